@@ -1,0 +1,123 @@
+package dev.reprise.tools;
+
+import dev.reprise.trace.ActorEvents;
+import dev.reprise.trace.DataFileReader;
+import dev.reprise.trace.Subtrace;
+import dev.reprise.trace.TraceEvent;
+import dev.reprise.trace.TraceFiles;
+import dev.reprise.trace.TraceProblem;
+import dev.reprise.trace.TraceReader;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+/** {@code reprise inspect DIR}: the recorded events, per actor, in replay order. */
+@Command(name = "inspect", mixinStandardHelpOptions = true,
+        description = {"Lists a trace's events per actor, in the order a replay would follow them, with the "
+                + "subtraces they were recorded in (thread, chunk, byte offset) and a preview of recorded data.",
+                "A damaged trace is shown as far as it is readable, with a warning."})
+final class InspectCommand implements Callable<Integer> {
+    @Mixin
+    TraceDirectory trace;
+
+    @Option(names = "--actor", paramLabel = "ID", description = "Show only this actor.")
+    Integer actor;
+
+    @Option(names = "--limit", paramLabel = "N", description = "Show at most N events per actor (default: all).")
+    Long limit;
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public Integer call() throws Exception {
+        if (limit != null && limit < 0) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--limit must be 0 or more, was " + limit);
+        }
+        PrintWriter out = spec.commandLine().getOut();
+        try (TraceReader reader = actor == null ? TraceReader.open(trace.path) : TraceReader.open(trace.path, a -> a == actor);
+             DataFileReader data = DataFileReader.open(TraceFiles.data(trace.path))) {
+            reader.readToEnd();
+            List<Integer> actors = actor == null ? reader.actors() : List.of(actor);
+            if (actors.isEmpty() || (actor != null && !reader.actors().contains(actor))) {
+                out.println(actor == null ? "The trace holds no events." : "Actor " + Integer.toUnsignedString(actor)
+                        + " has no events in this trace.");
+            }
+            for (int a : actors) {
+                if (reader.actors().contains(a)) {
+                    printActor(out, reader.actor(a), data);
+                }
+            }
+            List<TraceProblem> problems = reader.problems();
+            if (!problems.isEmpty()) {
+                spec.commandLine().getErr().println("warning: the trace is damaged, shown up to the damage: "
+                        + problems.get(0) + (problems.size() > 1 ? " (and " + (problems.size() - 1) + " more)" : ""));
+            }
+        }
+        return 0;
+    }
+
+    private void printActor(PrintWriter out, ActorEvents events, DataFileReader data) throws Exception {
+        out.println("actor " + Integer.toUnsignedString(events.actor()));
+        long shown = 0;
+        long max = limit == null ? Long.MAX_VALUE : limit;
+        long hidden = 0;
+        for (Subtrace s; (s = events.nextSubtrace()) != null; ) {
+            if (shown >= max) {
+                hidden += s.events().size();
+                continue;
+            }
+            out.println("  subtrace " + s.counter() + "  (" + s.origin() + ")");
+            for (TraceEvent e : s.events()) {
+                if (shown++ >= max) {
+                    hidden++;
+                    continue;
+                }
+                out.println("    " + e.describe() + preview(e, events.actor(), data));
+            }
+        }
+        if (hidden > 0) {
+            out.println("  ... " + hidden + " more events (raise --limit to see them)");
+        }
+        long missing = events.missingSubtrace();
+        if (missing >= 0) {
+            out.println("  !! subtrace " + missing + " is missing: this actor cannot be replayed past here");
+        }
+    }
+
+    /** For events that refer to recorded data: its size and a short printable preview. */
+    private static String preview(TraceEvent e, int actor, DataFileReader data) throws Exception {
+        int dataId = switch (e) {
+            case TraceEvent.SystemCall s -> s.dataId();
+            case TraceEvent.ExternalMessage m -> m.dataId();
+            case TraceEvent.ExternalPromiseMessage m -> m.dataId();
+            default -> 0;
+        };
+        if (dataId == 0) {
+            return "";
+        }
+        byte[] bytes = data.read(actor, dataId);
+        if (bytes == null) {
+            return "  [data missing]";
+        }
+        StringBuilder sb = new StringBuilder("  [" + bytes.length + " bytes: ");
+        String text = new String(bytes, 0, Math.min(bytes.length, 40), StandardCharsets.UTF_8);
+        boolean printable = text.chars().allMatch(c -> c >= 0x20 && c < 0x7F);
+        if (printable) {
+            sb.append('"').append(text).append(bytes.length > 40 ? "...\"" : "\"");
+        } else {
+            for (int i = 0; i < Math.min(bytes.length, 16); i++) {
+                sb.append(String.format("%02x", bytes[i]));
+            }
+            if (bytes.length > 16) {
+                sb.append("...");
+            }
+        }
+        return sb.append(']').toString();
+    }
+}

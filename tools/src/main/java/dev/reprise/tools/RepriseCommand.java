@@ -1,0 +1,83 @@
+package dev.reprise.tools;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.PrintWriter;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.NoSuchFileException;
+import java.util.Properties;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/** The {@code reprise} command line: one subcommand per tool. */
+@Command(name = "reprise",
+        mixinStandardHelpOptions = true,
+        versionProvider = RepriseCommand.Version.class,
+        description = "Deterministic record and replay for Akka Classic programs: tools for traces.",
+        subcommands = {InspectCommand.class, VerifyCommand.class, StatsCommand.class,
+                CommandLine.HelpCommand.class},
+        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeList = {"0:success", "1:the trace has problems (see the message)",
+                "2:bad usage, or no trace where one was named"})
+public final class RepriseCommand implements Runnable {
+    /** Exit code when the trace is damaged or unreadable. */
+    static final int TRACE_PROBLEM = 1;
+    /** Exit code for bad usage or a missing trace. */
+    static final int USAGE = 2;
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public void run() {
+        throw new CommandLine.ParameterException(spec.commandLine(), "name a command (see reprise --help)");
+    }
+
+    /** Builds the command line with Reprise's error handling. */
+    public static CommandLine commandLine() {
+        CommandLine cl = new CommandLine(new RepriseCommand());
+        cl.setExecutionExceptionHandler(RepriseCommand::handle);
+        return cl;
+    }
+
+    public static void main(String[] args) {
+        System.exit(commandLine().execute(args));
+    }
+
+    /** A clear one-line message for I/O and trace errors, never a bare stack trace. */
+    private static int handle(Exception e, CommandLine cl, CommandLine.ParseResult parsed) {
+        PrintWriter err = cl.getErr();
+        String name = cl.getCommandSpec().qualifiedName();
+        if (e instanceof NoSuchFileException n) {
+            err.println(name + ": " + n.getFile() + ": " + (n.getReason() == null ? "no such file" : n.getReason()));
+            return USAGE;
+        }
+        if (e instanceof AccessDeniedException a) {
+            err.println(name + ": " + a.getFile() + ": permission denied");
+            return USAGE;
+        }
+        if (e instanceof IOException) {
+            err.println(name + ": " + e.getMessage());
+            return TRACE_PROBLEM;
+        }
+        err.println(name + ": internal error: " + e);
+        e.printStackTrace(err);
+        return 70;
+    }
+
+    /** The version from the build. */
+    static final class Version implements CommandLine.IVersionProvider {
+        @Override
+        public String[] getVersion() throws IOException {
+            Properties p = new Properties();
+            try (InputStream in = RepriseCommand.class.getResourceAsStream("version.properties")) {
+                if (in != null) {
+                    p.load(in);
+                }
+            }
+            return new String[] {"reprise " + p.getProperty("version", "(unknown version)"),
+                    "trace format version 1, " + System.getProperty("java.vm.name") + " "
+                            + System.getProperty("java.version")};
+        }
+    }
+}

@@ -1,0 +1,71 @@
+package dev.reprise.tools;
+
+import dev.reprise.trace.Json;
+import dev.reprise.trace.TraceAnalysis;
+import dev.reprise.trace.TraceStatistics;
+import java.io.PrintWriter;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+/** {@code reprise stats DIR [--json]}: what a trace holds and what it cost. */
+@Command(name = "stats", mixinStandardHelpOptions = true,
+        description = {"Prints what a trace holds: actors, messages by kind, system calls, creations, sizes, bytes "
+                + "per message and the recording's duration.",
+                "A damaged trace is counted as far as it is readable, with a warning."})
+final class StatsCommand implements Callable<Integer> {
+    @Mixin
+    TraceDirectory trace;
+
+    @Option(names = "--json", description = "Print one JSON object (keys: actors, messages, promiseMessages, "
+            + "externalMessages, systemCalls, creations, eventBytes, dataBytes, bytesPerMessage, durationSeconds, ...).")
+    boolean json;
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public Integer call() throws Exception {
+        TraceAnalysis.Report report = TraceAnalysis.run(trace.path);
+        TraceStatistics s = report.statistics();
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("actors", s.actors());
+        m.put("messages", s.messages());
+        m.put("promiseMessages", s.promiseMessages());
+        m.put("externalMessages", s.externalMessages());
+        m.put("systemCalls", s.systemCalls());
+        m.put("creations", s.creations());
+        m.put("eventBytes", s.eventBytes());
+        m.put("dataBytes", s.dataBytes());
+        m.put("bytesPerMessage", round(s.bytesPerMessage()));
+        m.put("durationSeconds", s.durationSeconds() == null ? null : round(s.durationSeconds()));
+        m.put("subtraces", s.subtraces());
+        m.put("chunks", s.chunks());
+        m.put("droppedEvents", s.droppedEvents());
+        m.put("cleanEnd", report.metadata() != null && report.metadata().cleanEnd());
+        m.put("problems", report.problems().size() + report.problemsNotKept());
+        PrintWriter out = spec.commandLine().getOut();
+        if (json) {
+            out.print(Json.write(m));
+        } else {
+            for (Map.Entry<String, Object> e : m.entrySet()) {
+                Object v = e.getValue();
+                out.printf(Locale.ROOT, "%-17s %s%n", e.getKey(), v == null ? "unknown (no clean end)" : v);
+            }
+        }
+        if (!report.sound()) {
+            spec.commandLine().getErr().println("warning: the trace has problems, counts cover its readable part; "
+                    + "first: " + report.problems().get(0) + " (run reprise verify for all)");
+        }
+        return 0;
+    }
+
+    private static double round(double v) {
+        return Math.round(v * 1000) / 1000.0;
+    }
+}

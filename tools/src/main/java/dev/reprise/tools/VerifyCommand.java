@@ -1,0 +1,59 @@
+package dev.reprise.tools;
+
+import dev.reprise.trace.TraceAnalysis;
+import dev.reprise.trace.TraceProblem;
+import dev.reprise.trace.TraceStatistics;
+import java.io.PrintWriter;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+/** {@code reprise verify DIR}: is this trace whole and replayable? */
+@Command(name = "verify", mixinStandardHelpOptions = true,
+        description = {"Checks a trace: file headers and versions, every chunk's checksum, that no chunk, subtrace "
+                + "or data entry is missing, that no events were dropped, and that the recording ended cleanly.",
+                "Exits 0 when the trace is sound; otherwise prints the first problem (file, chunk, byte offset) "
+                        + "and exits 1."})
+final class VerifyCommand implements Callable<Integer> {
+    @Mixin
+    TraceDirectory trace;
+
+    @Option(names = "--max", paramLabel = "N", defaultValue = "20",
+            description = "List at most N problems (default: ${DEFAULT-VALUE}).")
+    int max;
+
+    @Option(names = "--all", description = "List every problem found.")
+    boolean all;
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public Integer call() throws Exception {
+        TraceAnalysis.Report report = TraceAnalysis.run(trace.path);
+        PrintWriter out = spec.commandLine().getOut();
+        TraceStatistics s = report.statistics();
+        if (report.sound()) {
+            out.printf("OK: %s is sound: %d chunks, %d actors, %d messages, clean end.%n",
+                    trace.path, s.chunks(), s.actors(), s.messages());
+            return 0;
+        }
+        List<TraceProblem> problems = report.problems();
+        PrintWriter err = spec.commandLine().getErr();
+        err.println("FAILED: " + problems.get(0));
+        long total = problems.size() + report.problemsNotKept();
+        int shown = all ? Integer.MAX_VALUE : max;
+        if (total > 1) {
+            err.println(total + " problems:");
+            problems.stream().limit(shown).forEach(p -> err.println("  " + p));
+            if (total > shown) {
+                err.println("  ... and " + (total - shown) + " more");
+            }
+        }
+        err.printf("The readable part holds %d chunks, %d actors, %d messages.%n", s.chunks(), s.actors(), s.messages());
+        return RepriseCommand.TRACE_PROBLEM;
+    }
+}

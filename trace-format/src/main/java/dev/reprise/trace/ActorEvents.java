@@ -1,0 +1,77 @@
+package dev.reprise.trace;
+
+import java.io.IOException;
+import java.util.ArrayDeque;
+import java.util.Iterator;
+
+/**
+ * One actor's events in recorded order, read lazily: asking for the next event reads the trace
+ * only as far as needed to find that actor's next subtrace. Safe to use from whichever thread
+ * runs the actor, while other actors' streams are used on other threads.
+ */
+public final class ActorEvents {
+    private final int actor;
+    private final TraceReader reader;
+    // Guarded by reader: filled as the reader meets this actor's subtraces.
+    private final ArrayDeque<Subtrace> ready = new ArrayDeque<>();
+    private final SubtraceOrder<Subtrace> order = new SubtraceOrder<>();
+    // Owned by the consuming thread.
+    private Iterator<TraceEvent> current = java.util.Collections.emptyIterator();
+    private Subtrace currentSubtrace;
+
+    ActorEvents(int actor, TraceReader reader) {
+        this.actor = actor;
+        this.reader = reader;
+    }
+
+    public int actor() {
+        return actor;
+    }
+
+    /** The next event, or null when the actor's recorded events are exhausted (see {@link #missingSubtrace()}). */
+    public TraceEvent next() throws IOException {
+        while (!current.hasNext()) {
+            Subtrace s = nextSubtrace();
+            if (s == null) {
+                return null;
+            }
+            current = s.events().iterator();
+        }
+        return current.next();
+    }
+
+    /** The subtrace the last event came from (null before the first). */
+    public Subtrace currentSubtrace() {
+        return currentSubtrace;
+    }
+
+    /** The next whole subtrace, or null at the end. */
+    public Subtrace nextSubtrace() throws IOException {
+        Subtrace s = reader.nextSubtraceOf(this);
+        currentSubtrace = s;
+        return s;
+    }
+
+    /**
+     * After the end: -1 when the actor's subtraces were complete, else the counter of the first
+     * missing subtrace (later ones exist but cannot be used without it).
+     */
+    public long missingSubtrace() {
+        synchronized (reader) {
+            return order.waiting() == 0 ? -1 : order.expected();
+        }
+    }
+
+    // --- called by TraceReader while holding its lock ---
+
+    /** Files a subtrace; returns false if it duplicates one already seen. */
+    boolean accept(Subtrace s) {
+        long counter = order.unwrap(s.counter());
+        Subtrace unwrapped = counter == s.counter() ? s : new Subtrace(s.actor(), counter, s.events(), s.origin());
+        return order.accept(counter, unwrapped, ready::add);
+    }
+
+    Subtrace pollReady() {
+        return ready.poll();
+    }
+}

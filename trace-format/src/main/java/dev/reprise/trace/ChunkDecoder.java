@@ -1,0 +1,192 @@
+package dev.reprise.trace;
+
+import static dev.reprise.trace.EventLayout.*;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Decodes one chunk payload into subtraces. It keeps the same {@link ActorSlots} as the
+ * {@link EventBuffer} that wrote the chunk, so RESUME and REPEAT events resolve to the same
+ * actors and senders. Any byte that does not fit the layout is reported, never guessed at.
+ */
+final class ChunkDecoder {
+    private final ActorSlots slots = new ActorSlots();
+    private byte[] b;
+    private int end;
+    private int p;
+
+    List<Subtrace> decode(byte[] payload, int length, ChunkInfo origin) throws MalformedChunkException {
+        this.b = payload;
+        this.end = length;
+        this.p = 0;
+        slots.clear();
+        List<Subtrace> result = new ArrayList<>();
+        if (length == 0) {
+            return result;
+        }
+        int actor = 0;
+        long counter = 0;
+        long lastSender = ActorSlots.NONE;
+        int currentSlot = -1;
+        TraceEvent.Message lastMessage = null;
+        List<TraceEvent> events = null;
+        while (p < end) {
+            int at = p;
+            int header = b[p++] & 0xFF;
+            int kind = header & KIND_MASK;
+            if (events == null && kind != SUBTRACE_START && kind != RESUME) {
+                throw new MalformedChunkException(at, "chunk does not begin with a subtrace start (header byte 0x"
+                        + Integer.toHexString(header) + ")");
+            }
+            switch (kind) {
+                case SUBTRACE_START, RESUME -> {
+                    if (events != null) {
+                        result.add(new Subtrace(actor, counter, events, origin));
+                    }
+                    if (currentSlot >= 0) {
+                        slots.lastSender[currentSlot] = lastSender;
+                    }
+                    events = new ArrayList<>();
+                    if (kind == SUBTRACE_START) {
+                        requireZero(at, header, EXTERNAL_BIT);
+                        int wa = firstWidth(header);
+                        int wc = secondWidth(header);
+                        actor = id(wa);
+                        counter = id(wc) & 0xFFFFFFFFL;
+                        int slot = ActorSlots.slotOf(actor);
+                        if (slots.actor[slot] == (actor & 0xFFFFFFFFL)) {
+                            lastSender = slots.lastSender[slot];
+                        } else {
+                            slots.actor[slot] = actor & 0xFFFFFFFFL;
+                            lastSender = ActorSlots.NONE;
+                        }
+                        slots.counter[slot] = (int) counter;
+                        currentSlot = slot;
+                        lastMessage = null;
+                    } else {
+                        need(1, at);
+                        int slot = b[p++] & 0xFF;
+                        if (slots.actor[slot] == ActorSlots.NONE) {
+                            throw new MalformedChunkException(at, "resume of slot " + slot + " that holds no actor");
+                        }
+                        actor = (int) slots.actor[slot];
+                        int delta = ((header >>> RESUME_DELTA_SHIFT) & 0x0F) + 1;
+                        int c = slots.counter[slot] + delta;
+                        slots.counter[slot] = c;
+                        counter = c & 0xFFFFFFFFL;
+                        lastSender = slots.lastSender[slot];
+                        currentSlot = slot;
+                        lastMessage = null;
+                        if ((header & RESUME_FIRST_IS_REPEAT) != 0) {
+                            lastMessage = repeatOf(lastSender, lastMessage, at);
+                            events.add(lastMessage);
+                        }
+                    }
+                }
+                case CREATION -> {
+                    requireZero(at, header, EXTERNAL_BIT | 0xC0);
+                    events.add(new TraceEvent.Creation(id(firstWidth(header))));
+                }
+                case MESSAGE -> {
+                    requireZero(at, header, 0xC0);
+                    int sender = id(firstWidth(header));
+                    if ((header & EXTERNAL_BIT) != 0) {
+                        events.add(new TraceEvent.ExternalMessage(sender, varInt(at), varInt(at)));
+                    } else {
+                        lastSender = sender & 0xFFFFFFFFL;
+                        lastMessage = new TraceEvent.Message(sender);
+                        events.add(lastMessage);
+                    }
+                }
+                case PROMISE_MESSAGE -> {
+                    int sender = id(firstWidth(header));
+                    int resolver = id(secondWidth(header));
+                    if ((header & EXTERNAL_BIT) != 0) {
+                        events.add(new TraceEvent.ExternalPromiseMessage(sender, resolver, varInt(at), varInt(at)));
+                    } else {
+                        events.add(new TraceEvent.PromiseMessage(sender, resolver));
+                    }
+                }
+                case SYSTEM_CALL -> {
+                    requireZero(at, header, EXTERNAL_BIT | 0xC0);
+                    events.add(new TraceEvent.SystemCall(id(firstWidth(header))));
+                }
+                case REPEAT -> {
+                    int count = (header >>> 3) + 1;
+                    lastMessage = repeatOf(lastSender, lastMessage, at);
+                    for (int i = 0; i < count; i++) {
+                        events.add(lastMessage);
+                    }
+                }
+                default -> { // EXTENDED
+                    int extendedKind = header >>> 3;
+                    if (extendedKind != EXTENDED_GAP) {
+                        throw new MalformedChunkException(at, "unknown extended event kind " + extendedKind);
+                    }
+                    events.add(new TraceEvent.Gap(varLong(at)));
+                }
+            }
+        }
+        result.add(new Subtrace(actor, counter, events, origin));
+        return result;
+    }
+
+    /** The message a REPEAT stands for; all repeats of one sender share one immutable instance. */
+    private static TraceEvent.Message repeatOf(long lastSender, TraceEvent.Message lastMessage, int at)
+            throws MalformedChunkException {
+        if (lastSender == ActorSlots.NONE) {
+            throw new MalformedChunkException(at, "repeated message, but the subtrace has no previous sender");
+        }
+        return lastMessage != null ? lastMessage : new TraceEvent.Message((int) lastSender);
+    }
+
+    private static int firstWidth(int header) {
+        return ((header >>> FIRST_WIDTH_SHIFT) & 3) + 1;
+    }
+
+    private static int secondWidth(int header) {
+        return ((header >>> SECOND_WIDTH_SHIFT) & 3) + 1;
+    }
+
+    private static void requireZero(int at, int header, int mask) throws MalformedChunkException {
+        if ((header & mask) != 0) {
+            throw new MalformedChunkException(at, "header byte 0x" + Integer.toHexString(header)
+                    + " sets bits that its kind does not use");
+        }
+    }
+
+    private void need(int n, int at) throws MalformedChunkException {
+        if (p + n > end) {
+            throw new MalformedChunkException(at, "event runs past the end of the chunk");
+        }
+    }
+
+    private int id(int width) throws MalformedChunkException {
+        need(width, p - 1);
+        int v = LittleEndian.getId(b, p, width);
+        p += width;
+        return v;
+    }
+
+    private long varLong(int at) throws MalformedChunkException {
+        long v = 0;
+        for (int shift = 0; shift < 64; shift += 7) {
+            need(1, at);
+            int x = b[p++] & 0xFF;
+            v |= (long) (x & 0x7F) << shift;
+            if ((x & 0x80) == 0) {
+                return v;
+            }
+        }
+        throw new MalformedChunkException(at, "varint longer than 10 bytes");
+    }
+
+    private int varInt(int at) throws MalformedChunkException {
+        long v = varLong(at);
+        if ((v >>> 32) != 0) {
+            throw new MalformedChunkException(at, "value " + Long.toUnsignedString(v) + " does not fit 32 bits");
+        }
+        return (int) v;
+    }
+}

@@ -1,0 +1,93 @@
+package dev.reprise.trace;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.file.Path;
+
+/**
+ * Writes the external-data file: entries {@code (u32 actor, u32 dataId, u32 length, payload)}
+ * collected into checksummed chunks. Small entries are copied into a staging chunk; an entry
+ * larger than the staging area becomes a chunk of its own, written straight from the caller's
+ * buffer (no copy). Single-threaded: the recorder's writer thread.
+ */
+public final class DataFileWriter implements AutoCloseable {
+    static final int ENTRY_HEADER = 12;
+
+    private final ChunkFileWriter file;
+    private final ByteBuffer staging;
+    private long sequence;
+    private long entries;
+
+    private DataFileWriter(ChunkFileWriter file, int chunkSize) {
+        this.file = file;
+        this.staging = ByteBuffer.allocate(chunkSize).order(java.nio.ByteOrder.LITTLE_ENDIAN);
+    }
+
+    /** Creates the data file; entries are grouped into chunks of about {@code chunkSize} bytes. */
+    public static DataFileWriter create(Path path, int chunkSize) throws IOException {
+        if (chunkSize < 4 * ENTRY_HEADER) {
+            throw new IllegalArgumentException("data chunk size too small: " + chunkSize);
+        }
+        return new DataFileWriter(ChunkFileWriter.create(path, FileKind.DATA), chunkSize);
+    }
+
+    /** Appends entry {@code (actor, dataId)} with the remaining bytes of {@code payload} (consumed). */
+    public void append(int actor, int dataId, ByteBuffer payload) throws IOException {
+        int length = payload.remaining();
+        if (length > ChunkFormat.MAX_PAYLOAD - ENTRY_HEADER) {
+            throw new IOException("data entry of " + length + " bytes for actor " + actor
+                    + " exceeds the limit of " + (ChunkFormat.MAX_PAYLOAD - ENTRY_HEADER) + " bytes");
+        }
+        if (ENTRY_HEADER + length > staging.remaining()) {
+            flush();
+        }
+        if (ENTRY_HEADER + length > staging.capacity()) {
+            ByteBuffer h = ByteBuffer.allocate(ENTRY_HEADER).order(java.nio.ByteOrder.LITTLE_ENDIAN);
+            h.putInt(actor).putInt(dataId).putInt(length).flip();
+            file.write(0, sequence++, h, payload);
+        } else {
+            staging.putInt(actor).putInt(dataId).putInt(length).put(payload);
+        }
+        entries++;
+    }
+
+    /** Appends entry {@code (actor, dataId)} with {@code payload[0, length)}. */
+    public void append(int actor, int dataId, byte[] payload, int length) throws IOException {
+        append(actor, dataId, ByteBuffer.wrap(payload, 0, length));
+    }
+
+    /** Writes the staged entries as a chunk, if there are any. */
+    public void flush() throws IOException {
+        if (staging.position() > 0) {
+            staging.flip();
+            file.write(0, sequence++, staging);
+            staging.clear();
+        }
+    }
+
+    public long entries() {
+        return entries;
+    }
+
+    public long chunks() {
+        return file.chunks();
+    }
+
+    public long bytes() {
+        return file.bytes() + staging.position();
+    }
+
+    public void force() throws IOException {
+        file.force();
+    }
+
+    /** Flushes and closes. */
+    @Override
+    public void close() throws IOException {
+        try {
+            flush();
+        } finally {
+            file.close();
+        }
+    }
+}

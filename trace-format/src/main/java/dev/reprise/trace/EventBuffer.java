@@ -1,0 +1,218 @@
+package dev.reprise.trace;
+
+import static dev.reprise.trace.EventLayout.*;
+
+/**
+ * A thread-owned byte buffer that the recorder appends events to. Appending never allocates,
+ * never locks and makes no virtual call; ids are written as one 4-byte little-endian store and
+ * the position advances by the id's width.
+ *
+ * <p>Not thread-safe: one thread writes, then hands the bytes ({@link #array()}, {@link #size()})
+ * to the writer and {@link #clear() clears} the buffer, or takes another one.
+ *
+ * <p>Contract: call {@link #hasRoom()} before each append; when it says false the buffer is full
+ * and must be handed off. One append after a true answer always fits.
+ */
+public final class EventBuffer {
+    private static final int NOT_AT = Integer.MIN_VALUE;
+
+    private final byte[] bytes;
+    private final int limit;
+    private final boolean smallIds;
+    private final boolean shortForms;
+    private final ActorSlots slots;
+
+    private int position;
+    /** Sender of the current subtrace's last plain message, or {@link ActorSlots#NONE}. */
+    private long lastSender = ActorSlots.NONE;
+    private int currentSlot = -1;
+    /** Where the last REPEAT byte / RESUME event is, so a run can grow in place. */
+    private int repeatAt = NOT_AT;
+    private int resumeAt = NOT_AT;
+
+    /**
+     * @param capacity bytes in the buffer; at least 64
+     * @param encoding how compactly to encode
+     */
+    public EventBuffer(int capacity, Encoding encoding) {
+        if (capacity < 2 * MAX_EVENT_BYTES) {
+            throw new IllegalArgumentException("event buffer capacity must be at least "
+                    + 2 * MAX_EVENT_BYTES + " bytes, was " + capacity);
+        }
+        this.bytes = new byte[capacity];
+        this.limit = capacity - MAX_EVENT_BYTES;
+        this.smallIds = encoding.smallIds;
+        this.shortForms = encoding.shortForms;
+        this.slots = shortForms ? new ActorSlots() : null;
+    }
+
+    /** True when one more event fits. */
+    public boolean hasRoom() {
+        return position <= limit;
+    }
+
+    /** Number of bytes written so far. */
+    public int size() {
+        return position;
+    }
+
+    public boolean isEmpty() {
+        return position == 0;
+    }
+
+    /** The backing array; bytes {@code [0, size())} are the chunk payload. */
+    public byte[] array() {
+        return bytes;
+    }
+
+    public int capacity() {
+        return bytes.length;
+    }
+
+    /** Empties the buffer for reuse. The next event must be a subtrace start. */
+    public void clear() {
+        position = 0;
+        lastSender = ActorSlots.NONE;
+        currentSlot = -1;
+        repeatAt = NOT_AT;
+        resumeAt = NOT_AT;
+        if (slots != null) {
+            slots.clear();
+        }
+    }
+
+    private int width(int id) {
+        return smallIds ? smallWidth(id) : 4;
+    }
+
+    /**
+     * Starts a subtrace: the following events belong to {@code actor} until the next subtrace
+     * start. {@code counter} is that actor's subtrace number (0, 1, 2, ... across all threads).
+     */
+    public void subtraceStart(int actor, int counter) {
+        if (shortForms) {
+            ActorSlots s = slots;
+            if (currentSlot >= 0) {
+                s.lastSender[currentSlot] = lastSender;
+            }
+            int slot = ActorSlots.slotOf(actor);
+            currentSlot = slot;
+            if (s.actor[slot] == (actor & 0xFFFFFFFFL)) {
+                lastSender = s.lastSender[slot];
+                int delta = counter - s.counter[slot];
+                s.counter[slot] = counter;
+                if (delta >= 1 && delta <= MAX_RESUME_DELTA) {
+                    int p = position;
+                    bytes[p] = (byte) (RESUME | (delta - 1) << RESUME_DELTA_SHIFT);
+                    bytes[p + 1] = (byte) slot;
+                    resumeAt = p;
+                    position = p + 2;
+                    return;
+                }
+            } else {
+                s.actor[slot] = actor & 0xFFFFFFFFL;
+                s.counter[slot] = counter;
+                lastSender = ActorSlots.NONE;
+            }
+        }
+        int p = position;
+        int wa = width(actor);
+        int wc = width(counter);
+        bytes[p] = (byte) (SUBTRACE_START | (wa - 1) << FIRST_WIDTH_SHIFT | (wc - 1) << SECOND_WIDTH_SHIFT);
+        LittleEndian.putInt(bytes, p + 1, actor);
+        LittleEndian.putInt(bytes, p + 1 + wa, counter);
+        position = p + 1 + wa + wc;
+    }
+
+    /** The current actor created actor {@code child}. */
+    public void creation(int child) {
+        int p = position;
+        int w = width(child);
+        bytes[p] = (byte) (CREATION | (w - 1) << FIRST_WIDTH_SHIFT);
+        LittleEndian.putInt(bytes, p + 1, child);
+        position = p + 1 + w;
+    }
+
+    /** The current actor processed a message sent by actor {@code sender}. */
+    public void message(int sender) {
+        int p = position;
+        if (shortForms && (sender & 0xFFFFFFFFL) == lastSender) {
+            if (repeatAt == p - 1 && (bytes[p - 1] & 0xF8) != 0xF8) {
+                bytes[p - 1] += 1 << 3;
+                return;
+            }
+            if (resumeAt == p - 2 && (bytes[p - 2] & RESUME_FIRST_IS_REPEAT) == 0) {
+                bytes[p - 2] |= RESUME_FIRST_IS_REPEAT;
+                return;
+            }
+            bytes[p] = REPEAT;
+            repeatAt = p;
+            position = p + 1;
+            return;
+        }
+        lastSender = sender & 0xFFFFFFFFL;
+        int w = width(sender);
+        bytes[p] = (byte) (MESSAGE | (w - 1) << FIRST_WIDTH_SHIFT);
+        LittleEndian.putInt(bytes, p + 1, sender);
+        position = p + 1 + w;
+    }
+
+    /** The current actor processed a message that {@code sender} sent when {@code resolver} completed a promise. */
+    public void promiseMessage(int sender, int resolver) {
+        int p = position;
+        int ws = width(sender);
+        int wr = width(resolver);
+        bytes[p] = (byte) (PROMISE_MESSAGE | (ws - 1) << FIRST_WIDTH_SHIFT | (wr - 1) << SECOND_WIDTH_SHIFT);
+        LittleEndian.putInt(bytes, p + 1, sender);
+        LittleEndian.putInt(bytes, p + 1 + ws, resolver);
+        position = p + 1 + ws + wr;
+    }
+
+    /** The current actor made a nondeterministic call whose result is data entry {@code dataId}. */
+    public void systemCall(int dataId) {
+        int p = position;
+        int w = width(dataId);
+        bytes[p] = (byte) (SYSTEM_CALL | (w - 1) << FIRST_WIDTH_SHIFT);
+        LittleEndian.putInt(bytes, p + 1, dataId);
+        position = p + 1 + w;
+    }
+
+    /**
+     * The current actor processed a message from outside the actor system.
+     *
+     * @param sender the pseudo-actor id of the outside source
+     * @param eventType what kind of input it was, as the source defines it
+     * @param dataId the data entry holding its content, or 0 when only its order was recorded
+     */
+    public void externalMessage(int sender, int eventType, int dataId) {
+        int p = position;
+        int w = width(sender);
+        bytes[p] = (byte) (MESSAGE | EXTERNAL_BIT | (w - 1) << FIRST_WIDTH_SHIFT);
+        LittleEndian.putInt(bytes, p + 1, sender);
+        p = LittleEndian.putVarLong(bytes, p + 1 + w, eventType & 0xFFFFFFFFL);
+        position = LittleEndian.putVarLong(bytes, p, dataId & 0xFFFFFFFFL);
+    }
+
+    /** Like {@link #externalMessage} for a message caused by an outside source completing a promise. */
+    public void externalPromiseMessage(int sender, int resolver, int eventType, int dataId) {
+        int p = position;
+        int ws = width(sender);
+        int wr = width(resolver);
+        bytes[p] = (byte) (PROMISE_MESSAGE | EXTERNAL_BIT
+                | (ws - 1) << FIRST_WIDTH_SHIFT | (wr - 1) << SECOND_WIDTH_SHIFT);
+        LittleEndian.putInt(bytes, p + 1, sender);
+        LittleEndian.putInt(bytes, p + 1 + ws, resolver);
+        p = LittleEndian.putVarLong(bytes, p + 1 + ws + wr, eventType & 0xFFFFFFFFL);
+        position = LittleEndian.putVarLong(bytes, p, dataId & 0xFFFFFFFFL);
+    }
+
+    /**
+     * Records that this thread dropped {@code droppedEvents} events here (drop overflow policy).
+     * The actors whose subtraces were lost show a missing subtrace counter; replay stops there.
+     */
+    public void gap(long droppedEvents) {
+        int p = position;
+        bytes[p] = (byte) (EXTENDED | EXTENDED_GAP << 3);
+        position = LittleEndian.putVarLong(bytes, p + 1, droppedEvents);
+    }
+}

@@ -1,0 +1,49 @@
+package dev.reprise.trace;
+
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
+
+/** Little-endian access to byte arrays, whatever the platform's byte order, and LEB128 varints. */
+final class LittleEndian {
+    private static final VarHandle INT =
+            MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
+    private static final VarHandle LONG =
+            MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+    private static final VarHandle SHORT =
+            MethodHandles.byteArrayViewVarHandle(short[].class, ByteOrder.LITTLE_ENDIAN);
+
+    private LittleEndian() {}
+
+    static void putInt(byte[] b, int at, int v) { INT.set(b, at, v); }
+
+    static void putLong(byte[] b, int at, long v) { LONG.set(b, at, v); }
+
+    static void putShort(byte[] b, int at, short v) { SHORT.set(b, at, v); }
+
+    static int getInt(byte[] b, int at) { return (int) INT.get(b, at); }
+
+    static long getLong(byte[] b, int at) { return (long) LONG.get(b, at); }
+
+    static int getUnsignedShort(byte[] b, int at) { return ((short) SHORT.get(b, at)) & 0xFFFF; }
+
+    /** Reads an unsigned little-endian id of 1 to 4 bytes, zero-extended (never sign-extended). */
+    static int getId(byte[] b, int at, int width) {
+        return switch (width) {
+            case 1 -> b[at] & 0xFF;
+            case 2 -> getUnsignedShort(b, at);
+            case 3 -> getUnsignedShort(b, at) | (b[at + 2] & 0xFF) << 16;
+            default -> getInt(b, at);
+        };
+    }
+
+    /** Writes {@code v} as an unsigned LEB128 varint; returns the position after it. */
+    static int putVarLong(byte[] b, int at, long v) {
+        while ((v & ~0x7FL) != 0) {
+            b[at++] = (byte) ((v & 0x7F) | 0x80);
+            v >>>= 7;
+        }
+        b[at++] = (byte) v;
+        return at;
+    }
+}

@@ -1,0 +1,100 @@
+package dev.reprise.trace;
+
+/**
+ * One recorded event of an actor, as the reader gives it back. Subtrace starts are structure,
+ * not events: they appear as {@link Subtrace} boundaries. Ids are unsigned 32-bit values.
+ */
+public sealed interface TraceEvent {
+
+    /** A human-readable one-line description, as {@code reprise inspect} prints it. */
+    String describe();
+
+    /** True for every kind of processed message (plain, promise, external). */
+    default boolean isMessage() {
+        return false;
+    }
+
+    /** The actor created a child with id {@code child}. */
+    record Creation(int child) implements TraceEvent {
+        @Override
+        public String describe() {
+            return "created actor " + Integer.toUnsignedString(child);
+        }
+    }
+
+    /** The actor processed a message sent by {@code sender}. */
+    record Message(int sender) implements TraceEvent {
+        @Override
+        public String describe() {
+            return "message from " + Integer.toUnsignedString(sender);
+        }
+
+        @Override
+        public boolean isMessage() {
+            return true;
+        }
+    }
+
+    /** The actor processed a message sent by {@code sender} because {@code resolver} completed a promise. */
+    record PromiseMessage(int sender, int resolver) implements TraceEvent {
+        @Override
+        public String describe() {
+            return "promise message from " + Integer.toUnsignedString(sender)
+                    + " resolved by " + Integer.toUnsignedString(resolver);
+        }
+
+        @Override
+        public boolean isMessage() {
+            return true;
+        }
+    }
+
+    /** The actor processed input from outside; its content is data entry {@code dataId} (0: not recorded). */
+    record ExternalMessage(int sender, int eventType, int dataId) implements TraceEvent {
+        @Override
+        public String describe() {
+            return "external message from " + Integer.toUnsignedString(sender)
+                    + " type " + Integer.toUnsignedString(eventType) + dataSuffix(dataId);
+        }
+
+        @Override
+        public boolean isMessage() {
+            return true;
+        }
+    }
+
+    /** Like {@link ExternalMessage} for a promise completed by an outside source. */
+    record ExternalPromiseMessage(int sender, int resolver, int eventType, int dataId) implements TraceEvent {
+        @Override
+        public String describe() {
+            return "external promise message from " + Integer.toUnsignedString(sender)
+                    + " resolved by " + Integer.toUnsignedString(resolver)
+                    + " type " + Integer.toUnsignedString(eventType) + dataSuffix(dataId);
+        }
+
+        @Override
+        public boolean isMessage() {
+            return true;
+        }
+    }
+
+    /** The actor made a nondeterministic call whose recorded result is data entry {@code dataId}. */
+    record SystemCall(int dataId) implements TraceEvent {
+        @Override
+        public String describe() {
+            return "system call, data " + Integer.toUnsignedString(dataId);
+        }
+    }
+
+    /** The recording thread dropped this many events here; the trace cannot be replayed past it. */
+    record Gap(long droppedEvents) implements TraceEvent {
+        @Override
+        public String describe() {
+            return "GAP: " + droppedEvents + " events dropped";
+        }
+    }
+
+    private static String dataSuffix(int dataId) {
+        return dataId == 0 ? ", content not recorded" : ", data " + Integer.toUnsignedString(dataId);
+    }
+}

@@ -1,0 +1,27 @@
+package dev.reprise.trace;
+
+import java.nio.file.Path;
+
+/** The files of a trace directory. */
+public final class TraceFiles {
+    /** Events file: chunked, checksummed event buffers. */
+    public static final String EVENTS = "events.rpt";
+    /** External-data file: chunked, checksummed data entries. */
+    public static final String DATA = "data.rpd";
+    /** Metadata file (JSON). */
+    public static final String METADATA = "trace.json";
+
+    private TraceFiles() {}
+
+    public static Path events(Path dir) {
+        return dir.resolve(EVENTS);
+    }
+
+    public static Path data(Path dir) {
+        return dir.resolve(DATA);
+    }
+
+    public static Path metadata(Path dir) {
+        return dir.resolve(METADATA);
+    }
+}

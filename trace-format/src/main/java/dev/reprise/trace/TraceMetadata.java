@@ -1,0 +1,155 @@
+package dev.reprise.trace;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.format.DateTimeParseException;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * The trace's metadata file ({@value TraceFiles#METADATA}): format version, program, JVM, start
+ * and end time, recording settings, counts, and whether the recording ended cleanly. It is
+ * written when recording starts (not clean) and rewritten, atomically, when it ends.
+ *
+ * @param end null while recording or when the recording did not end cleanly
+ */
+public record TraceMetadata(int formatVersion, String program, String jvm, Instant start, Instant end,
+                            boolean cleanEnd, Map<String, String> settings, Map<String, Long> counts) {
+
+    /** Count key: chunks written to the events file. */
+    public static final String EVENT_CHUNKS = "eventChunks";
+    /** Count key: chunks written to the data file. */
+    public static final String DATA_CHUNKS = "dataChunks";
+    /** Count key: entries written to the data file. */
+    public static final String DATA_ENTRIES = "dataEntries";
+
+    public TraceMetadata {
+        settings = Collections.unmodifiableMap(new TreeMap<>(settings));
+        counts = Collections.unmodifiableMap(new TreeMap<>(counts));
+    }
+
+    /** Metadata of a recording that starts now in this JVM. */
+    public static TraceMetadata begin(String program, Map<String, String> settings) {
+        String jvm = System.getProperty("java.vm.name") + " " + System.getProperty("java.vm.version")
+                + " (" + System.getProperty("java.vm.vendor") + ")";
+        return new TraceMetadata(FileHeader.VERSION, program, jvm, Instant.now(), null, false, settings, Map.of());
+    }
+
+    /** This metadata for a recording that ended cleanly now with these counts. */
+    public TraceMetadata finish(Map<String, Long> finalCounts) {
+        return new TraceMetadata(formatVersion, program, jvm, start, Instant.now(), true, settings, finalCounts);
+    }
+
+    /** Recording time in seconds, or null when the end is unknown. */
+    public Double durationSeconds() {
+        return end == null ? null : Duration.between(start, end).toNanos() / 1e9;
+    }
+
+    /** A count, or -1 when absent. */
+    public long count(String key) {
+        return counts.getOrDefault(key, -1L);
+    }
+
+    /** Writes {@code dir/trace.json} atomically (a reader never sees half a file). */
+    public void write(Path dir) throws IOException {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("formatVersion", (long) formatVersion);
+        m.put("program", program);
+        m.put("jvm", jvm);
+        m.put("startTime", start.toString());
+        m.put("endTime", end == null ? null : end.toString());
+        m.put("cleanEnd", cleanEnd);
+        m.put("settings", new LinkedHashMap<>(settings));
+        m.put("counts", new LinkedHashMap<>(counts));
+        Path target = TraceFiles.metadata(dir);
+        Path tmp = dir.resolve(TraceFiles.METADATA + ".tmp");
+        Files.writeString(tmp, Json.write(m), StandardCharsets.UTF_8);
+        Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+    }
+
+    /**
+     * Reads {@code dir/trace.json}.
+     *
+     * @throws TraceFormatException naming the file and what is wrong with it
+     * @throws java.nio.file.NoSuchFileException when it is missing
+     */
+    public static TraceMetadata read(Path dir) throws IOException {
+        Path file = TraceFiles.metadata(dir);
+        String text = Files.readString(file, StandardCharsets.UTF_8);
+        Object parsed;
+        try {
+            parsed = Json.parse(text);
+        } catch (Json.ParseException e) {
+            throw new TraceFormatException(file + ": not valid JSON: " + e.getMessage());
+        }
+        if (!(parsed instanceof Map<?, ?> m)) {
+            throw new TraceFormatException(file + ": expected a JSON object");
+        }
+        long version = number(m, "formatVersion", file);
+        if (version != FileHeader.VERSION) {
+            throw new TraceFormatException(file + ": trace format version " + version
+                    + " is not supported; this Reprise reads version " + FileHeader.VERSION
+                    + ". Use the Reprise release that recorded the trace.");
+        }
+        Map<String, String> settings = new LinkedHashMap<>();
+        for (Map.Entry<?, ?> e : map(m, "settings", file).entrySet()) {
+            settings.put(String.valueOf(e.getKey()), String.valueOf(e.getValue()));
+        }
+        Map<String, Long> counts = new LinkedHashMap<>();
+        for (Map.Entry<?, ?> e : map(m, "counts", file).entrySet()) {
+            if (!(e.getValue() instanceof Long l)) {
+                throw new TraceFormatException(file + ": count \"" + e.getKey() + "\" is not an integer");
+            }
+            counts.put(String.valueOf(e.getKey()), l);
+        }
+        Object clean = m.get("cleanEnd");
+        if (!(clean instanceof Boolean)) {
+            throw new TraceFormatException(file + ": \"cleanEnd\" must be true or false");
+        }
+        Object endText = m.get("endTime");
+        return new TraceMetadata((int) version, string(m, "program", file), string(m, "jvm", file),
+                instant(string(m, "startTime", file), "startTime", file),
+                endText == null ? null : instant(string(m, "endTime", file), "endTime", file),
+                (Boolean) clean, settings, counts);
+    }
+
+    private static long number(Map<?, ?> m, String key, Path file) throws TraceFormatException {
+        if (!(m.get(key) instanceof Long l)) {
+            throw new TraceFormatException(file + ": \"" + key + "\" is missing or not an integer");
+        }
+        return l;
+    }
+
+    private static String string(Map<?, ?> m, String key, Path file) throws TraceFormatException {
+        if (!(m.get(key) instanceof String s)) {
+            throw new TraceFormatException(file + ": \"" + key + "\" is missing or not a string");
+        }
+        return s;
+    }
+
+    private static Map<?, ?> map(Map<?, ?> m, String key, Path file) throws TraceFormatException {
+        Object v = m.get(key);
+        if (v == null) {
+            return Map.of();
+        }
+        if (!(v instanceof Map<?, ?> sub)) {
+            throw new TraceFormatException(file + ": \"" + key + "\" must be an object");
+        }
+        return sub;
+    }
+
+    private static Instant instant(String s, String key, Path file) throws TraceFormatException {
+        try {
+            return Instant.parse(s);
+        } catch (DateTimeParseException e) {
+            throw new TraceFormatException(file + ": \"" + key + "\" is not an ISO-8601 instant: " + s);
+        }
+    }
+}

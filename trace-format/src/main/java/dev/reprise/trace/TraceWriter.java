@@ -1,0 +1,115 @@
+package dev.reprise.trace;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * Writes a whole trace directory: events file, data file and metadata. Used by the recorder's
+ * single writer thread (and by tests to make real traces). The metadata says "not clean" from the
+ * start; {@link #finish} rewrites it with the end time, the counts and a clean end.
+ */
+public final class TraceWriter implements AutoCloseable {
+    /** Size the data file's entries are grouped to. */
+    public static final int DATA_CHUNK_SIZE = 256 * 1024;
+
+    private final Path directory;
+    private final ChunkFileWriter events;
+    private final DataFileWriter data;
+    private TraceMetadata metadata;
+    private boolean closed;
+
+    private TraceWriter(Path directory, ChunkFileWriter events, DataFileWriter data, TraceMetadata metadata) {
+        this.directory = directory;
+        this.events = events;
+        this.data = data;
+        this.metadata = metadata;
+    }
+
+    /**
+     * Creates the trace directory (and its parents) and the trace files in it.
+     *
+     * @throws java.nio.file.FileAlreadyExistsException when the directory already holds a trace
+     */
+    public static TraceWriter create(Path directory, TraceMetadata metadata) throws IOException {
+        Files.createDirectories(directory);
+        for (String name : new String[] {TraceFiles.EVENTS, TraceFiles.DATA, TraceFiles.METADATA}) {
+            if (Files.exists(directory.resolve(name))) {
+                throw new java.nio.file.FileAlreadyExistsException(directory.toString(), null,
+                        "the directory already holds a trace (" + name + "); choose another directory or delete it");
+            }
+        }
+        metadata.write(directory);
+        ChunkFileWriter events = ChunkFileWriter.create(TraceFiles.events(directory), FileKind.EVENTS);
+        DataFileWriter data;
+        try {
+            data = DataFileWriter.create(TraceFiles.data(directory), DATA_CHUNK_SIZE);
+        } catch (IOException e) {
+            events.close();
+            throw e;
+        }
+        return new TraceWriter(directory, events, data, metadata);
+    }
+
+    public Path directory() {
+        return directory;
+    }
+
+    /** Appends an event buffer as one chunk of {@code thread}'s sequence. */
+    public void writeEvents(int thread, long sequence, byte[] payload, int length) throws IOException {
+        events.write(thread, sequence, payload, length);
+    }
+
+    /** Appends a data entry (the payload's remaining bytes, consumed). */
+    public void writeData(int actor, int dataId, ByteBuffer payload) throws IOException {
+        data.append(actor, dataId, payload);
+    }
+
+    /** Writes out staged data entries. */
+    public void flush() throws IOException {
+        data.flush();
+    }
+
+    public long eventBytes() {
+        return events.bytes();
+    }
+
+    public long dataBytes() {
+        return data.bytes();
+    }
+
+    /**
+     * Flushes and closes the files, then rewrites the metadata as a clean end with
+     * {@code counts} plus the file counts ({@link TraceMetadata#EVENT_CHUNKS} and friends).
+     */
+    public void finish(Map<String, Long> counts) throws IOException {
+        closeFiles();
+        Map<String, Long> all = new HashMap<>(counts);
+        all.put(TraceMetadata.EVENT_CHUNKS, events.chunks());
+        all.put(TraceMetadata.DATA_CHUNKS, data.chunks());
+        all.put(TraceMetadata.DATA_ENTRIES, data.entries());
+        metadata = metadata.finish(all);
+        metadata.write(directory);
+    }
+
+    /** Closes the files; unless {@link #finish} ran, the metadata keeps saying "not clean". */
+    @Override
+    public void close() throws IOException {
+        closeFiles();
+    }
+
+    private void closeFiles() throws IOException {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        try {
+            data.close();
+        } finally {
+            events.close();
+        }
+    }
+}

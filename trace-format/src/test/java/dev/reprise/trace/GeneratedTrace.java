@@ -1,0 +1,165 @@
+package dev.reprise.trace;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+
+/**
+ * A recording simulated the way the runtime records: several threads, each with its own small
+ * {@link EventBuffer}, run actors in turn; a subtrace starts when a different actor runs on a
+ * thread or a new buffer starts; full buffers become chunks. It knows the true per-actor event
+ * sequences, so tests can check what the reader gives back, whatever order the chunks are in.
+ */
+final class GeneratedTrace {
+    /** Ids at every width boundary, and small ones so that short forms happen. */
+    static final int[] BOUNDARY_IDS = {0, 1, 2, 5, 127, 128, 255, 256, 300, 32767, 32768, 65535, 65536,
+            (1 << 24) - 1, 1 << 24, Integer.MAX_VALUE, -1};
+
+    record EncodedChunk(int thread, long sequence, byte[] payload) {}
+
+    record DataItem(int actor, int dataId, byte[] payload) {}
+
+    final List<EncodedChunk> chunks = new ArrayList<>();
+    final Map<Integer, List<TraceEvent>> expected = new LinkedHashMap<>();
+    final List<DataItem> data = new ArrayList<>();
+
+    private GeneratedTrace() {}
+
+    /**
+     * @param actorIds the actors that run; senders and other ids are drawn from {@code idPool}
+     * @param steps number of actor turns
+     */
+    static GeneratedTrace generate(long seed, int threads, int[] actorIds, int[] idPool, int steps,
+                                   int bufferSize, Encoding encoding) {
+        GeneratedTrace t = new GeneratedTrace();
+        Random r = new Random(seed);
+        EventBuffer[] buffers = new EventBuffer[threads];
+        long[] sequences = new long[threads];
+        int[] current = new int[threads];
+        int[] openCounter = new int[threads];
+        boolean[] open = new boolean[threads];
+        Map<Integer, Integer> counters = new HashMap<>();
+        Map<Integer, Integer> dataIds = new HashMap<>();
+        for (int i = 0; i < threads; i++) {
+            buffers[i] = new EventBuffer(bufferSize, encoding);
+        }
+        for (int step = 0; step < steps; step++) {
+            int th = r.nextInt(threads);
+            int actor = actorIds[r.nextInt(actorIds.length)];
+            t.expected.computeIfAbsent(actor, a -> new ArrayList<>());
+            EventBuffer b = buffers[th];
+            // Same rule as the runtime: a new subtrace unless this thread holds the actor's latest one.
+            if (!open[th] || current[th] != actor || openCounter[th] != counters.get(actor) - 1) {
+                openCounter[th] = startSubtrace(t, b, actor, counters, th, current, open, sequences);
+            }
+            int events = 1 + r.nextInt(r.nextInt(10) == 0 ? 60 : 4);
+            int sameSender = idPool[r.nextInt(idPool.length)];
+            for (int e = 0; e < events; e++) {
+                if (!b.hasRoom()) {
+                    t.flush(th, b, sequences);
+                    openCounter[th] = startSubtrace(t, b, actor, counters, th, current, open, sequences);
+                }
+                TraceEvent ev = randomEvent(r, idPool, sameSender, actor, dataIds, t);
+                append(b, ev);
+                t.expected.get(actor).add(ev);
+            }
+        }
+        for (int th = 0; th < threads; th++) {
+            if (!buffers[th].isEmpty()) {
+                t.flush(th, buffers[th], sequences);
+            }
+        }
+        return t;
+    }
+
+    private static int startSubtrace(GeneratedTrace t, EventBuffer b, int actor, Map<Integer, Integer> counters,
+                                     int th, int[] current, boolean[] open, long[] sequences) {
+        if (!b.hasRoom()) {
+            t.flush(th, b, sequences);
+        }
+        int counter = counters.merge(actor, 1, Integer::sum) - 1;
+        b.subtraceStart(actor, counter);
+        current[th] = actor;
+        open[th] = true;
+        return counter;
+    }
+
+    private void flush(int th, EventBuffer b, long[] sequences) {
+        byte[] copy = java.util.Arrays.copyOf(b.array(), b.size());
+        chunks.add(new EncodedChunk(th + 1, sequences[th]++, copy));
+        b.clear();
+    }
+
+    private static TraceEvent randomEvent(Random r, int[] pool, int sameSender, int actor,
+                                          Map<Integer, Integer> dataIds, GeneratedTrace t) {
+        int k = r.nextInt(20);
+        int a = pool[r.nextInt(pool.length)];
+        int b = pool[r.nextInt(pool.length)];
+        if (k < 9) {
+            return new TraceEvent.Message(sameSender);
+        }
+        return switch (k) {
+            case 9, 10 -> new TraceEvent.Message(a);
+            case 11, 12 -> new TraceEvent.PromiseMessage(a, b);
+            case 13 -> new TraceEvent.Creation(a);
+            case 14, 15 -> new TraceEvent.SystemCall(t.newData(actor, dataIds, r));
+            case 16 -> new TraceEvent.ExternalMessage(a, r.nextInt(5), t.newData(actor, dataIds, r));
+            case 17 -> new TraceEvent.ExternalMessage(a, 1, 0); // order only
+            case 18 -> new TraceEvent.ExternalPromiseMessage(a, b, r.nextInt(1000), t.newData(actor, dataIds, r));
+            default -> new TraceEvent.Message(b);
+        };
+    }
+
+    private int newData(int actor, Map<Integer, Integer> dataIds, Random r) {
+        int id = dataIds.merge(actor, 1, Integer::sum);
+        byte[] payload = ("value " + actor + "/" + id + " " + r.nextLong()).getBytes(StandardCharsets.UTF_8);
+        data.add(new DataItem(actor, id, payload));
+        return id;
+    }
+
+    static void append(EventBuffer b, TraceEvent e) {
+        switch (e) {
+            case TraceEvent.Message m -> b.message(m.sender());
+            case TraceEvent.PromiseMessage m -> b.promiseMessage(m.sender(), m.resolver());
+            case TraceEvent.ExternalMessage m -> b.externalMessage(m.sender(), m.eventType(), m.dataId());
+            case TraceEvent.ExternalPromiseMessage m ->
+                    b.externalPromiseMessage(m.sender(), m.resolver(), m.eventType(), m.dataId());
+            case TraceEvent.Creation c -> b.creation(c.child());
+            case TraceEvent.SystemCall s -> b.systemCall(s.dataId());
+            case TraceEvent.Gap g -> b.gap(g.droppedEvents());
+        }
+    }
+
+    /** Writes the trace with its chunks in the given order (indexes into {@link #chunks}). */
+    void writeTo(Path dir, List<Integer> chunkOrder) throws IOException {
+        try (TraceWriter w = TraceWriter.create(dir, TraceMetadata.begin("test", Map.of("encoding", "test")))) {
+            for (int i : chunkOrder) {
+                EncodedChunk c = chunks.get(i);
+                w.writeEvents(c.thread(), c.sequence(), c.payload(), c.payload().length);
+            }
+            for (DataItem d : data) {
+                w.writeData(d.actor(), d.dataId(), ByteBuffer.wrap(d.payload()));
+            }
+            w.finish(Map.of("messages", messages()));
+        }
+    }
+
+    void writeTo(Path dir) throws IOException {
+        List<Integer> order = new ArrayList<>();
+        for (int i = 0; i < chunks.size(); i++) {
+            order.add(i);
+        }
+        writeTo(dir, order);
+    }
+
+    long messages() {
+        return expected.values().stream().flatMap(List::stream).filter(TraceEvent::isMessage).count();
+    }
+}
