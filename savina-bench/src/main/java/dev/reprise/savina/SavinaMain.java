@@ -1,0 +1,199 @@
+package dev.reprise.savina;
+
+import akka.actor.ActorSystem;
+import java.io.PrintStream;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Command line: runs one Savina benchmark in one ActorSystem and prints one line per iteration.
+ *
+ * <pre>
+ * java -cp ... dev.reprise.savina.SavinaMain --bench NAME [--iterations N] [--warmup W]
+ *     [--quick] [--dispatcher single|default] [--timeout SECONDS]
+ * </pre>
+ *
+ * <p>Output (stdout), stable for scripts:
+ *
+ * <pre>
+ * # savina benchmark NAME params paper|quick PARAMS dispatcher D warmup W iterations N
+ * iteration I warmup|measured NANOS ok
+ * summary NAME measured N median NANOS min NANOS max NANOS
+ * </pre>
+ *
+ * Exit status: 0 when every iteration passed its check; 1 when a check failed, an actor failed
+ * or an iteration timed out (the message goes to stderr, the iteration line ends in
+ * {@code FAILED}); 2 on a usage error.
+ */
+public final class SavinaMain {
+  /** Exit status: all iterations passed. */
+  public static final int OK = 0;
+  /** Exit status: a check failed, an actor failed, or an iteration timed out. */
+  public static final int FAILED = 1;
+  /** Exit status: bad command line. */
+  public static final int USAGE = 2;
+
+  static final String USAGE_TEXT =
+      """
+      Usage: SavinaMain --bench NAME [options]
+        --bench NAME          benchmark to run (case-insensitive), one of:
+                              %s
+        --iterations N        measured iterations (default 10)
+        --warmup W            warm-up iterations before them (default 2)
+        --quick               small parameters instead of the paper's (SOMns savina-jit)
+        --dispatcher D        single: default dispatcher with exactly one thread;
+                              default: Akka's default dispatcher (default: default)
+        --timeout SECONDS     time an iteration may take (default 300)
+        --help                this text
+      Prints 'iteration <i> <warmup|measured> <nanos> ok' per iteration and a summary line.
+      """;
+
+  private SavinaMain() {}
+
+  /** Entry point; exits the JVM with the status of {@link #run}. */
+  public static void main(String[] args) {
+    System.exit(run(args, System.out, System.err));
+  }
+
+  /** Parsed command line. */
+  record Options(
+      SavinaBenchmark<?, ?> benchmark,
+      int iterations,
+      int warmup,
+      boolean quick,
+      SavinaConfig.Dispatcher dispatcher,
+      Duration timeout) {}
+
+  /** Runs the command line; returns the exit status instead of exiting. */
+  public static int run(String[] args, PrintStream out, PrintStream err) {
+    Options options;
+    try {
+      options = parse(args);
+    } catch (IllegalArgumentException e) {
+      err.println("error: " + e.getMessage());
+      err.println(usage());
+      return USAGE;
+    }
+    if (options == null) {
+      out.println(usage());
+      return OK;
+    }
+    return execute(options, out, err);
+  }
+
+  static String usage() {
+    return USAGE_TEXT.formatted(String.join(", ", Benchmarks.names())).stripTrailing();
+  }
+
+  /** Parses the arguments; returns null for {@code --help}. */
+  static Options parse(String[] args) {
+    String bench = null;
+    int iterations = 10;
+    int warmup = 2;
+    boolean quick = false;
+    SavinaConfig.Dispatcher dispatcher = SavinaConfig.Dispatcher.DEFAULT;
+    long timeoutSeconds = 300;
+    for (int i = 0; i < args.length; i++) {
+      String a = args[i];
+      switch (a) {
+        case "--help", "-h" -> {
+          return null;
+        }
+        case "--bench" -> bench = value(args, ++i, a);
+        case "--iterations" -> iterations = intValue(args, ++i, a, 1);
+        case "--warmup" -> warmup = intValue(args, ++i, a, 0);
+        case "--quick" -> quick = true;
+        case "--dispatcher" -> dispatcher = SavinaConfig.Dispatcher.parse(value(args, ++i, a));
+        case "--timeout" -> timeoutSeconds = intValue(args, ++i, a, 1);
+        default -> throw new IllegalArgumentException("unknown argument '" + a + "'");
+      }
+    }
+    if (bench == null) {
+      throw new IllegalArgumentException("--bench NAME is required");
+    }
+    return new Options(
+        Benchmarks.byName(bench), iterations, warmup, quick, dispatcher, Duration.ofSeconds(timeoutSeconds));
+  }
+
+  private static String value(String[] args, int i, String option) {
+    if (i >= args.length) {
+      throw new IllegalArgumentException(option + " needs a value");
+    }
+    return args[i];
+  }
+
+  private static int intValue(String[] args, int i, String option, int min) {
+    String v = value(args, i, option);
+    int n;
+    try {
+      n = Integer.parseInt(v);
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException(option + " needs an integer, got '" + v + "'");
+    }
+    if (n < min) {
+      throw new IllegalArgumentException(option + " must be at least " + min + ", got " + n);
+    }
+    return n;
+  }
+
+  private static int execute(Options o, PrintStream out, PrintStream err) {
+    ActorSystem system =
+        ActorSystem.create("savina", SavinaConfig.forDispatcher(o.dispatcher()));
+    try {
+      return runAll(o.benchmark(), system, o, out, err);
+    } finally {
+      system.terminate();
+      try {
+        system.getWhenTerminated().toCompletableFuture().get(30, TimeUnit.SECONDS);
+      } catch (Exception e) {
+        err.println("warning: actor system did not terminate cleanly: " + e);
+      }
+    }
+  }
+
+  private static <P, R> int runAll(
+      SavinaBenchmark<P, R> b, ActorSystem system, Options o, PrintStream out, PrintStream err) {
+    P params = o.quick() ? b.quick() : b.paper();
+    out.println(
+        "# savina benchmark " + b.name() + " params " + (o.quick() ? "quick" : "paper") + " "
+            + params + " dispatcher " + o.dispatcher().cliName() + " warmup " + o.warmup()
+            + " iterations " + o.iterations());
+    List<Long> measured = new ArrayList<>();
+    int total = o.warmup() + o.iterations();
+    for (int i = 1; i <= total; i++) {
+      String kind = i <= o.warmup() ? "warmup" : "measured";
+      long start = System.nanoTime();
+      try {
+        b.runIteration(system, params, o.timeout());
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        out.println("iteration " + i + " " + kind + " " + (System.nanoTime() - start) + " FAILED");
+        err.println("error: " + b.name() + ": interrupted");
+        return FAILED;
+      } catch (CheckFailedException | IterationFailedException e) {
+        out.println("iteration " + i + " " + kind + " " + (System.nanoTime() - start) + " FAILED");
+        err.println("error: " + e.getMessage());
+        return FAILED;
+      }
+      long nanos = System.nanoTime() - start;
+      out.println("iteration " + i + " " + kind + " " + nanos + " ok");
+      out.flush();
+      if (i > o.warmup()) {
+        measured.add(nanos);
+      }
+    }
+    long[] sorted = measured.stream().mapToLong(Long::longValue).sorted().toArray();
+    out.println(
+        "summary " + b.name() + " measured " + sorted.length + " median " + median(sorted)
+            + " min " + sorted[0] + " max " + sorted[sorted.length - 1]);
+    return OK;
+  }
+
+  /** The median of sorted values (mean of the two middle ones for an even count). */
+  static long median(long[] sorted) {
+    int n = sorted.length;
+    return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
+  }
+}

@@ -1,0 +1,84 @@
+package dev.reprise.savina;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** Command-line behaviour of {@link SavinaMain}. */
+class SavinaMainTest {
+
+  private record Run(int status, String out, String err) {}
+
+  private static Run run(String... args) {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+    int status =
+        SavinaMain.run(
+            args,
+            new PrintStream(out, true, StandardCharsets.UTF_8),
+            new PrintStream(err, true, StandardCharsets.UTF_8));
+    return new Run(status, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+  }
+
+  @Test
+  void unknownBenchmarkIsRejectedWithTheValidNames() {
+    Run r = run("--bench", "NoSuchBenchmark");
+    assertEquals(SavinaMain.USAGE, r.status());
+    assertTrue(r.err().contains("unknown benchmark 'NoSuchBenchmark'"), r.err());
+    String validList = r.err().substring(r.err().indexOf("valid names:"));
+    for (String name : Benchmarks.names()) {
+      assertTrue(validList.contains(name), name + " missing from: " + r.err());
+    }
+  }
+
+  @Test
+  void byNameIgnoresCaseAndListsValidNames() {
+    assertEquals("PingPong", Benchmarks.byName("pingpong").name());
+    assertEquals("UnbalancedCobwebbedTree", Benchmarks.byName("UNBALANCEDCOBWEBBEDTREE").name());
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Benchmarks.byName("x"));
+    assertTrue(e.getMessage().contains(String.join(", ", Benchmarks.names())), e.getMessage());
+  }
+
+  @Test
+  void usageErrors() {
+    assertEquals(SavinaMain.USAGE, run().status());
+    assertEquals(SavinaMain.USAGE, run("--bench", "PingPong", "--iterations", "0").status());
+    assertEquals(SavinaMain.USAGE, run("--bench", "PingPong", "--dispatcher", "many").status());
+    assertEquals(SavinaMain.USAGE, run("--bench", "PingPong", "--frobnicate").status());
+  }
+
+  @Test
+  void helpListsOptionsAndBenchmarks() {
+    Run r = run("--help");
+    assertEquals(SavinaMain.OK, r.status());
+    for (String s : List.of("--bench", "--iterations", "--warmup", "--quick", "--dispatcher", "PingPong")) {
+      assertTrue(r.out().contains(s), s);
+    }
+  }
+
+  @Test
+  void runPrintsOneLinePerIterationAndASummary() {
+    Run r = run("--bench", "pingpong", "--quick", "--iterations", "3", "--warmup", "1", "--dispatcher", "single");
+    assertEquals(SavinaMain.OK, r.status(), r.err());
+    List<String> lines = r.out().lines().toList();
+    assertEquals(6, lines.size(), r.out());
+    assertTrue(lines.get(0).startsWith("# savina benchmark PingPong params quick "), lines.get(0));
+    assertTrue(lines.get(1).matches("iteration 1 warmup \\d+ ok"), lines.get(1));
+    for (int i = 2; i <= 4; i++) {
+      assertTrue(lines.get(i).matches("iteration " + i + " measured \\d+ ok"), lines.get(i));
+    }
+    assertTrue(lines.get(5).matches("summary PingPong measured 3 median \\d+ min \\d+ max \\d+"), lines.get(5));
+  }
+
+  @Test
+  void medianOfEvenAndOddCounts() {
+    assertEquals(2, SavinaMain.median(new long[] {1, 2, 9}));
+    assertEquals(5, SavinaMain.median(new long[] {1, 4, 6, 9}));
+  }
+}
