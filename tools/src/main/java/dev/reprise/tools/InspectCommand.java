@@ -92,16 +92,30 @@ final class InspectCommand implements Callable<Integer> {
 
     /** For events that refer to recorded data: its size and a short printable preview. */
     private static String preview(TraceEvent e, int actor, DataFileReader data) throws Exception {
-        int dataId = switch (e) {
-            case TraceEvent.SystemCall s -> s.dataId();
-            case TraceEvent.ExternalMessage m -> m.dataId();
-            case TraceEvent.ExternalPromiseMessage m -> m.dataId();
-            default -> 0;
-        };
+        // Data is keyed by its owner: the calling actor for system calls, the source for external input.
+        int owner;
+        int dataId;
+        switch (e) {
+            case TraceEvent.SystemCall s -> {
+                owner = actor;
+                dataId = s.dataId();
+            }
+            case TraceEvent.ExternalMessage m -> {
+                owner = m.sender();
+                dataId = m.dataId();
+            }
+            case TraceEvent.ExternalPromiseMessage m -> {
+                owner = m.sender();
+                dataId = m.dataId();
+            }
+            default -> {
+                return "";
+            }
+        }
         if (dataId == 0) {
             return "";
         }
-        byte[] bytes = data.read(actor, dataId);
+        byte[] bytes = data.read(owner, dataId);
         if (bytes == null) {
             return "  [data missing]";
         }

@@ -41,7 +41,7 @@ final class SampleTraces {
             other.subtraceStart(4, 0);
             other.externalMessage(1_000_000, 7, 1);
             other.systemCall(2);
-            w.writeData(4, 1, ByteBuffer.wrap("GET /flights".getBytes(StandardCharsets.UTF_8)));
+            w.writeData(1_000_000, 1, ByteBuffer.wrap("GET /flights".getBytes(StandardCharsets.UTF_8)));
             w.writeData(4, 2, ByteBuffer.allocate(8).putLong(0, 1_700_000_000_000L));
             w.writeEvents(2, 0, other.array(), other.size());
             w.finish(Map.of());

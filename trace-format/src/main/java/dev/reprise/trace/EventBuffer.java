@@ -2,6 +2,9 @@ package dev.reprise.trace;
 
 import static dev.reprise.trace.EventLayout.*;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+
 /**
  * A thread-owned byte buffer that the recorder appends events to. Appending never allocates,
  * never locks and makes no virtual call; ids are written as one 4-byte little-endian store and
@@ -15,6 +18,16 @@ import static dev.reprise.trace.EventLayout.*;
  */
 public final class EventBuffer {
     private static final int NOT_AT = Integer.MIN_VALUE;
+    /** Position is published with release stores, so {@link #publishedSize()} never shows unwritten bytes. */
+    private static final VarHandle POSITION;
+
+    static {
+        try {
+            POSITION = MethodHandles.lookup().findVarHandle(EventBuffer.class, "position", int.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
 
     private final byte[] bytes;
     private final int limit;
@@ -51,9 +64,18 @@ public final class EventBuffer {
         return position <= limit;
     }
 
-    /** Number of bytes written so far. */
+    /** Number of bytes written so far (by the owning thread). */
     public int size() {
         return position;
+    }
+
+    /**
+     * For a thread other than the owner: how many bytes are completely written and visible. The
+     * bytes before it form a valid chunk whose events are a prefix of what the owner goes on to
+     * write (a run's count byte may still grow in place, which only adds events at its end).
+     */
+    public int publishedSize() {
+        return (int) POSITION.getAcquire(this);
     }
 
     public boolean isEmpty() {
@@ -71,7 +93,7 @@ public final class EventBuffer {
 
     /** Empties the buffer for reuse. The next event must be a subtrace start. */
     public void clear() {
-        position = 0;
+        POSITION.setRelease(this, 0);
         lastSender = ActorSlots.NONE;
         currentSlot = -1;
         repeatAt = NOT_AT;
@@ -106,7 +128,7 @@ public final class EventBuffer {
                     bytes[p] = (byte) (RESUME | (delta - 1) << RESUME_DELTA_SHIFT);
                     bytes[p + 1] = (byte) slot;
                     resumeAt = p;
-                    position = p + 2;
+                    POSITION.setRelease(this, p + 2);
                     return;
                 }
             } else {
@@ -121,7 +143,7 @@ public final class EventBuffer {
         bytes[p] = (byte) (SUBTRACE_START | (wa - 1) << FIRST_WIDTH_SHIFT | (wc - 1) << SECOND_WIDTH_SHIFT);
         LittleEndian.putInt(bytes, p + 1, actor);
         LittleEndian.putInt(bytes, p + 1 + wa, counter);
-        position = p + 1 + wa + wc;
+        POSITION.setRelease(this, p + 1 + wa + wc);
     }
 
     /** The current actor created actor {@code child}. */
@@ -130,7 +152,7 @@ public final class EventBuffer {
         int w = width(child);
         bytes[p] = (byte) (CREATION | (w - 1) << FIRST_WIDTH_SHIFT);
         LittleEndian.putInt(bytes, p + 1, child);
-        position = p + 1 + w;
+        POSITION.setRelease(this, p + 1 + w);
     }
 
     /** The current actor processed a message sent by actor {@code sender}. */
@@ -147,14 +169,14 @@ public final class EventBuffer {
             }
             bytes[p] = REPEAT;
             repeatAt = p;
-            position = p + 1;
+            POSITION.setRelease(this, p + 1);
             return;
         }
         lastSender = sender & 0xFFFFFFFFL;
         int w = width(sender);
         bytes[p] = (byte) (MESSAGE | (w - 1) << FIRST_WIDTH_SHIFT);
         LittleEndian.putInt(bytes, p + 1, sender);
-        position = p + 1 + w;
+        POSITION.setRelease(this, p + 1 + w);
     }
 
     /** The current actor processed a message that {@code sender} sent when {@code resolver} completed a promise. */
@@ -165,7 +187,7 @@ public final class EventBuffer {
         bytes[p] = (byte) (PROMISE_MESSAGE | (ws - 1) << FIRST_WIDTH_SHIFT | (wr - 1) << SECOND_WIDTH_SHIFT);
         LittleEndian.putInt(bytes, p + 1, sender);
         LittleEndian.putInt(bytes, p + 1 + ws, resolver);
-        position = p + 1 + ws + wr;
+        POSITION.setRelease(this, p + 1 + ws + wr);
     }
 
     /** The current actor made a nondeterministic call whose result is data entry {@code dataId}. */
@@ -174,7 +196,7 @@ public final class EventBuffer {
         int w = width(dataId);
         bytes[p] = (byte) (SYSTEM_CALL | (w - 1) << FIRST_WIDTH_SHIFT);
         LittleEndian.putInt(bytes, p + 1, dataId);
-        position = p + 1 + w;
+        POSITION.setRelease(this, p + 1 + w);
     }
 
     /**
@@ -190,7 +212,7 @@ public final class EventBuffer {
         bytes[p] = (byte) (MESSAGE | EXTERNAL_BIT | (w - 1) << FIRST_WIDTH_SHIFT);
         LittleEndian.putInt(bytes, p + 1, sender);
         p = LittleEndian.putVarLong(bytes, p + 1 + w, eventType & 0xFFFFFFFFL);
-        position = LittleEndian.putVarLong(bytes, p, dataId & 0xFFFFFFFFL);
+        POSITION.setRelease(this, LittleEndian.putVarLong(bytes, p, dataId & 0xFFFFFFFFL));
     }
 
     /** Like {@link #externalMessage} for a message caused by an outside source completing a promise. */
@@ -203,7 +225,7 @@ public final class EventBuffer {
         LittleEndian.putInt(bytes, p + 1, sender);
         LittleEndian.putInt(bytes, p + 1 + ws, resolver);
         p = LittleEndian.putVarLong(bytes, p + 1 + ws + wr, eventType & 0xFFFFFFFFL);
-        position = LittleEndian.putVarLong(bytes, p, dataId & 0xFFFFFFFFL);
+        POSITION.setRelease(this, LittleEndian.putVarLong(bytes, p, dataId & 0xFFFFFFFFL));
     }
 
     /**
@@ -213,6 +235,6 @@ public final class EventBuffer {
     public void gap(long droppedEvents) {
         int p = position;
         bytes[p] = (byte) (EXTENDED | EXTENDED_GAP << 3);
-        position = LittleEndian.putVarLong(bytes, p + 1, droppedEvents);
+        POSITION.setRelease(this, LittleEndian.putVarLong(bytes, p + 1, droppedEvents));
     }
 }

@@ -96,8 +96,8 @@ public final class TraceAnalysis {
             TraceMetadata m = TraceMetadata.read(dir);
             if (!m.cleanEnd()) {
                 problem(new TraceProblem(TraceProblem.Kind.UNCLEAN_END, file, -1, -1,
-                        "the recording did not end cleanly (the JVM was killed or crashed); "
-                                + "events after its last flush are lost"));
+                        "the trace is truncated: the recording did not end cleanly (the JVM was killed or "
+                                + "crashed), so events recorded after its last flush are lost"));
             }
             return m;
         } catch (NoSuchFileException e) {
@@ -222,17 +222,17 @@ public final class TraceAnalysis {
             case TraceEvent.ExternalMessage m -> {
                 c.messages++;
                 c.externalMessages++;
-                checkData(s, m.dataId(), data, file);
+                checkData(s, m.sender(), m.dataId(), data, file);
             }
             case TraceEvent.ExternalPromiseMessage m -> {
                 c.messages++;
                 c.promiseMessages++;
                 c.externalMessages++;
-                checkData(s, m.dataId(), data, file);
+                checkData(s, m.sender(), m.dataId(), data, file);
             }
             case TraceEvent.SystemCall sc -> {
                 c.systemCalls++;
-                checkData(s, sc.dataId(), data, file);
+                checkData(s, s.actor(), sc.dataId(), data, file);
             }
             case TraceEvent.Creation cr -> {
                 c.creations++;
@@ -247,11 +247,12 @@ public final class TraceAnalysis {
         }
     }
 
-    private void checkData(Subtrace s, int dataId, DataFileReader data, Path file) {
-        if (dataId != 0 && (data == null || !data.contains(s.actor(), dataId))) {
+    /** Data is keyed by its owner: the calling actor for system calls, the source for external input. */
+    private void checkData(Subtrace s, int owner, int dataId, DataFileReader data, Path file) {
+        if (dataId != 0 && (data == null || !data.contains(owner, dataId))) {
             problem(new TraceProblem(TraceProblem.Kind.MISSING_DATA, file, s.origin().index(), s.origin().offset(),
                     "actor " + Integer.toUnsignedString(s.actor()) + " refers to data " + Integer.toUnsignedString(dataId)
-                            + ", which the data file lacks"));
+                            + " of " + Integer.toUnsignedString(owner) + ", which the data file lacks"));
         }
     }
 }

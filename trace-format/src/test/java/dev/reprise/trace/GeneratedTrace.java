@@ -110,14 +110,16 @@ final class GeneratedTrace {
             case 11, 12 -> new TraceEvent.PromiseMessage(a, b);
             case 13 -> new TraceEvent.Creation(a);
             case 14, 15 -> new TraceEvent.SystemCall(t.newData(actor, dataIds, r));
-            case 16 -> new TraceEvent.ExternalMessage(a, r.nextInt(5), t.newData(actor, dataIds, r));
+            case 16 -> new TraceEvent.ExternalMessage(a, r.nextInt(5), t.newData(a, dataIds, r));
             case 17 -> new TraceEvent.ExternalMessage(a, 1, 0); // order only
-            case 18 -> new TraceEvent.ExternalPromiseMessage(a, b, r.nextInt(1000), t.newData(actor, dataIds, r));
+            case 18 -> new TraceEvent.ExternalPromiseMessage(a, b, r.nextInt(1000), t.newData(a, dataIds, r));
             default -> new TraceEvent.Message(b);
         };
     }
 
-    private int newData(int actor, Map<Integer, Integer> dataIds, Random r) {
+    /** A new data entry owned by {@code owner}: the calling actor, or the external sender. */
+    private int newData(int owner, Map<Integer, Integer> dataIds, Random r) {
+        int actor = owner;
         int id = dataIds.merge(actor, 1, Integer::sum);
         byte[] payload = ("value " + actor + "/" + id + " " + r.nextLong()).getBytes(StandardCharsets.UTF_8);
         data.add(new DataItem(actor, id, payload));

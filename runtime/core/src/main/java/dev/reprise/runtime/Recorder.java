@@ -1,0 +1,364 @@
+package dev.reprise.runtime;
+
+import dev.reprise.trace.EventBuffer;
+import dev.reprise.trace.TraceMetadata;
+import dev.reprise.trace.TraceWriter;
+import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.nio.ByteBuffer;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.LongAdder;
+import java.util.function.Function;
+import javax.management.ObjectName;
+
+/**
+ * The recording runtime of one JVM: a bounded pool of event buffers, one {@link ThreadRecorder}
+ * per recording thread, one {@link WriterThread} that does all I/O, periodic flushing, external
+ * data, statistics (in process and over JMX) and a complete flush at {@link #close()} or JVM
+ * shutdown, after which the metadata records a clean end and the counts.
+ *
+ * <p>It never breaks the application: an internal failure is logged once, recording stops, and
+ * every recording call becomes a cheap no-op.
+ */
+public final class Recorder implements AutoCloseable {
+    /** The pseudo-actor id under which the recorder writes its own events (the final gap). */
+    public static final int RECORDER_ACTOR = -1;
+    /** External sources get pseudo-actor ids from here up, in the order they are registered. */
+    public static final int FIRST_SOURCE_ID = 0x7FFF_0000;
+    /** How long {@link #close()} waits for busy threads to hand over their buffers. */
+    static final long CLOSE_GRACE_NANOS = TimeUnit.SECONDS.toNanos(2);
+
+    final RecorderSettings settings;
+    final BufferPool pool;
+    private final TraceWriter trace;
+    private final WriterThread writer;
+    private final CopyOnWriteArrayList<ThreadRecorder> threads = new CopyOnWriteArrayList<>();
+    private final ThreadLocal<ThreadRecorder> byThreadLocal;
+    private final AtomicInteger nextThreadId = new AtomicInteger(1);
+    private final AtomicInteger nextSourceId = new AtomicInteger(FIRST_SOURCE_ID);
+    private final Map<String, Integer> sources = new HashMap<>();
+    private final LongAdder dropped = new LongAdder();
+    private final LongAdder gapsWritten = new LongAdder();
+    private final LongAdder blockedNanos = new LongAdder();
+    private final LongAdder droppedData = new LongAdder();
+    private final LongAdder retiredEvents = new LongAdder();
+    private final Object dataLock = new Object();
+    private long dataQueued; // guarded by dataLock
+    private final AtomicBoolean failureLogged = new AtomicBoolean();
+    private final AtomicBoolean closed = new AtomicBoolean();
+    private final Thread shutdownHook;
+    private ObjectName mbeanName;
+
+    /** Advanced by the writer every flush interval; a thread that sees it change flushes. */
+    volatile int epoch;
+    volatile boolean closing;
+    private volatile boolean degraded;
+
+    private Recorder(RecorderSettings settings, TraceWriter trace) {
+        this.settings = settings;
+        this.trace = trace;
+        this.pool = new BufferPool(settings.maxBuffers(), settings.bufferSize(), settings.encoding());
+        this.writer = new WriterThread(this, trace);
+        this.byThreadLocal = ThreadLocal.withInitial(() -> register(Thread.currentThread()));
+        this.shutdownHook = new Thread(this::close, "reprise-shutdown");
+    }
+
+    /**
+     * Creates the trace directory and starts recording into it.
+     *
+     * @throws IOException when the trace cannot be created (e.g. the directory already holds one)
+     */
+    public static Recorder start(RecorderSettings settings) throws IOException {
+        TraceWriter trace = TraceWriter.create(settings.traceDir(),
+                TraceMetadata.begin(settings.program(), settings.describe()));
+        Recorder r = new Recorder(settings, trace);
+        r.writer.start();
+        Runtime.getRuntime().addShutdownHook(r.shutdownHook);
+        r.registerMBean();
+        return r;
+    }
+
+    public RecorderSettings settings() {
+        return settings;
+    }
+
+    /** The current thread's recorder: a field of a {@link RecordingThread}, else a thread-local. */
+    public ThreadRecorder forCurrentThread() {
+        Thread t = Thread.currentThread();
+        if (t instanceof RecordingThread rt) {
+            ThreadRecorder r = rt.repriseRecorder();
+            if (r == null || r.recorder != this) {
+                r = register(t);
+                rt.repriseRecorder(r);
+            }
+            return r;
+        }
+        return byThreadLocal.get();
+    }
+
+    private ThreadRecorder register(Thread t) {
+        ThreadRecorder r = new ThreadRecorder(this, t, nextThreadId.getAndIncrement());
+        threads.add(r);
+        return r;
+    }
+
+    /**
+     * The pseudo-actor id of the external source {@code name}: the n-th distinct name registered
+     * gets {@code FIRST_SOURCE_ID + n}, so a program that declares its sources in the same order
+     * gets the same ids in replay. The names are kept in the metadata.
+     */
+    public int registerSource(String name) {
+        synchronized (sources) {
+            return sources.computeIfAbsent(name, n -> nextSourceId.getAndIncrement());
+        }
+    }
+
+    /**
+     * Records external data {@code (owner, dataId)}: the recorder owns {@code value} from now on
+     * and {@code encoder} runs on the writer thread (so serialisation and compression never run
+     * on application threads). Waits or drops (per the overflow policy) when the data memory
+     * bound is reached.
+     *
+     * @param sizeHint the expected encoded size, for the memory bound
+     */
+    public <T> void recordData(int owner, int dataId, T value, Function<? super T, ByteBuffer> encoder, long sizeHint) {
+        if (degraded || closing) {
+            return;
+        }
+        if (!reserveData(sizeHint)) {
+            droppedData.increment();
+            return;
+        }
+        @SuppressWarnings("unchecked")
+        Function<Object, ByteBuffer> e = (Function<Object, ByteBuffer>) encoder;
+        writer.data.offer(new WriterThread.Data(owner, dataId, value, e));
+    }
+
+    /** Records external data whose bytes are already encoded (and are not changed afterwards). */
+    public void recordData(int owner, int dataId, byte[] bytes) {
+        recordData(owner, dataId, bytes, ByteBuffer::wrap, bytes.length);
+    }
+
+    private boolean reserveData(long bytes) {
+        synchronized (dataLock) {
+            // One entry larger than the bound may go when nothing else waits.
+            while (dataQueued > 0 && dataQueued + bytes > settings.dataMemory()) {
+                if (settings.overflow() == OverflowPolicy.DROP || closing) {
+                    return false;
+                }
+                long t0 = System.nanoTime();
+                try {
+                    dataLock.wait(100);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    return false;
+                } finally {
+                    blockedNanos.add(System.nanoTime() - t0);
+                }
+            }
+            dataQueued += bytes;
+            return true;
+        }
+    }
+
+    void dataWritten(long bytes) {
+        synchronized (dataLock) {
+            dataQueued = Math.max(0, dataQueued - bytes);
+            dataLock.notifyAll();
+        }
+    }
+
+    void submit(int threadId, long sequence, EventBuffer buffer, int length) {
+        writer.full.offer(new WriterThread.Full(threadId, sequence, buffer, length, true));
+    }
+
+    void blocked(long nanos) {
+        blockedNanos.add(nanos);
+    }
+
+    void dropped(long n) {
+        dropped.add(n);
+    }
+
+    void gapWritten(long n) {
+        gapsWritten.add(n);
+    }
+
+    /** Writer thread, every flush interval: advance the epoch, take over buffers of dead threads. */
+    void tick() {
+        epoch++;
+        for (ThreadRecorder r : threads) {
+            if (!r.thread.isAlive()) {
+                takeOver(r, true);
+                retiredEvents.add(r.events);
+                threads.remove(r);
+            }
+        }
+    }
+
+    /**
+     * Takes a thread's buffer without its help: whole when the thread has died, else up to what it
+     * has published (a valid prefix of its events). The thread records nothing afterwards.
+     */
+    private void takeOver(ThreadRecorder r, boolean dead) {
+        if (!r.ownership.compareAndSet(ThreadRecorder.HOLDING, ThreadRecorder.TAKEN)) {
+            return;
+        }
+        EventBuffer b = r.buffer;
+        if (b == null) {
+            return;
+        }
+        int length = dead ? b.size() : b.publishedSize();
+        if (length > 0) {
+            // A live thread may go on writing into b: write a copy, and leave b to it.
+            EventBuffer target = b;
+            if (!dead) {
+                target = new EventBuffer(Math.max(length + 64, 128), settings.encoding());
+                System.arraycopy(b.array(), 0, target.array(), 0, length);
+            }
+            writer.full.offer(new WriterThread.Full(r.threadId, r.sequence++, target, length, dead));
+        }
+    }
+
+    /** An internal failure: logged once, recording stops, the application goes on. */
+    void internalError(String where, Throwable t) {
+        degraded = true;
+        if (failureLogged.compareAndSet(false, true)) {
+            System.err.println("[reprise] recording failed in " + where + ": " + t
+                    + "; recording has stopped, the application goes on. Trace: " + settings.traceDir());
+        }
+    }
+
+    /**
+     * Ends the recording: every thread hands over its buffer (busy ones are waited for, then taken
+     * over), the writer drains, and the metadata records a clean end with the counts. Idempotent;
+     * also run by a JVM shutdown hook.
+     */
+    @Override
+    public void close() {
+        if (!closed.compareAndSet(false, true)) {
+            return;
+        }
+        try {
+            if (Thread.currentThread() != shutdownHook) {
+                Runtime.getRuntime().removeShutdownHook(shutdownHook);
+            }
+        } catch (IllegalStateException alreadyShuttingDown) {
+            // the hook is running or about to
+        }
+        closing = true;
+        epoch++;
+        ThreadRecorder own = null;
+        for (ThreadRecorder r : threads) {
+            if (r.thread == Thread.currentThread()) {
+                own = r;
+            }
+        }
+        if (own != null) {
+            own.idle();
+        }
+        long deadline = System.nanoTime() + CLOSE_GRACE_NANOS;
+        for (ThreadRecorder r : threads) {
+            while (r.ownership.get() == ThreadRecorder.HOLDING && r.thread.isAlive() && System.nanoTime() < deadline) {
+                java.util.concurrent.locks.LockSupport.parkNanos(200_000);
+            }
+            takeOver(r, !r.thread.isAlive());
+        }
+        writeFinalGap();
+        writer.requestStop();
+        try {
+            writer.join(TimeUnit.SECONDS.toMillis(30));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        finish();
+        unregisterMBean();
+    }
+
+    /** Drops not yet written as a gap (threads that never got a buffer again) go in one last gap. */
+    private void writeFinalGap() {
+        long unwritten = dropped.sum() - gapsWritten.sum();
+        if (unwritten <= 0) {
+            return;
+        }
+        EventBuffer b = new EventBuffer(128, settings.encoding());
+        b.subtraceStart(RECORDER_ACTOR, 0);
+        b.gap(unwritten);
+        gapsWritten.add(unwritten);
+        writer.full.offer(new WriterThread.Full(0, 0, b, b.size(), false)); // thread id 0: the recorder's own
+    }
+
+    private void finish() {
+        RecorderStatistics s = statistics();
+        Map<String, Long> counts = new HashMap<>();
+        counts.put("events", s.events());
+        counts.put("droppedEvents", s.droppedEvents());
+        counts.put("droppedData", s.droppedData());
+        counts.put("threads", (long) nextThreadId.get() - 1);
+        counts.put("blockedMillis", TimeUnit.NANOSECONDS.toMillis(s.blockedNanos()));
+        synchronized (sources) {
+            sources.forEach((name, id) -> counts.put("source." + name, (long) id));
+        }
+        try {
+            if (writer.failed() || degraded) {
+                trace.close(); // the metadata keeps saying "not clean"
+            } else {
+                trace.finish(counts);
+            }
+        } catch (IOException e) {
+            internalError("finishing the trace", e);
+        }
+    }
+
+    /** Statistics so far. */
+    public RecorderStatistics statistics() {
+        long events = retiredEvents.sum();
+        for (ThreadRecorder r : threads) {
+            events += r.events;
+        }
+        return new RecorderStatistics(events, writer.eventBytes, writer.buffersWritten, blockedNanos.sum(),
+                dropped.sum(), writer.dataEntries, writer.dataBytes, droppedData.sum(), nextThreadId.get() - 1,
+                degraded);
+    }
+
+    /** True after an internal failure stopped the recording. */
+    public boolean degraded() {
+        return degraded;
+    }
+
+    /** For tests: make the writer slower than the application. */
+    void slowWriterDown(long nanosPerChunk) {
+        writer.delayPerChunkNanos = nanosPerChunk;
+    }
+
+    private void registerMBean() {
+        try {
+            ObjectName name = new ObjectName("dev.reprise:type=Recorder");
+            var server = ManagementFactory.getPlatformMBeanServer();
+            if (server.isRegistered(name)) {
+                server.unregisterMBean(name);
+            }
+            server.registerMBean(new RecorderMBeanView(this), name);
+            mbeanName = name;
+        } catch (Exception | LinkageError e) {
+            // JMX is a convenience; recording goes on without it.
+            mbeanName = null;
+        }
+    }
+
+    private void unregisterMBean() {
+        if (mbeanName == null) {
+            return;
+        }
+        try {
+            ManagementFactory.getPlatformMBeanServer().unregisterMBean(mbeanName);
+        } catch (Exception e) {
+            // already gone
+        }
+    }
+}

@@ -1,0 +1,188 @@
+package dev.reprise.runtime;
+
+import dev.reprise.trace.Encoding;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * How the recorder runs. Built from defaults or parsed from {@code key=value} options (as the agent
+ * receives them); every option is validated with a message naming it.
+ *
+ * @param traceDir where the trace is written (must not hold a trace yet)
+ * @param bufferSize bytes per thread event buffer
+ * @param bufferMemory upper bound on all event buffers together
+ * @param flushInterval how often buffers are flushed, which bounds what a crash loses
+ * @param overflow what to do when all buffers are full
+ * @param encoding {@link Encoding#COMPACT} (small ids on) or {@link Encoding#FULL_WIDTH} (off)
+ * @param dataMemory upper bound on external data waiting for the writer
+ * @param program what is being recorded, for the metadata
+ */
+public record RecorderSettings(Path traceDir, int bufferSize, long bufferMemory, Duration flushInterval,
+                               OverflowPolicy overflow, Encoding encoding, long dataMemory, String program) {
+
+    public static final int DEFAULT_BUFFER_SIZE = 64 * 1024;
+    public static final long DEFAULT_BUFFER_MEMORY = 64L * 1024 * 1024;
+    public static final Duration DEFAULT_FLUSH_INTERVAL = Duration.ofMillis(100);
+    public static final long DEFAULT_DATA_MEMORY = 64L * 1024 * 1024;
+    static final int MIN_BUFFER_SIZE = 128;
+
+    /** The option keys {@link #parse} accepts, in the order help lists them. */
+    public static final List<String> KEYS = List.of("trace", "bufferSize", "bufferMemory", "flushInterval",
+            "overflow", "smallIds", "dataMemory", "program");
+
+    public RecorderSettings {
+        if (traceDir == null) {
+            throw new IllegalArgumentException("trace: a trace directory is required (trace=DIR)");
+        }
+        if (bufferSize < MIN_BUFFER_SIZE) {
+            throw new IllegalArgumentException("bufferSize: must be at least " + MIN_BUFFER_SIZE + " bytes, was " + bufferSize);
+        }
+        if (bufferMemory < 2L * bufferSize) {
+            throw new IllegalArgumentException("bufferMemory: must hold at least two buffers (" + 2L * bufferSize
+                    + " bytes), was " + bufferMemory);
+        }
+        if (flushInterval.isNegative() || flushInterval.isZero()) {
+            throw new IllegalArgumentException("flushInterval: must be positive, was " + flushInterval.toMillis() + "ms");
+        }
+        if (dataMemory < 1024) {
+            throw new IllegalArgumentException("dataMemory: must be at least 1k, was " + dataMemory);
+        }
+    }
+
+    /** Default settings writing to {@code traceDir}. */
+    public static RecorderSettings defaults(Path traceDir) {
+        return new RecorderSettings(traceDir, DEFAULT_BUFFER_SIZE, DEFAULT_BUFFER_MEMORY, DEFAULT_FLUSH_INTERVAL,
+                OverflowPolicy.BLOCK, Encoding.COMPACT, DEFAULT_DATA_MEMORY, "unknown");
+    }
+
+    /**
+     * Parses options such as {@code trace=/tmp/t, bufferSize=256k, flushInterval=50ms, overflow=drop}.
+     *
+     * @throws IllegalArgumentException naming the option and what is wrong, or listing the valid keys
+     */
+    public static RecorderSettings parse(Map<String, String> options) {
+        for (String key : options.keySet()) {
+            if (!KEYS.contains(key)) {
+                throw new IllegalArgumentException("unknown recording option '" + key + "'; valid options: "
+                        + String.join(", ", KEYS));
+            }
+        }
+        String trace = options.get("trace");
+        if (trace == null || trace.isBlank()) {
+            throw new IllegalArgumentException("trace: a trace directory is required (trace=DIR)");
+        }
+        return new RecorderSettings(Path.of(trace),
+                (int) Math.min(Integer.MAX_VALUE, size(options, "bufferSize", DEFAULT_BUFFER_SIZE)),
+                size(options, "bufferMemory", DEFAULT_BUFFER_MEMORY),
+                duration(options, "flushInterval", DEFAULT_FLUSH_INTERVAL),
+                choice(options, "overflow", OverflowPolicy.BLOCK),
+                bool(options, "smallIds", true) ? Encoding.COMPACT : Encoding.FULL_WIDTH,
+                size(options, "dataMemory", DEFAULT_DATA_MEMORY),
+                options.getOrDefault("program", "unknown"));
+    }
+
+    /** The settings as the metadata file records them. */
+    public Map<String, String> describe() {
+        Map<String, String> m = new LinkedHashMap<>();
+        m.put("bufferSize", Integer.toString(bufferSize));
+        m.put("bufferMemory", Long.toString(bufferMemory));
+        m.put("flushInterval", flushInterval.toMillis() + "ms");
+        m.put("overflow", overflow.name().toLowerCase(Locale.ROOT));
+        m.put("smallIds", Boolean.toString(encoding == Encoding.COMPACT));
+        m.put("dataMemory", Long.toString(dataMemory));
+        return m;
+    }
+
+    /** How many event buffers the memory bound allows. */
+    int maxBuffers() {
+        return (int) Math.min(Integer.MAX_VALUE, bufferMemory / bufferSize);
+    }
+
+    public RecorderSettings withBuffers(int size, long memory) {
+        return new RecorderSettings(traceDir, size, memory, flushInterval, overflow, encoding, dataMemory, program);
+    }
+
+    public RecorderSettings withOverflow(OverflowPolicy policy) {
+        return new RecorderSettings(traceDir, bufferSize, bufferMemory, flushInterval, policy, encoding, dataMemory, program);
+    }
+
+    public RecorderSettings withFlushInterval(Duration interval) {
+        return new RecorderSettings(traceDir, bufferSize, bufferMemory, interval, overflow, encoding, dataMemory, program);
+    }
+
+    public RecorderSettings withEncoding(Encoding e) {
+        return new RecorderSettings(traceDir, bufferSize, bufferMemory, flushInterval, overflow, e, dataMemory, program);
+    }
+
+    public RecorderSettings withProgram(String name) {
+        return new RecorderSettings(traceDir, bufferSize, bufferMemory, flushInterval, overflow, encoding, dataMemory, name);
+    }
+
+    private static long size(Map<String, String> o, String key, long dflt) {
+        String v = o.get(key);
+        if (v == null) {
+            return dflt;
+        }
+        String s = v.trim().toLowerCase(Locale.ROOT);
+        long unit = 1;
+        if (s.endsWith("k")) {
+            unit = 1024;
+        } else if (s.endsWith("m")) {
+            unit = 1024 * 1024;
+        } else if (s.endsWith("g")) {
+            unit = 1024L * 1024 * 1024;
+        }
+        try {
+            return Math.multiplyExact(Long.parseLong(unit == 1 ? s : s.substring(0, s.length() - 1)), unit);
+        } catch (NumberFormatException | ArithmeticException e) {
+            throw new IllegalArgumentException(key + ": expected a size such as 65536, 64k or 16m, was '" + v + "'");
+        }
+    }
+
+    private static Duration duration(Map<String, String> o, String key, Duration dflt) {
+        String v = o.get(key);
+        if (v == null) {
+            return dflt;
+        }
+        String s = v.trim().toLowerCase(Locale.ROOT);
+        try {
+            if (s.endsWith("ms")) {
+                return Duration.ofMillis(Long.parseLong(s.substring(0, s.length() - 2)));
+            }
+            if (s.endsWith("s")) {
+                return Duration.ofSeconds(Long.parseLong(s.substring(0, s.length() - 1)));
+            }
+            return Duration.ofMillis(Long.parseLong(s));
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(key + ": expected a duration such as 100ms or 1s, was '" + v + "'");
+        }
+    }
+
+    private static OverflowPolicy choice(Map<String, String> o, String key, OverflowPolicy dflt) {
+        String v = o.get(key);
+        if (v == null) {
+            return dflt;
+        }
+        try {
+            return OverflowPolicy.valueOf(v.trim().toUpperCase(Locale.ROOT));
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(key + ": expected block or drop, was '" + v + "'");
+        }
+    }
+
+    private static boolean bool(Map<String, String> o, String key, boolean dflt) {
+        String v = o.get(key);
+        if (v == null) {
+            return dflt;
+        }
+        return switch (v.trim().toLowerCase(Locale.ROOT)) {
+            case "true", "on", "yes" -> true;
+            case "false", "off", "no" -> false;
+            default -> throw new IllegalArgumentException(key + ": expected true or false, was '" + v + "'");
+        };
+    }
+}

@@ -1,0 +1,285 @@
+package dev.reprise.runtime;
+
+import dev.reprise.trace.EventBuffer;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * One thread's recorder: appends the events of the actors that run on this thread to the thread's
+ * own buffer. Only the owning thread calls the recording methods. The fast path of each is a few
+ * field compares, one volatile read of the flush epoch and the append itself: no lock, no
+ * allocation. Everything else (a full buffer, a flush, a different actor, overflow) is the slow
+ * path.
+ *
+ * <p>A new subtrace starts when a different actor runs here, when a new buffer starts, and when
+ * the same actor has had a subtrace on another thread since this thread's last one.
+ */
+public final class ThreadRecorder {
+    // Ownership of the buffer, changed only by compare-and-set (rare): the owner holds it, the
+    // writer may take it over when the owner died or does not respond at close.
+    static final int NOT_HOLDING = 0;
+    static final int HOLDING = 1;
+    static final int TAKEN = 2;
+
+    final Recorder recorder;
+    final Thread thread;
+    final int threadId;
+    final AtomicInteger ownership = new AtomicInteger(NOT_HOLDING);
+
+    EventBuffer buffer;
+    long sequence;
+    /** Events this thread recorded (read racily for statistics). */
+    long events;
+
+    private ActorRecord open;
+    private int openCounter;
+    private ActorRecord current;
+    private int epoch;
+    private boolean disabled;
+    private boolean inSlowPath;
+    private long pendingDrops;
+    private int dropProbe;
+
+    ThreadRecorder(Recorder recorder, Thread thread, int threadId) {
+        this.recorder = recorder;
+        this.thread = thread;
+        this.threadId = threadId;
+        this.epoch = recorder.epoch;
+    }
+
+    /** The recorder this thread records for. */
+    public Recorder recorder() {
+        return recorder;
+    }
+
+    /** The trace's id for this thread's chunks. */
+    public int threadId() {
+        return threadId;
+    }
+
+    /** The actor whose turn runs on this thread (set by the recording calls), or null. */
+    public ActorRecord currentActor() {
+        return current;
+    }
+
+    /** Marks the end of the current actor's turn: calls outside turns are not recorded. */
+    public void leave() {
+        current = null;
+    }
+
+    /** {@code actor} processed a message sent by {@code sender}. */
+    public void message(ActorRecord actor, int sender) {
+        EventBuffer b = ready(actor);
+        if (b != null) {
+            b.message(sender);
+            events++;
+        }
+    }
+
+    /** {@code actor} processed a message that {@code sender} sent when {@code resolver} completed a promise. */
+    public void promiseMessage(ActorRecord actor, int sender, int resolver) {
+        EventBuffer b = ready(actor);
+        if (b != null) {
+            b.promiseMessage(sender, resolver);
+            events++;
+        }
+    }
+
+    /** {@code actor} created {@code child}. */
+    public void creation(ActorRecord actor, int child) {
+        EventBuffer b = ready(actor);
+        if (b != null) {
+            b.creation(child);
+            events++;
+        }
+    }
+
+    /**
+     * {@code actor} processed input from external source {@code source}, whose content is that
+     * source's data entry {@code dataId} (0: content not recorded).
+     */
+    public void externalMessage(ActorRecord actor, int source, int eventType, int dataId) {
+        EventBuffer b = ready(actor);
+        if (b != null) {
+            b.externalMessage(source, eventType, dataId);
+            events++;
+        }
+    }
+
+    /** Like {@link #externalMessage} for a promise completed from outside. */
+    public void externalPromiseMessage(ActorRecord actor, int source, int resolver, int eventType, int dataId) {
+        EventBuffer b = ready(actor);
+        if (b != null) {
+            b.externalPromiseMessage(source, resolver, eventType, dataId);
+            events++;
+        }
+    }
+
+    /**
+     * {@code actor} made a nondeterministic call with result {@code value}, which the recorder
+     * now owns (it is written by the writer thread without a copy).
+     */
+    public void systemCall(ActorRecord actor, byte[] value) {
+        int dataId = actor.nextDataId++;
+        EventBuffer b = ready(actor);
+        if (b != null) {
+            b.systemCall(dataId);
+            events++;
+            recorder.recordData(actor.id(), dataId, value);
+        }
+    }
+
+    /** {@link #systemCall(ActorRecord, byte[])} for a long (8 bytes, little-endian). */
+    public void systemCall(ActorRecord actor, long value) {
+        systemCall(actor, dev.reprise.api.Codec.Builtin.longBytes(value));
+    }
+
+    /**
+     * The thread is about to wait or park (no actor runs on it): hands its buffer to the writer,
+     * so a crash cannot lose what it recorded, and frees it for other threads.
+     */
+    public void idle() {
+        if (inSlowPath || buffer == null) {
+            return;
+        }
+        inSlowPath = true;
+        try {
+            handOff();
+        } catch (RuntimeException | Error e) {
+            fail(e);
+        } finally {
+            inSlowPath = false;
+        }
+    }
+
+    private EventBuffer ready(ActorRecord actor) {
+        current = actor;
+        EventBuffer b = buffer;
+        if (b == null || epoch != recorder.epoch || !b.hasRoom()) {
+            return slow(actor);
+        }
+        if (open != actor || openCounter != actor.lastSubtrace) {
+            startSubtrace(b, actor); // the room for one event also covers this start
+        }
+        return b;
+    }
+
+    private void startSubtrace(EventBuffer b, ActorRecord actor) {
+        int c = ++actor.lastSubtrace;
+        b.subtraceStart(actor.id(), c);
+        open = actor;
+        openCounter = c;
+    }
+
+    private EventBuffer slow(ActorRecord actor) {
+        if (disabled || inSlowPath) {
+            return null;
+        }
+        if (recorder.degraded()) {
+            disabled = true;
+            return null;
+        }
+        inSlowPath = true;
+        try {
+            int e = recorder.epoch;
+            if (e != epoch) {
+                epoch = e;
+                if (recorder.closing) {
+                    disabled = true;
+                    if (buffer != null) {
+                        handOff();
+                    }
+                    return null;
+                }
+                if (buffer != null && !buffer.isEmpty()) {
+                    handOff();
+                }
+            }
+            if (buffer != null && !buffer.hasRoom()) {
+                handOff();
+            }
+            if (buffer == null && !acquire()) {
+                drop(actor);
+                return null;
+            }
+            EventBuffer b = buffer;
+            if (b.isEmpty() || open != actor || openCounter != actor.lastSubtrace) {
+                startSubtrace(b, actor);
+            }
+            if (pendingDrops > 0) {
+                b.gap(pendingDrops);
+                recorder.gapWritten(pendingDrops);
+                pendingDrops = 0;
+            }
+            return b;
+        } catch (RuntimeException | Error t) {
+            fail(t);
+            return null;
+        } finally {
+            inSlowPath = false;
+        }
+    }
+
+    /** Gets an empty buffer; false when there is none (drop policy only). */
+    private boolean acquire() {
+        if (pendingDrops > 0 && (++dropProbe & 63) != 0) {
+            return false; // while dropping, look for a free buffer only now and then
+        }
+        EventBuffer b = recorder.pool.poll();
+        if (b == null) {
+            if (recorder.settings.overflow() == OverflowPolicy.DROP) {
+                return false;
+            }
+            long t0 = System.nanoTime();
+            try {
+                b = recorder.pool.take(recorder);
+            } catch (InterruptedException ie) {
+                Thread.currentThread().interrupt();
+                return false;
+            } finally {
+                recorder.blocked(System.nanoTime() - t0);
+            }
+            if (b == null) {
+                return false; // the recording closed while waiting
+            }
+        }
+        if (!ownership.compareAndSet(NOT_HOLDING, HOLDING)) {
+            recorder.pool.release(b); // taken over at close: record nothing more
+            disabled = true;
+            return false;
+        }
+        buffer = b;
+        return true;
+    }
+
+    /** Counts a dropped event; a dropped subtrace leaves a hole in the actor's counters, which replay sees. */
+    private void drop(ActorRecord actor) {
+        if (open != actor || openCounter != actor.lastSubtrace) {
+            openCounter = ++actor.lastSubtrace;
+            open = actor;
+        }
+        pendingDrops++;
+        recorder.dropped(1);
+    }
+
+    /** Hands the buffer to the writer (or back to the pool when empty). */
+    void handOff() {
+        EventBuffer b = buffer;
+        open = null;
+        // Give up ownership first: if the writer took the buffer over (at close), it is its now.
+        if (!ownership.compareAndSet(HOLDING, NOT_HOLDING)) {
+            disabled = true;
+            return;
+        }
+        buffer = null;
+        if (b.isEmpty()) {
+            recorder.pool.release(b);
+        } else {
+            recorder.submit(threadId, sequence++, b, b.size());
+        }
+    }
+
+    private void fail(Throwable t) {
+        disabled = true;
+        recorder.internalError("thread " + thread.getName(), t);
+    }
+}

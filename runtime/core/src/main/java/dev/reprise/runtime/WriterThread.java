@@ -1,0 +1,154 @@
+package dev.reprise.runtime;
+
+import dev.reprise.trace.EventBuffer;
+import dev.reprise.trace.TraceWriter;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The one thread that does the recorder's I/O: writes full event buffers as chunks and returns
+ * them to the pool, writes external data, and every flush interval advances the flush epoch, which
+ * makes each recording thread hand over its buffer at its next event.
+ */
+final class WriterThread extends Thread {
+    /** A buffer handed over by a thread: chunk {@code sequence} of that thread; pooled ones go back to the pool. */
+    record Full(int threadId, long sequence, EventBuffer buffer, int length, boolean pooled) {}
+
+    /** Wakes the writer without an interrupt (which would abort an I/O call). */
+    private static final Full WAKE_UP = new Full(0, -1, null, 0, false);
+
+    /** An external-data entry; {@code encoded} runs here, off the application threads. */
+    record Data(int owner, int dataId, Object value, java.util.function.Function<Object, ByteBuffer> encoder) {}
+
+    private final Recorder recorder;
+    private final TraceWriter trace;
+    final LinkedBlockingQueue<Full> full = new LinkedBlockingQueue<>();
+    final ConcurrentLinkedQueue<Data> data = new ConcurrentLinkedQueue<>();
+    private volatile boolean stopping;
+    private boolean failed;
+    volatile long eventBytes;
+    volatile long buffersWritten;
+    volatile long dataEntries;
+    volatile long dataBytes;
+    /** Throttle for tests that need a writer slower than the application. */
+    volatile long delayPerChunkNanos;
+
+    WriterThread(Recorder recorder, TraceWriter trace) {
+        super("reprise-writer");
+        setDaemon(true);
+        this.recorder = recorder;
+        this.trace = trace;
+    }
+
+    @Override
+    public void run() {
+        long interval = recorder.settings.flushInterval().toNanos();
+        long nextTick = System.nanoTime() + interval;
+        try {
+            while (true) {
+                long wait = Math.max(0, nextTick - System.nanoTime());
+                Full f = full.poll(wait, TimeUnit.NANOSECONDS);
+                if (f != null) {
+                    write(f);
+                }
+                drainData();
+                long now = System.nanoTime();
+                if (now >= nextTick) {
+                    recorder.tick();
+                    flushFiles();
+                    nextTick = Math.max(nextTick + interval, now + interval / 2);
+                }
+                if (stopping && full.isEmpty() && data.isEmpty()) {
+                    flushFiles();
+                    return;
+                }
+            }
+        } catch (InterruptedException e) {
+            recorder.internalError("writer thread", e);
+        } catch (RuntimeException | Error e) {
+            recorder.internalError("writer thread", e);
+            // Keep the application going: return whatever is queued so no thread waits for a buffer.
+            for (Full f; (f = full.poll()) != null; ) {
+                release(f);
+            }
+        }
+    }
+
+    void requestStop() {
+        stopping = true;
+        full.offer(WAKE_UP);
+    }
+
+    private void write(Full f) {
+        if (f == WAKE_UP) {
+            return;
+        }
+        try {
+            if (!failed) {
+                long d = delayPerChunkNanos;
+                if (d > 0) {
+                    Thread.sleep(d / 1_000_000, (int) (d % 1_000_000));
+                }
+                trace.writeEvents(f.threadId(), f.sequence(), f.buffer().array(), f.length());
+                eventBytes = trace.eventBytes();
+                buffersWritten++;
+            }
+        } catch (IOException | InterruptedException e) {
+            fail(e);
+        } finally {
+            release(f);
+        }
+    }
+
+    private void release(Full f) {
+        if (f.pooled()) {
+            recorder.pool.release(f.buffer());
+        }
+    }
+
+    private void drainData() {
+        for (Data d; (d = data.poll()) != null; ) {
+            ByteBuffer payload = null;
+            try {
+                payload = d.encoder().apply(d.value());
+                int length = payload.remaining();
+                if (!failed) {
+                    trace.writeData(d.owner(), d.dataId(), payload);
+                    dataEntries++;
+                    dataBytes = trace.dataBytes();
+                }
+                recorder.dataWritten(length);
+            } catch (IOException e) {
+                fail(e);
+                recorder.dataWritten(payload == null ? 0 : payload.remaining());
+            } catch (RuntimeException e) {
+                recorder.internalError("encoding data " + d.dataId() + " of " + Integer.toUnsignedString(d.owner()), e);
+            }
+        }
+    }
+
+    private void flushFiles() {
+        if (failed) {
+            return;
+        }
+        try {
+            trace.flush();
+        } catch (IOException e) {
+            fail(e);
+        }
+    }
+
+    private void fail(Exception e) {
+        if (!failed) {
+            failed = true;
+            recorder.internalError("writing the trace", e);
+        }
+    }
+
+    boolean failed() {
+        return failed;
+    }
+}
