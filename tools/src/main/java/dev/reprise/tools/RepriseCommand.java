@@ -14,11 +14,12 @@ import picocli.CommandLine.Command;
         mixinStandardHelpOptions = true,
         versionProvider = RepriseCommand.Version.class,
         description = "Deterministic record and replay for Akka Classic programs: tools for traces.",
-        subcommands = {InspectCommand.class, VerifyCommand.class, StatsCommand.class,
-                CommandLine.HelpCommand.class},
+        subcommands = {RecordCommand.class, InspectCommand.class, VerifyCommand.class, StatsCommand.class,
+                dev.reprise.tools.bench.BenchCommand.class, CommandLine.HelpCommand.class},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:success", "1:the trace has problems (see the message)",
-                "2:bad usage, or no trace where one was named"})
+                "2:bad usage, or no trace where one was named",
+                "other:record passes on the recorded program's exit code"})
 public final class RepriseCommand implements Runnable {
     /** Exit code when the trace is damaged or unreadable. */
     static final int TRACE_PROBLEM = 1;
@@ -54,6 +55,10 @@ public final class RepriseCommand implements Runnable {
         }
         if (e instanceof AccessDeniedException a) {
             err.println(name + ": " + a.getFile() + ": permission denied");
+            return USAGE;
+        }
+        if (e instanceof IllegalStateException) {
+            err.println(name + ": " + e.getMessage());
             return USAGE;
         }
         if (e instanceof IOException) {

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.reprise.trace.Json;
+import dev.reprise.trace.TraceAnalysis;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
@@ -173,8 +174,27 @@ class ToolsTest {
     }
 
     @Test
+    void recordRunsTheProgramWithTheAgentAndPassesOnItsExitCode() throws Exception {
+        Path root = Path.of("..").toAbsolutePath().normalize();
+        org.junit.jupiter.api.Assumptions.assumeTrue(Files.isRegularFile(root.resolve("agent/target/reprise-agent.jar")),
+                "the agent is packaged before the tools in a full build");
+        System.setProperty("reprise.home", root.toString());
+        Path recorded = tmp.resolve("recorded");
+        Run r = run("record", "--trace", recorded.toString(), "-o", "flushInterval=50ms", "--",
+                "-cp", System.getProperty("java.class.path"), HelloProgram.class.getName(), "a", "b");
+        assertEquals(3, r.exit, r.err);
+        TraceAnalysis.Report report = TraceAnalysis.run(recorded);
+        assertEquals(java.util.List.of(), report.problems());
+        assertEquals("50ms", report.metadata().settings().get("flushInterval"));
+
+        Run bad = run("record", "--trace", tmp.resolve("x").toString(), "-o", "nonsense", "--", "-version");
+        assertEquals(2, bad.exit);
+        assertTrue(bad.err.contains("--option expects KEY=VALUE, got 'nonsense'"), bad.err);
+    }
+
+    @Test
     void everyCommandHasHelp() {
-        for (String cmd : new String[] {"inspect", "verify", "stats"}) {
+        for (String cmd : new String[] {"record", "inspect", "verify", "stats"}) {
             Run r = run(cmd, "--help");
             assertEquals(0, r.exit);
             assertTrue(r.out.contains("Usage: reprise " + cmd), r.out);

@@ -47,6 +47,7 @@ public final class Recorder implements AutoCloseable {
     private final LongAdder blockedNanos = new LongAdder();
     private final LongAdder droppedData = new LongAdder();
     private final LongAdder retiredEvents = new LongAdder();
+    private final java.util.concurrent.ConcurrentHashMap<String, LongAdder> extraCounts = new java.util.concurrent.ConcurrentHashMap<>();
     private final Object dataLock = new Object();
     private long dataQueued; // guarded by dataLock
     private final AtomicBoolean failureLogged = new AtomicBoolean();
@@ -177,6 +178,11 @@ public final class Recorder implements AutoCloseable {
         writer.full.offer(new WriterThread.Full(threadId, sequence, buffer, length, true));
     }
 
+    /** Adds to a count that the metadata records at the end (e.g. the agent's unserializable messages). */
+    public void count(String key, long delta) {
+        extraCounts.computeIfAbsent(key, k -> new LongAdder()).add(delta);
+    }
+
     void blocked(long nanos) {
         blockedNanos.add(nanos);
     }
@@ -189,12 +195,18 @@ public final class Recorder implements AutoCloseable {
         gapsWritten.add(n);
     }
 
-    /** Writer thread, every flush interval: advance the epoch, take over buffers of dead threads. */
+    /**
+     * Writer thread, every flush interval: advances the epoch (active threads then hand over their
+     * buffers at their next event) and takes over the buffers of threads that have recorded
+     * nothing for a whole interval or have died, so no event waits longer than about two
+     * intervals to reach the file.
+     */
     void tick() {
-        epoch++;
+        ++epoch;
         for (ThreadRecorder r : threads) {
-            if (!r.thread.isAlive()) {
-                takeOver(r, true);
+            boolean dead = !r.thread.isAlive();
+            takeOver(r, dead, dead);
+            if (dead) {
                 retiredEvents.add(r.events);
                 threads.remove(r);
             }
@@ -202,26 +214,32 @@ public final class Recorder implements AutoCloseable {
     }
 
     /**
-     * Takes a thread's buffer without its help: whole when the thread has died, else up to what it
-     * has published (a valid prefix of its events). The thread records nothing afterwards.
+     * Takes a thread's non-empty buffer without its help: when the thread has died (the whole
+     * buffer), has seen no flush epoch for a whole interval (it is idle: its next event goes to
+     * the slow path, sees the take-over and starts a new buffer), or when {@code force}d at close
+     * (what it has published, a valid prefix; a busy thread may go on writing, so a copy is
+     * written and the thread records nothing more).
      */
-    private void takeOver(ThreadRecorder r, boolean dead) {
-        if (!r.ownership.compareAndSet(ThreadRecorder.HOLDING, ThreadRecorder.TAKEN)) {
+    private void takeOver(ThreadRecorder r, boolean dead, boolean force) {
+        if (!r.ownership.compareAndSet(ThreadRecorder.HOLDING, ThreadRecorder.STEALING)) {
             return;
         }
+        // Checked after the CAS: a thread that woke up wrote its epoch before taking a buffer.
+        boolean idle = epoch - r.epochSeen() >= 2;
         EventBuffer b = r.buffer;
-        if (b == null) {
+        int length = dead ? b.size() : b.publishedSize();
+        if (length == 0 || !(dead || force || idle)) {
+            r.ownership.set(ThreadRecorder.HOLDING); // leave it to its owner
             return;
         }
-        int length = dead ? b.size() : b.publishedSize();
-        if (length > 0) {
-            // A live thread may go on writing into b: write a copy, and leave b to it.
-            EventBuffer target = b;
-            if (!dead) {
-                target = new EventBuffer(Math.max(length + 64, 128), settings.encoding());
-                System.arraycopy(b.array(), 0, target.array(), 0, length);
-            }
-            writer.full.offer(new WriterThread.Full(r.threadId, r.sequence++, target, length, dead));
+        long sequence = r.sequence++;
+        r.ownership.set(ThreadRecorder.TAKEN); // publishes the new sequence to the owner
+        if (closing && !dead && !idle) {
+            EventBuffer copy = new EventBuffer(Math.max(length + 64, 128), settings.encoding());
+            System.arraycopy(b.array(), 0, copy.array(), 0, length);
+            writer.full.offer(new WriterThread.Full(r.threadId, sequence, copy, length, false));
+        } else {
+            writer.full.offer(new WriterThread.Full(r.threadId, sequence, b, length, true));
         }
     }
 
@@ -264,10 +282,12 @@ public final class Recorder implements AutoCloseable {
         }
         long deadline = System.nanoTime() + CLOSE_GRACE_NANOS;
         for (ThreadRecorder r : threads) {
-            while (r.ownership.get() == ThreadRecorder.HOLDING && r.thread.isAlive() && System.nanoTime() < deadline) {
+            // Busy threads hand over at their next event; idle ones are taken over at once.
+            while (r.ownership.get() == ThreadRecorder.HOLDING && r.thread.isAlive()
+                    && epoch - r.epochSeen() < 2 && System.nanoTime() < deadline) {
                 java.util.concurrent.locks.LockSupport.parkNanos(200_000);
             }
-            takeOver(r, !r.thread.isAlive());
+            takeOver(r, !r.thread.isAlive(), true);
         }
         writeFinalGap();
         writer.requestStop();
@@ -304,6 +324,7 @@ public final class Recorder implements AutoCloseable {
         synchronized (sources) {
             sources.forEach((name, id) -> counts.put("source." + name, (long) id));
         }
+        extraCounts.forEach((key, value) -> counts.put(key, value.sum()));
         try {
             if (writer.failed() || degraded) {
                 trace.close(); // the metadata keeps saying "not clean"

@@ -14,11 +14,13 @@ import java.util.concurrent.atomic.AtomicInteger;
  * the same actor has had a subtrace on another thread since this thread's last one.
  */
 public final class ThreadRecorder {
-    // Ownership of the buffer, changed only by compare-and-set (rare): the owner holds it, the
-    // writer may take it over when the owner died or does not respond at close.
+    // Ownership of the buffer, changed only by compare-and-set (rare): the owner holds it; the
+    // writer may take it over (STEALING, then TAKEN once it has advanced the chunk sequence) when
+    // the owner has been idle for a whole flush interval, has died, or does not respond at close.
     static final int NOT_HOLDING = 0;
     static final int HOLDING = 1;
-    static final int TAKEN = 2;
+    static final int STEALING = 2;
+    static final int TAKEN = 3;
 
     final Recorder recorder;
     final Thread thread;
@@ -30,10 +32,12 @@ public final class ThreadRecorder {
     /** Events this thread recorded (read racily for statistics). */
     long events;
 
+    private Object context;
     private ActorRecord open;
     private int openCounter;
     private ActorRecord current;
-    private int epoch;
+    /** The flush epoch this thread last saw; volatile so the writer can tell an idle thread. */
+    private volatile int epoch;
     private boolean disabled;
     private boolean inSlowPath;
     private long pendingDrops;
@@ -61,9 +65,26 @@ public final class ThreadRecorder {
         return current;
     }
 
+    /**
+     * Starts a turn of {@code actor} that does not process a message (e.g. its start, a
+     * supervision decision): events and system calls until {@link #leave()} are the actor's.
+     */
+    public void enter(ActorRecord actor) {
+        current = actor;
+    }
+
     /** Marks the end of the current actor's turn: calls outside turns are not recorded. */
     public void leave() {
         current = null;
+    }
+
+    /** The instrumentation's own state for this thread (opaque to the recorder), or null. */
+    public Object context() {
+        return context;
+    }
+
+    public void context(Object state) {
+        this.context = state;
     }
 
     /** {@code actor} processed a message sent by {@code sender}. */
@@ -190,8 +211,8 @@ public final class ThreadRecorder {
                     }
                     return null;
                 }
-                if (buffer != null && !buffer.isEmpty()) {
-                    handOff();
+                if (buffer != null) {
+                    handOff(); // also learns whether the writer took the buffer over meanwhile
                 }
             }
             if (buffer != null && !buffer.hasRoom()) {
@@ -265,10 +286,18 @@ public final class ThreadRecorder {
     void handOff() {
         EventBuffer b = buffer;
         open = null;
-        // Give up ownership first: if the writer took the buffer over (at close), it is its now.
-        if (!ownership.compareAndSet(HOLDING, NOT_HOLDING)) {
-            disabled = true;
-            return;
+        // Give up ownership first; if the writer has taken the buffer over, it is the writer's now.
+        while (!ownership.compareAndSet(HOLDING, NOT_HOLDING)) {
+            if (ownership.get() == TAKEN) {
+                buffer = null;
+                if (recorder.closing) {
+                    disabled = true;
+                } else {
+                    ownership.set(NOT_HOLDING);
+                }
+                return;
+            }
+            Thread.onSpinWait(); // STEALING: the writer is deciding, or advancing our chunk sequence
         }
         buffer = null;
         if (b.isEmpty()) {
@@ -276,6 +305,11 @@ public final class ThreadRecorder {
         } else {
             recorder.submit(threadId, sequence++, b, b.size());
         }
+    }
+
+    /** The flush epoch this thread last saw (for the writer, which takes over idle threads' buffers). */
+    int epochSeen() {
+        return epoch;
     }
 
     private void fail(Throwable t) {

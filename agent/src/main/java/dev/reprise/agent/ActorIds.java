@@ -1,0 +1,41 @@
+package dev.reprise.agent;
+
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * Actor ids in the trace. Guardians of the first actor system get fixed ids; every other actor,
+ * temp actor and timer gets the next id when it is created, and its creation is recorded in its
+ * creator's events, so replay can give the n-th creation of each creator the same id.
+ */
+final class ActorIds {
+    /** The sender of messages whose true sender is unknown (sent before recording, or by nobody). */
+    static final int UNKNOWN = 0;
+    static final int ROOT_GUARDIAN = 1;
+    static final int USER_GUARDIAN = 2;
+    static final int SYSTEM_GUARDIAN = 3;
+    static final int FIRST_DYNAMIC = 16;
+
+    private static final AtomicInteger next = new AtomicInteger(FIRST_DYNAMIC);
+    private static final AtomicInteger guardiansAssigned = new AtomicInteger();
+
+    private ActorIds() {}
+
+    static int next() {
+        return next.getAndIncrement();
+    }
+
+    /** The id of a guardian met without a recorded creation, by its path ("/", "/user", "/system"). */
+    static int guardian(String path) {
+        int fixed = switch (path) {
+            case "/" -> ROOT_GUARDIAN;
+            case "/user" -> USER_GUARDIAN;
+            case "/system" -> SYSTEM_GUARDIAN;
+            default -> UNKNOWN;
+        };
+        // Only the first actor system's three guardians get the fixed ids.
+        if (fixed != UNKNOWN && guardiansAssigned.getAndIncrement() < 3) {
+            return fixed;
+        }
+        return next();
+    }
+}

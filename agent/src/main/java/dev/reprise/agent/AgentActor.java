@@ -1,0 +1,21 @@
+package dev.reprise.agent;
+
+import dev.reprise.runtime.ActorRecord;
+
+/**
+ * The agent's state for one actor (or pseudo-actor: an outside thread, a timer, an ask's temp
+ * actor): its recorder state and the tag its messages carry.
+ */
+final class AgentActor {
+    final ActorRecord record;
+    final Tag sends;
+
+    AgentActor(int id) {
+        this.record = new ActorRecord(id);
+        this.sends = Tag.plain(id);
+    }
+
+    int id() {
+        return record.id();
+    }
+}

@@ -1,0 +1,118 @@
+package dev.reprise.agent;
+
+import dev.reprise.runtime.ExternalInput;
+import dev.reprise.runtime.ThreadRecorder;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * What the agent knows about the current thread: the actor whose turn runs here, the tag that
+ * messages sent now carry, and the thread's own pseudo-actor (an outside source) for what it
+ * does outside any actor. Kept on the thread's {@link ThreadRecorder}, so dispatcher threads reach
+ * it through a field.
+ */
+final class AgentThread {
+    private static final Map<String, Integer> threadsNamed = new ConcurrentHashMap<>();
+
+    final ThreadRecorder recorder;
+    /** The actor whose turn (or start, supervision, stop) runs here, or null. */
+    AgentActor current;
+    /** The tag of messages sent now: the actor's, a callback's or a timer's; null means outside input. */
+    Tag sends;
+    /** Reserved by makeChild or ask for the actor being created on this thread, until it is attached. */
+    AgentActor pendingChild;
+    /** The ask temp actor whose (lazily computed) path is being made on this thread. */
+    AgentActor namingTemp;
+    private AgentActor outside;
+
+    private AgentThread(ThreadRecorder recorder) {
+        this.recorder = recorder;
+    }
+
+    static AgentThread current() {
+        ThreadRecorder r = Agent.recorder.forCurrentThread();
+        Object c = r.context();
+        if (c == null) {
+            c = new AgentThread(r);
+            r.context(c);
+        }
+        return (AgentThread) c;
+    }
+
+    /**
+     * This thread as an outside source: a pseudo-actor named after the thread ("thread:main",
+     * a second live "thread:worker" becomes "thread:worker#2"), so the same program gets the same
+     * ids in replay.
+     */
+    AgentActor outside() {
+        if (outside == null) {
+            String name = Thread.currentThread().getName();
+            int nth = threadsNamed.merge(name, 1, Integer::sum);
+            outside = new AgentActor(Agent.recorder.registerSource("thread:" + name + (nth > 1 ? "#" + nth : "")));
+        }
+        return outside;
+    }
+
+    /** Who creates actors, temp actors and timers from here: the current actor, else this thread. */
+    AgentActor creator() {
+        return current != null ? current : outside();
+    }
+
+    /** The tag for a message sent now from this thread. */
+    Tag tagForSend() {
+        if (sends != null) {
+            return sends;
+        }
+        ExternalInput.Delivery d = ExternalInput.current();
+        return d != null ? Tag.external(d.source(), d.eventType()) : Tag.external(outside().id(), 0);
+    }
+
+    /** Who owns a callback registered now: the current actor, the callback it runs in, or this thread. */
+    int ownerId() {
+        if (current != null) {
+            return current.id();
+        }
+        return sends != null ? sends.sender : outside().id();
+    }
+
+    /** Who completes a promise now: the current actor, the promise that this callback runs for, or this thread. */
+    int resolverId() {
+        if (current != null && (sends == null || sends.kind == Tag.PLAIN)) {
+            return current.id();
+        }
+        if (sends != null && sends.kind == Tag.PROMISE) {
+            return sends.resolver;
+        }
+        return outside().id();
+    }
+
+    /** Actors whose turns the current one interrupted (nested turns are rare: a calling-thread dispatcher). */
+    private AgentActor[] interrupted = new AgentActor[4];
+    private int depth;
+
+    /** Starts a turn of {@code actor}, remembering the turn it interrupts (normally none). */
+    AgentThread enter(AgentActor actor) {
+        if (depth == interrupted.length) {
+            interrupted = java.util.Arrays.copyOf(interrupted, depth * 2);
+        }
+        interrupted[depth++] = current;
+        current = actor;
+        sends = actor.sends;
+        recorder.enter(actor.record);
+        return this;
+    }
+
+    /** Ends the current turn, going back to the interrupted one if there was one. */
+    void exit() {
+        AgentActor previous = depth > 0 ? interrupted[--depth] : null;
+        current = previous;
+        if (previous == null) {
+            sends = null;
+            recorder.leave();
+        } else {
+            interrupted[depth] = null;
+            sends = previous.sends;
+            recorder.enter(previous.record);
+        }
+    }
+}

@@ -1,0 +1,120 @@
+package dev.reprise.agent;
+
+import akka.actor.ActorPath;
+
+/**
+ * Actor, temp actor and timer creation: each gets the next id, recorded as a creation event of
+ * its creator (the current actor, or the thread as an outside source). Names and uids that Akka
+ * derives from randomness or global counters are derived from the id instead, so paths, hash codes
+ * and hash-map orders come out the same in replay.
+ */
+public final class Creations {
+    private Creations() {}
+
+    /** makeChild starts on the creator's thread: reserve the child's id and record the creation. */
+    public static Object beforeMakeChild() {
+        try {
+            return reserve();
+        } catch (Throwable e) {
+            AgentLog.internalError("recording an actor creation", e);
+            return null;
+        }
+    }
+
+    /** makeChild returned the child's ref: make sure it carries the reserved id. */
+    public static void afterMakeChild(Object ref, Object reserved) {
+        try {
+            AgentThread t = AgentThread.current();
+            if (t.pendingChild == reserved) {
+                t.pendingChild = null; // no cell took it (e.g. makeChild failed)
+            }
+            if (ref instanceof RepriseState s && s.reprise$state() == null && reserved != null) {
+                s.reprise$state(reserved);
+            }
+        } catch (Throwable e) {
+            AgentLog.internalError("recording an actor creation", e);
+        }
+    }
+
+    static AgentActor reserve() {
+        AgentThread t = AgentThread.current();
+        AgentActor child = new AgentActor(ActorIds.next());
+        AgentActor creator = t.creator();
+        t.recorder.creation(creator.record, child.id());
+        t.pendingChild = child;
+        return child;
+    }
+
+    /** The uid of the actor being created: derived from its id (never 0, which Akka reads as "no uid"). */
+    public static int uid(int randomUid) {
+        try {
+            AgentActor child = AgentThread.current().pendingChild;
+            return child == null ? randomUid : uidOf(child.id());
+        } catch (Throwable e) {
+            AgentLog.internalError("choosing an actor uid", e);
+            return randomUid;
+        }
+    }
+
+    /** The name of the temp actor with trace id {@code id}. */
+    public static String tempName(String prefix, int id) {
+        return (prefix == null ? "" : prefix) + "$r" + Integer.toUnsignedString(id, 36);
+    }
+
+    /** The uid of the actor with trace id {@code id}: a mix of the id, never 0. */
+    public static int uidOf(int id) {
+        int h = id * 0x9E3779B1;
+        h ^= h >>> 16;
+        return h == 0 ? 1 : h;
+    }
+
+    /** An ask's temp actor is being made: reserve its id (its name is derived from it). */
+    public static Object beforeAsk() {
+        try {
+            return reserve();
+        } catch (Throwable e) {
+            AgentLog.internalError("recording an ask", e);
+            return null;
+        }
+    }
+
+    public static void afterAsk(Object promiseRef, Object reserved) {
+        afterMakeChild(promiseRef, reserved);
+    }
+
+    /** A temp actor computes its path (lazily, on whichever thread first needs it); returns what to restore. */
+    public static Object namingTemp(Object promiseRef) {
+        try {
+            AgentThread t = AgentThread.current();
+            AgentActor previous = t.namingTemp;
+            t.namingTemp = Actors.ofRef(promiseRef);
+            return previous;
+        } catch (Throwable e) {
+            AgentLog.internalError("naming a temp actor", e);
+            return null;
+        }
+    }
+
+    public static void namedTemp(Object previous) {
+        try {
+            AgentThread.current().namingTemp = (AgentActor) previous;
+        } catch (Throwable e) {
+            AgentLog.internalError("naming a temp actor", e);
+        }
+    }
+
+    /** The temp path of the temp actor being named on this thread: from its id, not a global counter. */
+    public static Object tempPath(Object original, String prefix) {
+        try {
+            AgentActor temp = AgentThread.current().namingTemp;
+            if (temp == null || !(original instanceof ActorPath path)) {
+                return original;
+            }
+            String name = tempName(prefix, temp.id());
+            return path.parent().$div(name);
+        } catch (Throwable e) {
+            AgentLog.internalError("naming a temp actor", e);
+            return original;
+        }
+    }
+}

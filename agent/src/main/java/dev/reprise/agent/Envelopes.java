@@ -1,0 +1,68 @@
+package dev.reprise.agent;
+
+import akka.actor.ActorSystem;
+import akka.actor.Cell;
+import akka.actor.Terminated;
+import akka.dispatch.Envelope;
+
+/** Tags each envelope, when the message is sent, with who really sent it; records outside input. */
+public final class Envelopes {
+    private Envelopes() {}
+
+    /** An envelope was built on the sending thread: tag it with the thread's context. */
+    public static void built(Object envelope) {
+        try {
+            Object message = ((Envelope) envelope).message();
+            Tag tag;
+            if (message instanceof Terminated terminated) {
+                // Death watch: DeathWatch tells the watcher Terminated from the watcher itself; the dead actor is the sender.
+                AgentActor dead = Actors.ofRef(terminated.actor());
+                tag = dead != null ? dead.sends : AgentThread.current().tagForSend();
+            } else {
+                tag = AgentThread.current().tagForSend();
+            }
+            ((RepriseState) envelope).reprise$state(tag);
+        } catch (Throwable e) {
+            AgentLog.internalError("tagging a message", e);
+        }
+    }
+
+    /** Envelope.copy keeps the original's tag (the copy may be made on another thread). */
+    public static void copied(Object original, Object copy) {
+        try {
+            ((RepriseState) copy).reprise$state(((RepriseState) original).reprise$state());
+        } catch (Throwable e) {
+            AgentLog.internalError("tagging a copied message", e);
+        }
+    }
+
+    /**
+     * A message is handed to a cell: for input from outside, record its content once (serialised
+     * later, on the writer thread, with the actor system's own serialization). Messages from
+     * outside to Akka's own system actors are recorded by order only.
+     */
+    public static void delivering(Object cell, Object envelope) {
+        try {
+            Object state = ((RepriseState) envelope).reprise$state();
+            if (!(state instanceof Tag tag) || tag.kind != Tag.EXTERNAL || tag.contentRecorded) {
+                return;
+            }
+            tag.contentRecorded = true;
+            Cell c = (Cell) cell;
+            if (c.self().path().toStringWithoutAddress().startsWith("/system")) {
+                return;
+            }
+            ActorSystem system = c.system();
+            Object message = ((Envelope) envelope).message();
+            tag.dataId = ExternalSources.nextDataId(tag.sender);
+            Agent.recorder.recordData(tag.sender, tag.dataId, message, m -> MessageContent.encode(system, m), 256);
+        } catch (Throwable e) {
+            AgentLog.internalError("recording outside input", e);
+        }
+    }
+
+    static Tag tagOf(Object envelope) {
+        Object state = ((RepriseState) envelope).reprise$state();
+        return state instanceof Tag t ? t : null;
+    }
+}

@@ -1,0 +1,77 @@
+package dev.reprise.agent;
+
+import java.util.function.BiConsumer;
+import java.util.function.BiFunction;
+import java.util.function.Consumer;
+import java.util.function.Function;
+
+/**
+ * Java {@code CompletionStage}s made from Scala futures (what {@code Patterns.ask} returns) run
+ * their callbacks asynchronously on the common pool. The future's converter remembers who
+ * completed it; each callback is wrapped, when registered, to run as a promise callback of its
+ * registrant resolved by that completer.
+ */
+public final class StageCallbacks {
+    private StageCallbacks() {}
+
+    /** The converter was completed with {@code result}: remember its resolver. */
+    public static void completed(Object converter, Object result) {
+        try {
+            Object resolver = result instanceof RepriseState s ? s.reprise$state() : null;
+            ((RepriseState) converter).reprise$state(resolver instanceof Integer ? resolver : ActorIds.UNKNOWN);
+        } catch (Throwable e) {
+            AgentLog.internalError("recording a stage completion", e);
+        }
+    }
+
+    /** A callback is registered on {@code converter}: returns it wrapped (or as it is, if unknown). */
+    public static Object wrap(Object converter, Object callback) {
+        try {
+            int owner = AgentThread.current().ownerId();
+            RepriseState stage = (RepriseState) converter;
+            if (callback instanceof BiFunction<?, ?, ?> f) {
+                return (BiFunction<Object, Object, Object>) (a, b) -> run(owner, stage, () -> ((BiFunction<Object, Object, Object>) f).apply(a, b));
+            } else if (callback instanceof BiConsumer<?, ?> c) {
+                return (BiConsumer<Object, Object>) (a, b) -> run(owner, stage, () -> {
+                    ((BiConsumer<Object, Object>) c).accept(a, b);
+                    return null;
+                });
+            } else if (callback instanceof Function<?, ?> f) {
+                return (Function<Object, Object>) a -> run(owner, stage, () -> ((Function<Object, Object>) f).apply(a));
+            } else if (callback instanceof Consumer<?> c) {
+                return (Consumer<Object>) a -> run(owner, stage, () -> {
+                    ((Consumer<Object>) c).accept(a);
+                    return null;
+                });
+            } else if (callback instanceof Runnable r) {
+                return (Runnable) () -> run(owner, stage, () -> {
+                    r.run();
+                    return null;
+                });
+            }
+        } catch (Throwable e) {
+            AgentLog.internalError("wrapping a stage callback", e);
+        }
+        return callback;
+    }
+
+    private static Object run(int owner, RepriseState stage, java.util.function.Supplier<Object> body) {
+        AgentThread t = null;
+        Tag previous = null;
+        try {
+            t = AgentThread.current();
+            previous = t.sends;
+            Object resolver = stage.reprise$state();
+            t.sends = Tag.promise(owner, resolver instanceof Integer i ? i : ActorIds.UNKNOWN);
+        } catch (Throwable e) {
+            AgentLog.internalError("entering a stage callback", e);
+        }
+        try {
+            return body.get();
+        } finally {
+            if (t != null) {
+                t.sends = previous;
+            }
+        }
+    }
+}

@@ -1,0 +1,58 @@
+package dev.reprise.agent;
+
+/**
+ * Who really sent a message, captured when the message is sent and carried on its envelope (not
+ * taken from {@code Envelope.sender}, which is often dead letters, a temp actor, or forwarded).
+ */
+public final class Tag {
+    /** A message sent by actor {@code sender} in its turn. */
+    static final int PLAIN = 0;
+    /** Sent by a callback of {@code sender} (or a timer it set) after {@code resolver} completed the promise. */
+    static final int PROMISE = 1;
+    /** Sent from outside the actor system by external source {@code sender}. */
+    static final int EXTERNAL = 2;
+
+    final int kind;
+    final int sender;
+    final int resolver;
+    final int eventType;
+    /** A timer's firing (a promise message whose resolver is the timer). */
+    final boolean timer;
+    /** External only: the source's data entry holding the content (0: not recorded, or not yet). */
+    int dataId;
+    /** External only: whether the content has been handed to the recorder. */
+    boolean contentRecorded;
+
+    private Tag(int kind, int sender, int resolver, int eventType, boolean timer) {
+        this.kind = kind;
+        this.sender = sender;
+        this.resolver = resolver;
+        this.eventType = eventType;
+        this.timer = timer;
+    }
+
+    static Tag plain(int sender) {
+        return new Tag(PLAIN, sender, 0, 0, false);
+    }
+
+    static Tag promise(int sender, int resolver) {
+        return new Tag(PROMISE, sender, resolver, 0, false);
+    }
+
+    static Tag timer(int owner, int timer) {
+        return new Tag(PROMISE, owner, timer, 0, true);
+    }
+
+    static Tag external(int source, int eventType) {
+        return new Tag(EXTERNAL, source, 0, eventType, false);
+    }
+
+    @Override
+    public String toString() {
+        return switch (kind) {
+            case PLAIN -> "from " + sender;
+            case PROMISE -> "from " + sender + " resolved by " + resolver;
+            default -> "external from " + sender + " type " + eventType + " data " + dataId;
+        };
+    }
+}

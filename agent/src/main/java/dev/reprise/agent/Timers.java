@@ -1,0 +1,70 @@
+package dev.reprise.agent;
+
+import akka.actor.Scheduler;
+
+/**
+ * Scheduled tasks (scheduleOnce, fixed rate and delay, Timers, receive timeouts, ask timeouts):
+ * each timer is a pseudo-actor created by whoever set it, and the messages it sends when it fires
+ * are promise messages from its owner resolved by the timer, so replay can fire it on demand.
+ */
+public final class Timers {
+    private Timers() {}
+
+    /** The scheduler is given {@code task}; returns the task to schedule instead. */
+    public static Runnable schedule(Runnable task) {
+        try {
+            if (task == null || task instanceof Scheduler.TaskRunOnClose || task instanceof TimerTask) {
+                return task; // never wrap TaskRunOnClose: the scheduler's close must still recognise it
+            }
+            AgentThread t = AgentThread.current();
+            Tag fires;
+            if (t.sends != null && t.sends.timer) {
+                fires = t.sends; // a periodic timer re-arming itself is the same timer
+            } else {
+                int timer = ActorIds.next();
+                t.recorder.creation(t.creator().record, timer);
+                fires = Tag.timer(t.ownerId(), timer);
+            }
+            return new TimerTask(task, fires);
+        } catch (Throwable e) {
+            AgentLog.internalError("recording a timer", e);
+            return task;
+        }
+    }
+
+    /** A scheduled task that runs with its timer's context. */
+    static final class TimerTask implements Runnable {
+        private final Runnable task;
+        private final Tag fires;
+
+        TimerTask(Runnable task, Tag fires) {
+            this.task = task;
+            this.fires = fires;
+        }
+
+        @Override
+        public void run() {
+            AgentThread t = null;
+            Tag previous = null;
+            try {
+                t = AgentThread.current();
+                previous = t.sends;
+                t.sends = fires;
+            } catch (Throwable e) {
+                AgentLog.internalError("entering a timer", e);
+            }
+            try {
+                task.run();
+            } finally {
+                if (t != null) {
+                    t.sends = previous;
+                }
+            }
+        }
+
+        @Override
+        public String toString() {
+            return task.toString();
+        }
+    }
+}

@@ -1,0 +1,85 @@
+package dev.reprise.agent.instrumentation;
+
+import static net.bytebuddy.matcher.ElementMatchers.isConstructor;
+import static net.bytebuddy.matcher.ElementMatchers.named;
+import static net.bytebuddy.matcher.ElementMatchers.takesArgument;
+import static net.bytebuddy.matcher.ElementMatchers.takesArguments;
+
+import dev.reprise.agent.Actors;
+import dev.reprise.agent.Creations;
+import dev.reprise.agent.Envelopes;
+import dev.reprise.agent.Turns;
+import net.bytebuddy.agent.builder.AgentBuilder;
+import net.bytebuddy.asm.Advice;
+
+/**
+ * {@code akka.actor.ActorCell}: gets its actor id when built; each {@code invoke} records the
+ * processed message; {@code systemInvoke} runs in the actor's context; {@code sendMessage}
+ * records input from outside; {@code newUid} is derived from the new actor's id.
+ */
+final class ActorCellInstrumentation {
+    private ActorCellInstrumentation() {}
+
+    static AgentBuilder apply(AgentBuilder agent) {
+        return agent.type(named("akka.actor.ActorCell"))
+                .transform((builder, type, loader, module, domain) -> StateField.add(builder)
+                        .visit(Advice.to(Built.class).on(isConstructor()))
+                        .visit(Advice.to(Invoke.class).on(named("invoke").and(takesArguments(1))))
+                        .visit(Advice.to(SystemInvoke.class).on(named("systemInvoke").and(takesArguments(1))))
+                        .visit(Advice.to(SendMessage.class).on(named("sendMessage").and(takesArguments(1))
+                                .and(takesArgument(0, named("akka.dispatch.Envelope"))))))
+                // makeChild calls the companion object's newUid, not ActorCell's static forwarder.
+                .type(named("akka.actor.ActorCell$"))
+                .transform((builder, type, loader, module, domain) -> builder
+                        .visit(Advice.to(NewUid.class).on(named("newUid").and(takesArguments(0)))))
+                .type(named("akka.actor.UnstartedCell"))
+                .transform((builder, type, loader, module, domain) -> builder
+                        .visit(Advice.to(SendMessage.class).on(named("sendMessage").and(takesArguments(1))
+                                .and(takesArgument(0, named("akka.dispatch.Envelope"))))));
+    }
+
+    static final class Built {
+        @Advice.OnMethodExit(suppress = Throwable.class)
+        static void exit(@Advice.This Object cell, @Advice.Argument(1) Object self) {
+            Actors.cellBuilt(cell, self);
+        }
+    }
+
+    static final class Invoke {
+        @Advice.OnMethodEnter(suppress = Throwable.class)
+        static Object enter(@Advice.This Object cell, @Advice.Argument(0) Object envelope) {
+            return Turns.beforeInvoke(cell, envelope);
+        }
+
+        @Advice.OnMethodExit(suppress = Throwable.class, onThrowable = Throwable.class)
+        static void exit(@Advice.Enter Object thread) {
+            Turns.after(thread);
+        }
+    }
+
+    static final class SystemInvoke {
+        @Advice.OnMethodEnter(suppress = Throwable.class)
+        static Object enter(@Advice.This Object cell) {
+            return Turns.beforeSystemInvoke(cell);
+        }
+
+        @Advice.OnMethodExit(suppress = Throwable.class, onThrowable = Throwable.class)
+        static void exit(@Advice.Enter Object thread) {
+            Turns.after(thread);
+        }
+    }
+
+    static final class SendMessage {
+        @Advice.OnMethodEnter(suppress = Throwable.class)
+        static void enter(@Advice.This Object cell, @Advice.Argument(0) Object envelope) {
+            Envelopes.delivering(cell, envelope);
+        }
+    }
+
+    static final class NewUid {
+        @Advice.OnMethodExit(suppress = Throwable.class)
+        static void exit(@Advice.Return(readOnly = false) int uid) {
+            uid = Creations.uid(uid);
+        }
+    }
+}

@@ -1,0 +1,78 @@
+package dev.reprise.agent.instrumentation;
+
+import static net.bytebuddy.matcher.ElementMatchers.named;
+import static net.bytebuddy.matcher.ElementMatchers.takesArguments;
+
+import dev.reprise.agent.Creations;
+import net.bytebuddy.agent.builder.AgentBuilder;
+import net.bytebuddy.asm.Advice;
+import net.bytebuddy.implementation.bytecode.assign.Assigner;
+
+/**
+ * Where actors are created: {@code Children.makeChild} (every child and top-level actor, on the
+ * creator's thread), {@code PromiseActorRef.apply} (an ask's temp actor) and
+ * {@code PromiseActorRef.path} with {@code LocalActorRefProvider.tempPath} (its name, computed
+ * lazily and otherwise from a global counter).
+ */
+final class CreationInstrumentation {
+    private CreationInstrumentation() {}
+
+    static AgentBuilder apply(AgentBuilder agent) {
+        return agent.type(named("akka.actor.dungeon.Children"))
+                .transform((builder, type, loader, module, domain) -> builder
+                        .visit(Advice.to(MakeChild.class).on(named("makeChild").and(takesArguments(5)))))
+                .type(named("akka.pattern.PromiseActorRef$"))
+                .transform((builder, type, loader, module, domain) -> builder
+                        .visit(Advice.to(Ask.class).on(named("apply").and(takesArguments(7)))))
+                .type(named("akka.pattern.PromiseActorRef"))
+                .transform((builder, type, loader, module, domain) -> builder
+                        .visit(Advice.to(Path.class).on(named("path").and(takesArguments(0)))))
+                .type(named("akka.actor.LocalActorRefProvider"))
+                .transform((builder, type, loader, module, domain) -> builder
+                        .visit(Advice.to(TempPath.class).on(named("tempPath").and(takesArguments(1)))));
+    }
+
+    static final class MakeChild {
+        @Advice.OnMethodEnter(suppress = Throwable.class)
+        static Object enter() {
+            return Creations.beforeMakeChild();
+        }
+
+        @Advice.OnMethodExit(suppress = Throwable.class, onThrowable = Throwable.class)
+        static void exit(@Advice.Return Object ref, @Advice.Enter Object reserved) {
+            Creations.afterMakeChild(ref, reserved);
+        }
+    }
+
+    static final class Ask {
+        @Advice.OnMethodEnter(suppress = Throwable.class)
+        static Object enter() {
+            return Creations.beforeAsk();
+        }
+
+        @Advice.OnMethodExit(suppress = Throwable.class, onThrowable = Throwable.class)
+        static void exit(@Advice.Return Object ref, @Advice.Enter Object reserved) {
+            Creations.afterAsk(ref, reserved);
+        }
+    }
+
+    static final class Path {
+        @Advice.OnMethodEnter(suppress = Throwable.class)
+        static Object enter(@Advice.This Object promiseRef) {
+            return Creations.namingTemp(promiseRef);
+        }
+
+        @Advice.OnMethodExit(suppress = Throwable.class, onThrowable = Throwable.class)
+        static void exit(@Advice.Enter Object previous) {
+            Creations.namedTemp(previous);
+        }
+    }
+
+    static final class TempPath {
+        @Advice.OnMethodExit(suppress = Throwable.class)
+        static void exit(@Advice.Argument(0) String prefix,
+                         @Advice.Return(readOnly = false, typing = Assigner.Typing.DYNAMIC) Object path) {
+            path = Creations.tempPath(path, prefix);
+        }
+    }
+}

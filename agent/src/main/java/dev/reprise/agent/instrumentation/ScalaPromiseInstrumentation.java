@@ -1,0 +1,54 @@
+package dev.reprise.agent.instrumentation;
+
+import static net.bytebuddy.matcher.ElementMatchers.isConstructor;
+import static net.bytebuddy.matcher.ElementMatchers.named;
+import static net.bytebuddy.matcher.ElementMatchers.takesArguments;
+
+import dev.reprise.agent.Callbacks;
+import net.bytebuddy.agent.builder.AgentBuilder;
+import net.bytebuddy.asm.Advice;
+
+/**
+ * Scala futures: {@code Promise$Transformation} (every callback: map, onComplete, andThen, pipeTo,
+ * the Java converters) remembers who registered it and runs in a promise context; {@code Success}
+ * and {@code Failure} remember who completed them.
+ */
+final class ScalaPromiseInstrumentation {
+    private ScalaPromiseInstrumentation() {}
+
+    static AgentBuilder apply(AgentBuilder agent) {
+        return agent.type(named("scala.concurrent.impl.Promise$Transformation"))
+                .transform((builder, type, loader, module, domain) -> StateField.add(builder)
+                        .visit(Advice.to(Registered.class).on(isConstructor()))
+                        .visit(Advice.to(Run.class).on(named("run").and(takesArguments(0)))))
+                .type(named("scala.util.Success").or(named("scala.util.Failure")))
+                .transform((builder, type, loader, module, domain) -> StateField.add(builder)
+                        .visit(Advice.to(Resolved.class).on(isConstructor())));
+    }
+
+    static final class Registered {
+        @Advice.OnMethodExit(suppress = Throwable.class)
+        static void exit(@Advice.This Object transformation) {
+            Callbacks.registered(transformation);
+        }
+    }
+
+    static final class Run {
+        @Advice.OnMethodEnter(suppress = Throwable.class)
+        static Object enter(@Advice.This Object transformation, @Advice.FieldValue("_arg") Object result) {
+            return Callbacks.enter(transformation, result);
+        }
+
+        @Advice.OnMethodExit(suppress = Throwable.class, onThrowable = Throwable.class)
+        static void exit(@Advice.Enter Object previous) {
+            Callbacks.exit(previous);
+        }
+    }
+
+    static final class Resolved {
+        @Advice.OnMethodExit(suppress = Throwable.class)
+        static void exit(@Advice.This Object result) {
+            Callbacks.resolved(result);
+        }
+    }
+}

@@ -1,0 +1,31 @@
+package dev.reprise.agent.instrumentation;
+
+import static net.bytebuddy.matcher.ElementMatchers.named;
+import static net.bytebuddy.matcher.ElementMatchers.takesArguments;
+
+import dev.reprise.agent.Timers;
+import net.bytebuddy.agent.builder.AgentBuilder;
+import net.bytebuddy.asm.Advice;
+
+/**
+ * {@code LightArrayRevolverScheduler}: every scheduled task (once, fixed rate, fixed delay, and
+ * so Timers, receive and ask timeouts) passes through its internal {@code schedule}, where it is
+ * wrapped to run in its timer's context.
+ */
+final class SchedulerInstrumentation {
+    private SchedulerInstrumentation() {}
+
+    static AgentBuilder apply(AgentBuilder agent) {
+        return agent.type(named("akka.actor.LightArrayRevolverScheduler"))
+                .transform((builder, type, loader, module, domain) -> builder
+                        .visit(Advice.to(Schedule.class).on(named("akka$actor$LightArrayRevolverScheduler$$schedule")
+                                .and(takesArguments(3)))));
+    }
+
+    static final class Schedule {
+        @Advice.OnMethodEnter(suppress = Throwable.class)
+        static void enter(@Advice.Argument(value = 1, readOnly = false) Runnable task) {
+            task = Timers.schedule(task);
+        }
+    }
+}

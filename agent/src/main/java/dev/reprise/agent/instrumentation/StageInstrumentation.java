@@ -1,0 +1,60 @@
+package dev.reprise.agent.instrumentation;
+
+import static net.bytebuddy.matcher.ElementMatchers.isBridge;
+import static net.bytebuddy.matcher.ElementMatchers.named;
+import static net.bytebuddy.matcher.ElementMatchers.namedOneOf;
+import static net.bytebuddy.matcher.ElementMatchers.not;
+import static net.bytebuddy.matcher.ElementMatchers.takesArgument;
+import static net.bytebuddy.matcher.ElementMatchers.takesArguments;
+
+import dev.reprise.agent.StageCallbacks;
+import net.bytebuddy.agent.builder.AgentBuilder;
+import net.bytebuddy.asm.Advice;
+import net.bytebuddy.implementation.bytecode.assign.Assigner;
+
+/**
+ * The {@code CompletableFuture}s that Scala futures are converted to ({@code Patterns.ask} in the
+ * Java API; scala-java8-compat's and Scala 2.13's converters): they remember who completed them,
+ * and wrap the callbacks given to their (overridden, asynchronous) stage methods.
+ */
+final class StageInstrumentation {
+    private static final String[] ONE_ARGUMENT = {"thenApply", "thenAccept", "thenRun", "thenCompose", "whenComplete",
+            "handle", "exceptionally"};
+    private static final String[] TWO_ARGUMENTS = {"thenCombine", "thenAcceptBoth", "runAfterBoth", "applyToEither",
+            "acceptEither", "runAfterEither"};
+
+    private StageInstrumentation() {}
+
+    static AgentBuilder apply(AgentBuilder agent) {
+        return agent.type(named("scala.concurrent.java8.FuturesConvertersImpl$CF")
+                        .or(named("scala.concurrent.impl.FutureConvertersImpl$CF")))
+                .transform((builder, type, loader, module, domain) -> StateField.add(builder)
+                        .visit(Advice.to(Completed.class).on(named("apply").and(takesArguments(1))
+                                .and(takesArgument(0, named("scala.util.Try")))))
+                        .visit(Advice.to(WrapOnly.class).on(namedOneOf(ONE_ARGUMENT).and(takesArguments(1)).and(not(isBridge()))))
+                        .visit(Advice.to(WrapSecond.class).on(namedOneOf(TWO_ARGUMENTS).and(takesArguments(2)).and(not(isBridge())))));
+    }
+
+    static final class Completed {
+        @Advice.OnMethodEnter(suppress = Throwable.class)
+        static void enter(@Advice.This Object converter, @Advice.Argument(0) Object result) {
+            StageCallbacks.completed(converter, result);
+        }
+    }
+
+    static final class WrapOnly {
+        @Advice.OnMethodEnter(suppress = Throwable.class)
+        static void enter(@Advice.This Object converter,
+                          @Advice.Argument(value = 0, readOnly = false, typing = Assigner.Typing.DYNAMIC) Object callback) {
+            callback = StageCallbacks.wrap(converter, callback);
+        }
+    }
+
+    static final class WrapSecond {
+        @Advice.OnMethodEnter(suppress = Throwable.class)
+        static void enter(@Advice.This Object converter,
+                          @Advice.Argument(value = 1, readOnly = false, typing = Assigner.Typing.DYNAMIC) Object callback) {
+            callback = StageCallbacks.wrap(converter, callback);
+        }
+    }
+}

@@ -1,0 +1,40 @@
+package dev.reprise.agent.instrumentation;
+
+import static net.bytebuddy.matcher.ElementMatchers.named;
+
+import dev.reprise.agent.Lifecycle;
+import dev.reprise.runtime.RecordingThread;
+import dev.reprise.runtime.ThreadRecorder;
+import net.bytebuddy.agent.builder.AgentBuilder;
+import net.bytebuddy.asm.Advice;
+import net.bytebuddy.description.modifier.Visibility;
+import net.bytebuddy.implementation.FieldAccessor;
+
+/**
+ * Akka's fork-join dispatcher threads carry their recorder in a field ({@link RecordingThread}),
+ * so the hot path needs no thread-local; actor systems end the recording when the last one
+ * terminates.
+ */
+final class ThreadsInstrumentation {
+    private static final String RECORDER_FIELD = "reprise$recorder";
+
+    private ThreadsInstrumentation() {}
+
+    static AgentBuilder apply(AgentBuilder agent) {
+        return agent.type(named("akka.dispatch.MonitorableThreadFactory$AkkaForkJoinWorkerThread"))
+                .transform((builder, type, loader, module, domain) -> builder
+                        .defineField(RECORDER_FIELD, ThreadRecorder.class, Visibility.PRIVATE)
+                        .implement(RecordingThread.class)
+                        .intercept(FieldAccessor.ofField(RECORDER_FIELD)))
+                .type(named("akka.actor.ActorSystemImpl"))
+                .transform((builder, type, loader, module, domain) -> builder
+                        .visit(Advice.to(Started.class).on(named("start"))));
+    }
+
+    static final class Started {
+        @Advice.OnMethodExit(suppress = Throwable.class)
+        static void exit(@Advice.This Object system) {
+            Lifecycle.systemStarted(system);
+        }
+    }
+}

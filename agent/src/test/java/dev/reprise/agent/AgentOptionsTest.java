@@ -1,0 +1,64 @@
+package dev.reprise.agent;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.reprise.runtime.OverflowPolicy;
+import dev.reprise.trace.Encoding;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class AgentOptionsTest {
+    @Test
+    void parsesModeRecorderAndAgentOptions() {
+        AgentOptions o = AgentOptions.parse("record,trace=/tmp/t,bufferSize=16k,overflow=drop,smallIds=false,"
+                + "include=com.acme.;org.shop.,exclude=com.acme.gen.,log=info", "Main");
+        assertEquals("record", o.mode());
+        assertEquals(Path.of("/tmp/t"), o.recorder().traceDir());
+        assertEquals(16 * 1024, o.recorder().bufferSize());
+        assertEquals(OverflowPolicy.DROP, o.recorder().overflow());
+        assertEquals(Encoding.FULL_WIDTH, o.recorder().encoding());
+        assertEquals("Main", o.recorder().program());
+        assertEquals(List.of("com.acme.", "org.shop."), o.include());
+        assertEquals(AgentLog.Level.INFO, o.log());
+    }
+
+    @Test
+    void choosesWhichClassesHaveTheirCallsRecorded() {
+        AgentOptions defaults = AgentOptions.parse("record,trace=t", "Main");
+        assertTrue(defaults.recordsCallsIn("com.acme.Billing"));
+        assertTrue(defaults.recordsCallsIn("dev.reprise.savina.bench.PingPong"), "Reprise's benchmarks are applications");
+        assertFalse(defaults.recordsCallsIn("akka.actor.ActorCell"));
+        assertFalse(defaults.recordsCallsIn("java.util.Random"));
+        assertFalse(defaults.recordsCallsIn("dev.reprise.agent.Turns"));
+
+        AgentOptions some = AgentOptions.parse("record,trace=t,include=com.acme.;akka.contrib.,exclude=com.acme.gen.", "Main");
+        assertTrue(some.recordsCallsIn("com.acme.Billing"));
+        assertFalse(some.recordsCallsIn("com.acme.gen.Parser"), "explicit exclude wins");
+        assertFalse(some.recordsCallsIn("org.other.Thing"), "only what is included");
+        assertTrue(some.recordsCallsIn("akka.contrib.Pattern"), "an include may reach into the default exclusions");
+        assertFalse(AgentOptions.parse("record,trace=t,include=dev.reprise.", "Main").recordsCallsIn("dev.reprise.runtime.Recorder"),
+                "the agent's own runtime never");
+    }
+
+    @Test
+    void badArgumentsAreRefusedWithTheValidChoices() {
+        assertMessage("the agent needs an argument: record,trace=DIR[,key=value...]", "");
+        assertMessage("the agent argument must start with record or replay, not 'trace=x' (e.g. record,trace=/tmp/trace)",
+                "trace=x");
+        assertMessage("unknown agent option 'color'; valid options: trace, bufferSize, bufferMemory, flushInterval, "
+                + "overflow, smallIds, dataMemory, program, include, exclude, log", "record,trace=x,color=red");
+        assertMessage("agent option 'verbose' is not key=value; valid keys: trace, bufferSize, bufferMemory, "
+                + "flushInterval, overflow, smallIds, dataMemory, program, include, exclude, log", "record,trace=x,verbose");
+        assertMessage("log: expected warn, info or debug, was 'loud'", "record,trace=x,log=loud");
+        assertMessage("trace: a trace directory is required (trace=DIR)", "record,bufferSize=1m");
+    }
+
+    private static void assertMessage(String expected, String argument) {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> AgentOptions.parse(argument, "Main"));
+        assertEquals(expected, e.getMessage());
+    }
+}

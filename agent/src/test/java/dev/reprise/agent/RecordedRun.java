@@ -1,0 +1,129 @@
+package dev.reprise.agent;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.reprise.trace.TraceEvent;
+import dev.reprise.trace.TraceMetadata;
+import dev.reprise.trace.TraceReader;
+import java.io.File;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+
+/**
+ * A test program run in its own JVM with the packaged agent attached, and what it left: exit
+ * code, output, and the trace read back.
+ */
+final class RecordedRun {
+    final Path trace;
+    final int exitCode;
+    final List<String> out;
+    final String err;
+    private Map<Integer, List<TraceEvent>> events;
+
+    private RecordedRun(Path trace, int exitCode, List<String> out, String err) {
+        this.trace = trace;
+        this.exitCode = exitCode;
+        this.out = out;
+        this.err = err;
+    }
+
+    static Path agentJar() {
+        Path jar = Path.of(System.getProperty("reprise.agent.jar", "target/reprise-agent.jar"));
+        assertTrue(Files.isRegularFile(jar), "the packaged agent is missing: " + jar + " (run mvn package first)");
+        return jar;
+    }
+
+    /** The program's class path: test classes, Akka, Scala and Config; the agent jar brings the rest. */
+    static String programClassPath() {
+        return Arrays.stream(System.getProperty("java.class.path").split(File.pathSeparator))
+                .filter(p -> p.endsWith("test-classes") || p.contains("akka-actor") || p.contains(File.separator + "scala-")
+                        || p.contains(File.separator + "config" + File.separator))
+                .collect(Collectors.joining(File.pathSeparator));
+    }
+
+    static RecordedRun record(Path trace, String agentOptions, Class<?> main, String... args) throws Exception {
+        String agentArg = "record,trace=" + trace + (agentOptions.isEmpty() ? "" : "," + agentOptions);
+        return run(trace, "-javaagent:" + agentJar() + "=" + agentArg, main, args);
+    }
+
+    static RecordedRun withoutAgent(Class<?> main, String... args) throws Exception {
+        return run(null, null, main, args);
+    }
+
+    static RecordedRun run(Path trace, String agentFlag, Class<?> main, String... args) throws Exception {
+        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "--sun-misc-unsafe-memory-access=allow", "-Xmx256m"));
+        if (agentFlag != null) {
+            cmd.add(agentFlag);
+        }
+        cmd.addAll(List.of("-cp", programClassPath(), main.getName()));
+        cmd.addAll(List.of(args));
+        Path outFile = Files.createTempFile("program", ".out");
+        Path errFile = Files.createTempFile("program", ".err");
+        Process p = new ProcessBuilder(cmd).redirectOutput(outFile.toFile()).redirectError(errFile.toFile()).start();
+        if (!p.waitFor(120, TimeUnit.SECONDS)) {
+            p.destroyForcibly();
+            throw new AssertionError(main.getSimpleName() + " did not finish: " + Files.readString(errFile));
+        }
+        RecordedRun r = new RecordedRun(trace, p.exitValue(), Files.readAllLines(outFile, StandardCharsets.UTF_8),
+                Files.readString(errFile, StandardCharsets.UTF_8));
+        Files.delete(outFile);
+        Files.delete(errFile);
+        return r;
+    }
+
+    /** Every actor's events, in recorded order. */
+    Map<Integer, List<TraceEvent>> events() throws IOException {
+        if (events == null) {
+            try (TraceReader reader = TraceReader.open(trace)) {
+                events = reader.readAllEvents();
+            }
+        }
+        return events;
+    }
+
+    List<TraceEvent> eventsOf(int actor) throws IOException {
+        return events().getOrDefault(actor, List.of());
+    }
+
+    /** The pseudo-actor id of an outside thread, e.g. "main". */
+    int threadSource(String threadName) throws IOException {
+        long id = TraceMetadata.read(trace).count("source.thread:" + threadName);
+        assertTrue(id > 0, "no source for thread " + threadName + " in the metadata");
+        return (int) id;
+    }
+
+    /** The actors (and timers, temp actors) {@code creator} created, in order. */
+    List<Integer> createdBy(int creator) throws IOException {
+        return eventsOf(creator).stream().filter(e -> e instanceof TraceEvent.Creation)
+                .map(e -> ((TraceEvent.Creation) e).child()).toList();
+    }
+
+    long messagesOf(int actor) throws IOException {
+        return eventsOf(actor).stream().filter(TraceEvent::isMessage).count();
+    }
+
+    /** Output lines starting with {@code prefix}, without it. */
+    List<String> lines(String prefix) {
+        return out.stream().filter(l -> l.startsWith(prefix)).map(l -> l.substring(prefix.length())).toList();
+    }
+
+    String line(String prefix) {
+        List<String> l = lines(prefix);
+        assertTrue(l.size() == 1, "expected one line '" + prefix + "...' in " + out + "\nstderr: " + err);
+        return l.get(0);
+    }
+
+    @Override
+    public String toString() {
+        return "exit " + exitCode + "\nout: " + out + "\nerr: " + err;
+    }
+}

@@ -1,0 +1,252 @@
+package dev.reprise.agent;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.reprise.programs.CountingProgram;
+import dev.reprise.programs.EndingsProgram;
+import dev.reprise.programs.PromiseRaceProgram;
+import dev.reprise.programs.SupervisionProgram;
+import dev.reprise.programs.TimersAndInputProgram;
+import dev.reprise.trace.DataFileReader;
+import dev.reprise.trace.TraceAnalysis;
+import dev.reprise.trace.TraceEvent;
+import dev.reprise.trace.TraceFiles;
+import dev.reprise.trace.TraceMetadata;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/** Real Akka programs recorded in their own JVMs with the packaged agent; their traces checked. */
+class RecordingIT {
+    @TempDir
+    Path tmp;
+
+    /** Trace ids of the program's actors, found from the uids they print ("uid NAME UID"). */
+    private static Map<String, Integer> idsByName(RecordedRun run) throws Exception {
+        Map<Integer, Integer> idByUid = new HashMap<>();
+        for (List<TraceEvent> events : run.events().values()) {
+            for (TraceEvent e : events) {
+                if (e instanceof TraceEvent.Creation c) {
+                    idByUid.put(Creations.uidOf(c.child()), c.child());
+                }
+            }
+        }
+        Map<String, Integer> ids = new HashMap<>();
+        for (String line : run.out) {
+            // "uid NAME UID" or "processed NAME COUNT uid UID"
+            String[] p = line.split(" ");
+            if (line.startsWith("uid ") || line.startsWith("processed ")) {
+                String name = p[1];
+                int uid = Integer.parseInt(p[p.length - 1]);
+                Integer id = idByUid.get(uid);
+                assertTrue(id != null, "uid " + uid + " of " + name + " is not derived from any recorded id");
+                ids.put(name, id);
+            }
+        }
+        return ids;
+    }
+
+    private static void assertSound(RecordedRun run) throws Exception {
+        assertEquals(0, run.exitCode, run.toString());
+        TraceAnalysis.Report report = TraceAnalysis.run(run.trace);
+        assertEquals(List.of(), report.problems(), run.toString());
+        assertTrue(report.metadata().cleanEnd());
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"single", "default"})
+    void messageEventsEqualTheMessagesProcessedAndCreationsRebuildTheTree(String dispatcher) throws Exception {
+        RecordedRun run = RecordedRun.record(tmp.resolve("t"), "", CountingProgram.class, "2000", dispatcher);
+        assertSound(run);
+        Map<String, Integer> id = idsByName(run);
+        long total = 0;
+        for (String line : run.lines("processed ")) {
+            String[] p = line.split(" ");
+            long processed = Long.parseLong(p[1]);
+            assertEquals(processed, run.messagesOf(id.get(p[0])), "messages recorded for " + p[0]);
+            total += processed;
+        }
+        assertEquals(2000 + 1 + 2 + 11 + 11, total);
+        // The tree: main created counter then producer; producer created a then b.
+        List<Integer> byMain = run.createdBy(run.threadSource("main"));
+        assertEquals(List.of(id.get("counter"), id.get("producer")), byMain.subList(byMain.size() - 2, byMain.size()));
+        assertEquals(List.of(id.get("a"), id.get("b")), run.createdBy(id.get("producer")));
+        // The counter's messages all come from the producer; a and b only hear from each other.
+        assertTrue(run.eventsOf(id.get("counter")).stream().allMatch(e -> e.equals(new TraceEvent.Message(id.get("producer")))));
+        assertTrue(run.eventsOf(id.get("a")).stream().skip(1).allMatch(e -> e.equals(new TraceEvent.Message(id.get("b")))));
+    }
+
+    @Test
+    void thePromiseRaceIsTellableByResolver() throws Exception {
+        RecordedRun run = RecordedRun.record(tmp.resolve("t"), "", PromiseRaceProgram.class);
+        assertSound(run);
+        Map<String, Integer> id = idsByName(run);
+        List<TraceEvent> got = run.eventsOf(id.get("resource"));
+        assertEquals(4, got.size(), got.toString());
+        Map<Integer, Integer> perResolver = new HashMap<>();
+        for (TraceEvent e : got) {
+            TraceEvent.PromiseMessage pm = (TraceEvent.PromiseMessage) e;
+            assertEquals(id.get("server"), pm.sender(), "the callbacks belong to the server");
+            perResolver.merge(pm.resolver(), 1, Integer::sum);
+        }
+        assertEquals(Map.of(id.get("w1"), 2, id.get("w2"), 2), perResolver, "each worker resolved two of them");
+        // Ask temp actors are named after ids the server recorded creating.
+        List<Integer> byServer = run.createdBy(id.get("server"));
+        for (String asker : run.lines("asked by ")) {
+            assertTrue(byServer.stream().anyMatch(t -> asker.endsWith(Creations.tempName("", t))),
+                    asker + " is not one of the server's temp actors " + byServer);
+        }
+        assertEquals(4, run.lines("asked by ").size());
+    }
+
+    @Test
+    void timersOutsideInputAndClockAndRandomCallsAreRecordedWithTheirValues() throws Exception {
+        RecordedRun run = RecordedRun.record(tmp.resolve("t"), "include=dev.reprise.programs",
+                TimersAndInputProgram.class);
+        assertSound(run);
+        int clocked = idsByName(run).get("clocked");
+        List<TraceEvent> events = run.eventsOf(clocked);
+        List<Integer> timers = run.createdBy(clocked);
+        assertEquals(2, timers.size(), "a fixed-rate and a single timer: " + events);
+
+        Map<Integer, Integer> firings = new HashMap<>();
+        List<TraceEvent.ExternalMessage> inputs = new ArrayList<>();
+        List<Integer> systemCalls = new ArrayList<>();
+        for (TraceEvent e : events) {
+            if (e instanceof TraceEvent.PromiseMessage pm) {
+                assertEquals(clocked, pm.sender(), "a timer's messages come from whoever set it");
+                firings.merge(pm.resolver(), 1, Integer::sum);
+            } else if (e instanceof TraceEvent.ExternalMessage em) {
+                inputs.add(em);
+            } else if (e instanceof TraceEvent.SystemCall sc) {
+                systemCalls.add(sc.dataId());
+            }
+        }
+        assertTrue(firings.get(timers.get(0)) >= 3, "fixed-rate firings " + firings);
+        assertEquals(1, firings.get(timers.get(1)), "the single timer fired once");
+
+        int feeder = run.threadSource("feeder");
+        assertEquals(4, inputs.size());
+        try (DataFileReader data = DataFileReader.open(TraceFiles.data(run.trace))) {
+            for (int i = 0; i < 3; i++) {
+                assertEquals(feeder, inputs.get(i).sender());
+                byte[] content = data.read(feeder, inputs.get(i).dataId());
+                assertTrue(new String(content, StandardCharsets.UTF_8).endsWith("hello-" + (i + 1)), "content of input " + i);
+            }
+            byte[] opaque = data.read(feeder, inputs.get(3).dataId());
+            assertEquals(0, opaque[0], "an unserializable message is marked");
+            assertTrue(new String(opaque, 1, opaque.length - 1, StandardCharsets.UTF_8).endsWith("TimersAndInputProgram$Opaque"));
+            assertEquals(1, run.err.lines().filter(l -> l.contains("cannot serialize")).count(), run.err);
+            assertTrue(run.err.contains("TimersAndInputProgram$Opaque"), run.err);
+            assertEquals(1, TraceMetadata.read(run.trace).count("unserializableMessages"));
+
+            assertEquals(List.of(1, 2, 3, 4, 5, 6, 7), systemCalls, "seven calls, recorded in the actor, none outside");
+            assertEquals(Long.parseLong(run.line("millis ")), longLE(data.read(clocked, 1)));
+            assertEquals(Long.parseLong(run.line("nano ")), longLE(data.read(clocked, 2)));
+            assertEquals(Integer.parseInt(run.line("random ")), (int) longLE(data.read(clocked, 3)));
+            assertEquals(Integer.parseInt(run.line("tlr ")), (int) longLE(data.read(clocked, 4)));
+            ByteBuffer uuid = ByteBuffer.wrap(data.read(clocked, 5));
+            assertEquals(UUID.fromString(run.line("uuid ")), new UUID(uuid.getLong(), uuid.getLong()));
+            ByteBuffer instant = ByteBuffer.wrap(data.read(clocked, 6));
+            assertEquals(Long.parseLong(run.line("instant ")), instant.getLong() * 1000 + instant.getInt() / 1_000_000);
+            assertEquals(Double.parseDouble(run.line("math ")), Double.longBitsToDouble(longLE(data.read(clocked, 7))));
+        }
+    }
+
+    private static long longLE(byte[] b) {
+        return ByteBuffer.wrap(b).order(ByteOrder.LITTLE_ENDIAN).getLong();
+    }
+
+    @Test
+    void restartsAndDeathWatchAreRecorded() throws Exception {
+        RecordedRun run = RecordedRun.record(tmp.resolve("t"), "", SupervisionProgram.class);
+        assertSound(run);
+        assertEquals("2", run.line("restarts "));
+        Map<String, Integer> id = idsByName(run);
+        assertEquals(7, run.messagesOf(id.get("fragile")), "the failing messages were processed too");
+        assertEquals(List.of(id.get("fragile"), id.get("doomed")), run.createdBy(id.get("parent")));
+        List<TraceEvent> parent = run.eventsOf(id.get("parent"));
+        assertTrue(parent.contains(new TraceEvent.Message(id.get("doomed"))),
+                "Terminated comes from the dead actor: " + parent);
+        assertEquals(1 + 5 + 1, run.messagesOf(id.get("parent")), "go, five answers, Terminated");
+        assertEquals(1, run.messagesOf(id.get("doomed")), "its PoisonPill");
+    }
+
+    @Test
+    void everyEndingLeavesACompleteTrace() throws Exception {
+        RecordedRun exit = RecordedRun.record(tmp.resolve("exit"), "", EndingsProgram.class, "exit");
+        assertSound(exit);
+        RecordedRun noAkka = RecordedRun.record(tmp.resolve("plain"), "", EndingsProgram.class, "no-akka");
+        assertSound(noAkka);
+        assertEquals("true", noAkka.line("plain "));
+        assertTrue(noAkka.err.isEmpty(), "nothing to say for a program without Akka: " + noAkka.err);
+    }
+
+    @Test
+    void terminatingTheLastActorSystemFinishesTheTrace() throws Exception {
+        Path trace = tmp.resolve("t");
+        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "--sun-misc-unsafe-memory-access=allow", "-javaagent:" + RecordedRun.agentJar() + "=record,trace=" + trace,
+                "-cp", RecordedRun.programClassPath(), EndingsProgram.class.getName(), "terminate-then-hang"));
+        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+        try (var out = new java.io.BufferedReader(new java.io.InputStreamReader(p.getInputStream()))) {
+            for (String line; (line = out.readLine()) != null && !line.equals("terminated"); ) {
+                // wait for the program to terminate its actor system
+            }
+            p.destroyForcibly(); // no shutdown hook: only the termination can have finished the trace
+            p.waitFor();
+        }
+        TraceAnalysis.Report report = TraceAnalysis.run(trace);
+        assertEquals(List.of(), report.problems());
+        assertTrue(report.metadata().cleanEnd());
+        assertTrue(report.statistics().messages() >= 100);
+    }
+
+    @Test
+    void badOptionsStopTheJvmWithAMessage() throws Exception {
+        RecordedRun unknown = RecordedRun.record(tmp.resolve("t"), "bufsize=1", EndingsProgram.class, "no-akka");
+        assertEquals(2, unknown.exitCode);
+        assertTrue(unknown.out.isEmpty(), "the program must not run");
+        assertTrue(unknown.err.contains("unknown agent option 'bufsize'; valid options: trace, bufferSize, bufferMemory, "
+                + "flushInterval, overflow, smallIds, dataMemory, program, include, exclude, log"), unknown.err);
+
+        RecordedRun badValue = RecordedRun.record(tmp.resolve("t2"), "overflow=sometimes", EndingsProgram.class, "no-akka");
+        assertEquals(2, badValue.exitCode);
+        assertTrue(badValue.err.contains("overflow: expected block or drop, was 'sometimes'"), badValue.err);
+
+        RecordedRun first = RecordedRun.record(tmp.resolve("t3"), "", EndingsProgram.class, "no-akka");
+        assertEquals(0, first.exitCode);
+        RecordedRun again = RecordedRun.record(tmp.resolve("t3"), "", EndingsProgram.class, "no-akka");
+        assertEquals(2, again.exitCode);
+        assertTrue(again.err.contains("already holds a trace"), again.err);
+
+        RecordedRun noArgument = RecordedRun.run(null, "-javaagent:" + RecordedRun.agentJar(), EndingsProgram.class, "no-akka");
+        assertEquals(2, noArgument.exitCode);
+        assertTrue(noArgument.err.contains("the agent needs an argument: record,trace=DIR"), noArgument.err);
+    }
+
+    @Test
+    void withoutTheAgentTheProgramsBehaveTheSame() throws Exception {
+        RecordedRun plain = RecordedRun.withoutAgent(CountingProgram.class, "500", "single");
+        assertEquals(0, plain.exitCode, plain.toString());
+        assertEquals("500", plain.line("count "));
+        Set<String> names = new HashSet<>();
+        plain.lines("processed ").forEach(l -> names.add(l.split(" ")[0]));
+        assertEquals(Set.of("counter", "producer", "a", "b"), names);
+        assertFalse(plain.err.contains("[reprise]"));
+    }
+}

@@ -1,0 +1,45 @@
+package dev.reprise.programs;
+
+import akka.actor.AbstractActor;
+import akka.actor.ActorRef;
+import akka.actor.ActorSystem;
+import akka.actor.Props;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * How a recorded program ends: {@code exit} calls System.exit with the actor system running;
+ * {@code terminate-then-hang} terminates the system and then blocks forever (the test kills it),
+ * {@code no-akka} never touches Akka.
+ */
+public final class EndingsProgram {
+    static final class Echo extends AbstractActor {
+        @Override
+        public Receive createReceive() {
+            return receiveBuilder().match(CompletableFuture.class, f -> f.complete(System.currentTimeMillis())).build();
+        }
+    }
+
+    public static void main(String[] args) throws Exception {
+        if (args[0].equals("no-akka")) {
+            System.out.println("plain " + (System.currentTimeMillis() > 0));
+            return;
+        }
+        ActorSystem system = ActorSystem.create("endings", ProgramConfig.config(false));
+        ActorRef echo = system.actorOf(Props.create(Echo.class, Echo::new), "echo");
+        for (int i = 0; i < 100; i++) {
+            CompletableFuture<Object> f = new CompletableFuture<>();
+            echo.tell(f, ActorRef.noSender());
+            f.get(10, TimeUnit.SECONDS);
+        }
+        System.out.println("echoed");
+        if (args[0].equals("exit")) {
+            System.exit(0);
+        }
+        system.terminate();
+        system.getWhenTerminated().toCompletableFuture().get(30, TimeUnit.SECONDS);
+        System.out.println("terminated");
+        System.out.flush();
+        Thread.sleep(Long.MAX_VALUE);
+    }
+}

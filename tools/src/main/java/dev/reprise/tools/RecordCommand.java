@@ -1,0 +1,51 @@
+package dev.reprise.tools;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** {@code reprise record --trace DIR -- <java arguments>}: runs java with the agent recording. */
+@Command(name = "record", mixinStandardHelpOptions = true,
+        description = {"Runs a Java program with the Reprise agent recording it into a trace directory.",
+                "Everything after -- is given to java: e.g. reprise record --trace t1 -- -cp app.jar com.acme.Main.",
+                "Exits with the program's exit code."})
+final class RecordCommand implements Callable<Integer> {
+    @Option(names = "--trace", paramLabel = "DIR", required = true,
+            description = "Where to write the trace (must not hold one yet).")
+    Path trace;
+
+    @Option(names = {"-o", "--option"}, paramLabel = "KEY=VALUE",
+            description = "An agent option, e.g. -o bufferSize=256k -o overflow=drop -o include=com.acme. "
+                    + "Options: bufferSize, bufferMemory, flushInterval, overflow, smallIds, dataMemory, include, "
+                    + "exclude, log.")
+    List<String> options = new ArrayList<>();
+
+    @Parameters(paramLabel = "JAVA_ARGS", arity = "1..*", description = "The java command line, after --.")
+    List<String> javaArguments;
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public Integer call() throws Exception {
+        StringBuilder agent = new StringBuilder("record,trace=").append(trace.toAbsolutePath());
+        for (String o : options) {
+            if (!o.contains("=")) {
+                throw new CommandLine.ParameterException(spec.commandLine(), "--option expects KEY=VALUE, got '" + o + "'");
+            }
+            agent.append(',').append(o);
+        }
+        List<String> cmd = new ArrayList<>();
+        cmd.add(AgentJar.java());
+        cmd.add("--sun-misc-unsafe-memory-access=allow"); // Akka 2.6 uses sun.misc.Unsafe
+        cmd.add("-javaagent:" + AgentJar.locate() + "=" + agent);
+        cmd.addAll(javaArguments);
+        Process p = new ProcessBuilder(cmd).inheritIO().start();
+        return p.waitFor();
+    }
+}

@@ -1,0 +1,11 @@
+package dev.reprise.tools;
+
+/** A program without Akka, for {@code reprise record}: prints its arguments and exits with 3. */
+public final class HelloProgram {
+    private HelloProgram() {}
+
+    public static void main(String[] args) {
+        System.out.println("hello " + String.join(" ", args));
+        System.exit(3);
+    }
+}
