@@ -63,6 +63,9 @@ public final class Actors {
                 a = ofRef(self);
             }
             ((RepriseState) cell).reprise$state(a);
+            if (Agent.replay != null) {
+                Names.of(a.id(), ((Cell) cell).self().path().toStringWithoutAddress());
+            }
         } catch (Throwable e) {
             AgentLog.internalError("attaching an actor id", e);
         }

@@ -2,9 +2,12 @@ package dev.reprise.agent;
 
 import dev.reprise.runtime.Recorder;
 
-/** The recording in progress, set once in premain before any instrumented class runs. */
+/** The recording or the replay in progress, set once in premain before any instrumented class runs. */
 final class Agent {
+    /** The recording, or null when replaying. */
     static Recorder recorder;
+    /** The replay, or null when recording. */
+    static dev.reprise.replay.Replay replay;
     static AgentOptions options;
 
     private Agent() {}

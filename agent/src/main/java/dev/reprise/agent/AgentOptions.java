@@ -1,6 +1,8 @@
 package dev.reprise.agent;
 
 import dev.reprise.runtime.RecorderSettings;
+import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -13,16 +15,20 @@ import java.util.Map;
  * separated by {@code ;}, whose calls to the clock and random generators are recorded) and
  * {@code log} (warn, info, debug).
  */
-record AgentOptions(String mode, RecorderSettings recorder, List<String> include, List<String> exclude,
-                    AgentLog.Level log) {
+record AgentOptions(String mode, RecorderSettings recorder, Path replayTrace, Duration quiet,
+                    List<String> include, List<String> exclude, AgentLog.Level log) {
+
+    /** How long replay waits with no actor able to go on before it reports a divergence. */
+    static final Duration DEFAULT_QUIET = Duration.ofSeconds(10);
+    private static final List<String> REPLAY_KEYS = List.of("trace", "quiet", "log");
 
     /** Reprise's own runtime, which the agent never instruments. */
     static final List<String> AGENT_PACKAGES = List.of("dev.reprise.agent.", "dev.reprise.runtime.",
-            "dev.reprise.trace.", "dev.reprise.api.", "dev.reprise.shaded.");
+            "dev.reprise.replay.", "dev.reprise.trace.", "dev.reprise.api.", "dev.reprise.shaded.");
 
     /** Not instrumented for nondeterministic calls unless included: the JDK, Scala, Akka, logging, Reprise. */
     static final List<String> DEFAULT_EXCLUDE = List.of("java.", "javax.", "jdk.", "sun.", "com.sun.", "scala.",
-            "akka.", "dev.reprise.agent.", "dev.reprise.runtime.", "dev.reprise.trace.", "dev.reprise.api.",
+            "akka.", "dev.reprise.agent.", "dev.reprise.runtime.", "dev.reprise.replay.", "dev.reprise.trace.", "dev.reprise.api.",
             "dev.reprise.shaded.", "net.bytebuddy.", "org.slf4j.", "ch.qos.logback.", "org.apache.logging.",
             "org.apache.log4j.", "com.typesafe.config.", "io.netty.", "org.apache.derby.", "org.junit.",
             "org.opentest4j.", "kotlin.", "groovy.", "org.codehaus.groovy.");
@@ -52,6 +58,9 @@ record AgentOptions(String mode, RecorderSettings recorder, List<String> include
         }
         Map<String, String> recorderOptions = new LinkedHashMap<>();
         Map<String, String> agentOptions = new LinkedHashMap<>();
+        if (mode.equals("replay")) {
+            return parseReplay(parts);
+        }
         for (int i = 1; i < parts.length; i++) {
             String p = parts[i].trim();
             if (p.isEmpty()) {
@@ -75,8 +84,51 @@ record AgentOptions(String mode, RecorderSettings recorder, List<String> include
         }
         recorderOptions.putIfAbsent("program", program);
         RecorderSettings settings = RecorderSettings.parse(recorderOptions);
-        return new AgentOptions(mode, settings, prefixes(agentOptions.get("include")),
+        return new AgentOptions(mode, settings, null, null, prefixes(agentOptions.get("include")),
                 prefixes(agentOptions.get("exclude")), AgentLog.Level.parse(agentOptions.getOrDefault("log", "warn")));
+    }
+
+    /** {@code replay,trace=DIR[,quiet=10s][,log=...]}; include and exclude come from the recording. */
+    private static AgentOptions parseReplay(String[] parts) {
+        Map<String, String> o = new LinkedHashMap<>();
+        for (int i = 1; i < parts.length; i++) {
+            String p = parts[i].trim();
+            int eq = p.indexOf('=');
+            if (p.isEmpty()) {
+                continue;
+            }
+            if (eq <= 0 || !REPLAY_KEYS.contains(p.substring(0, eq).trim())) {
+                throw new IllegalArgumentException("unknown replay option '" + (eq > 0 ? p.substring(0, eq) : p)
+                        + "'; valid options: " + String.join(", ", REPLAY_KEYS));
+            }
+            o.put(p.substring(0, eq).trim(), p.substring(eq + 1).trim());
+        }
+        String trace = o.get("trace");
+        if (trace == null || trace.isBlank()) {
+            throw new IllegalArgumentException("trace: the trace to replay is required (replay,trace=DIR)");
+        }
+        Duration quiet = DEFAULT_QUIET;
+        if (o.containsKey("quiet")) {
+            String q = o.get("quiet").toLowerCase(java.util.Locale.ROOT);
+            try {
+                quiet = q.endsWith("ms") ? Duration.ofMillis(Long.parseLong(q.substring(0, q.length() - 2)))
+                        : Duration.ofSeconds(Long.parseLong(q.endsWith("s") ? q.substring(0, q.length() - 1) : q));
+            } catch (NumberFormatException e) {
+                throw new IllegalArgumentException("quiet: expected a duration such as 10s or 500ms, was '" + o.get("quiet") + "'");
+            }
+        }
+        return new AgentOptions("replay", null, Path.of(trace), quiet, List.of(), List.of(),
+                AgentLog.Level.parse(o.getOrDefault("log", "warn")));
+    }
+
+    /** The same options with the include and exclude lists a recording used (read from its metadata). */
+    AgentOptions withCallFilters(String include, String exclude) {
+        return new AgentOptions(mode, recorder, replayTrace, quiet, prefixes(include), prefixes(exclude), log);
+    }
+
+    /** The include and exclude lists, for the trace's metadata. */
+    Map<String, String> callFilters() {
+        return Map.of("include", String.join(";", include), "exclude", String.join(";", exclude));
     }
 
     private static List<String> prefixes(String value) {

@@ -14,6 +14,7 @@ import java.util.concurrent.ConcurrentHashMap;
 final class AgentThread {
     private static final Map<String, Integer> threadsNamed = new ConcurrentHashMap<>();
 
+    /** This thread's recorder; null when replaying. */
     final ThreadRecorder recorder;
     /** The actor whose turn (or start, supervision, stop) runs here, or null. */
     AgentActor current;
@@ -29,7 +30,12 @@ final class AgentThread {
         this.recorder = recorder;
     }
 
+    private static final ThreadLocal<AgentThread> REPLAYING = ThreadLocal.withInitial(() -> new AgentThread(null));
+
     static AgentThread current() {
+        if (Agent.recorder == null) {
+            return REPLAYING.get(); // replay: no recorder
+        }
         ThreadRecorder r = Agent.recorder.forCurrentThread();
         Object c = r.context();
         if (c == null) {
@@ -48,7 +54,10 @@ final class AgentThread {
         if (outside == null) {
             String name = Thread.currentThread().getName();
             int nth = threadsNamed.merge(name, 1, Integer::sum);
-            outside = new AgentActor(Agent.recorder.registerSource("thread:" + name + (nth > 1 ? "#" + nth : "")));
+            String source = "thread:" + name + (nth > 1 ? "#" + nth : "");
+            int id = Agent.recorder != null ? Agent.recorder.registerSource(source) : Agent.replay.sourceId(source);
+            outside = new AgentActor(id > 0 ? id : ActorIds.next());
+            Names.of(outside.id(), "outside source " + source);
         }
         return outside;
     }
@@ -98,7 +107,9 @@ final class AgentThread {
         interrupted[depth++] = current;
         current = actor;
         sends = actor.sends;
-        recorder.enter(actor.record);
+        if (recorder != null) {
+            recorder.enter(actor.record);
+        }
         return this;
     }
 
@@ -108,11 +119,15 @@ final class AgentThread {
         current = previous;
         if (previous == null) {
             sends = null;
-            recorder.leave();
+            if (recorder != null) {
+                recorder.leave();
+            }
         } else {
             interrupted[depth] = null;
             sends = previous.sends;
-            recorder.enter(previous.record);
+            if (recorder != null) {
+                recorder.enter(previous.record);
+            }
         }
     }
 }

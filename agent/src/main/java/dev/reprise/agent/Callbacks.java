@@ -26,6 +26,25 @@ public final class Callbacks {
         }
     }
 
+    /**
+     * A promise is being completed with {@code result}. Inside an actor's turn, the completion gets
+     * an id of its own, created (and recorded) by that actor: promise messages from two promises
+     * that the same actor completed are then told apart, however their callbacks race, and the
+     * resolver still leads back to the actor through the creation tree.
+     */
+    public static void completing(Object result) {
+        try {
+            AgentThread t = AgentThread.current();
+            if (t.current != null && (t.sends == null || t.sends.kind == Tag.PLAIN) && result instanceof RepriseState s) {
+                s.reprise$state(Creations.newId(t, "a promise completion"));
+            }
+        } catch (dev.reprise.replay.ReplayDivergence d) {
+            throw d;
+        } catch (Throwable e) {
+            AgentLog.internalError("recording a promise completion", e);
+        }
+    }
+
     /** A callback starts running with {@code result}; returns the tag to restore. */
     public static Object enter(Object transformation, Object result) {
         try {

@@ -15,6 +15,8 @@ public final class Creations {
     public static Object beforeMakeChild() {
         try {
             return reserve();
+        } catch (dev.reprise.replay.ReplayDivergence d) {
+            throw d;
         } catch (Throwable e) {
             AgentLog.internalError("recording an actor creation", e);
             return null;
@@ -38,11 +40,21 @@ public final class Creations {
 
     static AgentActor reserve() {
         AgentThread t = AgentThread.current();
-        AgentActor child = new AgentActor(ActorIds.next());
-        AgentActor creator = t.creator();
-        t.recorder.creation(creator.record, child.id());
+        AgentActor child = new AgentActor(newId(t, "an actor"));
         t.pendingChild = child;
         return child;
+    }
+
+    /** A new id for something {@code t}'s creator creates: the next id when recording, the recorded one in replay. */
+    static int newId(AgentThread t, String what) {
+        AgentActor creator = t.creator();
+        if (t.recorder == null) {
+            int recorded = Agent.replay.expectCreation(creator.id(), what);
+            return recorded >= 0 ? recorded : ActorIds.next(); // past the end of the trace: a new id
+        }
+        int id = ActorIds.next();
+        t.recorder.creation(creator.record, id);
+        return id;
     }
 
     /** The uid of the actor being created: derived from its id (never 0, which Akka reads as "no uid"). */
@@ -72,6 +84,8 @@ public final class Creations {
     public static Object beforeAsk() {
         try {
             return reserve();
+        } catch (dev.reprise.replay.ReplayDivergence d) {
+            throw d;
         } catch (Throwable e) {
             AgentLog.internalError("recording an ask", e);
             return null;

@@ -27,8 +27,12 @@ public final class Lifecycle {
     private static void systemTerminated() {
         if (liveSystems.decrementAndGet() == 0) {
             ended = true;
-            AgentLog.info("the last actor system terminated: finishing the trace");
-            Agent.recorder.close();
+            if (Agent.recorder != null) {
+                AgentLog.info("the last actor system terminated: finishing the trace");
+                Agent.recorder.close();
+            } else {
+                ReplaySummary.print();
+            }
         }
     }
 }

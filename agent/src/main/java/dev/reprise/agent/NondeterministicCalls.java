@@ -1,129 +1,164 @@
 package dev.reprise.agent;
 
 import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.UUID;
+import java.util.function.LongSupplier;
+import java.util.function.Supplier;
 import java.util.random.RandomGenerator;
 
 /**
- * What calls to the clock and random generators in application classes are replaced with: the
- * real call, whose result is recorded as a system call when it happens during an actor's turn.
+ * What calls to the clock and random generators in application classes are replaced with. During
+ * an actor's turn the result is recorded as a system call (recording) or is the recorded result
+ * (replay, where the real call is not made); outside any turn the call simply goes through.
  */
 public final class NondeterministicCalls {
     private NondeterministicCalls() {}
 
-    /** Records {@code value} as a system call of the actor whose turn runs here, if any. */
-    private static long record(long value) {
+    /** A call whose result fits a long (the trace keeps 8 bytes, little-endian). */
+    private static long call(String name, LongSupplier live) {
         try {
             AgentThread t = AgentThread.current();
             if (t.current != null) {
+                if (t.recorder == null) {
+                    byte[] recorded = Agent.replay.expectSystemCall(t.current.id(), name);
+                    return recorded != null ? ByteBuffer.wrap(recorded).order(ByteOrder.LITTLE_ENDIAN).getLong()
+                            : live.getAsLong();
+                }
+                long value = live.getAsLong();
                 t.recorder.systemCall(t.current.record, value);
+                return value;
             }
+        } catch (dev.reprise.replay.ReplayDivergence d) {
+            throw d;
         } catch (Throwable e) {
-            AgentLog.internalError("recording a clock or random call", e);
+            AgentLog.internalError("recording " + name, e);
         }
-        return value;
+        return live.getAsLong();
     }
 
-    private static void recordBytes(byte[] value) {
+    /** A call whose result is some bytes (Instant, UUID, nextBytes). */
+    private static byte[] callBytes(String name, Supplier<byte[]> live) {
         try {
             AgentThread t = AgentThread.current();
             if (t.current != null) {
+                if (t.recorder == null) {
+                    byte[] recorded = Agent.replay.expectSystemCall(t.current.id(), name);
+                    return recorded != null ? recorded : live.get();
+                }
+                byte[] value = live.get();
                 t.recorder.systemCall(t.current.record, value.clone());
+                return value;
             }
+        } catch (dev.reprise.replay.ReplayDivergence d) {
+            throw d;
         } catch (Throwable e) {
-            AgentLog.internalError("recording a clock or random call", e);
+            AgentLog.internalError("recording " + name, e);
         }
+        return live.get();
     }
 
     public static long currentTimeMillis() {
-        return record(System.currentTimeMillis());
+        return call("System.currentTimeMillis()", System::currentTimeMillis);
     }
 
     public static long nanoTime() {
-        return record(System.nanoTime());
+        return call("System.nanoTime()", System::nanoTime);
     }
 
     public static Instant instantNow() {
-        return recordInstant(Instant.now());
+        return instant(callBytes("Instant.now()", () -> bytes(Instant.now())));
     }
 
     public static long clockMillis(Clock clock) {
-        return record(clock.millis());
+        return call("Clock.millis()", clock::millis);
     }
 
     public static Instant clockInstant(Clock clock) {
-        return recordInstant(clock.instant());
+        return instant(callBytes("Clock.instant()", () -> bytes(clock.instant())));
     }
 
-    private static Instant recordInstant(Instant v) {
-        recordBytes(ByteBuffer.allocate(12).putLong(v.getEpochSecond()).putInt(v.getNano()).array());
-        return v;
+    private static byte[] bytes(Instant v) {
+        return ByteBuffer.allocate(12).putLong(v.getEpochSecond()).putInt(v.getNano()).array();
+    }
+
+    private static Instant instant(byte[] b) {
+        ByteBuffer buf = ByteBuffer.wrap(b);
+        return Instant.ofEpochSecond(buf.getLong(), buf.getInt());
     }
 
     public static double mathRandom() {
-        return Double.longBitsToDouble(record(Double.doubleToRawLongBits(Math.random())));
+        return Double.longBitsToDouble(call("Math.random()", () -> Double.doubleToRawLongBits(Math.random())));
     }
 
     public static UUID randomUUID() {
-        UUID v = UUID.randomUUID();
-        recordBytes(ByteBuffer.allocate(16).putLong(v.getMostSignificantBits()).putLong(v.getLeastSignificantBits()).array());
-        return v;
+        ByteBuffer b = ByteBuffer.wrap(callBytes("UUID.randomUUID()", () -> {
+            UUID v = UUID.randomUUID();
+            return ByteBuffer.allocate(16).putLong(v.getMostSignificantBits()).putLong(v.getLeastSignificantBits()).array();
+        }));
+        return new UUID(b.getLong(), b.getLong());
     }
 
     // Random, ThreadLocalRandom, SplittableRandom and any other RandomGenerator, called through their own types.
 
     public static int nextInt(RandomGenerator g) {
-        return (int) record(g.nextInt());
+        return (int) call("nextInt()", g::nextInt);
     }
 
     public static int nextInt(RandomGenerator g, int bound) {
-        return (int) record(g.nextInt(bound));
+        return (int) call("nextInt(bound)", () -> g.nextInt(bound));
     }
 
     public static int nextInt(RandomGenerator g, int origin, int bound) {
-        return (int) record(g.nextInt(origin, bound));
+        return (int) call("nextInt(origin, bound)", () -> g.nextInt(origin, bound));
     }
 
     public static long nextLong(RandomGenerator g) {
-        return record(g.nextLong());
+        return call("nextLong()", g::nextLong);
     }
 
     public static long nextLong(RandomGenerator g, long bound) {
-        return record(g.nextLong(bound));
+        return call("nextLong(bound)", () -> g.nextLong(bound));
     }
 
     public static long nextLong(RandomGenerator g, long origin, long bound) {
-        return record(g.nextLong(origin, bound));
+        return call("nextLong(origin, bound)", () -> g.nextLong(origin, bound));
     }
 
     public static double nextDouble(RandomGenerator g) {
-        return Double.longBitsToDouble(record(Double.doubleToRawLongBits(g.nextDouble())));
+        return Double.longBitsToDouble(call("nextDouble()", () -> Double.doubleToRawLongBits(g.nextDouble())));
     }
 
     public static double nextDouble(RandomGenerator g, double bound) {
-        return Double.longBitsToDouble(record(Double.doubleToRawLongBits(g.nextDouble(bound))));
+        return Double.longBitsToDouble(call("nextDouble(bound)", () -> Double.doubleToRawLongBits(g.nextDouble(bound))));
     }
 
     public static double nextDouble(RandomGenerator g, double origin, double bound) {
-        return Double.longBitsToDouble(record(Double.doubleToRawLongBits(g.nextDouble(origin, bound))));
+        return Double.longBitsToDouble(call("nextDouble(origin, bound)",
+                () -> Double.doubleToRawLongBits(g.nextDouble(origin, bound))));
     }
 
     public static float nextFloat(RandomGenerator g) {
-        return Float.intBitsToFloat((int) record(Float.floatToRawIntBits(g.nextFloat())));
+        return Float.intBitsToFloat((int) call("nextFloat()", () -> Float.floatToRawIntBits(g.nextFloat())));
     }
 
     public static boolean nextBoolean(RandomGenerator g) {
-        return record(g.nextBoolean() ? 1 : 0) != 0;
+        return call("nextBoolean()", () -> g.nextBoolean() ? 1 : 0) != 0;
     }
 
     public static double nextGaussian(RandomGenerator g) {
-        return Double.longBitsToDouble(record(Double.doubleToRawLongBits(g.nextGaussian())));
+        return Double.longBitsToDouble(call("nextGaussian()", () -> Double.doubleToRawLongBits(g.nextGaussian())));
     }
 
     public static void nextBytes(RandomGenerator g, byte[] bytes) {
-        g.nextBytes(bytes);
-        recordBytes(bytes);
+        byte[] value = callBytes("nextBytes(byte[])", () -> {
+            g.nextBytes(bytes);
+            return bytes;
+        });
+        if (value != bytes) {
+            System.arraycopy(value, 0, bytes, 0, Math.min(value.length, bytes.length));
+        }
     }
 }

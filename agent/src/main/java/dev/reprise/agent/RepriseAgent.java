@@ -3,15 +3,18 @@ package dev.reprise.agent;
 import dev.reprise.agent.instrumentation.Instrumentations;
 import dev.reprise.api.spi.Backends;
 import dev.reprise.runtime.Recorder;
+import dev.reprise.replay.Replay;
 import dev.reprise.runtime.RecordingBackend;
 import java.io.IOException;
 import java.lang.instrument.Instrumentation;
+import java.util.Map;
 
 /**
- * The Reprise agent: {@code -javaagent:reprise-agent.jar=record,trace=DIR[,key=value...]}.
- * It starts the recorder and instruments Akka Classic, Scala futures and the application's calls
- * to the clock and random generators, before the application's main method runs. Bad options stop
- * the JVM with a message; failures later never stop the application.
+ * The Reprise agent: {@code -javaagent:reprise-agent.jar=record,trace=DIR[,key=value...]} or
+ * {@code =replay,trace=DIR[,quiet=10s]}. It instruments Akka Classic, Scala futures and the
+ * application's calls to the clock and random generators before the application's main method
+ * runs, and records, or replays a recording. Bad options stop the JVM with a message; failures
+ * of the recorder later never stop the application; a replay that diverges stops with a report.
  */
 public final class RepriseAgent {
     private RepriseAgent() {}
@@ -24,14 +27,18 @@ public final class RepriseAgent {
             fail(e.getMessage());
             return;
         }
-        if (options.mode().equals("replay")) {
-            fail("replay is not available in this build yet; record with record,trace=DIR");
-            return;
-        }
         AgentLog.level(options.log());
+        if (options.mode().equals("replay")) {
+            startReplay(options, inst);
+        } else {
+            startRecording(options, inst);
+        }
+    }
+
+    private static void startRecording(AgentOptions options, Instrumentation inst) {
         Recorder recorder;
         try {
-            recorder = Recorder.start(options.recorder());
+            recorder = Recorder.start(options.recorder(), options.callFilters());
         } catch (IOException e) {
             fail("cannot record to " + options.recorder().traceDir() + ": " + e.getMessage());
             return;
@@ -39,7 +46,7 @@ public final class RepriseAgent {
         Agent.recorder = recorder;
         Agent.options = options;
         try {
-            Instrumentations.install(inst, options::recordsCallsIn);
+            Instrumentations.install(inst, options::recordsCallsIn, false);
             Backends.install(new RecordingBackend(recorder));
         } catch (Throwable e) {
             AgentLog.internalError("installing the agent", e);
@@ -47,6 +54,32 @@ public final class RepriseAgent {
         AgentLog.info("recording to " + options.recorder().traceDir());
     }
 
+    private static void startReplay(AgentOptions options, Instrumentation inst) {
+        Replay replay;
+        try {
+            replay = Replay.open(options.replayTrace(), new AgentReplaySupport(), options.quiet());
+        } catch (IOException e) {
+            fail("cannot replay " + options.replayTrace() + ": " + e.getMessage());
+            return;
+        }
+        Map<String, String> recorded = replay.metadata().settings();
+        AgentOptions withFilters = options.withCallFilters(recorded.getOrDefault("include", ""),
+                recorded.getOrDefault("exclude", ""));
+        Agent.replay = replay;
+        Agent.options = withFilters;
+        if (!replay.metadata().cleanEnd()) {
+            AgentLog.warn("the trace " + options.replayTrace() + " did not end cleanly: the replay follows it as far as it goes");
+        }
+        try {
+            Instrumentations.install(inst, withFilters::recordsCallsIn, true);
+            Backends.install(new ReplayBackend());
+        } catch (Throwable e) {
+            AgentLog.internalError("installing the agent", e);
+            fail("cannot replay without the instrumentation");
+        }
+        Runtime.getRuntime().addShutdownHook(new Thread(ReplaySummary::print, "reprise-replay-summary"));
+        AgentLog.info("replaying " + options.replayTrace());
+    }
     private static void fail(String message) {
         System.err.println("[reprise] " + message);
         System.err.flush();

@@ -21,11 +21,15 @@ public final class Timers {
             if (t.sends != null && t.sends.timer) {
                 fires = t.sends; // a periodic timer re-arming itself is the same timer
             } else {
-                int timer = ActorIds.next();
-                t.recorder.creation(t.creator().record, timer);
-                fires = Tag.timer(t.ownerId(), timer);
+                fires = Tag.timer(t.ownerId(), Creations.newId(t, "a timer"));
             }
-            return new TimerTask(task, fires);
+            TimerTask timer = new TimerTask(task, fires);
+            if (Agent.replay != null) {
+                ReplayTimers.register(fires.resolver, timer);
+            }
+            return timer;
+        } catch (dev.reprise.replay.ReplayDivergence d) {
+            throw d;
         } catch (Throwable e) {
             AgentLog.internalError("recording a timer", e);
             return task;

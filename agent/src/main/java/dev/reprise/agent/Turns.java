@@ -12,6 +12,10 @@ public final class Turns {
             AgentActor actor = Actors.ofCell(cell);
             AgentThread t = AgentThread.current();
             ThreadRecorder r = t.recorder;
+            if (r == null) {
+                Agent.replay.turnStarted(); // replay: the replay mailbox chose this message from the trace
+                return t.enter(actor);
+            }
             Tag tag = Envelopes.tagOf(envelope);
             if (tag == null) {
                 r.message(actor.record, ActorIds.UNKNOWN);
@@ -32,6 +36,9 @@ public final class Turns {
     /** ActorCell.systemInvoke (start, restart, supervision, stop) runs in the actor's context, unrecorded. */
     public static Object beforeSystemInvoke(Object cell) {
         try {
+            if (Agent.replay != null) {
+                Agent.replay.turnStarted();
+            }
             return AgentThread.current().enter(Actors.ofCell(cell));
         } catch (Throwable e) {
             AgentLog.internalError("entering an actor", e);
@@ -44,6 +51,9 @@ public final class Turns {
         try {
             if (thread != null) {
                 ((AgentThread) thread).exit();
+            }
+            if (Agent.replay != null) {
+                Agent.replay.turnEnded();
             }
         } catch (Throwable e) {
             AgentLog.internalError("leaving an actor", e);

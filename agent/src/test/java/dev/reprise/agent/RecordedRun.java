@@ -58,9 +58,20 @@ final class RecordedRun {
         return run(null, null, main, args);
     }
 
+    /** Replays {@code trace} with the program; {@code jvmOptions} e.g. other dispatcher settings. */
+    static RecordedRun replay(Path trace, List<String> jvmOptions, Class<?> main, String... args) throws Exception {
+        return run(trace, "-javaagent:" + agentJar() + "=replay,trace=" + trace + ",quiet=3s", jvmOptions, main, args);
+    }
+
     static RecordedRun run(Path trace, String agentFlag, Class<?> main, String... args) throws Exception {
+        return run(trace, agentFlag, List.of(), main, args);
+    }
+
+    static RecordedRun run(Path trace, String agentFlag, List<String> jvmOptions, Class<?> main, String... args)
+            throws Exception {
         List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "--sun-misc-unsafe-memory-access=allow", "-Xmx256m"));
+        cmd.addAll(jvmOptions);
         if (agentFlag != null) {
             cmd.add(agentFlag);
         }

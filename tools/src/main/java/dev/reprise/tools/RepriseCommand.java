@@ -14,7 +14,7 @@ import picocli.CommandLine.Command;
         mixinStandardHelpOptions = true,
         versionProvider = RepriseCommand.Version.class,
         description = "Deterministic record and replay for Akka Classic programs: tools for traces.",
-        subcommands = {RecordCommand.class, InspectCommand.class, VerifyCommand.class, StatsCommand.class,
+        subcommands = {RecordCommand.class, ReplayCommand.class, InspectCommand.class, VerifyCommand.class, StatsCommand.class,
                 dev.reprise.tools.bench.BenchCommand.class, CommandLine.HelpCommand.class},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:success", "1:the trace has problems (see the message)",

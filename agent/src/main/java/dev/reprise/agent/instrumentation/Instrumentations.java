@@ -18,7 +18,7 @@ import net.bytebuddy.utility.JavaModule;
 public final class Instrumentations {
     private Instrumentations() {}
 
-    public static void install(Instrumentation inst, Predicate<String> recordsCallsIn) throws Exception {
+    public static void install(Instrumentation inst, Predicate<String> recordsCallsIn, boolean replay) throws Exception {
         // Scala classes name parameters "default", which ByteBuddy's validation of Java names refuses;
         // lambda bodies are synthetic methods, which ByteBuddy leaves alone unless told otherwise.
         AgentBuilder agent = new AgentBuilder.Default(new ByteBuddy().with(TypeValidation.DISABLED)
@@ -27,7 +27,8 @@ public final class Instrumentations {
                 .with(AgentBuilder.InitializationStrategy.NoOp.INSTANCE)
                 .with(new Listener())
                 .ignore(nameStartsWith("net.bytebuddy.").or(nameStartsWith("dev.reprise.agent."))
-                        .or(nameStartsWith("dev.reprise.runtime.")).or(nameStartsWith("dev.reprise.trace."))
+                        .or(nameStartsWith("dev.reprise.runtime.")).or(nameStartsWith("dev.reprise.replay."))
+                        .or(nameStartsWith("dev.reprise.trace."))
                         .or(nameStartsWith("dev.reprise.api.")).or(nameStartsWith("dev.reprise.shaded."))
                         .or(isSynthetic()));
         agent = EnvelopeInstrumentation.apply(agent);
@@ -39,6 +40,9 @@ public final class Instrumentations {
         agent = StageInstrumentation.apply(agent);
         agent = ThreadsInstrumentation.apply(agent);
         agent = NondeterministicCallsInstrumentation.apply(agent, recordsCallsIn);
+        if (replay) {
+            agent = ReplayMailboxInstrumentation.apply(agent);
+        }
         agent.installOn(inst);
     }
 

@@ -11,7 +11,8 @@ import net.bytebuddy.asm.Advice;
 /**
  * Scala futures: {@code Promise$Transformation} (every callback: map, onComplete, andThen, pipeTo,
  * the Java converters) remembers who registered it and runs in a promise context; {@code Success}
- * and {@code Failure} remember who completed them.
+ * and {@code Failure} remember who made them, and {@code DefaultPromise.tryComplete0} gives each
+ * completion inside an actor's turn an id of its own.
  */
 final class ScalaPromiseInstrumentation {
     private ScalaPromiseInstrumentation() {}
@@ -21,6 +22,9 @@ final class ScalaPromiseInstrumentation {
                 .transform((builder, type, loader, module, domain) -> StateField.add(builder)
                         .visit(Advice.to(Registered.class).on(isConstructor()))
                         .visit(Advice.to(Run.class).on(named("run").and(takesArguments(0)))))
+                .type(named("scala.concurrent.impl.Promise$DefaultPromise"))
+                .transform((builder, type, loader, module, domain) -> builder
+                        .visit(Advice.to(Completing.class).on(named("tryComplete0").and(takesArguments(2)))))
                 .type(named("scala.util.Success").or(named("scala.util.Failure")))
                 .transform((builder, type, loader, module, domain) -> StateField.add(builder)
                         .visit(Advice.to(Resolved.class).on(isConstructor())));
@@ -42,6 +46,13 @@ final class ScalaPromiseInstrumentation {
         @Advice.OnMethodExit(suppress = Throwable.class, onThrowable = Throwable.class)
         static void exit(@Advice.Enter Object previous) {
             Callbacks.exit(previous);
+        }
+    }
+
+    static final class Completing {
+        @Advice.OnMethodEnter(suppress = Throwable.class)
+        static void enter(@Advice.Argument(1) Object result) {
+            Callbacks.completing(result);
         }
     }
 

@@ -75,8 +75,14 @@ public final class Recorder implements AutoCloseable {
      * @throws IOException when the trace cannot be created (e.g. the directory already holds one)
      */
     public static Recorder start(RecorderSettings settings) throws IOException {
-        TraceWriter trace = TraceWriter.create(settings.traceDir(),
-                TraceMetadata.begin(settings.program(), settings.describe()));
+        return start(settings, Map.of());
+    }
+
+    /** Like {@link #start(RecorderSettings)}, with more settings for the metadata (the agent's own). */
+    public static Recorder start(RecorderSettings settings, Map<String, String> moreSettings) throws IOException {
+        Map<String, String> all = new java.util.LinkedHashMap<>(settings.describe());
+        all.putAll(moreSettings);
+        TraceWriter trace = TraceWriter.create(settings.traceDir(), TraceMetadata.begin(settings.program(), all));
         Recorder r = new Recorder(settings, trace);
         r.writer.start();
         Runtime.getRuntime().addShutdownHook(r.shutdownHook);

@@ -1,0 +1,43 @@
+package dev.reprise.agent;
+
+import akka.actor.ActorRef;
+import akka.dispatch.Envelope;
+import dev.reprise.replay.MessageKey;
+import dev.reprise.replay.ReplaySupport;
+
+/** What the replay runtime asks the agent: keys from envelope tags, ids of actors, names, timers. */
+final class AgentReplaySupport implements ReplaySupport {
+    @Override
+    public MessageKey keyOf(Envelope envelope) {
+        Tag tag = Envelopes.tagOf(envelope);
+        if (tag == null) {
+            return new MessageKey(MessageKey.PLAIN, ActorIds.UNKNOWN, 0);
+        }
+        return switch (tag.kind) {
+            case Tag.PLAIN -> new MessageKey(MessageKey.PLAIN, tag.sender, 0);
+            case Tag.PROMISE -> new MessageKey(MessageKey.PROMISE, tag.sender, tag.resolver);
+            default -> new MessageKey(MessageKey.EXTERNAL, tag.sender, 0);
+        };
+    }
+
+    @Override
+    public int actorId(ActorRef actor) {
+        AgentActor a = Actors.ofRef(actor);
+        return a == null ? ActorIds.UNKNOWN : a.id();
+    }
+
+    @Override
+    public String describe(int id) {
+        return Names.describe(id);
+    }
+
+    @Override
+    public boolean isApplicationActor(int id) {
+        return Names.isApplicationActor(id);
+    }
+
+    @Override
+    public boolean fireTimer(int timerId) {
+        return ReplayTimers.fire(timerId);
+    }
+}

@@ -1,0 +1,26 @@
+package dev.reprise.agent;
+
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+/** Readable names of ids met in a replay (actor paths, timers, outside sources), for reports. */
+final class Names {
+    private static final Map<Integer, String> names = new ConcurrentHashMap<>();
+
+    private Names() {}
+
+    static void of(int id, String name) {
+        names.put(id, name);
+    }
+
+    /** An actor met in this replay whose path is under /user. */
+    static boolean isApplicationActor(int id) {
+        String n = names.get(id);
+        return n != null && n.startsWith("/user/");
+    }
+
+    static String describe(int id) {
+        String n = names.get(id);
+        return n != null ? n + " (" + Integer.toUnsignedString(id) + ")" : "id " + Integer.toUnsignedString(id);
+    }
+}

@@ -1,0 +1,49 @@
+package dev.reprise.agent;
+
+import dev.reprise.api.Codec;
+import dev.reprise.api.ExternalSource;
+import dev.reprise.api.Reprise;
+import dev.reprise.api.spi.Backend;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.util.function.LongSupplier;
+import java.util.function.Supplier;
+
+/** The {@link Backend} of {@link Reprise} in replay: recorded results, no live outside input. */
+final class ReplayBackend implements Backend {
+    @Override
+    public Reprise.Mode mode() {
+        return Reprise.Mode.REPLAY;
+    }
+
+    @Override
+    public <T> T systemCall(Supplier<T> call, Codec<T> codec) {
+        AgentThread t = AgentThread.current();
+        if (t.current == null) {
+            return call.get();
+        }
+        byte[] recorded = Agent.replay.expectSystemCall(t.current.id(), "Reprise.systemCall");
+        return recorded != null ? codec.decode(recorded) : call.get();
+    }
+
+    @Override
+    public long systemCallLong(LongSupplier call) {
+        AgentThread t = AgentThread.current();
+        if (t.current == null) {
+            return call.getAsLong();
+        }
+        byte[] recorded = Agent.replay.expectSystemCall(t.current.id(), "Reprise.systemCallLong");
+        return recorded != null ? ByteBuffer.wrap(recorded).order(ByteOrder.LITTLE_ENDIAN).getLong() : call.getAsLong();
+    }
+
+    @Override
+    public int registerSource(String name) {
+        int id = Agent.replay.sourceId(name);
+        return id > 0 ? id : ActorIds.next();
+    }
+
+    @Override
+    public void deliver(ExternalSource source, int eventType, Runnable delivery) {
+        // Live input is not delivered in replay: the recorded input is injected in its place.
+    }
+}

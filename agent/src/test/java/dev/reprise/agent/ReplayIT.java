@@ -1,0 +1,129 @@
+package dev.reprise.agent;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.reprise.programs.CountingProgram;
+import dev.reprise.programs.PromiseRaceProgram;
+import dev.reprise.programs.RacyProgram;
+import dev.reprise.programs.SupervisionProgram;
+import dev.reprise.programs.TimersAndInputProgram;
+import dev.reprise.trace.TraceFiles;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.function.Function;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Racy programs recorded several times (with different results) and each recording replayed. */
+class ReplayIT {
+    @TempDir
+    Path tmp;
+
+    private static final String CALLS = "include=dev.reprise.programs";
+
+    /** What a run of the program computed, as the test compares it. */
+    private static String racyResult(RecordedRun r) {
+        return r.line("result ");
+    }
+
+    /** Per-actor output only (lines of different actors may interleave differently). */
+    private static String resourceOrder(RecordedRun r) {
+        return String.join(",", r.lines("resource got "));
+    }
+
+    private static String valuesOf(RecordedRun r) {
+        List<String> keep = new ArrayList<>();
+        for (String l : r.out) {
+            // A clock read outside any actor is not recorded, by design; Akka's log lines carry times and threads.
+            if (!l.startsWith("outside millis") && !l.startsWith("[")) {
+                keep.add(l);
+            }
+        }
+        keep.sort(null);
+        return String.join("\n", keep);
+    }
+
+    private List<String> recordAndReplay(Class<?> program, int runs, Function<RecordedRun, String> result,
+                                         String... args) throws Exception {
+        List<String> recorded = new ArrayList<>();
+        for (int i = 0; i < runs; i++) {
+            Path trace = tmp.resolve(program.getSimpleName() + i);
+            RecordedRun rec = RecordedRun.record(trace, CALLS, program, args);
+            assertEquals(0, rec.exitCode, rec.toString());
+            RecordedRun rep = RecordedRun.replay(trace, List.of(), program, args);
+            assertEquals(0, rep.exitCode, rep.toString());
+            assertEquals(result.apply(rec), result.apply(rep), program.getSimpleName() + " run " + i + " replayed differently");
+            assertTrue(rep.err.contains("replay of " + trace), rep.err);
+            recorded.add(result.apply(rec));
+        }
+        return recorded;
+    }
+
+    @Test
+    void racingWorkersCreationsAndOutsideThreadsReplayTheirRecordingEveryTime() throws Exception {
+        List<String> results = recordAndReplay(RacyProgram.class, 4, ReplayIT::racyResult);
+        assertTrue(new HashSet<>(results).size() > 1, "the racy program should give different results: " + results);
+    }
+
+    @Test
+    void thePromiseRaceReplaysEveryTime() throws Exception {
+        recordAndReplay(PromiseRaceProgram.class, 3, ReplayIT::resourceOrder);
+    }
+
+    @Test
+    void timersOutsideInputAndClockAndRandomValuesReplay() throws Exception {
+        List<String> values = recordAndReplay(TimersAndInputProgram.class, 2, ReplayIT::valuesOf);
+        assertTrue(!values.get(0).equals(values.get(1)), "clock and random values differ between recordings");
+    }
+
+    @Test
+    void supervisionRestartsAndDeathWatchReplay() throws Exception {
+        recordAndReplay(SupervisionProgram.class, 2, ReplayIT::valuesOf);
+    }
+
+    @Test
+    void theSameTraceReplaysIdenticallyUnderOtherDispatcherSettings() throws Exception {
+        Path trace = tmp.resolve("racy");
+        RecordedRun rec = RecordedRun.record(trace, CALLS, RacyProgram.class);
+        String recorded = racyResult(rec);
+        Set<String> replayed = new HashSet<>();
+        for (List<String> settings : List.of(
+                List.of("-Dakka.actor.default-dispatcher.throughput=1"),
+                List.of("-Dakka.actor.default-dispatcher.throughput=100"),
+                List.of("-Dakka.actor.default-dispatcher.fork-join-executor.parallelism-min=1",
+                        "-Dakka.actor.default-dispatcher.fork-join-executor.parallelism-max=1"),
+                List.of("-Dakka.actor.default-dispatcher.fork-join-executor.parallelism-min=4",
+                        "-Dakka.actor.default-dispatcher.fork-join-executor.parallelism-max=4"))) {
+            RecordedRun rep = RecordedRun.replay(trace, settings, RacyProgram.class);
+            assertEquals(0, rep.exitCode, settings + ": " + rep);
+            replayed.add(racyResult(rep));
+        }
+        assertEquals(Set.of(recorded), replayed);
+    }
+
+    @Test
+    void aTamperedTraceStopsWithADivergenceReportNotAHang() throws Exception {
+        Path trace = tmp.resolve("counting");
+        RecordedRun rec = RecordedRun.record(trace, "", CountingProgram.class, "3000", "single");
+        assertEquals(0, rec.exitCode, rec.toString());
+
+        // The program changed since the recording: it sends fewer messages.
+        RecordedRun changed = RecordedRun.replay(trace, List.of(), CountingProgram.class, "1000", "single");
+        assertEquals(86, changed.exitCode, changed.toString());
+        assertTrue(changed.err.contains("REPLAY DIVERGED") && changed.err.contains("/user/counter"), changed.err);
+        assertTrue(changed.err.contains("expected next: message from"), changed.err);
+
+        // The trace was damaged: a flipped byte in the middle of the events file.
+        byte[] events = Files.readAllBytes(TraceFiles.events(trace));
+        events[events.length / 2] ^= 0x5A;
+        Files.write(TraceFiles.events(trace), events);
+        RecordedRun damaged = RecordedRun.replay(trace, List.of(), CountingProgram.class, "3000", "single");
+        assertEquals(86, damaged.exitCode, damaged.toString());
+        assertTrue(damaged.err.contains("REPLAY DIVERGED"), damaged.err);
+    }
+}

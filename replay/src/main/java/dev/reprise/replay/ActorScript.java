@@ -1,0 +1,96 @@
+package dev.reprise.replay;
+
+import dev.reprise.trace.ActorEvents;
+import dev.reprise.trace.Subtrace;
+import dev.reprise.trace.TraceEvent;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.ArrayDeque;
+import java.util.List;
+
+/**
+ * One actor's recorded events, consumed in order as the replayed actor does what it did: each
+ * processed message, creation and system call takes the next event. Read lazily from the trace.
+ * Thread-safe: the actor's own thread consumes, senders' threads peek.
+ */
+public final class ActorScript {
+    private static final int HISTORY = 8;
+
+    private final int actor;
+    private final ActorEvents events;
+    private TraceEvent head;
+    private boolean ended;
+    private long consumed;
+    private long subtrace = -1;
+    private String position = "start of the trace";
+    private final ArrayDeque<TraceEvent> history = new ArrayDeque<>();
+
+    ActorScript(int actor, ActorEvents events) {
+        this.actor = actor;
+        this.events = events;
+    }
+
+    public int actor() {
+        return actor;
+    }
+
+    /** The next expected event, or null when the actor's recorded events are used up. */
+    public synchronized TraceEvent peek() {
+        if (head == null && !ended) {
+            try {
+                head = events.next();
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+            if (head == null) {
+                ended = true;
+            } else {
+                Subtrace s = events.currentSubtrace();
+                if (s != null && s.counter() != subtrace) {
+                    subtrace = s.counter();
+                    position = "subtrace " + s.counter() + ", " + s.origin();
+                }
+            }
+        }
+        return head;
+    }
+
+    /** Consumes the next event and returns it (null at the end). */
+    public synchronized TraceEvent take() {
+        TraceEvent e = peek();
+        if (e != null) {
+            head = null;
+            consumed++;
+            history.addLast(e);
+            if (history.size() > HISTORY) {
+                history.removeFirst();
+            }
+        }
+        return e;
+    }
+
+    /** True when every recorded event of the actor has been consumed. */
+    public synchronized boolean finished() {
+        return peek() == null;
+    }
+
+    /** -1 when the actor's events were complete, else the subtrace that is missing (a gap or damage). */
+    public synchronized long missingSubtrace() {
+        peek();
+        return ended ? events.missingSubtrace() : -1;
+    }
+
+    public synchronized long consumed() {
+        return consumed;
+    }
+
+    /** The last events consumed, oldest first. */
+    public synchronized List<TraceEvent> history() {
+        return List.copyOf(history);
+    }
+
+    /** Where in the trace the next event is. */
+    public synchronized String position() {
+        return position;
+    }
+}

@@ -1,0 +1,35 @@
+package dev.reprise.replay;
+
+import dev.reprise.trace.TraceEvent;
+
+/**
+ * What identifies a message for replay: its kind and its true sender (and the resolver of a
+ * promise message). Messages with the same key arrive in the order they were sent (Akka's
+ * per-sender ordering), so a queue per key finds the expected message in O(1).
+ */
+public record MessageKey(int kind, int sender, int resolver) {
+    public static final int PLAIN = 0;
+    public static final int PROMISE = 1;
+    public static final int EXTERNAL = 2;
+
+    /** The key of the message that a recorded event expects, or null if the event is not a message. */
+    static MessageKey of(TraceEvent e) {
+        return switch (e) {
+            case TraceEvent.Message m -> new MessageKey(PLAIN, m.sender(), 0);
+            case TraceEvent.PromiseMessage m -> new MessageKey(PROMISE, m.sender(), m.resolver());
+            case TraceEvent.ExternalMessage m -> new MessageKey(EXTERNAL, m.sender(), 0);
+            case TraceEvent.ExternalPromiseMessage m -> new MessageKey(EXTERNAL, m.sender(), 0);
+            default -> null;
+        };
+    }
+
+    @Override
+    public String toString() {
+        return switch (kind) {
+            case PLAIN -> "message from " + Integer.toUnsignedString(sender);
+            case PROMISE -> "promise message from " + Integer.toUnsignedString(sender) + " resolved by "
+                    + Integer.toUnsignedString(resolver);
+            default -> "input from outside source " + Integer.toUnsignedString(sender);
+        };
+    }
+}

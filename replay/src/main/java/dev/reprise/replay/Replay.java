@@ -1,0 +1,277 @@
+package dev.reprise.replay;
+
+import dev.reprise.trace.DataFileReader;
+import dev.reprise.trace.TraceEvent;
+import dev.reprise.trace.TraceFiles;
+import dev.reprise.trace.TraceMetadata;
+import dev.reprise.trace.TraceReader;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.LongAdder;
+
+/**
+ * A replay in progress: the trace, each actor's script, the counters for the summary, and the
+ * divergence reports. One per JVM, opened by the agent in replay mode.
+ */
+public final class Replay {
+    /** The exit code of a replay stopped by a divergence, distinct from what programs usually use. */
+    public static final int DIVERGED = 86;
+
+    private static volatile Replay current;
+
+    final Path directory;
+    final ReplaySupport support;
+    final Duration quiet;
+    private final TraceReader reader;
+    private final DataFileReader data;
+    private final TraceMetadata metadata;
+    private final Map<Integer, ActorScript> scripts = new ConcurrentHashMap<>();
+    final Set<ReplayQueue> queues = ConcurrentHashMap.newKeySet();
+    final LongAdder messages = new LongAdder();
+    final LongAdder injected = new LongAdder();
+    final LongAdder systemCalls = new LongAdder();
+    final LongAdder liveInputs = new LongAdder();
+    final AtomicLong progress = new AtomicLong();
+    final AtomicInteger turnsRunning = new AtomicInteger();
+    private final AtomicBoolean stopping = new AtomicBoolean();
+
+    private Replay(Path directory, ReplaySupport support, Duration quiet, TraceReader reader, DataFileReader data,
+                   TraceMetadata metadata) {
+        this.directory = directory;
+        this.support = support;
+        this.quiet = quiet;
+        this.reader = reader;
+        this.data = data;
+        this.metadata = metadata;
+    }
+
+    /**
+     * Opens the trace in {@code directory} for replay.
+     *
+     * @throws IOException naming the file and problem when the trace cannot be read
+     */
+    public static Replay open(Path directory, ReplaySupport support, Duration quiet) throws IOException {
+        TraceMetadata metadata = TraceMetadata.read(directory);
+        TraceReader reader = TraceReader.open(directory);
+        DataFileReader data = DataFileReader.open(TraceFiles.data(directory));
+        Replay r = new Replay(directory, support, quiet, reader, data, metadata);
+        current = r;
+        new Watchdog(r).start();
+        return r;
+    }
+
+    /** The replay in progress, or null. */
+    public static Replay current() {
+        return current;
+    }
+
+    public TraceMetadata metadata() {
+        return metadata;
+    }
+
+    /** The script of actor {@code id} (empty if the trace has no events for it). */
+    public ActorScript script(int id) {
+        return scripts.computeIfAbsent(id, a -> new ActorScript(a, reader.actor(a)));
+    }
+
+    /** The recorded id of outside source {@code name}, or -1 if the recording never used it. */
+    public int sourceId(String name) {
+        long id = metadata.count("source." + name);
+        return id > 0 ? (int) id : -1;
+    }
+
+    /**
+     * Past the end of what {@code id} recorded: the replay goes on live. But when events are
+     * missing there, or the whole trace is damaged or cut off, that end is not the recording's,
+     * and the replay stops with a report.
+     */
+    boolean pastTheEnd(int id) {
+        ActorScript s = script(id);
+        if (s.peek() != null) {
+            return false;
+        }
+        if (s.missingSubtrace() >= 0) {
+            throw diverged(id, "its recorded events end at a gap (dropped or damaged events): the replay cannot go past it");
+        }
+        String incomplete = incompleteTrace();
+        if (incomplete != null) {
+            throw diverged(id, "its recorded events end where the trace is incomplete (" + incomplete
+                    + "): the replay cannot go further");
+        }
+        return true;
+    }
+
+    /** Why the trace may end before the recording did (damage, or no clean end), or null. */
+    private String incompleteTrace() {
+        if (!reader.problems().isEmpty()) {
+            return reader.problems().get(0).toString();
+        }
+        return metadata.cleanEnd() ? null : "the recording did not end cleanly";
+    }
+
+    /**
+     * {@code creator} creates something: the id it had in the recording, or -1 past the end of
+     * the creator's recorded events (the replay then goes on live).
+     */
+    public int expectCreation(int creator, String what) {
+        if (pastTheEnd(creator)) {
+            return -1;
+        }
+        TraceEvent e = script(creator).peek();
+        if (!(e instanceof TraceEvent.Creation c)) {
+            throw diverged(creator, "it created " + what + ", but the trace expects " + describe(e));
+        }
+        script(creator).take();
+        return c.child();
+    }
+
+    /**
+     * {@code actor} makes a nondeterministic call: the result it had in the recording, or null
+     * past the end of its recorded events (the real call is made).
+     */
+    public byte[] expectSystemCall(int actor, String call) {
+        if (pastTheEnd(actor)) {
+            return null;
+        }
+        TraceEvent e = script(actor).peek();
+        if (!(e instanceof TraceEvent.SystemCall sc)) {
+            throw diverged(actor, "it called " + call + ", but the trace expects " + describe(e));
+        }
+        script(actor).take();
+        byte[] value = read(actor, sc.dataId());
+        if (value == null) {
+            throw diverged(actor, "the result of " + call + " (data " + sc.dataId() + ") is missing from the trace");
+        }
+        systemCalls.increment();
+        return value;
+    }
+
+    byte[] read(int owner, int dataId) {
+        try {
+            return data.read(owner, dataId);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** An actor's turn (a message, or a start, supervision or stop) begins: the watchdog counts it as activity. */
+    public void turnStarted() {
+        turnsRunning.incrementAndGet();
+        progress.incrementAndGet();
+    }
+
+    /** The turn has ended. */
+    public void turnEnded() {
+        turnsRunning.decrementAndGet();
+        progress.incrementAndGet();
+    }
+
+    static String describe(TraceEvent e) {
+        return e == null ? "nothing more (its recorded events are used up)" : e.describe();
+    }
+
+    /**
+     * Stops the replay: prints the report and exits with {@link #DIVERGED}. Returns the exception
+     * to throw from the thread that found the divergence, so the program's code goes no further.
+     */
+    public ReplayDivergence diverged(int actor, String what) {
+        String report = DivergenceReport.of(this, actor, what);
+        stop(report);
+        return new ReplayDivergence(report);
+    }
+
+    void stop(String report) {
+        if (!stopping.compareAndSet(false, true)) {
+            return;
+        }
+        System.err.println(report);
+        System.err.flush();
+        Thread exit = new Thread(() -> {
+            Runtime.getRuntime().halt(DIVERGED); // hooks of the replayed program could wait on the stuck actors
+        }, "reprise-replay-stop");
+        exit.setDaemon(true);
+        exit.start();
+    }
+
+    boolean stopping() {
+        return stopping.get();
+    }
+
+    /** Actors whose recorded events are not all consumed. */
+    List<ActorScript> unfinished() {
+        List<ActorScript> out = new ArrayList<>();
+        for (ActorScript s : scripts.values()) {
+            if (!s.finished()) {
+                out.add(s);
+            }
+        }
+        return out;
+    }
+
+    /**
+     * The program has ended (its last actor system terminated, or the JVM exits): prints the
+     * summary; if actors still expect recorded events, the program did less than it did when
+     * recorded, and the replay stops as diverged.
+     */
+    public void finish() {
+        String summary = summary();
+        List<ActorScript> left = unfinished();
+        left.removeIf(s -> !support.isApplicationActor(s.actor()));
+        if (left.isEmpty()) {
+            System.err.println(summary);
+            System.err.flush();
+            return;
+        }
+        StringBuilder sb = new StringBuilder("[reprise] REPLAY DIVERGED: the program ended while actors still "
+                + "expected recorded events.\n  trace: " + directory + '\n');
+        left.stream().limit(10).forEach(s -> sb.append("  actor: ").append(support.describe(s.actor()))
+                .append("\n    expected next: ").append(describe(s.peek())).append("\n    trace position: ")
+                .append(s.position()).append(", after ").append(s.consumed()).append(" events of this actor\n"));
+        sb.append("  ").append(summary).append("\n  The replay stops with exit code ").append(DIVERGED).append('.');
+        stop(sb.toString());
+    }
+
+    /** The end-of-replay summary. */
+    public String summary() {
+        List<ActorScript> left = unfinished();
+        left.removeIf(s -> !support.isApplicationActor(s.actor()));
+        try {
+            reader.readToEnd();
+        } catch (IOException e) {
+            // the reader's problems are reported below
+        }
+        // Only the application's actors decide whether the trace was consumed: Akka's own actors and
+        // threads race their shutdown with the end of a recording.
+        long neverSeen = reader.actors().stream().filter(a -> !scripts.containsKey(a) && a >= 0 && a < 0x7FFF_0000).count();
+        StringBuilder sb = new StringBuilder("[reprise] replay of " + directory + ": ")
+                .append(messages.sum()).append(" messages replayed, ")
+                .append(injected.sum()).append(" outside inputs injected, ")
+                .append(systemCalls.sum()).append(" system calls replayed, ")
+                .append(liveInputs.sum()).append(" live outside inputs not delivered; ");
+        if (left.isEmpty() && neverSeen == 0 && reader.problems().isEmpty()) {
+            sb.append("the whole trace was consumed.");
+        } else {
+            sb.append("the trace was not consumed entirely: ").append(left.size()).append(" actors have events left");
+            left.stream().limit(3).forEach(s -> sb.append(" [").append(support.describe(s.actor())).append(" expects ")
+                    .append(describe(s.peek())).append(']'));
+            if (neverSeen > 0) {
+                sb.append(", ").append(neverSeen).append(" recorded actors never appeared");
+            }
+            if (!reader.problems().isEmpty()) {
+                sb.append(", the trace is damaged (").append(reader.problems().get(0)).append(")");
+            }
+            sb.append('.');
+        }
+        return sb.toString();
+    }
+}

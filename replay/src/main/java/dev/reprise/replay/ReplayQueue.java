@@ -1,0 +1,282 @@
+package dev.reprise.replay;
+
+import akka.actor.ActorRef;
+import akka.actor.ActorSystem;
+import akka.dispatch.BoundedControlAwareMessageQueueSemantics;
+import akka.dispatch.BoundedDequeBasedMessageQueueSemantics;
+import akka.dispatch.Envelope;
+import akka.dispatch.MessageQueue;
+import akka.dispatch.UnboundedControlAwareMessageQueueSemantics;
+import akka.dispatch.UnboundedDequeBasedMessageQueueSemantics;
+import akka.event.LoggerMessageQueueSemantics;
+import dev.reprise.trace.TraceEvent;
+import java.util.ArrayDeque;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Queue;
+import scala.concurrent.duration.Duration;
+
+/**
+ * The replay mailbox of one actor. Arrived messages wait in a FIFO queue per key (kind, true
+ * sender, resolver); {@link #dequeue} hands out only the message the actor's script expects next,
+ * and {@link #hasMessages} says yes only when that message is there, so the dispatcher never spins.
+ * Expected input from outside is injected from the trace; live input from outside is held back
+ * (it is delivered only for messages whose content could not be recorded). Once the actor's
+ * recorded events are used up, messages are delivered in arrival order.
+ *
+ * <p>It implements every queue semantics Akka's actors may require (deque for Stash, bounded,
+ * control-aware, the logger's), since in replay the order comes from the trace anyway.
+ */
+public final class ReplayQueue implements MessageQueue, UnboundedDequeBasedMessageQueueSemantics,
+        BoundedDequeBasedMessageQueueSemantics, UnboundedControlAwareMessageQueueSemantics,
+        BoundedControlAwareMessageQueueSemantics, LoggerMessageQueueSemantics {
+    private static final int LIVE_INPUT_KEPT = 10_000;
+
+    private record Held(long order, Envelope envelope) {}
+
+    private final Replay replay;
+    private final ActorRef owner;
+    private final ActorSystem system;
+    private final Map<MessageKey, ArrayDeque<Held>> held = new LinkedHashMap<>();
+    /** Per outside source: inputs injected from the trace whose live copy has not arrived yet. */
+    private final Map<Integer, Integer> injectedAhead = new java.util.HashMap<>();
+    private long arrivals;
+    private long firsts;
+    private int count;
+    private int actorId = -1;
+
+    ReplayQueue(Replay replay, ActorRef owner, ActorSystem system) {
+        this.replay = replay;
+        this.owner = owner;
+        this.system = system;
+        replay.queues.add(this);
+    }
+
+    synchronized int actorId() {
+        if (actorId == -1) {
+            actorId = replay.support.actorId(owner);
+        }
+        return actorId;
+    }
+
+    private ActorScript script() {
+        return replay.script(actorId());
+    }
+
+    @Override
+    public void enqueue(ActorRef receiver, Envelope envelope) {
+        add(replay.support.keyOf(envelope), new Held(++arrivals, envelope), false);
+    }
+
+    @Override
+    public void enqueueFirst(ActorRef receiver, Envelope envelope) {
+        // Stash.unstashAll puts stashed messages back in front; each is expected again.
+        add(replay.support.keyOf(envelope), new Held(Long.MIN_VALUE + ++firsts, envelope), true);
+    }
+
+    private synchronized void add(MessageKey key, Held h, boolean first) {
+        ArrayDeque<Held> q = held.computeIfAbsent(key, k -> new ArrayDeque<>());
+        if (key.kind() == MessageKey.EXTERNAL) {
+            replay.liveInputs.increment();
+            // The live copy of an input already injected from the trace: pair them up, in order.
+            Integer ahead = injectedAhead.get(key.sender());
+            if (ahead != null && ahead > 0) {
+                injectedAhead.put(key.sender(), ahead - 1);
+                return;
+            }
+            if (q.size() >= LIVE_INPUT_KEPT) {
+                return;
+            }
+        }
+        if (first) {
+            q.addFirst(h);
+        } else {
+            q.addLast(h);
+        }
+        count++;
+    }
+
+    @Override
+    public synchronized Envelope dequeue() {
+        ActorScript s = script();
+        TraceEvent head = s.peek();
+        if (head == null) {
+            if (count == 0) {
+                return null;
+            }
+            replay.pastTheEnd(actorId()); // reports a gap or an incomplete trace
+            return pollOldest(); // past the end of the recording: plain arrival order
+        }
+        if (head instanceof TraceEvent.Gap g) {
+            throw replay.diverged(actorId(), "the recording dropped " + g.droppedEvents()
+                    + " events here (overflow policy drop): the replay cannot go past a gap");
+        }
+        MessageKey key = MessageKey.of(head);
+        if (key == null) {
+            return null; // the actor owes a creation or a system call first
+        }
+        Envelope e = key.kind() == MessageKey.EXTERNAL ? outsideInput(head) : poll(key);
+        if (e == null) {
+            if (key.kind() == MessageKey.PROMISE) {
+                replay.support.fireTimer(key.resolver());
+            }
+            return null;
+        }
+        s.take();
+        replay.messages.increment();
+        return e;
+    }
+
+    /** The recorded outside input the script expects: injected from the trace, or the live one if not recorded. */
+    private Envelope outsideInput(TraceEvent head) {
+        int source;
+        int dataId;
+        if (head instanceof TraceEvent.ExternalMessage m) {
+            source = m.sender();
+            dataId = m.dataId();
+        } else {
+            TraceEvent.ExternalPromiseMessage m = (TraceEvent.ExternalPromiseMessage) head;
+            source = m.sender();
+            dataId = m.dataId();
+        }
+        byte[] content = dataId == 0 ? null : replay.read(source, dataId);
+        if (dataId != 0 && content == null) {
+            throw replay.diverged(actorId(), "the content of its outside input (data " + dataId + " of "
+                    + replay.support.describe(source) + ") is missing from the trace");
+        }
+        if (content == null || MessageDecoding.unrecordedClass(content) != null) {
+            // Recorded by order only: deliver the live input from the same source, in its order.
+            Envelope live = poll(new MessageKey(MessageKey.EXTERNAL, source, 0));
+            if (live != null) {
+                replay.liveInputs.decrement();
+            }
+            return live;
+        }
+        Object message;
+        try {
+            message = MessageDecoding.decode(system, content);
+        } catch (RuntimeException e) {
+            throw replay.diverged(actorId(), "its recorded outside input (data " + dataId + ") cannot be "
+                    + "deserialized: " + e);
+        }
+        replay.injected.increment();
+        // Its live copy is dropped: now if it is here, else when it arrives.
+        if (poll(new MessageKey(MessageKey.EXTERNAL, source, 0)) == null) {
+            injectedAhead.merge(source, 1, Integer::sum);
+        }
+        return Envelope.apply(message, system.deadLetters(), system);
+    }
+
+    private Envelope poll(MessageKey key) {
+        ArrayDeque<Held> q = held.get(key);
+        Held h = q == null ? null : q.poll();
+        if (h == null) {
+            return null;
+        }
+        count--;
+        return h.envelope();
+    }
+
+    private Envelope pollOldest() {
+        ArrayDeque<Held> oldest = null;
+        for (ArrayDeque<Held> q : held.values()) {
+            if (!q.isEmpty() && (oldest == null || q.peek().order() < oldest.peek().order())) {
+                oldest = q;
+            }
+        }
+        if (oldest == null) {
+            return null;
+        }
+        count--;
+        return oldest.poll().envelope();
+    }
+
+    @Override
+    public synchronized boolean hasMessages() {
+        TraceEvent head = script().peek();
+        if (head == null) {
+            return count > 0 && script().missingSubtrace() < 0;
+        }
+        MessageKey key = MessageKey.of(head);
+        if (key == null) {
+            return head instanceof TraceEvent.Gap; // let dequeue report the gap
+        }
+        if (key.kind() == MessageKey.EXTERNAL) {
+            return true; // injected, or dequeue waits for the live one
+        }
+        ArrayDeque<Held> q = held.get(key);
+        if (q != null && !q.isEmpty()) {
+            return true;
+        }
+        if (key.kind() == MessageKey.PROMISE) {
+            replay.support.fireTimer(key.resolver());
+        }
+        return false;
+    }
+
+    /** For the watchdog: the script expects a message that has not arrived. */
+    synchronized boolean waitingForExpectedMessage() {
+        TraceEvent head = script().peek();
+        MessageKey key = head == null ? null : MessageKey.of(head);
+        if (key == null) {
+            return false;
+        }
+        ArrayDeque<Held> q = held.get(key.kind() == MessageKey.EXTERNAL ? new MessageKey(MessageKey.EXTERNAL, key.sender(), 0) : key);
+        return q == null || q.isEmpty();
+    }
+
+    /** What waits in this mailbox, for reports. */
+    synchronized String describeHeld() {
+        StringBuilder sb = new StringBuilder();
+        for (Map.Entry<MessageKey, ArrayDeque<Held>> e : held.entrySet()) {
+            if (e.getValue().isEmpty()) {
+                continue;
+            }
+            if (sb.length() > 0) {
+                sb.append("; ");
+            }
+            MessageKey k = e.getKey();
+            sb.append(e.getValue().size()).append(" x ").append(k.kind() == MessageKey.PLAIN ? "message from "
+                    : k.kind() == MessageKey.PROMISE ? "promise message from " : "live input from ")
+                    .append(replay.support.describe(k.sender()));
+            if (k.kind() == MessageKey.PROMISE) {
+                sb.append(" resolved by ").append(replay.support.describe(k.resolver()));
+            }
+            sb.append(" (").append(e.getValue().peek().envelope().message().getClass().getName()).append(')');
+        }
+        return sb.length() == 0 ? "nothing" : sb.toString();
+    }
+
+    @Override
+    public synchronized int numberOfMessages() {
+        return count;
+    }
+
+    @Override
+    public void cleanUp(ActorRef owner, MessageQueue deadLetters) {
+        replay.queues.remove(this);
+        for (Envelope e; (e = pollOldestLocked()) != null; ) {
+            deadLetters.enqueue(owner, e);
+        }
+    }
+
+    private synchronized Envelope pollOldestLocked() {
+        return pollOldest();
+    }
+
+    @Override
+    public Duration pushTimeOut() {
+        return Duration.Zero();
+    }
+
+    // Control-aware semantics: in replay the trace decides the order, so there is no separate queue.
+    @Override
+    public Queue<Envelope> controlQueue() {
+        return new ArrayDeque<>();
+    }
+
+    @Override
+    public Queue<Envelope> queue() {
+        return new ArrayDeque<>();
+    }
+}

@@ -1,0 +1,25 @@
+package dev.reprise.replay;
+
+import akka.actor.ActorRef;
+import akka.dispatch.Envelope;
+
+/** What the replay runtime needs from the instrumentation (the agent), which knows tags and ids. */
+public interface ReplaySupport {
+    /** The key of a message, from the tag it was given when sent. */
+    MessageKey keyOf(Envelope envelope);
+
+    /** The trace id of an actor. */
+    int actorId(ActorRef actor);
+
+    /** A readable name for an id in reports: an actor's path, a timer, an outside source. */
+    String describe(int id);
+
+    /**
+     * Whether {@code id} is one of the application's actors (under /user), whose recorded events
+     * must all be replayed by the time the program ends; Akka's own actors race their shutdown.
+     */
+    boolean isApplicationActor(int id);
+
+    /** Runs the timer with this id now, if it is one (replay fires timers when the trace expects them). */
+    boolean fireTimer(int timerId);
+}

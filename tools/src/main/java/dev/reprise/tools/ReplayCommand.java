@@ -1,0 +1,59 @@
+package dev.reprise.tools;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** {@code reprise replay --trace DIR -- <java arguments>}: runs java with the agent replaying a trace. */
+@Command(name = "replay", mixinStandardHelpOptions = true,
+        description = {"Runs a Java program again under the Reprise agent, replaying a recorded trace: the same message "
+                + "order, actor ids, clock and random values, outside input and timer firings.",
+                "Everything after -- is given to java, as when recording. With --print-jvm-args it only prints the JVM "
+                        + "options to paste into an IDE run configuration.",
+                "Exits with the program's exit code, or 86 when the replay diverges (with a report on stderr)."})
+final class ReplayCommand implements Callable<Integer> {
+    @Option(names = "--trace", paramLabel = "DIR", required = true, description = "The trace to replay.")
+    Path trace;
+
+    @Option(names = "--quiet", paramLabel = "DURATION", description = "How long no actor may make progress before the "
+            + "replay reports a divergence (default 10s).")
+    String quiet;
+
+    @Option(names = "--print-jvm-args", description = "Print the JVM options for an IDE run configuration and exit.")
+    boolean printJvmArgs;
+
+    @Parameters(paramLabel = "JAVA_ARGS", arity = "0..*", description = "The java command line, after --.")
+    List<String> javaArguments = new ArrayList<>();
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public Integer call() throws Exception {
+        if (!Files.isRegularFile(trace.resolve("events.rpt"))) {
+            throw new java.nio.file.NoSuchFileException(trace.toString(), null, "no trace to replay here");
+        }
+        List<String> jvm = List.of("--sun-misc-unsafe-memory-access=allow",
+                "-javaagent:" + AgentJar.locate() + "=replay,trace=" + trace.toAbsolutePath()
+                        + (quiet == null ? "" : ",quiet=" + quiet));
+        if (printJvmArgs) {
+            spec.commandLine().getOut().println(String.join(" ", jvm));
+            return 0;
+        }
+        if (javaArguments.isEmpty()) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "give the java command line after --, "
+                    + "e.g. reprise replay --trace t1 -- -cp app.jar com.acme.Main");
+        }
+        List<String> cmd = new ArrayList<>();
+        cmd.add(AgentJar.java());
+        cmd.addAll(jvm);
+        cmd.addAll(javaArguments);
+        return new ProcessBuilder(cmd).inheritIO().start().waitFor();
+    }
+}
