@@ -20,8 +20,16 @@ final class ActorIds {
 
     private ActorIds() {}
 
+    /** In replay, things the trace does not have get ids from here, apart from every recorded id. */
+    static final int FIRST_UNRECORDED = 0x6000_0000;
+
     static int next() {
         return next.getAndIncrement();
+    }
+
+    /** Replay: ids come from the trace; {@link #next()} only numbers what the trace does not have. */
+    static void replaying() {
+        next.set(FIRST_UNRECORDED);
     }
 
     /** The id of a guardian met without a recorded creation, by its path ("/", "/user", "/system"). */

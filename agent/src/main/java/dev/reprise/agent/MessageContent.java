@@ -26,6 +26,10 @@ public final class MessageContent {
         try {
             Serialization serialization = SerializationExtension.get(system);
             Serializer serializer = serialization.findSerializerFor(message);
+            if (serializer instanceof akka.serialization.DisabledJavaSerializer) {
+                // Akka would log a security warning of its own: we know the answer already.
+                throw new java.io.NotSerializableException("no serializer is bound and Java serialization is off");
+            }
             byte[] bytes = serializer.toBinary(message);
             byte[] manifest = Serializers.manifestFor(serializer, message).getBytes(StandardCharsets.UTF_8);
             ByteBuffer b = ByteBuffer.allocate(1 + 4 + 2 + manifest.length + bytes.length)

@@ -20,6 +20,23 @@ public final class RepriseAgent {
     private RepriseAgent() {}
 
     public static void premain(String argument, Instrumentation inst) {
+        exitOnError = true;
+        start(argument, inst);
+    }
+
+    /**
+     * Attaching to a running JVM (the JUnit extension): nothing of Akka or Scala may have been
+     * loaded yet; errors are thrown instead of stopping the JVM, and a divergence is kept for the
+     * test to report instead of stopping the JVM.
+     */
+    public static void agentmain(String argument, Instrumentation inst) {
+        exitOnError = false;
+        start(argument, inst);
+    }
+
+    private static boolean exitOnError = true;
+
+    private static void start(String argument, Instrumentation inst) {
         AgentOptions options;
         try {
             options = AgentOptions.parse(argument, System.getProperty("sun.java.command", "unknown"));
@@ -57,7 +74,7 @@ public final class RepriseAgent {
     private static void startReplay(AgentOptions options, Instrumentation inst) {
         Replay replay;
         try {
-            replay = Replay.open(options.replayTrace(), new AgentReplaySupport(), options.quiet());
+            replay = Replay.open(options.replayTrace(), new AgentReplaySupport(), options.quiet(), exitOnError);
         } catch (IOException e) {
             fail("cannot replay " + options.replayTrace() + ": " + e.getMessage());
             return;
@@ -67,6 +84,7 @@ public final class RepriseAgent {
                 recorded.getOrDefault("exclude", ""));
         Agent.replay = replay;
         Agent.options = withFilters;
+        ActorIds.replaying();
         if (!replay.metadata().cleanEnd()) {
             AgentLog.warn("the trace " + options.replayTrace() + " did not end cleanly: the replay follows it as far as it goes");
         }
@@ -77,10 +95,15 @@ public final class RepriseAgent {
             AgentLog.internalError("installing the agent", e);
             fail("cannot replay without the instrumentation");
         }
-        Runtime.getRuntime().addShutdownHook(new Thread(ReplaySummary::print, "reprise-replay-summary"));
+        if (exitOnError) {
+            Runtime.getRuntime().addShutdownHook(new Thread(ReplaySummary::print, "reprise-replay-summary"));
+        }
         AgentLog.info("replaying " + options.replayTrace());
     }
     private static void fail(String message) {
+        if (!exitOnError) {
+            throw new IllegalStateException(message);
+        }
         System.err.println("[reprise] " + message);
         System.err.flush();
         System.exit(2);

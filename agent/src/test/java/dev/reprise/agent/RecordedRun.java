@@ -70,7 +70,10 @@ final class RecordedRun {
     static RecordedRun run(Path trace, String agentFlag, List<String> jvmOptions, Class<?> main, String... args)
             throws Exception {
         List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "--sun-misc-unsafe-memory-access=allow", "-Xmx256m"));
+                "--sun-misc-unsafe-memory-access=allow"));
+        if (jvmOptions.stream().noneMatch(o -> o.startsWith("-Xmx"))) {
+            cmd.add("-Xmx256m");
+        }
         cmd.addAll(jvmOptions);
         if (agentFlag != null) {
             cmd.add(agentFlag);

@@ -1,6 +1,6 @@
 package dev.reprise.replay;
 
-import dev.reprise.trace.ActorEvents;
+import dev.reprise.trace.ActorEventSource;
 import dev.reprise.trace.Subtrace;
 import dev.reprise.trace.TraceEvent;
 import java.io.IOException;
@@ -17,7 +17,7 @@ public final class ActorScript {
     private static final int HISTORY = 8;
 
     private final int actor;
-    private final ActorEvents events;
+    private final ActorEventSource events;
     private TraceEvent head;
     private boolean ended;
     private long consumed;
@@ -25,7 +25,7 @@ public final class ActorScript {
     private String position = "start of the trace";
     private final ArrayDeque<TraceEvent> history = new ArrayDeque<>();
 
-    ActorScript(int actor, ActorEvents events) {
+    ActorScript(int actor, ActorEventSource events) {
         this.actor = actor;
         this.events = events;
     }

@@ -4,7 +4,7 @@ import dev.reprise.trace.DataFileReader;
 import dev.reprise.trace.TraceEvent;
 import dev.reprise.trace.TraceFiles;
 import dev.reprise.trace.TraceMetadata;
-import dev.reprise.trace.TraceReader;
+import dev.reprise.trace.TraceIndex;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
@@ -32,7 +32,7 @@ public final class Replay {
     final Path directory;
     final ReplaySupport support;
     final Duration quiet;
-    private final TraceReader reader;
+    private final TraceIndex reader;
     private final DataFileReader data;
     private final TraceMetadata metadata;
     private final Map<Integer, ActorScript> scripts = new ConcurrentHashMap<>();
@@ -44,9 +44,13 @@ public final class Replay {
     final AtomicLong progress = new AtomicLong();
     final AtomicInteger turnsRunning = new AtomicInteger();
     private final AtomicBoolean stopping = new AtomicBoolean();
+    /** Stop the JVM on a divergence (the agent), or keep the report for a test to fail with. */
+    private final boolean haltOnDivergence;
+    private volatile String divergence;
 
-    private Replay(Path directory, ReplaySupport support, Duration quiet, TraceReader reader, DataFileReader data,
-                   TraceMetadata metadata) {
+    private Replay(Path directory, ReplaySupport support, Duration quiet, TraceIndex reader, DataFileReader data,
+                   TraceMetadata metadata, boolean haltOnDivergence) {
+        this.haltOnDivergence = haltOnDivergence;
         this.directory = directory;
         this.support = support;
         this.quiet = quiet;
@@ -60,11 +64,16 @@ public final class Replay {
      *
      * @throws IOException naming the file and problem when the trace cannot be read
      */
-    public static Replay open(Path directory, ReplaySupport support, Duration quiet) throws IOException {
+    public static Replay open(Path directory, ReplaySupport support, Duration quiet, boolean haltOnDivergence)
+            throws IOException {
+        if (current != null) {
+            throw new IllegalStateException("a replay of " + current.directory + " is already running in this JVM; "
+                    + "a JVM replays one trace (run replay tests in a fresh JVM each)");
+        }
         TraceMetadata metadata = TraceMetadata.read(directory);
-        TraceReader reader = TraceReader.open(directory);
+        TraceIndex reader = TraceIndex.open(directory);
         DataFileReader data = DataFileReader.open(TraceFiles.data(directory));
-        Replay r = new Replay(directory, support, quiet, reader, data, metadata);
+        Replay r = new Replay(directory, support, quiet, reader, data, metadata, haltOnDivergence);
         current = r;
         new Watchdog(r).start();
         return r;
@@ -73,6 +82,11 @@ public final class Replay {
     /** The replay in progress, or null. */
     public static Replay current() {
         return current;
+    }
+
+    /** The trace being replayed. */
+    public Path directory() {
+        return directory;
     }
 
     public TraceMetadata metadata() {
@@ -194,8 +208,12 @@ public final class Replay {
         if (!stopping.compareAndSet(false, true)) {
             return;
         }
+        divergence = report;
         System.err.println(report);
         System.err.flush();
+        if (!haltOnDivergence) {
+            return;
+        }
         Thread exit = new Thread(() -> {
             Runtime.getRuntime().halt(DIVERGED); // hooks of the replayed program could wait on the stuck actors
         }, "reprise-replay-stop");
@@ -205,6 +223,11 @@ public final class Replay {
 
     boolean stopping() {
         return stopping.get();
+    }
+
+    /** The divergence report, or null while the replay follows its trace. */
+    public String divergence() {
+        return divergence;
     }
 
     /** Actors whose recorded events are not all consumed. */
@@ -245,11 +268,6 @@ public final class Replay {
     public String summary() {
         List<ActorScript> left = unfinished();
         left.removeIf(s -> !support.isApplicationActor(s.actor()));
-        try {
-            reader.readToEnd();
-        } catch (IOException e) {
-            // the reader's problems are reported below
-        }
         // Only the application's actors decide whether the trace was consumed: Akka's own actors and
         // threads race their shutdown with the end of a recording.
         long neverSeen = reader.actors().stream().filter(a -> !scripts.containsKey(a) && a >= 0 && a < 0x7FFF_0000).count();

@@ -9,7 +9,7 @@ import java.util.Iterator;
  * only as far as needed to find that actor's next subtrace. Safe to use from whichever thread
  * runs the actor, while other actors' streams are used on other threads.
  */
-public final class ActorEvents {
+public final class ActorEvents implements ActorEventSource {
     private final int actor;
     private final TraceReader reader;
     // Guarded by reader: filled as the reader meets this actor's subtraces.
@@ -29,6 +29,7 @@ public final class ActorEvents {
     }
 
     /** The next event, or null when the actor's recorded events are exhausted (see {@link #missingSubtrace()}). */
+    @Override
     public TraceEvent next() throws IOException {
         while (!current.hasNext()) {
             Subtrace s = nextSubtrace();
@@ -41,6 +42,7 @@ public final class ActorEvents {
     }
 
     /** The subtrace the last event came from (null before the first). */
+    @Override
     public Subtrace currentSubtrace() {
         return currentSubtrace;
     }
@@ -56,6 +58,7 @@ public final class ActorEvents {
      * After the end: -1 when the actor's subtraces were complete, else the counter of the first
      * missing subtrace (later ones exist but cannot be used without it).
      */
+    @Override
     public long missingSubtrace() {
         synchronized (reader) {
             return order.waiting() == 0 ? -1 : order.expected();

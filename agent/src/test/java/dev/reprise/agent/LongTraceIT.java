@@ -1,0 +1,34 @@
+package dev.reprise.agent;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.reprise.programs.PingPongProgram;
+import dev.reprise.trace.TraceFiles;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Replay reads the trace lazily: a trace more than twice the size of the heap replays whole. */
+class LongTraceIT {
+    @TempDir
+    Path tmp;
+
+    @Test
+    void aLongTraceReplaysWithAHeapFarBelowItsSize() throws Exception {
+        Path trace = tmp.resolve("long");
+        // Full-width ids make a big trace quickly: about 14 bytes a message in a ping-pong.
+        RecordedRun rec = RecordedRun.record(trace, "smallIds=false", PingPongProgram.class, "4000000");
+        assertEquals(0, rec.exitCode, rec.toString());
+        long size = Files.size(TraceFiles.events(trace));
+        int heapMb = 24;
+        assertTrue(size > 2L * heapMb * 1024 * 1024, "the trace (" + size + " bytes) must exceed twice the heap");
+
+        RecordedRun rep = RecordedRun.replay(trace, List.of("-Xmx" + heapMb + "m"), PingPongProgram.class, "4000000");
+        assertEquals(0, rep.exitCode, rep.toString());
+        assertEquals("4000000", rep.line("rounds "));
+        assertTrue(rep.err.contains("the whole trace was consumed"), rep.err);
+    }
+}

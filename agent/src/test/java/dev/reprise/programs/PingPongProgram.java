@@ -1,0 +1,47 @@
+package dev.reprise.programs;
+
+import akka.actor.AbstractActor;
+import akka.actor.ActorRef;
+import akka.actor.ActorSystem;
+import akka.actor.Props;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+
+/** Two actors bounce a message N times: a long trace, quickly. Prints the final count. */
+public final class PingPongProgram {
+    static final CompletableFuture<Long> done = new CompletableFuture<>();
+
+    static final class Player extends AbstractActor {
+        final long rounds;
+        long count;
+
+        Player(long rounds) {
+            this.rounds = rounds;
+        }
+
+        @Override
+        public Receive createReceive() {
+            return receiveBuilder()
+                    .match(ActorRef.class, other -> other.tell(1L, getSelf()))
+                    .match(Long.class, n -> {
+                        count++;
+                        if (n >= rounds) {
+                            done.complete(n);
+                        } else {
+                            getSender().tell(n + 1, getSelf());
+                        }
+                    }).build();
+        }
+    }
+
+    public static void main(String[] args) throws Exception {
+        long rounds = Long.parseLong(args[0]);
+        ActorSystem system = ActorSystem.create("pingpong", ProgramConfig.config(false));
+        ActorRef a = system.actorOf(Props.create(Player.class, () -> new Player(rounds)), "a");
+        ActorRef b = system.actorOf(Props.create(Player.class, () -> new Player(rounds)), "b");
+        a.tell(b, ActorRef.noSender());
+        System.out.println("rounds " + done.get(10, TimeUnit.MINUTES));
+        system.terminate();
+        system.getWhenTerminated().toCompletableFuture().get(30, TimeUnit.SECONDS);
+    }
+}

@@ -1,0 +1,15 @@
+package dev.reprise.trace;
+
+import java.io.IOException;
+
+/** One actor's recorded events in order, however they are read. */
+public interface ActorEventSource {
+    /** The next event, or null when the actor's events are exhausted (see {@link #missingSubtrace()}). */
+    TraceEvent next() throws IOException;
+
+    /** The subtrace the last event came from (null before the first). */
+    Subtrace currentSubtrace();
+
+    /** After the end: -1 if the actor's subtraces were complete, else the first missing counter. */
+    long missingSubtrace();
+}

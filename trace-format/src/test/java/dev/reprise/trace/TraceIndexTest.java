@@ -1,0 +1,108 @@
+package dev.reprise.trace;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class TraceIndexTest {
+    @TempDir
+    Path tmp;
+
+    private static List<TraceEvent> all(ActorEventSource s) throws Exception {
+        List<TraceEvent> out = new ArrayList<>();
+        for (TraceEvent e; (e = s.next()) != null; ) {
+            out.add(e);
+        }
+        return out;
+    }
+
+    @Test
+    void everyActorReadsItsOwnEventsInOrderWhateverTheChunkOrder() throws Exception {
+        for (long seed = 1; seed <= 4; seed++) {
+            GeneratedTrace g = GeneratedTrace.generate(seed, 3, new int[] {1, 2, 3, 300, 70000},
+                    GeneratedTrace.BOUNDARY_IDS, 600, 128, Encoding.COMPACT);
+            List<Integer> order = new ArrayList<>();
+            for (int i = 0; i < g.chunks.size(); i++) {
+                order.add(i);
+            }
+            Collections.shuffle(order, new Random(seed));
+            Path dir = tmp.resolve("t" + seed);
+            g.writeTo(dir, order);
+            try (TraceIndex index = TraceIndex.open(dir)) {
+                for (Map.Entry<Integer, List<TraceEvent>> e : g.expected.entrySet()) {
+                    ActorEventSource s = index.actor(e.getKey());
+                    assertEquals(e.getValue(), all(s), "actor " + e.getKey() + ", seed " + seed);
+                    assertEquals(-1, s.missingSubtrace());
+                }
+                assertEquals(List.of(), index.problems());
+            }
+        }
+    }
+
+    @Test
+    void anActorThatSleepsUntilTheEndDoesNotMakeTheIndexReadAhead() throws Exception {
+        // Actor 9 has a subtrace at the very start and one at the very end; actor 5 fills 200 chunks between.
+        List<byte[]> chunks = new ArrayList<>();
+        EventBuffer b = new EventBuffer(256, Encoding.COMPACT);
+        b.subtraceStart(9, 0);
+        b.message(1);
+        chunks.add(java.util.Arrays.copyOf(b.array(), b.size()));
+        for (int c = 0; c < 200; c++) {
+            b.clear();
+            b.subtraceStart(5, c);
+            for (int i = 0; i < 50; i++) {
+                b.message(i % 3);
+            }
+            chunks.add(java.util.Arrays.copyOf(b.array(), b.size()));
+        }
+        b.clear();
+        b.subtraceStart(9, 1);
+        b.message(2);
+        chunks.add(java.util.Arrays.copyOf(b.array(), b.size()));
+        try (TraceWriter w = TraceWriter.create(tmp, TraceMetadata.begin("sleepy", Map.of()))) {
+            long seq = 0;
+            for (byte[] c : chunks) {
+                w.writeEvents(1, seq++, c, c.length);
+            }
+            w.finish(Map.of());
+        }
+        try (TraceIndex index = TraceIndex.open(tmp)) {
+            ActorEventSource sleepy = index.actor(9);
+            assertEquals(List.of(new TraceEvent.Message(1), new TraceEvent.Message(2)), all(sleepy));
+            assertEquals(2, index.chunksRead(), "only actor 9's two chunks were read");
+            ActorEventSource busy = index.actor(5);
+            assertEquals(200 * 50, all(busy).size());
+            assertTrue(index.chunksRead() <= 202);
+        }
+    }
+
+    @Test
+    void aMissingChunkEndsTheActorAtTheGap() throws Exception {
+        GeneratedTrace g = GeneratedTrace.generate(3, 2, new int[] {1, 2}, new int[] {1, 2, 3}, 300, 96, Encoding.COMPACT);
+        List<Integer> order = new ArrayList<>();
+        for (int i = 0; i < g.chunks.size(); i++) {
+            if (i != 3) {
+                order.add(i);
+            }
+        }
+        g.writeTo(tmp, order);
+        try (TraceIndex index = TraceIndex.open(tmp)) {
+            boolean someGap = false;
+            for (int actor : g.expected.keySet()) {
+                ActorEventSource s = index.actor(actor);
+                List<TraceEvent> got = all(s);
+                assertEquals(g.expected.get(actor).subList(0, got.size()), got, "a prefix, for actor " + actor);
+                someGap |= s.missingSubtrace() >= 0;
+            }
+            assertTrue(someGap, "the missing chunk shows as a gap");
+        }
+    }
+}
