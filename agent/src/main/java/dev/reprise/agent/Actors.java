@@ -1,6 +1,5 @@
 package dev.reprise.agent;
 
-import akka.actor.ActorCell;
 import akka.actor.ActorRef;
 import akka.actor.ActorRefWithCell;
 import akka.actor.Cell;
@@ -82,9 +81,5 @@ public final class Actors {
         } catch (Throwable e) {
             AgentLog.internalError("attaching an actor id", e);
         }
-    }
-
-    static String describe(ActorCell cell) {
-        return cell.self().path().toStringWithoutAddress();
     }
 }

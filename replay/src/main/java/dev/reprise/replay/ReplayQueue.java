@@ -34,6 +34,15 @@ public final class ReplayQueue implements MessageQueue, UnboundedDequeBasedMessa
 
     private record Held(long order, Envelope envelope) {}
 
+    /** The source and data entry of an expected outside input. */
+    private record Input(int source, int dataId) {
+        static Input of(TraceEvent head) {
+            return head instanceof TraceEvent.ExternalMessage m ? new Input(m.sender(), m.dataId())
+                    : new Input(((TraceEvent.ExternalPromiseMessage) head).sender(),
+                            ((TraceEvent.ExternalPromiseMessage) head).dataId());
+        }
+    }
+
     private final Replay replay;
     private final ActorRef owner;
     private final ActorSystem system;
@@ -129,16 +138,9 @@ public final class ReplayQueue implements MessageQueue, UnboundedDequeBasedMessa
 
     /** The recorded outside input the script expects: injected from the trace, or the live one if not recorded. */
     private Envelope outsideInput(TraceEvent head) {
-        int source;
-        int dataId;
-        if (head instanceof TraceEvent.ExternalMessage m) {
-            source = m.sender();
-            dataId = m.dataId();
-        } else {
-            TraceEvent.ExternalPromiseMessage m = (TraceEvent.ExternalPromiseMessage) head;
-            source = m.sender();
-            dataId = m.dataId();
-        }
+        Input in = Input.of(head);
+        int source = in.source();
+        int dataId = in.dataId();
         byte[] content = dataId == 0 ? null : replay.read(source, dataId);
         if (dataId != 0 && content == null) {
             throw replay.diverged(actorId(), "the content of its outside input (data " + dataId + " of "
@@ -201,10 +203,11 @@ public final class ReplayQueue implements MessageQueue, UnboundedDequeBasedMessa
         if (key == null) {
             return head instanceof TraceEvent.Gap; // let dequeue report the gap
         }
-        if (key.kind() == MessageKey.EXTERNAL) {
-            return true; // injected, or dequeue waits for the live one
+        if (key.kind() == MessageKey.EXTERNAL && recordedContent(head)) {
+            return true; // injected from the trace
         }
-        ArrayDeque<Held> q = held.get(key);
+        // Otherwise the message itself must be here (input recorded by order only: its live copy).
+        ArrayDeque<Held> q = held.get(key.kind() == MessageKey.EXTERNAL ? new MessageKey(MessageKey.EXTERNAL, key.sender(), 0) : key);
         if (q != null && !q.isEmpty()) {
             return true;
         }
@@ -214,12 +217,25 @@ public final class ReplayQueue implements MessageQueue, UnboundedDequeBasedMessa
         return false;
     }
 
+    /** Whether the outside input {@code head} has recorded content to inject (else its live copy is awaited). */
+    private boolean recordedContent(TraceEvent head) {
+        Input in = Input.of(head);
+        if (in.dataId() == 0) {
+            return false;
+        }
+        byte[] content = replay.read(in.source(), in.dataId());
+        return content == null || MessageDecoding.unrecordedClass(content) == null; // missing: dequeue reports it
+    }
+
     /** For the watchdog: the script expects a message that has not arrived. */
     synchronized boolean waitingForExpectedMessage() {
         TraceEvent head = script().peek();
         MessageKey key = head == null ? null : MessageKey.of(head);
         if (key == null) {
             return false;
+        }
+        if (key.kind() == MessageKey.EXTERNAL && recordedContent(head)) {
+            return false; // it can be injected at once
         }
         ArrayDeque<Held> q = held.get(key.kind() == MessageKey.EXTERNAL ? new MessageKey(MessageKey.EXTERNAL, key.sender(), 0) : key);
         return q == null || q.isEmpty();

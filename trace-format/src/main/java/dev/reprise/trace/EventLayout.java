@@ -36,7 +36,6 @@ final class EventLayout {
     static final int FIRST_WIDTH_SHIFT = 4;
     static final int SECOND_WIDTH_SHIFT = 6;
 
-    static final int MAX_REPEAT = 32;
     static final int MAX_RESUME_DELTA = 16;
     static final int RESUME_FIRST_IS_REPEAT = 0x08;
     static final int RESUME_DELTA_SHIFT = 4;

@@ -65,11 +65,6 @@ public final class SubtraceStream implements AutoCloseable {
         return scanner.truncated();
     }
 
-    /** Size of the events file in bytes. */
-    public long fileSize() {
-        return scanner.size();
-    }
-
     @Override
     public void close() throws IOException {
         scanner.close();
