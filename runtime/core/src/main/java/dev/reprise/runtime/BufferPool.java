@@ -40,15 +40,15 @@ final class BufferPool {
         }
     }
 
-    /** A cleared buffer, waiting for the writer to return one if necessary; null if the recording closes meanwhile. */
+    /** A cleared buffer, waiting for the writer to return one if necessary; null if the recording closes or fails meanwhile. */
     EventBuffer take(Recorder recorder) throws InterruptedException {
         while (true) {
             EventBuffer b = poll();
             if (b == null) {
                 b = free.poll(100, java.util.concurrent.TimeUnit.MILLISECONDS);
             }
-            if (b != null || recorder.closing) {
-                return b;
+            if (b != null || recorder.closing || recorder.degraded()) {
+                return b; // never wait for a writer that has stopped
             }
         }
     }

@@ -155,7 +155,7 @@ public final class Recorder implements AutoCloseable {
         synchronized (dataLock) {
             // One entry larger than the bound may go when nothing else waits.
             while (dataQueued > 0 && dataQueued + bytes > settings.dataMemory()) {
-                if (settings.overflow() == OverflowPolicy.DROP || closing) {
+                if (settings.overflow() == OverflowPolicy.DROP || closing || degraded) {
                     return false;
                 }
                 long t0 = System.nanoTime();
