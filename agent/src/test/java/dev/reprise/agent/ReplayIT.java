@@ -3,6 +3,7 @@ package dev.reprise.agent;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.reprise.programs.BalancingProgram;
 import dev.reprise.programs.CountingProgram;
 import dev.reprise.programs.PromiseRaceProgram;
 import dev.reprise.programs.RacyProgram;
@@ -125,5 +126,16 @@ class ReplayIT {
         RecordedRun damaged = RecordedRun.replay(trace, List.of(), CountingProgram.class, "3000", "single");
         assertEquals(86, damaged.exitCode, damaged.toString());
         assertTrue(damaged.err.contains("REPLAY DIVERGED"), damaged.err);
+    }
+
+    @Test
+    void aBalancingDispatcherIsRefusedClearly() throws Exception {
+        Path trace = tmp.resolve("balancing");
+        RecordedRun rec = RecordedRun.record(trace, "", BalancingProgram.class);
+        assertEquals(0, rec.exitCode, rec.toString());
+        assertEquals("true", rec.line("done "));
+        RecordedRun rep = RecordedRun.replay(trace, List.of(), BalancingProgram.class);
+        assertEquals(86, rep.exitCode, rep.toString());
+        assertTrue(rep.err.contains("cannot replay: dispatcher") && rep.err.contains("balancing dispatcher"), rep.err);
     }
 }
