@@ -45,7 +45,8 @@ final class RecordedRun {
     static String programClassPath() {
         return Arrays.stream(System.getProperty("java.class.path").split(File.pathSeparator))
                 .filter(p -> p.endsWith("test-classes") || p.contains("akka-actor") || p.contains(File.separator + "scala-")
-                        || p.contains(File.separator + "config" + File.separator))
+                        || p.contains(File.separator + "config" + File.separator) || p.contains("savina-bench")
+                        || p.contains("reprise-savina-bench"))
                 .collect(Collectors.joining(File.pathSeparator));
     }
 

@@ -1,0 +1,36 @@
+package dev.reprise.agent;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.reprise.savina.Benchmarks;
+import dev.reprise.savina.SavinaMain;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/** Every Savina benchmark (quick parameters) recorded and replayed, each iteration passing its strict check. */
+class SavinaReplayIT {
+    @TempDir
+    Path tmp;
+
+    static Stream<String> benchmarks() {
+        return Benchmarks.names().stream();
+    }
+
+    @ParameterizedTest
+    @MethodSource("benchmarks")
+    void recordsAndReplaysPassingItsChecks(String name) throws Exception {
+        Path trace = tmp.resolve(name);
+        String[] args = {"--bench", name, "--quick", "--dispatcher", "default", "--warmup", "1", "--iterations", "2"};
+        RecordedRun rec = RecordedRun.record(trace, "", SavinaMain.class, args);
+        assertEquals(0, rec.exitCode, rec.toString());
+        RecordedRun rep = RecordedRun.replay(trace, List.of(), SavinaMain.class, args);
+        assertEquals(0, rep.exitCode, rep.toString());
+        assertEquals(3, rep.out.stream().filter(l -> l.startsWith("iteration ") && l.endsWith(" ok")).count(), rep.toString());
+        assertTrue(rep.err.contains("the whole trace was consumed"), rep.err);
+    }
+}
