@@ -69,33 +69,13 @@ final class AgentBenchCommand implements Callable<Integer> {
                 TraceStatistics s = TraceAnalysis.run(trace).statistics();
                 bytesPerMessage = s.bytesPerMessage();
                 megabytesPerSecond = (s.eventBytes() + s.dataBytes()) / 1e6 / (rec.totalNanos() / 1e9);
-                deleteTree(trace.getParent());
+                Stats.deleteTree(trace.getParent());
             }
-            out.printf(Locale.ROOT, "%-10s %12.2f %12.2f %8.3f %7.3f..%-7.3f %10.3f %10.2f%n", bench, median(base) / 1e6,
-                    median(recorded) / 1e6, medianD(ratios), ratios.stream().mapToDouble(d -> d).min().orElse(0),
+            out.printf(Locale.ROOT, "%-10s %12.2f %12.2f %8.3f %7.3f..%-7.3f %10.3f %10.2f%n", bench, Stats.median(base) / 1e6,
+                    Stats.median(recorded) / 1e6, Stats.median(ratios), ratios.stream().mapToDouble(d -> d).min().orElse(0),
                     ratios.stream().mapToDouble(d -> d).max().orElse(0), bytesPerMessage, megabytesPerSecond);
             out.flush();
         }
         return 0;
-    }
-
-    private static double median(List<Long> values) {
-        List<Double> d = values.stream().map(Long::doubleValue).toList();
-        return medianD(d);
-    }
-
-    private static double medianD(List<Double> values) {
-        List<Double> s = new ArrayList<>(values);
-        s.sort(null);
-        int n = s.size();
-        return n % 2 == 1 ? s.get(n / 2) : (s.get(n / 2 - 1) + s.get(n / 2)) / 2;
-    }
-
-    private static void deleteTree(Path dir) throws java.io.IOException {
-        try (var files = Files.walk(dir)) {
-            for (Path p : files.sorted(java.util.Comparator.reverseOrder()).toList()) {
-                Files.delete(p);
-            }
-        }
     }
 }
