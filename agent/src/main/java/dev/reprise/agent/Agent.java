@@ -8,7 +8,6 @@ final class Agent {
     static Recorder recorder;
     /** The replay, or null when recording. */
     static dev.reprise.replay.Replay replay;
-    static AgentOptions options;
 
     private Agent() {}
 }

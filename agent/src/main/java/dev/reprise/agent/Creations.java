@@ -23,7 +23,7 @@ public final class Creations {
         }
     }
 
-    /** makeChild returned the child's ref: make sure it carries the reserved id. */
+    /** makeChild (or an ask) returned the new ref: make sure it carries the reserved id. */
     public static void afterMakeChild(Object ref, Object reserved) {
         try {
             AgentThread t = AgentThread.current();
@@ -90,10 +90,6 @@ public final class Creations {
             AgentLog.internalError("recording an ask", e);
             return null;
         }
-    }
-
-    public static void afterAsk(Object promiseRef, Object reserved) {
-        afterMakeChild(promiseRef, reserved);
     }
 
     /** A temp actor computes its path (lazily, on whichever thread first needs it); returns what to restore. */

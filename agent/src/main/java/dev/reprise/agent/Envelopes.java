@@ -4,9 +4,13 @@ import akka.actor.ActorSystem;
 import akka.actor.Cell;
 import akka.actor.Terminated;
 import akka.dispatch.Envelope;
+import dev.reprise.replay.MessageContent;
+import java.nio.ByteBuffer;
 
 /** Tags each envelope, when the message is sent, with who really sent it; records outside input. */
 public final class Envelopes {
+    static final String UNSERIALIZABLE_COUNT = "unserializableMessages";
+
     private Envelopes() {}
 
     /** An envelope was built on the sending thread: tag it with the thread's context. */
@@ -58,9 +62,27 @@ public final class Envelopes {
             ActorSystem system = c.system();
             Object message = ((Envelope) envelope).message();
             tag.dataId = ExternalSources.nextDataId(tag.sender);
-            Agent.recorder.recordData(tag.sender, tag.dataId, message, m -> MessageContent.encode(system, m), 256);
+            Agent.recorder.recordData(tag.sender, tag.dataId, message, m -> content(system, m), 256);
         } catch (Throwable e) {
             AgentLog.internalError("recording outside input", e);
+        }
+    }
+
+    /**
+     * Outside input's content (on the writer thread). A message that cannot be serialised is
+     * recorded by order only: the first of each class is warned about, and the metadata counts them.
+     */
+    private static ByteBuffer content(ActorSystem system, Object message) {
+        try {
+            return MessageContent.encode(system, message);
+        } catch (Throwable e) {
+            String type = message.getClass().getName();
+            Agent.recorder.count(UNSERIALIZABLE_COUNT, 1);
+            AgentLog.warnOnce("unserializable:" + type, "cannot serialize a message of class " + type
+                    + " sent from outside the actor system (" + e.getClass().getSimpleName() + ": " + e.getMessage()
+                    + "); its order is recorded, its content is not, so replay cannot deliver it."
+                    + " Bind a serializer for it in akka.actor.serialization-bindings.");
+            return MessageContent.unrecorded(type);
         }
     }
 

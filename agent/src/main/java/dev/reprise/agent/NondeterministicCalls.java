@@ -1,7 +1,7 @@
 package dev.reprise.agent;
 
+import dev.reprise.api.Codec;
 import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.UUID;
@@ -24,8 +24,7 @@ public final class NondeterministicCalls {
             if (t.current != null) {
                 if (t.recorder == null) {
                     byte[] recorded = Agent.replay.expectSystemCall(t.current.id(), name);
-                    return recorded != null ? ByteBuffer.wrap(recorded).order(ByteOrder.LITTLE_ENDIAN).getLong()
-                            : live.getAsLong();
+                    return recorded != null ? Codec.Builtin.bytesLong(recorded) : live.getAsLong();
                 }
                 long value = live.getAsLong();
                 t.recorder.systemCall(t.current.record, value);

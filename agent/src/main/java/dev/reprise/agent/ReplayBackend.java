@@ -4,8 +4,6 @@ import dev.reprise.api.Codec;
 import dev.reprise.api.ExternalSource;
 import dev.reprise.api.Reprise;
 import dev.reprise.api.spi.Backend;
-import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
 import java.util.function.LongSupplier;
 import java.util.function.Supplier;
 
@@ -33,7 +31,7 @@ final class ReplayBackend implements Backend {
             return call.getAsLong();
         }
         byte[] recorded = Agent.replay.expectSystemCall(t.current.id(), "Reprise.systemCallLong");
-        return recorded != null ? ByteBuffer.wrap(recorded).order(ByteOrder.LITTLE_ENDIAN).getLong() : call.getAsLong();
+        return recorded != null ? Codec.Builtin.bytesLong(recorded) : call.getAsLong();
     }
 
     @Override

@@ -61,7 +61,6 @@ public final class RepriseAgent {
             return;
         }
         Agent.recorder = recorder;
-        Agent.options = options;
         try {
             Instrumentations.install(inst, options::recordsCallsIn, false);
             Backends.install(new RecordingBackend(recorder));
@@ -83,7 +82,6 @@ public final class RepriseAgent {
         AgentOptions withFilters = options.withCallFilters(recorded.getOrDefault("include", ""),
                 recorded.getOrDefault("exclude", ""));
         Agent.replay = replay;
-        Agent.options = withFilters;
         ActorIds.replaying();
         if (!replay.metadata().cleanEnd()) {
             AgentLog.warn("the trace " + options.replayTrace() + " did not end cleanly: the replay follows it as far as it goes");

@@ -124,7 +124,7 @@ public final class ReplayQueue implements MessageQueue, UnboundedDequeBasedMessa
         if (key == null) {
             return null; // the actor owes a creation or a system call first
         }
-        Envelope e = key.kind() == MessageKey.EXTERNAL ? outsideInput(head) : poll(key);
+        Envelope e = key.kind() == MessageKey.EXTERNAL ? outsideInput(head, key) : poll(key);
         if (e == null) {
             if (key.kind() == MessageKey.PROMISE) {
                 replay.support.fireTimer(key.resolver());
@@ -137,7 +137,7 @@ public final class ReplayQueue implements MessageQueue, UnboundedDequeBasedMessa
     }
 
     /** The recorded outside input the script expects: injected from the trace, or the live one if not recorded. */
-    private Envelope outsideInput(TraceEvent head) {
+    private Envelope outsideInput(TraceEvent head, MessageKey key) {
         Input in = Input.of(head);
         int source = in.source();
         int dataId = in.dataId();
@@ -146,9 +146,9 @@ public final class ReplayQueue implements MessageQueue, UnboundedDequeBasedMessa
             throw replay.diverged(actorId(), "the content of its outside input (data " + dataId + " of "
                     + replay.support.describe(source) + ") is missing from the trace");
         }
-        if (content == null || MessageDecoding.unrecordedClass(content) != null) {
+        if (content == null || MessageContent.unrecordedClass(content) != null) {
             // Recorded by order only: deliver the live input from the same source, in its order.
-            Envelope live = poll(new MessageKey(MessageKey.EXTERNAL, source, 0));
+            Envelope live = poll(key);
             if (live != null) {
                 replay.liveInputs.decrement();
             }
@@ -156,14 +156,14 @@ public final class ReplayQueue implements MessageQueue, UnboundedDequeBasedMessa
         }
         Object message;
         try {
-            message = MessageDecoding.decode(system, content);
+            message = MessageContent.decode(system, content);
         } catch (RuntimeException e) {
             throw replay.diverged(actorId(), "its recorded outside input (data " + dataId + ") cannot be "
                     + "deserialized: " + e);
         }
         replay.injected.increment();
         // Its live copy is dropped: now if it is here, else when it arrives.
-        if (poll(new MessageKey(MessageKey.EXTERNAL, source, 0)) == null) {
+        if (poll(key) == null) {
             injectedAhead.merge(source, 1, Integer::sum);
         }
         return Envelope.apply(message, system.deadLetters(), system);
@@ -203,18 +203,26 @@ public final class ReplayQueue implements MessageQueue, UnboundedDequeBasedMessa
         if (key == null) {
             return head instanceof TraceEvent.Gap; // let dequeue report the gap
         }
-        if (key.kind() == MessageKey.EXTERNAL && recordedContent(head)) {
-            return true; // injected from the trace
-        }
-        // Otherwise the message itself must be here (input recorded by order only: its live copy).
-        ArrayDeque<Held> q = held.get(key.kind() == MessageKey.EXTERNAL ? new MessageKey(MessageKey.EXTERNAL, key.sender(), 0) : key);
-        if (q != null && !q.isEmpty()) {
+        if (deliverable(head, key)) {
             return true;
         }
         if (key.kind() == MessageKey.PROMISE) {
             replay.support.fireTimer(key.resolver());
         }
         return false;
+    }
+
+    /**
+     * Whether the message {@code head} expects can be delivered now: outside input with recorded
+     * content is injected from the trace; anything else (input recorded by order only included:
+     * its live copy) must be held here.
+     */
+    private boolean deliverable(TraceEvent head, MessageKey key) {
+        if (key.kind() == MessageKey.EXTERNAL && recordedContent(head)) {
+            return true;
+        }
+        ArrayDeque<Held> q = held.get(key);
+        return q != null && !q.isEmpty();
     }
 
     /** Whether the outside input {@code head} has recorded content to inject (else its live copy is awaited). */
@@ -224,21 +232,14 @@ public final class ReplayQueue implements MessageQueue, UnboundedDequeBasedMessa
             return false;
         }
         byte[] content = replay.read(in.source(), in.dataId());
-        return content == null || MessageDecoding.unrecordedClass(content) == null; // missing: dequeue reports it
+        return content == null || MessageContent.unrecordedClass(content) == null; // missing: dequeue reports it
     }
 
     /** For the watchdog: the script expects a message that has not arrived. */
     synchronized boolean waitingForExpectedMessage() {
         TraceEvent head = script().peek();
         MessageKey key = head == null ? null : MessageKey.of(head);
-        if (key == null) {
-            return false;
-        }
-        if (key.kind() == MessageKey.EXTERNAL && recordedContent(head)) {
-            return false; // it can be injected at once
-        }
-        ArrayDeque<Held> q = held.get(key.kind() == MessageKey.EXTERNAL ? new MessageKey(MessageKey.EXTERNAL, key.sender(), 0) : key);
-        return q == null || q.isEmpty();
+        return key != null && !deliverable(head, key);
     }
 
     /** What waits in this mailbox, for reports. */

@@ -26,7 +26,12 @@ final class SubtraceOrder<T> {
     }
 
     long unwrap(long recorded32) {
-        return expected + (int) ((int) recorded32 - (int) expected);
+        return unwrap(expected, recorded32);
+    }
+
+    /** The full counter closest to {@code reference} whose low 32 bits are {@code recorded32}. */
+    static long unwrap(long reference, long recorded32) {
+        return reference + (int) ((int) recorded32 - (int) reference);
     }
 
     /**

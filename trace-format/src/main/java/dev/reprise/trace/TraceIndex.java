@@ -63,7 +63,7 @@ public final class TraceIndex implements AutoCloseable {
                     actors.add(s.actor());
                 }
                 // Unwrap the 32-bit counter near the actor's last one (chunks are roughly in time order).
-                long counter = last < 0 ? s.counter() : last + (int) ((int) s.counter() - (int) last);
+                long counter = last < 0 ? s.counter() : SubtraceOrder.unwrap(last, s.counter());
                 lastCounter.put(s.actor(), counter);
                 long[] range = inChunk.computeIfAbsent(s.actor(), a -> new long[] {Long.MAX_VALUE, Long.MIN_VALUE});
                 range[0] = Math.min(range[0], counter);
@@ -174,7 +174,7 @@ public final class TraceIndex implements AutoCloseable {
                 Entry e = chunks.get(nextChunk++);
                 for (Subtrace s : chunkAt(e.offset, e.chunk)) {
                     if (s.actor() == actor) {
-                        long c = expected + (int) ((int) s.counter() - (int) expected);
+                        long c = SubtraceOrder.unwrap(expected, s.counter());
                         if (c >= expected) {
                             loaded.put(c, c == s.counter() ? s : new Subtrace(actor, c, s.events(), s.origin()));
                         }

@@ -52,7 +52,7 @@ final class CreationInstrumentation {
 
         @Advice.OnMethodExit(suppress = Throwable.class, onThrowable = Throwable.class)
         static void exit(@Advice.Return Object ref, @Advice.Enter Object reserved) {
-            Creations.afterAsk(ref, reserved);
+            Creations.afterMakeChild(ref, reserved);
         }
     }
 

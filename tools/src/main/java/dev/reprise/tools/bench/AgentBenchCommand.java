@@ -23,11 +23,8 @@ import picocli.CommandLine.Option;
         description = "Recording cost per message on ping-pong and counting (one dispatcher thread), as a ratio "
                 + "against the same program without the agent, measured in the same run; and trace bytes per message.")
 final class AgentBenchCommand implements Callable<Integer> {
-    @Option(names = "--classpath", required = true, paramLabel = "CP", description = "Class path of savina-bench (./reprise sets it).")
-    String classPath;
-
-    @Option(names = "--agent", required = true, paramLabel = "JAR", description = "The agent jar (./reprise sets it).")
-    Path agentJar;
+    @CommandLine.Mixin
+    SavinaLaunchOptions launch;
 
     @Option(names = "--quick", description = "Fewer rounds and iterations (about a minute).")
     boolean quick;
@@ -47,8 +44,7 @@ final class AgentBenchCommand implements Callable<Integer> {
         int pairs = rounds != null ? rounds : quick ? 2 : 5;
         int warmup = quick ? 5 : 20;
         int iterations = quick ? 10 : 30;
-        SavinaRun.Setup setup = new SavinaRun.Setup(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                classPath, agentJar.toString());
+        SavinaRun.Setup setup = launch.setup();
         out.printf("Agent recording cost (paper parameters, one dispatcher thread, %d rounds x (%d warm-up + %d measured)"
                 + " iterations per JVM)%n", pairs, warmup, iterations);
         out.printf("%-10s %12s %12s %8s %16s %10s %10s%n", "benchmark", "base ms", "record ms", "ratio", "ratio min..max",

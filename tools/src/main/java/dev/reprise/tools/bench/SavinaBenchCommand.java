@@ -24,11 +24,8 @@ import picocli.CommandLine.Option;
         description = "Savina benchmarks without the agent, recorded (small and full ids) and replayed, in separate "
                 + "JVMs; writes report.md, report.csv and overhead.svg.")
 final class SavinaBenchCommand implements Callable<Integer> {
-    @Option(names = "--classpath", required = true, paramLabel = "CP", description = "Class path of savina-bench (./reprise sets it).")
-    String classPath;
-
-    @Option(names = "--agent", required = true, paramLabel = "JAR", description = "The agent jar (./reprise sets it).")
-    Path agentJar;
+    @CommandLine.Mixin
+    SavinaLaunchOptions launch;
 
     @Option(names = "--quick", description = "Small parameters, few iterations, one round (a few minutes).")
     boolean quick;
@@ -66,8 +63,7 @@ final class SavinaBenchCommand implements Callable<Integer> {
         int r = rounds != null ? rounds : quick ? 1 : 3;
         int warmup = quick ? 2 : 25;
         int iterations = quick ? 5 : 100;
-        SavinaRun.Setup setup = new SavinaRun.Setup(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                classPath, agentJar.toString());
+        SavinaRun.Setup setup = launch.setup();
         Files.createDirectories(out);
         List<Row> rows = new ArrayList<>();
         for (String dispatcher : List.of("single", "default")) {
