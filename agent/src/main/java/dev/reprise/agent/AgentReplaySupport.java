@@ -40,4 +40,9 @@ final class AgentReplaySupport implements ReplaySupport {
     public boolean fireTimer(int timerId) {
         return ReplayTimers.fire(timerId);
     }
+
+    @Override
+    public void forget(int id) {
+        Names.forget(id);
+    }
 }

@@ -96,15 +96,14 @@ final class AgentThread {
     }
 
     /** Actors whose turns the current one interrupted (nested turns are rare: a calling-thread dispatcher). */
-    private AgentActor[] interrupted = new AgentActor[4];
+    private AgentActor[] interrupted;
     private int depth;
 
     /** Starts a turn of {@code actor}, remembering the turn it interrupts (normally none). */
     AgentThread enter(AgentActor actor) {
-        if (depth == interrupted.length) {
-            interrupted = java.util.Arrays.copyOf(interrupted, depth * 2);
+        if (current != null) {
+            interrupt();
         }
-        interrupted[depth++] = current;
         current = actor;
         sends = actor.sends;
         if (recorder != null) {
@@ -113,21 +112,31 @@ final class AgentThread {
         return this;
     }
 
+    private void interrupt() {
+        if (interrupted == null) {
+            interrupted = new AgentActor[4];
+        } else if (depth == interrupted.length) {
+            interrupted = java.util.Arrays.copyOf(interrupted, depth * 2);
+        }
+        interrupted[depth++] = current;
+    }
+
     /** Ends the current turn, going back to the interrupted one if there was one. */
     void exit() {
-        AgentActor previous = depth > 0 ? interrupted[--depth] : null;
-        current = previous;
-        if (previous == null) {
+        if (depth == 0) {
+            current = null;
             sends = null;
             if (recorder != null) {
                 recorder.leave();
             }
-        } else {
-            interrupted[depth] = null;
-            sends = previous.sends;
-            if (recorder != null) {
-                recorder.enter(previous.record);
-            }
+            return;
+        }
+        AgentActor previous = interrupted[--depth];
+        interrupted[depth] = null;
+        current = previous;
+        sends = previous.sends;
+        if (recorder != null) {
+            recorder.enter(previous.record);
         }
     }
 }

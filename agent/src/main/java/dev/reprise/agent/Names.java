@@ -13,6 +13,11 @@ final class Names {
         names.put(id, name);
     }
 
+    /** A stopped actor whose replay is complete: reports no longer need its name. */
+    static void forget(int id) {
+        names.remove(id);
+    }
+
     /** An actor met in this replay whose path is under /user. */
     static boolean isApplicationActor(int id) {
         String n = names.get(id);

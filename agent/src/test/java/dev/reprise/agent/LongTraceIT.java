@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.reprise.programs.PingPongProgram;
+import dev.reprise.programs.ShortLivedActorsProgram;
 import dev.reprise.trace.TraceFiles;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -11,7 +12,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Replay reads the trace lazily: a trace more than twice the size of the heap replays whole. */
+/** Replay keeps memory for what is live: a trace larger than the heap, or of many more actors than it holds, replays whole. */
 class LongTraceIT {
     @TempDir
     Path tmp;
@@ -19,8 +20,8 @@ class LongTraceIT {
     @Test
     void aLongTraceReplaysWithAHeapFarBelowItsSize() throws Exception {
         Path trace = tmp.resolve("long");
-        // Full-width ids make a big trace quickly: about 14 bytes a message in a ping-pong.
-        RecordedRun rec = RecordedRun.record(trace, "smallIds=false", PingPongProgram.class, "4000000");
+        // Full-width, undeflated ids make a big trace quickly: about 14 bytes a message in a ping-pong.
+        RecordedRun rec = RecordedRun.record(trace, "smallIds=false,compress=false", PingPongProgram.class, "4000000");
         assertEquals(0, rec.exitCode, rec.toString());
         long size = Files.size(TraceFiles.events(trace));
         int heapMb = 24;
@@ -29,6 +30,20 @@ class LongTraceIT {
         RecordedRun rep = RecordedRun.replay(trace, List.of("-Xmx" + heapMb + "m"), PingPongProgram.class, "4000000");
         assertEquals(0, rep.exitCode, rep.toString());
         assertEquals("4000000", rep.line("rounds "));
+        assertTrue(rep.err.contains("the whole trace was consumed"), rep.err);
+    }
+
+    @Test
+    void manyShortLivedActorsReplayInAHeapThatCouldNotHoldThemAll() throws Exception {
+        Path trace = tmp.resolve("short-lived");
+        RecordedRun rec = RecordedRun.record(trace, "", ShortLivedActorsProgram.class, "200000");
+        assertEquals(0, rec.exitCode, rec.toString());
+        assertEquals("200000", rec.line("answers "));
+
+        // About 600 bytes per actor would be kept if finished actors were not let go: 120 MB.
+        RecordedRun rep = RecordedRun.replay(trace, List.of("-Xmx64m"), ShortLivedActorsProgram.class, "200000");
+        assertEquals(0, rep.exitCode, rep.toString());
+        assertEquals("200000", rep.line("answers "));
         assertTrue(rep.err.contains("the whole trace was consumed"), rep.err);
     }
 }

@@ -21,14 +21,36 @@ public final class ActorScript {
     private TraceEvent head;
     private boolean ended;
     private long consumed;
-    private long subtrace = -1;
-    private String position = "start of the trace";
+    /** The subtrace the next event comes from (described only when a report asks for it). */
+    private Subtrace at;
     private final ArrayDeque<TraceEvent> history = new ArrayDeque<>();
 
     ActorScript(int actor, ActorEventSource events) {
         this.actor = actor;
         this.events = events;
     }
+
+    /** The script of an actor that stopped after consuming all its events (its own was dropped). */
+    static ActorScript retired(int actor) {
+        return new ActorScript(actor, NO_EVENTS);
+    }
+
+    private static final ActorEventSource NO_EVENTS = new ActorEventSource() {
+        @Override
+        public TraceEvent next() {
+            return null;
+        }
+
+        @Override
+        public Subtrace currentSubtrace() {
+            return null;
+        }
+
+        @Override
+        public long missingSubtrace() {
+            return -1;
+        }
+    };
 
     public int actor() {
         return actor;
@@ -44,12 +66,8 @@ public final class ActorScript {
             }
             if (head == null) {
                 ended = true;
-            } else {
-                Subtrace s = events.currentSubtrace();
-                if (s != null && s.counter() != subtrace) {
-                    subtrace = s.counter();
-                    position = "subtrace " + s.counter() + ", " + s.origin();
-                }
+            } else if (events.currentSubtrace() != null) {
+                at = events.currentSubtrace();
             }
         }
         return head;
@@ -91,6 +109,6 @@ public final class ActorScript {
 
     /** Where in the trace the next event is. */
     public synchronized String position() {
-        return position;
+        return at == null ? "start of the trace" : "subtrace " + at.counter() + ", " + at.origin();
     }
 }

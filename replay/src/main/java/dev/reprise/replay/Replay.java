@@ -10,6 +10,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.BitSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -36,6 +37,13 @@ public final class Replay {
     private final DataFileReader data;
     private final TraceMetadata metadata;
     private final Map<Integer, ActorScript> scripts = new ConcurrentHashMap<>();
+    /**
+     * Actors (ids below {@link #RETIRABLE_IDS}) that stopped after consuming all their events: their
+     * scripts are dropped, so a program that creates millions of short-lived actors replays in the
+     * memory of the live ones (one bit per retired actor).
+     */
+    private final BitSet retired = new BitSet();
+    static final int RETIRABLE_IDS = 1 << 26;
     final Set<ReplayQueue> queues = ConcurrentHashMap.newKeySet();
     final LongAdder messages = new LongAdder();
     final LongAdder injected = new LongAdder();
@@ -95,7 +103,37 @@ public final class Replay {
 
     /** The script of actor {@code id} (empty if the trace has no events for it). */
     public ActorScript script(int id) {
+        ActorScript s = scripts.get(id);
+        if (s != null) {
+            return s;
+        }
+        if (isRetired(id)) {
+            return ActorScript.retired(id);
+        }
         return scripts.computeIfAbsent(id, a -> new ActorScript(a, reader.actor(a)));
+    }
+
+    /** Actor {@code id} has stopped: once all its events are consumed, its script is no longer kept. */
+    void stopped(int id) {
+        ActorScript s = scripts.get(id);
+        if (s == null || id < 0 || id >= RETIRABLE_IDS || !s.finished() || s.missingSubtrace() >= 0) {
+            return; // unfinished scripts stay, for the end-of-replay check and its report
+        }
+        synchronized (retired) {
+            retired.set(id);
+        }
+        scripts.remove(id);
+        reader.forget(id);
+        support.forget(id);
+    }
+
+    private boolean isRetired(int id) {
+        if (id < 0 || id >= RETIRABLE_IDS) {
+            return false;
+        }
+        synchronized (retired) {
+            return retired.get(id);
+        }
     }
 
     /** The recorded id of outside source {@code name}, or -1 if the recording never used it. */
@@ -270,7 +308,8 @@ public final class Replay {
         left.removeIf(s -> !support.isApplicationActor(s.actor()));
         // Only the application's actors decide whether the trace was consumed: Akka's own actors and
         // threads race their shutdown with the end of a recording.
-        long neverSeen = reader.actors().stream().filter(a -> !scripts.containsKey(a) && a >= 0 && a < 0x7FFF_0000).count();
+        long neverSeen = reader.actors().stream()
+                .filter(a -> !scripts.containsKey(a) && !isRetired(a) && a >= 0 && a < 0x7FFF_0000).count();
         StringBuilder sb = new StringBuilder("[reprise] replay of " + directory + ": ")
                 .append(messages.sum()).append(" messages replayed, ")
                 .append(injected.sum()).append(" outside inputs injected, ")

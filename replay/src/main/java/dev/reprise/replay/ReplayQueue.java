@@ -84,7 +84,6 @@ public final class ReplayQueue implements MessageQueue, UnboundedDequeBasedMessa
     }
 
     private synchronized void add(MessageKey key, Held h, boolean first) {
-        ArrayDeque<Held> q = held.computeIfAbsent(key, k -> new ArrayDeque<>());
         if (key.kind() == MessageKey.EXTERNAL) {
             replay.liveInputs.increment();
             // The live copy of an input already injected from the trace: pair them up, in order.
@@ -93,10 +92,13 @@ public final class ReplayQueue implements MessageQueue, UnboundedDequeBasedMessa
                 injectedAhead.put(key.sender(), ahead - 1);
                 return;
             }
-            if (q.size() >= LIVE_INPUT_KEPT) {
+            ArrayDeque<Held> kept = held.get(key);
+            if (kept != null && kept.size() >= LIVE_INPUT_KEPT) {
                 return;
             }
         }
+        // Only non-empty queues stay in the map (poll removes emptied ones).
+        ArrayDeque<Held> q = held.computeIfAbsent(key, k -> new ArrayDeque<>(4));
         if (first) {
             q.addFirst(h);
         } else {
@@ -175,22 +177,21 @@ public final class ReplayQueue implements MessageQueue, UnboundedDequeBasedMessa
         if (h == null) {
             return null;
         }
+        if (q.isEmpty()) {
+            held.remove(key); // an actor may hear from millions of senders over a run, each only a few times
+        }
         count--;
         return h.envelope();
     }
 
     private Envelope pollOldest() {
-        ArrayDeque<Held> oldest = null;
-        for (ArrayDeque<Held> q : held.values()) {
-            if (!q.isEmpty() && (oldest == null || q.peek().order() < oldest.peek().order())) {
-                oldest = q;
+        Map.Entry<MessageKey, ArrayDeque<Held>> oldest = null;
+        for (Map.Entry<MessageKey, ArrayDeque<Held>> e : held.entrySet()) {
+            if (oldest == null || e.getValue().peek().order() < oldest.getValue().peek().order()) {
+                oldest = e;
             }
         }
-        if (oldest == null) {
-            return null;
-        }
-        count--;
-        return oldest.poll().envelope();
+        return oldest == null ? null : poll(oldest.getKey());
     }
 
     @Override
@@ -246,9 +247,6 @@ public final class ReplayQueue implements MessageQueue, UnboundedDequeBasedMessa
     synchronized String describeHeld() {
         StringBuilder sb = new StringBuilder();
         for (Map.Entry<MessageKey, ArrayDeque<Held>> e : held.entrySet()) {
-            if (e.getValue().isEmpty()) {
-                continue;
-            }
             if (sb.length() > 0) {
                 sb.append("; ");
             }
@@ -272,6 +270,9 @@ public final class ReplayQueue implements MessageQueue, UnboundedDequeBasedMessa
     @Override
     public void cleanUp(ActorRef owner, MessageQueue deadLetters) {
         replay.queues.remove(this);
+        if (actorId != -1) {
+            replay.stopped(actorId);
+        }
         for (Envelope e; (e = pollOldestLocked()) != null; ) {
             deadLetters.enqueue(owner, e);
         }

@@ -22,4 +22,7 @@ public interface ReplaySupport {
 
     /** Runs the timer with this id now, if it is one (replay fires timers when the trace expects them). */
     boolean fireTimer(int timerId);
+
+    /** Actor {@code id} stopped with all its events replayed: what is kept to describe it may go. */
+    void forget(int id);
 }

@@ -6,6 +6,7 @@ import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.zip.CRC32C;
+import java.util.zip.Deflater;
 
 /**
  * Appends chunks to a new events or data file. Single-threaded: the recorder's writer thread.
@@ -14,17 +15,30 @@ public final class ChunkFileWriter implements AutoCloseable {
     private final FileChannel channel;
     private final byte[] header = new byte[ChunkFormat.HEADER_SIZE];
     private final ByteBuffer headerBuffer = ByteBuffer.wrap(header);
+    /** Deflates {@link #write(int, long, byte[], int)} payloads; null when chunks are stored as they are. */
+    private final Deflater deflater;
+    private byte[] deflated = new byte[0];
     private long chunks;
     private long bytes;
 
-    private ChunkFileWriter(FileChannel channel) {
+    private ChunkFileWriter(FileChannel channel, boolean deflate) {
         this.channel = channel;
+        this.deflater = deflate ? new Deflater(Deflater.BEST_SPEED, true) : null;
     }
 
-    /** Creates {@code file} (it must not exist) and writes its header. */
+    /** Creates {@code file} (it must not exist) and writes its header; chunks are stored as they are. */
     public static ChunkFileWriter create(Path file, FileKind kind) throws IOException {
+        return create(file, kind, false);
+    }
+
+    /**
+     * Creates {@code file} (it must not exist) and writes its header. With {@code deflate}, each
+     * chunk written from a byte array is deflated when that makes it smaller (event chunks shrink
+     * several times over: actors repeat their patterns).
+     */
+    public static ChunkFileWriter create(Path file, FileKind kind, boolean deflate) throws IOException {
         FileChannel ch = FileChannel.open(file, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
-        ChunkFileWriter w = new ChunkFileWriter(ch);
+        ChunkFileWriter w = new ChunkFileWriter(ch, deflate);
         w.writeFully(ByteBuffer.wrap(FileHeader.encode(kind)));
         w.bytes = FileHeader.SIZE;
         return w;
@@ -32,7 +46,31 @@ public final class ChunkFileWriter implements AutoCloseable {
 
     /** Appends one chunk whose payload is {@code payload[0, length)}. */
     public void write(int thread, long sequence, byte[] payload, int length) throws IOException {
-        write(thread, sequence, ByteBuffer.wrap(payload, 0, length));
+        int n = deflate(payload, length);
+        if (n > 0) {
+            writeChunk(thread, sequence, true, ByteBuffer.wrap(deflated, 0, n));
+        } else {
+            writeChunk(thread, sequence, false, ByteBuffer.wrap(payload, 0, length));
+        }
+    }
+
+    /** Deflates {@code payload[0, length)} into {@link #deflated} (length first); 0 when it would not be smaller. */
+    private int deflate(byte[] payload, int length) {
+        if (deflater == null || length < 64) {
+            return 0;
+        }
+        if (deflated.length < length) {
+            deflated = new byte[length];
+        }
+        LittleEndian.putInt(deflated, 0, length);
+        deflater.reset();
+        deflater.setInput(payload, 0, length);
+        deflater.finish();
+        int n = 4;
+        while (!deflater.finished() && n < length) {
+            n += deflater.deflate(deflated, n, length - n);
+        }
+        return deflater.finished() && n < length ? n : 0;
     }
 
     /**
@@ -40,6 +78,10 @@ public final class ChunkFileWriter implements AutoCloseable {
      * without copying them (a gathering write). The buffers' positions are consumed.
      */
     public void write(int thread, long sequence, ByteBuffer... parts) throws IOException {
+        writeChunk(thread, sequence, false, parts);
+    }
+
+    private void writeChunk(int thread, long sequence, boolean isDeflated, ByteBuffer... parts) throws IOException {
         long length = 0;
         for (ByteBuffer p : parts) {
             length += p.remaining();
@@ -48,7 +90,7 @@ public final class ChunkFileWriter implements AutoCloseable {
             throw new IOException("chunk payload of " + length + " bytes exceeds the limit of "
                     + ChunkFormat.MAX_PAYLOAD);
         }
-        ChunkFormat.encodeHeader(header, thread, sequence, (int) length, 0);
+        ChunkFormat.encodeHeader(header, thread, sequence, (int) length, isDeflated, 0);
         CRC32C crc = ChunkFormat.startCrc(header);
         for (ByteBuffer p : parts) {
             crc.update(p.duplicate());
@@ -90,6 +132,9 @@ public final class ChunkFileWriter implements AutoCloseable {
 
     @Override
     public void close() throws IOException {
+        if (deflater != null) {
+            deflater.end();
+        }
         channel.close();
     }
 }

@@ -56,7 +56,7 @@ public final class ChunkScanner implements AutoCloseable {
         while (position < size) {
             Attempt a = tryChunkAt(position);
             if (a.chunk != null) {
-                position += ChunkFormat.HEADER_SIZE + a.chunk.payload().length;
+                position = a.chunk.end();
                 index++;
                 return a.chunk;
             }
@@ -119,9 +119,10 @@ public final class ChunkScanner implements AutoCloseable {
         if (LittleEndian.getInt(header, 0) != ChunkFormat.MAGIC) {
             return Attempt.failed("no chunk header here (bad chunk magic)", false);
         }
-        long length = LittleEndian.getInt(header, 16) & 0xFFFFFFFFL;
-        if (length > ChunkFormat.MAX_PAYLOAD) {
-            return Attempt.failed("chunk header declares an impossible length of " + length + " bytes", false);
+        long length = ChunkFormat.storedLength(header);
+        if (length < 0) {
+            return Attempt.failed("chunk header declares an impossible length word 0x"
+                    + Integer.toHexString(LittleEndian.getInt(header, 16)), false);
         }
         long present = remaining - ChunkFormat.HEADER_SIZE;
         if (length > present) {
@@ -136,7 +137,11 @@ public final class ChunkScanner implements AutoCloseable {
             return Attempt.failed("checksum mismatch (payload of " + length + " bytes)", false);
         }
         ChunkInfo info = new ChunkInfo(LittleEndian.getInt(header, 4), LittleEndian.getLong(header, 8), index, at);
-        return new Attempt(new Chunk(info, payload), null, false);
+        try {
+            return new Attempt(new Chunk(info, ChunkFormat.payload(header, payload), length), null, false);
+        } catch (MalformedChunkException e) {
+            return Attempt.failed(e.getMessage(), false);
+        }
     }
 
     /** The offset of the next position at or after {@code from} holding a verifiable chunk, or -1. */

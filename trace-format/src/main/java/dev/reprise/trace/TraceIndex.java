@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.Iterator;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -22,72 +23,46 @@ import java.util.zip.CRC32C;
  * trace does not make others read ahead. Thread-safe.
  */
 public final class TraceIndex implements AutoCloseable {
-    /** Where one actor has subtraces: a chunk, and the (unwrapped) counter range it holds. */
-    private record Entry(long offset, long chunk, long minCounter, long maxCounter) {}
-
     private final Path file;
     private final FileChannel channel;
-    private final Map<Integer, List<Entry>> entries;
+    private final ActorChunks index;
     private final List<TraceProblem> problems;
-    private final List<Integer> actors;
     private volatile long chunksRead;
+    /** Events that the kept decoded chunks may hold together (some megabytes of heap). */
+    static final long DECODED_EVENTS_KEPT = 1 << 16;
+    private final LinkedHashMap<Long, DecodedChunk> decoded = new LinkedHashMap<>(16, 0.75f, true);
+    private long decodedEvents;
 
-    private TraceIndex(Path file, FileChannel channel, Map<Integer, List<Entry>> entries, List<TraceProblem> problems,
-                       List<Integer> actors) {
+    private TraceIndex(Path file, FileChannel channel, ActorChunks index, List<TraceProblem> problems) {
         this.file = file;
         this.channel = channel;
-        this.entries = entries;
+        this.index = index;
         this.problems = problems;
-        this.actors = actors;
     }
 
     /** Scans the events file of the trace in {@code dir} and indexes it. */
     public static TraceIndex open(Path dir) throws IOException {
         Path file = TraceFiles.events(dir);
-        Map<Integer, List<Entry>> entries = new HashMap<>();
-        Map<Integer, Long> lastCounter = new HashMap<>();
-        List<Integer> actors = new ArrayList<>();
+        ActorChunks index = new ActorChunks();
         List<TraceProblem> problems;
         try (SubtraceStream stream = SubtraceStream.open(file)) {
-            Map<Integer, long[]> inChunk = new HashMap<>();
             long chunkOffset = -1;
-            long chunkIndex = -1;
             for (Subtrace s; (s = stream.next()) != null; ) {
                 if (s.origin().offset() != chunkOffset) {
-                    flush(entries, inChunk, chunkOffset, chunkIndex);
                     chunkOffset = s.origin().offset();
-                    chunkIndex = s.origin().index();
+                    index.startChunk(chunkOffset, s.origin().index());
                 }
-                long last = lastCounter.getOrDefault(s.actor(), -1L);
-                if (last < 0) {
-                    actors.add(s.actor());
-                }
-                // Unwrap the 32-bit counter near the actor's last one (chunks are roughly in time order).
-                long counter = last < 0 ? s.counter() : SubtraceOrder.unwrap(last, s.counter());
-                lastCounter.put(s.actor(), counter);
-                long[] range = inChunk.computeIfAbsent(s.actor(), a -> new long[] {Long.MAX_VALUE, Long.MIN_VALUE});
-                range[0] = Math.min(range[0], counter);
-                range[1] = Math.max(range[1], counter);
+                index.add(s.actor(), s.counter());
             }
-            flush(entries, inChunk, chunkOffset, chunkIndex);
             problems = stream.problems();
         }
-        for (List<Entry> l : entries.values()) {
-            l.sort((a, b) -> Long.compare(a.minCounter, b.minCounter));
-        }
-        return new TraceIndex(file, FileChannel.open(file, StandardOpenOption.READ), entries, problems,
-                Collections.unmodifiableList(actors));
-    }
-
-    private static void flush(Map<Integer, List<Entry>> entries, Map<Integer, long[]> inChunk, long offset, long chunk) {
-        inChunk.forEach((actor, r) -> entries.computeIfAbsent(actor, a -> new ArrayList<>())
-                .add(new Entry(offset, chunk, r[0], r[1])));
-        inChunk.clear();
+        index.trim();
+        return new TraceIndex(file, FileChannel.open(file, StandardOpenOption.READ), index, problems);
     }
 
     /** Actors with events, in order of first appearance. */
     public List<Integer> actors() {
-        return actors;
+        return index.actors();
     }
 
     /** Damaged chunks and undecodable events found by the scan. */
@@ -95,27 +70,75 @@ public final class TraceIndex implements AutoCloseable {
         return problems;
     }
 
+    /** Drops what the index keeps about {@code actor}, whose events are all read (its readers keep working). */
+    public void forget(int actor) {
+        index.forget(actor);
+    }
+
     /** A new reader of {@code actor}'s events (empty if it has none). */
     public ActorEventSource actor(int actor) {
-        return new Reader(actor, entries.getOrDefault(actor, List.of()));
+        return new Reader(actor, index.of(actor));
+    }
+
+    /**
+     * The chunk at {@code offset}, decoded. Actors move through a trace roughly together, so the
+     * chunk one actor needs next was usually just decoded for another: recently decoded chunks are
+     * kept (least recently used out first, bounded by their events), which spares a trace of many
+     * actors from decoding each chunk once per actor in it.
+     */
+    private DecodedChunk chunkAt(long offset, long index) throws IOException {
+        synchronized (decoded) {
+            DecodedChunk hit = decoded.get(offset);
+            if (hit != null) {
+                return hit;
+            }
+        }
+        DecodedChunk chunk = new DecodedChunk(decodeChunkAt(offset, index));
+        synchronized (decoded) {
+            if (decoded.put(offset, chunk) == null) {
+                decodedEvents += chunk.events;
+            }
+            var eldest = decoded.values().iterator();
+            while (decodedEvents > DECODED_EVENTS_KEPT && decoded.size() > 1) {
+                decodedEvents -= eldest.next().events;
+                eldest.remove();
+            }
+        }
+        return chunk;
+    }
+
+    /** A decoded chunk's subtraces by actor, and how many events it holds. */
+    private static final class DecodedChunk {
+        final Map<Integer, List<Subtrace>> byActor = new HashMap<>();
+        final long events;
+
+        DecodedChunk(List<Subtrace> subtraces) {
+            long n = 0;
+            for (Subtrace s : subtraces) {
+                byActor.computeIfAbsent(s.actor(), a -> new ArrayList<>(2)).add(s);
+                n += s.events().size();
+            }
+            events = n;
+        }
     }
 
     /** Reads and decodes the chunk at {@code offset} (verified again: the file may have changed). */
-    private List<Subtrace> chunkAt(long offset, long index) throws IOException {
+    private List<Subtrace> decodeChunkAt(long offset, long index) throws IOException {
         byte[] header = new byte[ChunkFormat.HEADER_SIZE];
         read(offset, header);
-        int length = LittleEndian.getInt(header, 16);
-        byte[] payload = new byte[length];
-        read(offset + ChunkFormat.HEADER_SIZE, payload);
+        long length = ChunkFormat.storedLength(header);
+        byte[] stored = new byte[(int) Math.max(0, length)];
+        read(offset + ChunkFormat.HEADER_SIZE, stored);
         CRC32C crc = ChunkFormat.startCrc(header);
-        crc.update(payload, 0, length);
-        if ((int) crc.getValue() != LittleEndian.getInt(header, 20)) {
+        crc.update(stored, 0, stored.length);
+        if (length < 0 || (int) crc.getValue() != LittleEndian.getInt(header, 20)) {
             throw new IOException(file + ": the chunk at byte offset " + offset + " changed since the trace was opened");
         }
         chunksRead++;
         ChunkInfo info = new ChunkInfo(LittleEndian.getInt(header, 4), LittleEndian.getLong(header, 8), index, offset);
         try {
-            return new ChunkDecoder().decode(payload, length, info);
+            byte[] payload = ChunkFormat.payload(header, stored);
+            return new ChunkDecoder().decode(payload, payload.length, info);
         } catch (MalformedChunkException e) {
             throw new IOException(file + ": the chunk at byte offset " + offset + " does not decode: " + e.getMessage());
         }
@@ -138,7 +161,7 @@ public final class TraceIndex implements AutoCloseable {
     /** One actor's events: loads the chunks that may hold its next subtrace, in counter order. */
     private final class Reader implements ActorEventSource {
         private final int actor;
-        private final List<Entry> chunks;
+        private final List<ActorChunks.Entry> chunks;
         private int nextChunk;
         private final TreeMap<Long, Subtrace> loaded = new TreeMap<>();
         private long expected;
@@ -146,7 +169,7 @@ public final class TraceIndex implements AutoCloseable {
         private Subtrace current;
         private Iterator<TraceEvent> events = Collections.emptyIterator();
 
-        Reader(int actor, List<Entry> chunks) {
+        Reader(int actor, List<ActorChunks.Entry> chunks) {
             this.actor = actor;
             this.chunks = chunks;
         }
@@ -170,14 +193,12 @@ public final class TraceIndex implements AutoCloseable {
             }
             // Load every chunk that may hold the expected counter (chunks sorted by their lowest counter).
             while (!loaded.containsKey(expected) && nextChunk < chunks.size()
-                    && chunks.get(nextChunk).minCounter <= expected) {
-                Entry e = chunks.get(nextChunk++);
-                for (Subtrace s : chunkAt(e.offset, e.chunk)) {
-                    if (s.actor() == actor) {
-                        long c = SubtraceOrder.unwrap(expected, s.counter());
-                        if (c >= expected) {
-                            loaded.put(c, c == s.counter() ? s : new Subtrace(actor, c, s.events(), s.origin()));
-                        }
+                    && chunks.get(nextChunk).minCounter() <= expected) {
+                ActorChunks.Entry e = chunks.get(nextChunk++);
+                for (Subtrace s : chunkAt(e.offset(), e.chunk()).byActor.getOrDefault(actor, List.of())) {
+                    long c = SubtraceOrder.unwrap(expected, s.counter());
+                    if (c >= expected) {
+                        loaded.put(c, c == s.counter() ? s : new Subtrace(actor, c, s.events(), s.origin()));
                     }
                 }
             }
@@ -201,7 +222,7 @@ public final class TraceIndex implements AutoCloseable {
         }
     }
 
-    /** Chunks decoded for actors so far (each chunk once per actor that has subtraces in it). */
+    /** Chunks decoded so far (a chunk is decoded again only once it has left the kept ones). */
     long chunksRead() {
         return chunksRead;
     }

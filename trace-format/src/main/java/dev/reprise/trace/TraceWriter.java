@@ -30,11 +30,20 @@ public final class TraceWriter implements AutoCloseable {
     }
 
     /**
-     * Creates the trace directory (and its parents) and the trace files in it.
+     * Creates the trace directory (and its parents) and the trace files in it; event chunks are
+     * deflated.
      *
      * @throws java.nio.file.FileAlreadyExistsException when the directory already holds a trace
      */
     public static TraceWriter create(Path directory, TraceMetadata metadata) throws IOException {
+        return create(directory, metadata, true);
+    }
+
+    /**
+     * Like {@link #create(Path, TraceMetadata)}; {@code deflateEvents} false stores event chunks as
+     * they are (less work for the writer thread, several times the size).
+     */
+    public static TraceWriter create(Path directory, TraceMetadata metadata, boolean deflateEvents) throws IOException {
         Files.createDirectories(directory);
         for (String name : new String[] {TraceFiles.EVENTS, TraceFiles.DATA, TraceFiles.METADATA}) {
             if (Files.exists(directory.resolve(name))) {
@@ -43,7 +52,7 @@ public final class TraceWriter implements AutoCloseable {
             }
         }
         metadata.write(directory);
-        ChunkFileWriter events = ChunkFileWriter.create(TraceFiles.events(directory), FileKind.EVENTS);
+        ChunkFileWriter events = ChunkFileWriter.create(TraceFiles.events(directory), FileKind.EVENTS, deflateEvents);
         DataFileWriter data;
         try {
             data = DataFileWriter.create(TraceFiles.data(directory), DATA_CHUNK_SIZE);

@@ -139,9 +139,13 @@ final class GeneratedTrace {
         }
     }
 
-    /** Writes the trace with its chunks in the given order (indexes into {@link #chunks}). */
+    /** Writes the trace with its chunks in the given order (indexes into {@link #chunks}), deflated. */
     void writeTo(Path dir, List<Integer> chunkOrder) throws IOException {
-        try (TraceWriter w = TraceWriter.create(dir, TraceMetadata.begin("test", Map.of("encoding", "test")))) {
+        writeTo(dir, chunkOrder, true);
+    }
+
+    void writeTo(Path dir, List<Integer> chunkOrder, boolean deflate) throws IOException {
+        try (TraceWriter w = TraceWriter.create(dir, TraceMetadata.begin("test", Map.of("encoding", "test")), deflate)) {
             for (int i : chunkOrder) {
                 EncodedChunk c = chunks.get(i);
                 w.writeEvents(c.thread(), c.sequence(), c.payload(), c.payload().length);
@@ -154,11 +158,15 @@ final class GeneratedTrace {
     }
 
     void writeTo(Path dir) throws IOException {
+        writeTo(dir, true);
+    }
+
+    void writeTo(Path dir, boolean deflate) throws IOException {
         List<Integer> order = new ArrayList<>();
         for (int i = 0; i < chunks.size(); i++) {
             order.add(i);
         }
-        writeTo(dir, order);
+        writeTo(dir, order, deflate);
     }
 
     long messages() {

@@ -227,7 +227,7 @@ class TraceDamageTest {
         List<Long> ends = new ArrayList<>();
         try (ChunkScanner s = ChunkScanner.open(TraceFiles.events(dir), FileKind.EVENTS)) {
             for (Chunk c; (c = s.next()) != null; ) {
-                ends.add(c.info().offset() + ChunkFormat.HEADER_SIZE + c.payload().length);
+                ends.add(c.end());
             }
         }
         return ends;

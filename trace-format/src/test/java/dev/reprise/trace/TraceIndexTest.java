@@ -48,6 +48,40 @@ class TraceIndexTest {
     }
 
     @Test
+    void actorsThatShareChunksDecodeEachChunkOnce() throws Exception {
+        // 200 actors take turns on one thread, as accounts do in BankTransaction: every chunk holds many of them.
+        int[] actors = new int[200];
+        for (int i = 0; i < actors.length; i++) {
+            actors[i] = 1000 + i;
+        }
+        GeneratedTrace g = GeneratedTrace.generate(3, 1, actors, new int[] {1, 2, 3, 1000, 1001}, 3_000, 1024,
+                Encoding.COMPACT);
+        g.writeTo(tmp);
+        try (TraceIndex index = TraceIndex.open(tmp)) {
+            // Replay-like: all actors advance together, one event at a time.
+            Map<Integer, ActorEventSource> sources = new java.util.HashMap<>();
+            Map<Integer, List<TraceEvent>> got = new java.util.HashMap<>();
+            for (int a : g.expected.keySet()) {
+                sources.put(a, index.actor(a));
+                got.put(a, new ArrayList<>());
+            }
+            for (boolean any = true; any; ) {
+                any = false;
+                for (Map.Entry<Integer, ActorEventSource> e : sources.entrySet()) {
+                    TraceEvent ev = e.getValue().next();
+                    if (ev != null) {
+                        got.get(e.getKey()).add(ev);
+                        any = true;
+                    }
+                }
+            }
+            assertEquals(g.expected, got);
+            assertTrue(g.chunks.size() > 30, g.chunks.size() + " chunks");
+            assertEquals(g.chunks.size(), index.chunksRead(), "each chunk decoded once, not once per actor in it");
+        }
+    }
+
+    @Test
     void anActorThatSleepsUntilTheEndDoesNotMakeTheIndexReadAhead() throws Exception {
         // Actor 9 has a subtrace at the very start and one at the very end; actor 5 fills 200 chunks between.
         List<byte[]> chunks = new ArrayList<>();

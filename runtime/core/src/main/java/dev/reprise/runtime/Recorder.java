@@ -82,7 +82,8 @@ public final class Recorder implements AutoCloseable {
     public static Recorder start(RecorderSettings settings, Map<String, String> moreSettings) throws IOException {
         Map<String, String> all = new java.util.LinkedHashMap<>(settings.describe());
         all.putAll(moreSettings);
-        TraceWriter trace = TraceWriter.create(settings.traceDir(), TraceMetadata.begin(settings.program(), all));
+        TraceWriter trace = TraceWriter.create(settings.traceDir(), TraceMetadata.begin(settings.program(), all),
+                settings.compress());
         Recorder r = new Recorder(settings, trace);
         r.writer.start();
         Runtime.getRuntime().addShutdownHook(r.shutdownHook);

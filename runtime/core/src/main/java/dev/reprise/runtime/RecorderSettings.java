@@ -18,11 +18,13 @@ import java.util.Map;
  * @param flushInterval how often buffers are flushed, which bounds what a crash loses
  * @param overflow what to do when all buffers are full
  * @param encoding {@link Encoding#COMPACT} (small ids on) or {@link Encoding#FULL_WIDTH} (off)
+ * @param compress whether the writer thread deflates event chunks (several times smaller traces)
  * @param dataMemory upper bound on external data waiting for the writer
  * @param program what is being recorded, for the metadata
  */
 public record RecorderSettings(Path traceDir, int bufferSize, long bufferMemory, Duration flushInterval,
-                               OverflowPolicy overflow, Encoding encoding, long dataMemory, String program) {
+                               OverflowPolicy overflow, Encoding encoding, boolean compress, long dataMemory,
+                               String program) {
 
     public static final int DEFAULT_BUFFER_SIZE = 64 * 1024;
     public static final long DEFAULT_BUFFER_MEMORY = 64L * 1024 * 1024;
@@ -32,7 +34,7 @@ public record RecorderSettings(Path traceDir, int bufferSize, long bufferMemory,
 
     /** The option keys {@link #parse} accepts, in the order help lists them. */
     public static final List<String> KEYS = List.of("trace", "bufferSize", "bufferMemory", "flushInterval",
-            "overflow", "smallIds", "dataMemory", "program");
+            "overflow", "smallIds", "compress", "dataMemory", "program");
 
     public RecorderSettings {
         if (traceDir == null) {
@@ -56,7 +58,7 @@ public record RecorderSettings(Path traceDir, int bufferSize, long bufferMemory,
     /** Default settings writing to {@code traceDir}. */
     public static RecorderSettings defaults(Path traceDir) {
         return new RecorderSettings(traceDir, DEFAULT_BUFFER_SIZE, DEFAULT_BUFFER_MEMORY, DEFAULT_FLUSH_INTERVAL,
-                OverflowPolicy.BLOCK, Encoding.COMPACT, DEFAULT_DATA_MEMORY, "unknown");
+                OverflowPolicy.BLOCK, Encoding.COMPACT, true, DEFAULT_DATA_MEMORY, "unknown");
     }
 
     /**
@@ -81,6 +83,7 @@ public record RecorderSettings(Path traceDir, int bufferSize, long bufferMemory,
                 duration(options, "flushInterval", DEFAULT_FLUSH_INTERVAL),
                 choice(options, "overflow", OverflowPolicy.BLOCK),
                 bool(options, "smallIds", true) ? Encoding.COMPACT : Encoding.FULL_WIDTH,
+                bool(options, "compress", true),
                 size(options, "dataMemory", DEFAULT_DATA_MEMORY),
                 options.getOrDefault("program", "unknown"));
     }
@@ -93,6 +96,7 @@ public record RecorderSettings(Path traceDir, int bufferSize, long bufferMemory,
         m.put("flushInterval", flushInterval.toMillis() + "ms");
         m.put("overflow", overflow.name().toLowerCase(Locale.ROOT));
         m.put("smallIds", Boolean.toString(encoding == Encoding.COMPACT));
+        m.put("compress", Boolean.toString(compress));
         m.put("dataMemory", Long.toString(dataMemory));
         return m;
     }
@@ -103,23 +107,27 @@ public record RecorderSettings(Path traceDir, int bufferSize, long bufferMemory,
     }
 
     public RecorderSettings withBuffers(int size, long memory) {
-        return new RecorderSettings(traceDir, size, memory, flushInterval, overflow, encoding, dataMemory, program);
+        return new RecorderSettings(traceDir, size, memory, flushInterval, overflow, encoding, compress, dataMemory, program);
     }
 
     public RecorderSettings withOverflow(OverflowPolicy policy) {
-        return new RecorderSettings(traceDir, bufferSize, bufferMemory, flushInterval, policy, encoding, dataMemory, program);
+        return new RecorderSettings(traceDir, bufferSize, bufferMemory, flushInterval, policy, encoding, compress, dataMemory, program);
     }
 
     public RecorderSettings withFlushInterval(Duration interval) {
-        return new RecorderSettings(traceDir, bufferSize, bufferMemory, interval, overflow, encoding, dataMemory, program);
+        return new RecorderSettings(traceDir, bufferSize, bufferMemory, interval, overflow, encoding, compress, dataMemory, program);
     }
 
     public RecorderSettings withEncoding(Encoding e) {
-        return new RecorderSettings(traceDir, bufferSize, bufferMemory, flushInterval, overflow, e, dataMemory, program);
+        return new RecorderSettings(traceDir, bufferSize, bufferMemory, flushInterval, overflow, e, compress, dataMemory, program);
+    }
+
+    public RecorderSettings withCompress(boolean on) {
+        return new RecorderSettings(traceDir, bufferSize, bufferMemory, flushInterval, overflow, encoding, on, dataMemory, program);
     }
 
     public RecorderSettings withProgram(String name) {
-        return new RecorderSettings(traceDir, bufferSize, bufferMemory, flushInterval, overflow, encoding, dataMemory, name);
+        return new RecorderSettings(traceDir, bufferSize, bufferMemory, flushInterval, overflow, encoding, compress, dataMemory, name);
     }
 
     private static long size(Map<String, String> o, String key, long dflt) {

@@ -39,6 +39,12 @@ final class SavinaBenchCommand implements Callable<Integer> {
     @Option(names = "--rounds", description = "Rounds of the four runs per benchmark and dispatcher (default 3, quick 1).")
     Integer rounds;
 
+    @Option(names = "--warmup", description = "Warm-up iterations per JVM, not measured (default 10, quick 2).")
+    Integer warmup;
+
+    @Option(names = "--iterations", description = "Measured iterations per JVM (default 30, quick 5).")
+    Integer iterations;
+
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
@@ -60,22 +66,32 @@ final class SavinaBenchCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         PrintWriter console = spec.commandLine().getOut();
         List<String> benchmarks = only == null ? ALL : only;
+        for (String b : benchmarks) {
+            if (!ALL.contains(b)) {
+                throw new CommandLine.ParameterException(spec.commandLine(),
+                        "--only: unknown benchmark '" + b + "'; valid: " + String.join(", ", ALL));
+            }
+        }
         int r = rounds != null ? rounds : quick ? 1 : 3;
-        int warmup = quick ? 2 : 25;
-        int iterations = quick ? 5 : 100;
+        int warm = warmup != null ? warmup : quick ? 2 : 10;
+        int measured = iterations != null ? iterations : quick ? 5 : 30;
+        if (r < 1 || warm < 0 || measured < 1) {
+            throw new CommandLine.ParameterException(spec.commandLine(),
+                    "--rounds and --iterations must be at least 1, --warmup at least 0");
+        }
         SavinaRun.Setup setup = launch.setup();
         Files.createDirectories(out);
         List<Row> rows = new ArrayList<>();
         for (String dispatcher : List.of("single", "default")) {
             for (String bench : benchmarks) {
-                Row row = measure(setup, bench, dispatcher, r, warmup, iterations);
+                Row row = measure(setup, bench, dispatcher, r, warm, measured);
                 rows.add(row);
                 console.printf(Locale.ROOT, "%-30s %-8s record/base %.3f  B/msg %.3f  replay %s%n", bench, dispatcher,
                         row.smallRatio(), row.bytesPerMessage(), row.replayPassed() ? "ok" : "FAILED " + row.replayProblem());
                 console.flush();
             }
         }
-        SavinaReport.write(out, rows, quick, r, warmup, iterations);
+        SavinaReport.write(out, rows, quick, r, warm, measured);
         console.println("Report: " + out.resolve("report.md") + " (also report.csv, overhead.svg)");
         return rows.stream().allMatch(Row::replayPassed) ? 0 : 1;
     }

@@ -55,10 +55,14 @@ final class SavinaReport {
                         .append(r.replayPassed() ? "all passed" : "FAILED: " + r.replayProblem()).append(" |\n");
             }
             List<Double> ratios = rs.stream().map(SavinaBenchCommand.Row::smallRatio).toList();
-            sb.append(String.format(Locale.ROOT, "%nRecording overhead over %d benchmarks: geometric mean %.1f%%, maximum "
-                    + "%.1f%%; bytes per message, mean %.3f.%n%n", rs.size(), (Stats.geometricMean(ratios) - 1) * 100,
+            sb.append(String.format(Locale.ROOT, "%nOver %d benchmarks: recording overhead geometric mean %.1f%%, maximum "
+                    + "%.1f%% (aim 5%% and 15%%; SOMns 10%% and 20%%); bytes per message, mean %.3f (aim at most 2); "
+                    + "trace MB/s, maximum %.2f (aim at most 30; SOMns up to 59); replays passing every check: %d of %d.%n%n",
+                    rs.size(), (Stats.geometricMean(ratios) - 1) * 100,
                     (ratios.stream().mapToDouble(d -> d).max().orElse(Double.NaN) - 1) * 100,
-                    rs.stream().mapToDouble(SavinaBenchCommand.Row::bytesPerMessage).average().orElse(Double.NaN)));
+                    rs.stream().mapToDouble(SavinaBenchCommand.Row::bytesPerMessage).average().orElse(Double.NaN),
+                    rs.stream().mapToDouble(SavinaBenchCommand.Row::megabytesPerSecond).max().orElse(Double.NaN),
+                    rs.stream().filter(SavinaBenchCommand.Row::replayPassed).count(), rs.size()));
         }
         return sb.toString();
     }

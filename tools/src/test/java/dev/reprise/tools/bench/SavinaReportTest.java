@@ -21,6 +21,9 @@ class SavinaReportTest {
         String md = SavinaReport.markdown(rows, false, 3, 25, 100);
         // geometric mean of 1.21 and 1.0 is 1.1: 10.0%; maximum 21.0%
         assertTrue(md.contains("geometric mean 10.0%, maximum 21.0%"), md);
+        assertTrue(md.contains("bytes per message, mean 1.500 (aim at most 2); trace MB/s, maximum 2.00"), md);
+        assertTrue(md.contains("replays passing every check: 2 of 2."), md);
+        assertTrue(md.contains("replays passing every check: 0 of 1."), md);
         assertTrue(md.contains("| PingPong | 10.00 | 12.10 | 1.210 (1.210..1.210) | 20.00 | 2.000 | 1.500 | 2.000 | 30.00 | 2.479 | all passed |"), md);
         assertTrue(md.contains("FAILED: diverged"), md);
 
