@@ -17,8 +17,11 @@ import java.util.random.RandomGenerator;
 public final class NondeterministicCalls {
     private NondeterministicCalls() {}
 
-    /** A call whose result fits a long (the trace keeps 8 bytes, little-endian). */
-    private static long call(String name, LongSupplier live) {
+    /**
+     * A call whose result fits a long (the trace keeps 8 bytes, little-endian), named {@code name}
+     * in divergence reports. Also serves {@code Reprise.systemCallLong} in replay.
+     */
+    static long call(String name, LongSupplier live) {
         try {
             AgentThread t = AgentThread.current();
             if (t.current != null) {

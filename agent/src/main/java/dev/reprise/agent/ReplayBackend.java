@@ -26,12 +26,7 @@ final class ReplayBackend implements Backend {
 
     @Override
     public long systemCallLong(LongSupplier call) {
-        AgentThread t = AgentThread.current();
-        if (t.current == null) {
-            return call.getAsLong();
-        }
-        byte[] recorded = Agent.replay.expectSystemCall(t.current.id(), "Reprise.systemCallLong");
-        return recorded != null ? Codec.Builtin.bytesLong(recorded) : call.getAsLong();
+        return NondeterministicCalls.call("Reprise.systemCallLong", call);
     }
 
     @Override

@@ -25,7 +25,7 @@ import java.util.zip.CRC32C;
 public final class TraceIndex implements AutoCloseable {
     private final Path file;
     private final FileChannel channel;
-    private final ActorChunks index;
+    private final ActorChunks actorChunks;
     private final List<TraceProblem> problems;
     private volatile long chunksRead;
     /** Events that the kept decoded chunks may hold together (some megabytes of heap). */
@@ -33,10 +33,10 @@ public final class TraceIndex implements AutoCloseable {
     private final LinkedHashMap<Long, DecodedChunk> decoded = new LinkedHashMap<>(16, 0.75f, true);
     private long decodedEvents;
 
-    private TraceIndex(Path file, FileChannel channel, ActorChunks index, List<TraceProblem> problems) {
+    private TraceIndex(Path file, FileChannel channel, ActorChunks actorChunks, List<TraceProblem> problems) {
         this.file = file;
         this.channel = channel;
-        this.index = index;
+        this.actorChunks = actorChunks;
         this.problems = problems;
     }
 
@@ -62,7 +62,7 @@ public final class TraceIndex implements AutoCloseable {
 
     /** Actors with events, in order of first appearance. */
     public List<Integer> actors() {
-        return index.actors();
+        return actorChunks.actors();
     }
 
     /** Damaged chunks and undecodable events found by the scan. */
@@ -72,12 +72,12 @@ public final class TraceIndex implements AutoCloseable {
 
     /** Drops what the index keeps about {@code actor}, whose events are all read (its readers keep working). */
     public void forget(int actor) {
-        index.forget(actor);
+        actorChunks.forget(actor);
     }
 
     /** A new reader of {@code actor}'s events (empty if it has none). */
     public ActorEventSource actor(int actor) {
-        return new Reader(actor, index.of(actor));
+        return new Reader(actor, actorChunks.of(actor));
     }
 
     /**
@@ -86,14 +86,14 @@ public final class TraceIndex implements AutoCloseable {
      * kept (least recently used out first, bounded by their events), which spares a trace of many
      * actors from decoding each chunk once per actor in it.
      */
-    private DecodedChunk chunkAt(long offset, long index) throws IOException {
+    private DecodedChunk chunkAt(long offset, long chunkIndex) throws IOException {
         synchronized (decoded) {
             DecodedChunk hit = decoded.get(offset);
             if (hit != null) {
                 return hit;
             }
         }
-        DecodedChunk chunk = new DecodedChunk(decodeChunkAt(offset, index));
+        DecodedChunk chunk = new DecodedChunk(decodeChunkAt(offset, chunkIndex));
         synchronized (decoded) {
             if (decoded.put(offset, chunk) == null) {
                 decodedEvents += chunk.events;
@@ -123,7 +123,7 @@ public final class TraceIndex implements AutoCloseable {
     }
 
     /** Reads and decodes the chunk at {@code offset} (verified again: the file may have changed). */
-    private List<Subtrace> decodeChunkAt(long offset, long index) throws IOException {
+    private List<Subtrace> decodeChunkAt(long offset, long chunkIndex) throws IOException {
         byte[] header = new byte[ChunkFormat.HEADER_SIZE];
         read(offset, header);
         long length = ChunkFormat.storedLength(header);
@@ -135,7 +135,7 @@ public final class TraceIndex implements AutoCloseable {
             throw new IOException(file + ": the chunk at byte offset " + offset + " changed since the trace was opened");
         }
         chunksRead++;
-        ChunkInfo info = new ChunkInfo(LittleEndian.getInt(header, 4), LittleEndian.getLong(header, 8), index, offset);
+        ChunkInfo info = new ChunkInfo(LittleEndian.getInt(header, 4), LittleEndian.getLong(header, 8), chunkIndex, offset);
         try {
             byte[] payload = ChunkFormat.payload(header, stored);
             return new ChunkDecoder().decode(payload, payload.length, info);
