@@ -2,7 +2,9 @@ package dev.reprise.tools;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.NoSuchFileException;
 import java.util.Properties;
@@ -38,11 +40,19 @@ public final class RepriseCommand implements Runnable {
     public static CommandLine commandLine() {
         CommandLine cl = new CommandLine(new RepriseCommand());
         cl.setExecutionExceptionHandler(RepriseCommand::handle);
+        // One pair of writers for every subcommand, so main can flush what any of them printed.
+        cl.setOut(new PrintWriter(new OutputStreamWriter(System.out, StandardCharsets.UTF_8), true));
+        cl.setErr(new PrintWriter(new OutputStreamWriter(System.err, StandardCharsets.UTF_8), true));
         return cl;
     }
 
     public static void main(String[] args) {
-        System.exit(commandLine().execute(args));
+        CommandLine cl = commandLine();
+        int code = cl.execute(args);
+        // picocli's writers flush on println only: whatever was printed must reach the user before exit.
+        cl.getOut().flush();
+        cl.getErr().flush();
+        System.exit(code);
     }
 
     /** A clear one-line message for I/O and trace errors, never a bare stack trace. */

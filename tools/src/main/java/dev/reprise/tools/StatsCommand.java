@@ -51,7 +51,7 @@ final class StatsCommand implements Callable<Integer> {
         m.put("problems", report.problems().size() + report.problemsNotKept());
         PrintWriter out = spec.commandLine().getOut();
         if (json) {
-            out.print(Json.write(m));
+            out.println(Json.write(m));
         } else {
             for (Map.Entry<String, Object> e : m.entrySet()) {
                 Object v = e.getValue();
