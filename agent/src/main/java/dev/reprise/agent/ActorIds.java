@@ -9,7 +9,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  */
 final class ActorIds {
     /** The sender of messages whose true sender is unknown (sent before recording, or by nobody). */
-    static final int UNKNOWN = 0;
+    static final int UNKNOWN = dev.reprise.trace.TraceIds.UNKNOWN;
     static final int ROOT_GUARDIAN = 1;
     static final int USER_GUARDIAN = 2;
     static final int SYSTEM_GUARDIAN = 3;

@@ -1,5 +1,7 @@
 package dev.reprise.agent;
 
+import dev.reprise.trace.CreationKind;
+
 /**
  * Scala future callbacks: a callback belongs to whoever registered it (its owner); a result
  * belongs to whoever completed it (its resolver). While a callback runs, the messages it sends are
@@ -36,7 +38,7 @@ public final class Callbacks {
         try {
             AgentThread t = AgentThread.current();
             if (t.current != null && (t.sends == null || t.sends.kind == Tag.PLAIN) && result instanceof RepriseState s) {
-                s.reprise$state(Creations.newId(t, "a promise completion"));
+                s.reprise$state(Creations.newId(t, CreationKind.PROMISE));
             }
         } catch (dev.reprise.replay.ReplayDivergence d) {
             throw d;

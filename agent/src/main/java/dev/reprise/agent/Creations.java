@@ -1,6 +1,7 @@
 package dev.reprise.agent;
 
 import akka.actor.ActorPath;
+import dev.reprise.trace.CreationKind;
 
 /**
  * Actor, temp actor and timer creation: each gets the next id, recorded as a creation event of
@@ -14,7 +15,7 @@ public final class Creations {
     /** makeChild starts on the creator's thread: reserve the child's id and record the creation. */
     public static Object beforeMakeChild() {
         try {
-            return reserve();
+            return reserve(CreationKind.ACTOR);
         } catch (dev.reprise.replay.ReplayDivergence d) {
             throw d;
         } catch (Throwable e) {
@@ -38,22 +39,22 @@ public final class Creations {
         }
     }
 
-    static AgentActor reserve() {
+    static AgentActor reserve(CreationKind kind) {
         AgentThread t = AgentThread.current();
-        AgentActor child = new AgentActor(newId(t, "an actor"));
+        AgentActor child = new AgentActor(newId(t, kind));
         t.pendingChild = child;
         return child;
     }
 
     /** A new id for something {@code t}'s creator creates: the next id when recording, the recorded one in replay. */
-    static int newId(AgentThread t, String what) {
+    static int newId(AgentThread t, CreationKind kind) {
         AgentActor creator = t.creator();
         if (t.recorder == null) {
-            int recorded = Agent.replay.expectCreation(creator.id(), what);
+            int recorded = Agent.replay.expectCreation(creator.id(), kind);
             return recorded >= 0 ? recorded : ActorIds.next(); // past the end of the trace: a new id
         }
         int id = ActorIds.next();
-        t.recorder.creation(creator.record, id);
+        t.recorder.creation(creator.record, id, kind);
         return id;
     }
 
@@ -83,7 +84,7 @@ public final class Creations {
     /** An ask's temp actor is being made: reserve its id (its name is derived from it). */
     public static Object beforeAsk() {
         try {
-            return reserve();
+            return reserve(CreationKind.TEMP_ACTOR);
         } catch (dev.reprise.replay.ReplayDivergence d) {
             throw d;
         } catch (Throwable e) {

@@ -78,10 +78,11 @@ public final class Envelopes {
         } catch (Throwable e) {
             String type = message.getClass().getName();
             Agent.recorder.count(UNSERIALIZABLE_COUNT, 1);
-            AgentLog.warnOnce("unserializable:" + type, "cannot serialize a message of class " + type
-                    + " sent from outside the actor system (" + e.getClass().getSimpleName() + ": " + e.getMessage()
-                    + "); its order is recorded, its content is not, so replay cannot deliver it."
-                    + " Bind a serializer for it in akka.actor.serialization-bindings.");
+            AgentLog.warnOnce("unserializable:" + type, "messages of class " + type + " come from outside the actor "
+                    + "system and Akka cannot serialize them (" + e.getClass().getSimpleName() + "), so their order is "
+                    + "recorded but not their content. Replay delivers each live message at its recorded place: it "
+                    + "reproduces the run when the program sends the same input again. The trace's metadata counts "
+                    + "them (" + UNSERIALIZABLE_COUNT + ").");
             return MessageContent.unrecorded(type);
         }
     }

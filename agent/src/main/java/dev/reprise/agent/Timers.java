@@ -1,6 +1,7 @@
 package dev.reprise.agent;
 
 import akka.actor.Scheduler;
+import dev.reprise.trace.CreationKind;
 
 /**
  * Scheduled tasks (scheduleOnce, fixed rate and delay, Timers, receive timeouts, ask timeouts):
@@ -21,7 +22,7 @@ public final class Timers {
             if (t.sends != null && t.sends.timer) {
                 fires = t.sends; // a periodic timer re-arming itself is the same timer
             } else {
-                fires = Tag.timer(t.ownerId(), Creations.newId(t, "a timer"));
+                fires = Tag.timer(t.ownerId(), Creations.newId(t, CreationKind.TIMER));
             }
             TimerTask timer = new TimerTask(task, fires);
             if (Agent.replay != null) {

@@ -158,7 +158,7 @@ class RecordingIT {
             byte[] opaque = data.read(feeder, inputs.get(3).dataId());
             assertEquals(0, opaque[0], "an unserializable message is marked");
             assertTrue(new String(opaque, 1, opaque.length - 1, StandardCharsets.UTF_8).endsWith("TimersAndInputProgram$Opaque"));
-            assertEquals(1, run.err.lines().filter(l -> l.contains("cannot serialize")).count(), run.err);
+            assertEquals(1, run.err.lines().filter(l -> l.contains("Akka cannot serialize them")).count(), run.err);
             assertTrue(run.err.contains("TimersAndInputProgram$Opaque"), run.err);
             assertEquals(1, TraceMetadata.read(run.trace).count("unserializableMessages"));
 

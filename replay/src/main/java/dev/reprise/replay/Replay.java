@@ -1,8 +1,11 @@
 package dev.reprise.replay;
 
+import dev.reprise.trace.CreationKind;
 import dev.reprise.trace.DataFileReader;
+import dev.reprise.trace.EventTally;
 import dev.reprise.trace.TraceEvent;
 import dev.reprise.trace.TraceFiles;
+import dev.reprise.trace.TraceIds;
 import dev.reprise.trace.TraceMetadata;
 import dev.reprise.trace.TraceIndex;
 import java.io.IOException;
@@ -45,9 +48,8 @@ public final class Replay {
     private final BitSet retired = new BitSet();
     static final int RETIRABLE_IDS = 1 << 26;
     final Set<ReplayQueue> queues = ConcurrentHashMap.newKeySet();
-    final LongAdder messages = new LongAdder();
-    final LongAdder injected = new LongAdder();
-    final LongAdder systemCalls = new LongAdder();
+    /** The events the replayed program consumed, counted as {@code reprise stats} counts the trace. */
+    final EventTally replayed = new EventTally();
     final LongAdder liveInputs = new LongAdder();
     final AtomicLong progress = new AtomicLong();
     final AtomicInteger turnsRunning = new AtomicInteger();
@@ -175,15 +177,15 @@ public final class Replay {
      * {@code creator} creates something: the id it had in the recording, or -1 past the end of
      * the creator's recorded events (the replay then goes on live).
      */
-    public int expectCreation(int creator, String what) {
+    public int expectCreation(int creator, CreationKind kind) {
         if (pastTheEnd(creator)) {
             return -1;
         }
         TraceEvent e = script(creator).peek();
-        if (!(e instanceof TraceEvent.Creation c)) {
-            throw diverged(creator, "it created " + what + ", but the trace expects " + describe(e));
+        if (!(e instanceof TraceEvent.Creation c) || c.kind() != kind) {
+            throw diverged(creator, "it created " + kind.withArticle() + ", but the trace expects " + describe(e));
         }
-        script(creator).take();
+        replayed.add(script(creator).take());
         return c.child();
     }
 
@@ -199,12 +201,11 @@ public final class Replay {
         if (!(e instanceof TraceEvent.SystemCall sc)) {
             throw diverged(actor, "it called " + call + ", but the trace expects " + describe(e));
         }
-        script(actor).take();
+        replayed.add(script(actor).take());
         byte[] value = read(actor, sc.dataId());
         if (value == null) {
             throw diverged(actor, "the result of " + call + " (data " + sc.dataId() + ") is missing from the trace");
         }
-        systemCalls.increment();
         return value;
     }
 
@@ -302,21 +303,39 @@ public final class Replay {
         stop(sb.toString());
     }
 
-    /** The end-of-replay summary. */
+    /**
+     * The end-of-replay summary: what was replayed against what the trace holds, counted as
+     * {@code reprise stats} counts (so "341 of 341 messages" can be checked against it).
+     */
     public String summary() {
-        List<ActorScript> left = unfinished();
+        List<ActorScript> all = unfinished();
+        List<ActorScript> left = new ArrayList<>(all);
         left.removeIf(s -> !support.isApplicationActor(s.actor()));
-        // Only the application's actors decide whether the trace was consumed: Akka's own actors and
-        // threads race their shutdown with the end of a recording.
         long neverSeen = reader.actors().stream()
-                .filter(a -> !scripts.containsKey(a) && !isRetired(a) && a >= 0 && a < 0x7FFF_0000).count();
-        StringBuilder sb = new StringBuilder("[reprise] replay of " + directory + ": ")
-                .append(messages.sum()).append(" messages replayed, ")
-                .append(injected.sum()).append(" outside inputs injected, ")
-                .append(systemCalls.sum()).append(" system calls replayed, ")
-                .append(liveInputs.sum()).append(" live outside inputs not delivered; ");
-        if (left.isEmpty() && neverSeen == 0 && reader.problems().isEmpty()) {
+                .filter(a -> !scripts.containsKey(a) && !isRetired(a) && a >= 0 && !TraceIds.isExternalSource(a))
+                .count();
+        // Threads outside the actor system that the replay never met (Akka's dispatcher threads at shutdown).
+        long sourcesNeverSeen = reader.actors().stream()
+                .filter(a -> !scripts.containsKey(a) && TraceIds.isExternalSource(a)).count();
+        EventTally recorded = reader.recorded();
+        StringBuilder sb = new StringBuilder("[reprise] replay of " + directory + ": replayed ")
+                .append(replayed.messages()).append(" of ").append(recorded.messages()).append(" messages (")
+                .append(replayed.externalMessages()).append(" of ").append(recorded.externalMessages())
+                .append(" external), ")
+                .append(replayed.systemCalls()).append(" of ").append(recorded.systemCalls()).append(" system calls, ")
+                .append(replayed.creations()).append(" of ").append(recorded.creations()).append(" creations; ")
+                .append(liveInputs.sum()).append(" live external inputs held back; ");
+        boolean everyEvent = replayed.messages() == recorded.messages()
+                && replayed.systemCalls() == recorded.systemCalls() && replayed.creations() == recorded.creations();
+        if (everyEvent && all.isEmpty() && neverSeen == 0 && sourcesNeverSeen == 0 && reader.problems().isEmpty()) {
             sb.append("the whole trace was consumed.");
+        } else if (left.isEmpty() && neverSeen == 0 && reader.problems().isEmpty()) {
+            // Akka's own actors and threads race the system's shutdown with the end of a recording.
+            sb.append("every application actor consumed its recorded events; ").append(all.size() + sourcesNeverSeen)
+                    .append(" of Akka's own actors and threads did not");
+            all.stream().limit(3).forEach(s -> sb.append(" [").append(support.describe(s.actor())).append(" expects ")
+                    .append(describe(s.peek())).append(']'));
+            sb.append('.');
         } else {
             sb.append("the trace was not consumed entirely: ").append(left.size()).append(" actors have events left");
             left.stream().limit(3).forEach(s -> sb.append(" [").append(support.describe(s.actor())).append(" expects ")

@@ -133,8 +133,7 @@ public final class ReplayQueue implements MessageQueue, UnboundedDequeBasedMessa
             }
             return null;
         }
-        s.take();
-        replay.messages.increment();
+        replay.replayed.add(s.take());
         return e;
     }
 
@@ -163,7 +162,6 @@ public final class ReplayQueue implements MessageQueue, UnboundedDequeBasedMessa
             throw replay.diverged(actorId(), "its recorded outside input (data " + dataId + ") cannot be "
                     + "deserialized: " + e);
         }
-        replay.injected.increment();
         // Its live copy is dropped: now if it is here, else when it arrives.
         if (poll(key) == null) {
             injectedAhead.merge(source, 1, Integer::sum);

@@ -15,15 +15,18 @@ import picocli.CommandLine.Option;
 
 /** {@code reprise stats DIR [--json]}: what a trace holds and what it cost. */
 @Command(name = "stats", mixinStandardHelpOptions = true,
-        description = {"Prints what a trace holds: actors, messages by kind, system calls, creations, sizes, bytes "
-                + "per message and the recording's duration.",
+        description = {"Prints what a trace holds: actors, external sources, temp actors (asks), timers and "
+                + "promises, messages by kind, system calls, sizes, bytes per message and the recording's duration.",
+                "The replay summary and verify use the same names for the same counts.",
                 "A damaged trace is counted as far as it is readable, with a warning."})
 final class StatsCommand implements Callable<Integer> {
     @Mixin
     TraceDirectory trace;
 
-    @Option(names = "--json", description = "Print one JSON object (keys: actors, messages, promiseMessages, "
-            + "externalMessages, systemCalls, creations, eventBytes, dataBytes, bytesPerMessage, durationSeconds, ...).")
+    @Option(names = "--json", description = "Print one JSON object on one line (keys: actors, externalSources, "
+            + "tempActors, timers, promises, messages, promiseMessages, externalMessages, systemCalls, creations, "
+            + "eventBytes, dataBytes, bytesPerMessage, durationSeconds, subtraces, chunks, droppedEvents, cleanEnd, "
+            + "problems).")
     boolean json;
 
     @CommandLine.Spec
@@ -35,6 +38,10 @@ final class StatsCommand implements Callable<Integer> {
         TraceStatistics s = report.statistics();
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("actors", s.actors());
+        m.put("externalSources", s.externalSources());
+        m.put("tempActors", s.tempActors());
+        m.put("timers", s.timers());
+        m.put("promises", s.promises());
         m.put("messages", s.messages());
         m.put("promiseMessages", s.promiseMessages());
         m.put("externalMessages", s.externalMessages());

@@ -37,8 +37,7 @@ final class VerifyCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         TraceStatistics s = report.statistics();
         if (report.sound()) {
-            out.printf("OK: %s is sound: %d chunks, %d actors, %d messages, clean end.%n",
-                    trace.path, s.chunks(), s.actors(), s.messages());
+            out.printf("OK: %s is sound: %d chunks, %s, clean end.%n", trace.path, s.chunks(), s.summary());
             return 0;
         }
         List<TraceProblem> problems = report.problems();
@@ -53,7 +52,7 @@ final class VerifyCommand implements Callable<Integer> {
                 err.println("  ... and " + (total - shown) + " more");
             }
         }
-        err.printf("The readable part holds %d chunks, %d actors, %d messages.%n", s.chunks(), s.actors(), s.messages());
+        err.printf("The readable part holds %d chunks, %s.%n", s.chunks(), s.summary());
         return RepriseCommand.TRACE_PROBLEM;
     }
 }

@@ -1,7 +1,9 @@
 package dev.reprise.tools;
 
+import dev.reprise.trace.CreationKind;
 import dev.reprise.trace.Encoding;
 import dev.reprise.trace.EventBuffer;
+import dev.reprise.trace.TraceIds;
 import dev.reprise.trace.TraceMetadata;
 import dev.reprise.trace.TraceWriter;
 import java.io.IOException;
@@ -24,7 +26,7 @@ final class SampleTraces {
             EventBuffer b = new EventBuffer(128, Encoding.COMPACT);
             long seq = 0;
             b.subtraceStart(2, 0);
-            b.creation(3);
+            b.creation(3, CreationKind.ACTOR);
             for (int i = 0; i < rounds; i++) {
                 if (!b.hasRoom() || b.size() > 100) {
                     w.writeEvents(1, seq++, b.array(), b.size());
@@ -39,9 +41,9 @@ final class SampleTraces {
 
             EventBuffer other = new EventBuffer(128, Encoding.COMPACT);
             other.subtraceStart(4, 0);
-            other.externalMessage(1_000_000, 7, 1);
+            other.externalMessage(TraceIds.FIRST_EXTERNAL_SOURCE, 7, 1);
             other.systemCall(2);
-            w.writeData(1_000_000, 1, ByteBuffer.wrap("GET /flights".getBytes(StandardCharsets.UTF_8)));
+            w.writeData(TraceIds.FIRST_EXTERNAL_SOURCE, 1, ByteBuffer.wrap("GET /flights".getBytes(StandardCharsets.UTF_8)));
             w.writeData(4, 2, ByteBuffer.allocate(8).putLong(0, 1_700_000_000_000L));
             w.writeEvents(2, 0, other.array(), other.size());
             w.finish(Map.of());

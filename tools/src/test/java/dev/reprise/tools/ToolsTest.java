@@ -55,7 +55,7 @@ class ToolsTest {
         Run r = run("verify", trace.toString());
         assertEquals(0, r.exit, r.err);
         assertTrue(r.out.startsWith("OK: " + trace + " is sound"), r.out);
-        assertTrue(r.out.contains("3 actors, 101 messages"), r.out);
+        assertTrue(r.out.contains("3 actors, 1 external source, 101 messages (1 external), 1 system call"), r.out);
     }
 
     @Test
@@ -115,7 +115,7 @@ class ToolsTest {
         assertTrue(r.out.startsWith("actor 2\n  subtrace 0  (chunk 0 at byte offset 16 (thread 1, sequence 0))\n"
                 + "    created actor 3\n"), r.out);
         assertTrue(r.out.contains("actor 3\n  subtrace 0"), r.out);
-        assertTrue(r.out.contains("    external message from 1000000 type 7, data 1  [12 bytes: \"GET /flights\"]"), r.out);
+        assertTrue(r.out.contains("    external message from 2147418112 type 7, data 1  [12 bytes: \"GET /flights\"]"), r.out);
         assertTrue(r.out.contains("    system call, data 2  [8 bytes: "), r.out);
         assertEquals(50, r.out.lines().filter(l -> l.equals("    message from 2")).count());
     }
@@ -154,11 +154,14 @@ class ToolsTest {
         assertEquals(0, r.exit, r.err);
         @SuppressWarnings("unchecked")
         Map<String, Object> m = (Map<String, Object>) Json.parse(r.out);
-        for (String key : new String[] {"actors", "messages", "promiseMessages", "externalMessages", "systemCalls",
-                "creations", "eventBytes", "dataBytes", "bytesPerMessage", "durationSeconds"}) {
+        for (String key : new String[] {"actors", "externalSources", "tempActors", "timers", "promises", "messages",
+                "promiseMessages", "externalMessages", "systemCalls", "creations", "eventBytes", "dataBytes",
+                "bytesPerMessage", "durationSeconds"}) {
             assertTrue(m.containsKey(key), "missing key " + key + " in " + r.out);
         }
         assertEquals(3L, m.get("actors"));
+        assertEquals(1L, m.get("externalSources"));
+        assertEquals(0L, m.get("timers"));
         assertEquals(101L, m.get("messages"));
         assertEquals(1L, m.get("externalMessages"));
         assertEquals(1L, m.get("systemCalls"));

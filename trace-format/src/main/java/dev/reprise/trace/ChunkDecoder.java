@@ -85,8 +85,9 @@ final class ChunkDecoder {
                     }
                 }
                 case CREATION -> {
-                    requireZero(at, header, EXTERNAL_BIT | 0xC0);
-                    events.add(new TraceEvent.Creation(id(firstWidth(header))));
+                    requireZero(at, header, EXTERNAL_BIT);
+                    CreationKind created = CreationKind.ofCode((header >>> SECOND_WIDTH_SHIFT) & 3);
+                    events.add(new TraceEvent.Creation(id(firstWidth(header)), created));
                 }
                 case MESSAGE -> {
                     requireZero(at, header, 0xC0);

@@ -5,6 +5,8 @@ import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.FileAttribute;
+import java.util.Set;
 import java.util.zip.CRC32C;
 import java.util.zip.Deflater;
 
@@ -36,8 +38,9 @@ public final class ChunkFileWriter implements AutoCloseable {
      * chunk written from a byte array is deflated when that makes it smaller (event chunks shrink
      * several times over: actors repeat their patterns).
      */
-    public static ChunkFileWriter create(Path file, FileKind kind, boolean deflate) throws IOException {
-        FileChannel ch = FileChannel.open(file, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
+    public static ChunkFileWriter create(Path file, FileKind kind, boolean deflate, FileAttribute<?>... attributes)
+            throws IOException {
+        FileChannel ch = FileChannel.open(file, Set.of(StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE), attributes);
         ChunkFileWriter w = new ChunkFileWriter(ch, deflate);
         w.writeFully(ByteBuffer.wrap(FileHeader.encode(kind)));
         w.bytes = FileHeader.SIZE;

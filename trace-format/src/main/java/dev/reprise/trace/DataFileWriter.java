@@ -3,6 +3,7 @@ package dev.reprise.trace;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.file.Path;
+import java.nio.file.attribute.FileAttribute;
 
 /**
  * Writes the external-data file: entries {@code (u32 actor, u32 dataId, u32 length, payload)}
@@ -24,11 +25,11 @@ public final class DataFileWriter implements AutoCloseable {
     }
 
     /** Creates the data file; entries are grouped into chunks of about {@code chunkSize} bytes. */
-    public static DataFileWriter create(Path path, int chunkSize) throws IOException {
+    public static DataFileWriter create(Path path, int chunkSize, FileAttribute<?>... attributes) throws IOException {
         if (chunkSize < 4 * ENTRY_HEADER) {
             throw new IllegalArgumentException("data chunk size too small: " + chunkSize);
         }
-        return new DataFileWriter(ChunkFileWriter.create(path, FileKind.DATA), chunkSize);
+        return new DataFileWriter(ChunkFileWriter.create(path, FileKind.DATA, false, attributes), chunkSize);
     }
 
     /** Appends entry {@code (actor, dataId)} with the remaining bytes of {@code payload} (consumed). */

@@ -146,11 +146,11 @@ public final class EventBuffer {
         POSITION.setRelease(this, p + 1 + wa + wc);
     }
 
-    /** The current actor created actor {@code child}. */
-    public void creation(int child) {
+    /** The current actor created {@code child}: an actor, temp actor, timer or callback. */
+    public void creation(int child, CreationKind kind) {
         int p = position;
         int w = width(child);
-        bytes[p] = (byte) (CREATION | (w - 1) << FIRST_WIDTH_SHIFT);
+        bytes[p] = (byte) (CREATION | (w - 1) << FIRST_WIDTH_SHIFT | kind.code() << SECOND_WIDTH_SHIFT);
         LittleEndian.putInt(bytes, p + 1, child);
         POSITION.setRelease(this, p + 1 + w);
     }

@@ -7,7 +7,7 @@ package dev.reprise.trace;
  * <pre>
  * kind               header bits 3..7                          then
  * 0 SUBTRACE_START   4-5: actor width-1, 6-7: counter width-1   actor id, subtrace counter (u32)
- * 1 CREATION         4-5: child width-1                         child id
+ * 1 CREATION         4-5: child width-1, 6-7: CreationKind       child id
  * 2 MESSAGE          3: external, 4-5: sender width-1           sender [, varint eventType, varint dataId]
  * 3 PROMISE_MESSAGE  3: external, 4-5: sender width-1,          sender, resolver
  *                    6-7: resolver width-1                      [, varint eventType, varint dataId]

@@ -72,9 +72,11 @@ public final class TraceAnalysis {
                 compareCount(metadata, TraceMetadata.DATA_CHUNKS, data == null ? 0 : data.chunks(), TraceFiles.data(dir));
             }
             long dataBytes = Files.exists(TraceFiles.data(dir)) ? Files.size(TraceFiles.data(dir)) : 0;
-            TraceStatistics stats = new TraceStatistics(counts.actors.size(), counts.messages, counts.promiseMessages,
-                    counts.externalMessages, counts.systemCalls, counts.creations, counts.subtraces, counts.chunks,
-                    counts.dropped, Files.size(TraceFiles.events(dir)), dataBytes,
+            EventTally t = counts.tally;
+            TraceStatistics stats = new TraceStatistics(counts.actors.size(), counts.sources.size(),
+                    t.creations(), t.created(CreationKind.TEMP_ACTOR), t.created(CreationKind.TIMER),
+                    t.created(CreationKind.PROMISE), t.messages(), t.promiseMessages(), t.externalMessages(),
+                    t.systemCalls(), counts.subtraces, counts.chunks, counts.dropped, Files.size(TraceFiles.events(dir)), dataBytes,
                     metadata == null ? null : metadata.durationSeconds());
             // Damage with a place in a file first, in file order; conclusions without an offset after it.
             problems.sort(Comparator.comparingInt((TraceProblem p) -> fileRank(p.file()))
@@ -142,15 +144,21 @@ public final class TraceAnalysis {
 
     private static final class EventCounts {
         final Set<Integer> actors = new HashSet<>();
-        long messages;
-        long promiseMessages;
-        long externalMessages;
-        long systemCalls;
-        long creations;
+        final Set<Integer> sources = new HashSet<>();
+        final EventTally tally = new EventTally();
         long subtraces;
         long chunks;
         long chunksSeen;
         long dropped;
+
+        /** An id that processed messages or was created as an actor: an actor, or an external source. */
+        void actor(int id) {
+            if (TraceIds.isExternalSource(id)) {
+                sources.add(id);
+            } else if (id != TraceIds.UNKNOWN) {
+                actors.add(id);
+            }
+        }
     }
 
     private EventCounts scanEvents(DataFileReader data) throws IOException {
@@ -175,7 +183,7 @@ public final class TraceAnalysis {
             });
             for (Subtrace s; (s = stream.next()) != null; ) {
                 c.subtraces++;
-                c.actors.add(s.actor());
+                c.actor(s.actor());
                 SubtraceOrder<Boolean> o = order.computeIfAbsent(s.actor(), a -> new SubtraceOrder<>());
                 if (!o.accept(o.unwrap(s.counter()), Boolean.TRUE, x -> { })) {
                     problem(new TraceProblem(TraceProblem.Kind.MISSING_SUBTRACE, file, s.origin().index(),
@@ -213,30 +221,23 @@ public final class TraceAnalysis {
     }
 
     private void count(EventCounts c, Subtrace s, TraceEvent e, DataFileReader data, Path file) {
+        c.tally.add(e);
         switch (e) {
-            case TraceEvent.Message m -> c.messages++;
-            case TraceEvent.PromiseMessage m -> {
-                c.messages++;
-                c.promiseMessages++;
-            }
+            case TraceEvent.Message m -> { }
+            case TraceEvent.PromiseMessage m -> { }
             case TraceEvent.ExternalMessage m -> {
-                c.messages++;
-                c.externalMessages++;
+                c.actor(m.sender());
                 checkData(s, m.sender(), m.dataId(), data, file);
             }
             case TraceEvent.ExternalPromiseMessage m -> {
-                c.messages++;
-                c.promiseMessages++;
-                c.externalMessages++;
+                c.actor(m.sender());
                 checkData(s, m.sender(), m.dataId(), data, file);
             }
-            case TraceEvent.SystemCall sc -> {
-                c.systemCalls++;
-                checkData(s, s.actor(), sc.dataId(), data, file);
-            }
+            case TraceEvent.SystemCall sc -> checkData(s, s.actor(), sc.dataId(), data, file);
             case TraceEvent.Creation cr -> {
-                c.creations++;
-                c.actors.add(cr.child());
+                if (cr.kind() == CreationKind.ACTOR) {
+                    c.actor(cr.child());
+                }
             }
             case TraceEvent.Gap g -> {
                 c.dropped += g.droppedEvents();

@@ -14,11 +14,16 @@ public sealed interface TraceEvent {
         return false;
     }
 
-    /** The actor created a child with id {@code child}. */
-    record Creation(int child) implements TraceEvent {
+    /** The actor created {@code child}: an actor, or a temp actor, timer or promise numbered as one. */
+    record Creation(int child, CreationKind kind) implements TraceEvent {
+        /** An actor creation. */
+        public Creation(int child) {
+            this(child, CreationKind.ACTOR);
+        }
+
         @Override
         public String describe() {
-            return "created actor " + Integer.toUnsignedString(child);
+            return "created " + kind.word() + " " + Integer.toUnsignedString(child);
         }
     }
 

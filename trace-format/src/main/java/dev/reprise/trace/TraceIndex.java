@@ -27,23 +27,27 @@ public final class TraceIndex implements AutoCloseable {
     private final FileChannel channel;
     private final ActorChunks actorChunks;
     private final List<TraceProblem> problems;
+    private final EventTally recorded;
     private volatile long chunksRead;
     /** Events that the kept decoded chunks may hold together (some megabytes of heap). */
     static final long DECODED_EVENTS_KEPT = 1 << 16;
     private final LinkedHashMap<Long, DecodedChunk> decoded = new LinkedHashMap<>(16, 0.75f, true);
     private long decodedEvents;
 
-    private TraceIndex(Path file, FileChannel channel, ActorChunks actorChunks, List<TraceProblem> problems) {
+    private TraceIndex(Path file, FileChannel channel, ActorChunks actorChunks, List<TraceProblem> problems,
+                       EventTally recorded) {
         this.file = file;
         this.channel = channel;
         this.actorChunks = actorChunks;
         this.problems = problems;
+        this.recorded = recorded;
     }
 
     /** Scans the events file of the trace in {@code dir} and indexes it. */
     public static TraceIndex open(Path dir) throws IOException {
         Path file = TraceFiles.events(dir);
         ActorChunks index = new ActorChunks();
+        EventTally recorded = new EventTally();
         List<TraceProblem> problems;
         try (SubtraceStream stream = SubtraceStream.open(file)) {
             long chunkOffset = -1;
@@ -53,11 +57,17 @@ public final class TraceIndex implements AutoCloseable {
                     index.startChunk(chunkOffset, s.origin().index());
                 }
                 index.add(s.actor(), s.counter());
+                s.events().forEach(recorded::add);
             }
             problems = stream.problems();
         }
         index.trim();
-        return new TraceIndex(file, FileChannel.open(file, StandardOpenOption.READ), index, problems);
+        return new TraceIndex(file, FileChannel.open(file, StandardOpenOption.READ), index, problems, recorded);
+    }
+
+    /** The readable trace's events counted by kind, as {@code reprise stats} counts them. */
+    public EventTally recorded() {
+        return recorded;
     }
 
     /** Actors with events, in order of first appearance. */

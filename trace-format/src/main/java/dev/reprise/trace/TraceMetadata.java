@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.FileAttribute;
 import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.time.Instant;
@@ -57,8 +58,11 @@ public record TraceMetadata(int formatVersion, String program, String jvm, Insta
         return counts.getOrDefault(key, -1L);
     }
 
-    /** Writes {@code dir/trace.json} atomically (a reader never sees half a file). */
-    public void write(Path dir) throws IOException {
+    /**
+     * Writes {@code dir/trace.json} atomically (a reader never sees half a file), creating it with
+     * {@code attributes} (such as {@link TraceAccess}'s permissions).
+     */
+    public void write(Path dir, FileAttribute<?>... attributes) throws IOException {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("formatVersion", (long) formatVersion);
         m.put("program", program);
@@ -70,6 +74,8 @@ public record TraceMetadata(int formatVersion, String program, String jvm, Insta
         m.put("counts", new LinkedHashMap<>(counts));
         Path target = TraceFiles.metadata(dir);
         Path tmp = dir.resolve(TraceFiles.METADATA + ".tmp");
+        Files.deleteIfExists(tmp);
+        Files.createFile(tmp, attributes);
         Files.writeString(tmp, Json.write(m), StandardCharsets.UTF_8);
         Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
     }

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.FileAttribute;
 import java.util.HashMap;
 import java.util.Map;
 
@@ -17,13 +18,16 @@ public final class TraceWriter implements AutoCloseable {
     public static final int DATA_CHUNK_SIZE = 256 * 1024;
 
     private final Path directory;
+    private final FileAttribute<?>[] fileAttributes;
     private final ChunkFileWriter events;
     private final DataFileWriter data;
     private TraceMetadata metadata;
     private boolean closed;
 
-    private TraceWriter(Path directory, ChunkFileWriter events, DataFileWriter data, TraceMetadata metadata) {
+    private TraceWriter(Path directory, FileAttribute<?>[] fileAttributes, ChunkFileWriter events, DataFileWriter data,
+                        TraceMetadata metadata) {
         this.directory = directory;
+        this.fileAttributes = fileAttributes;
         this.events = events;
         this.data = data;
         this.metadata = metadata;
@@ -36,31 +40,35 @@ public final class TraceWriter implements AutoCloseable {
      * @throws java.nio.file.FileAlreadyExistsException when the directory already holds a trace
      */
     public static TraceWriter create(Path directory, TraceMetadata metadata) throws IOException {
-        return create(directory, metadata, true);
+        return create(directory, metadata, true, TraceAccess.PRIVATE);
     }
 
     /**
      * Like {@link #create(Path, TraceMetadata)}; {@code deflateEvents} false stores event chunks as
-     * they are (less work for the writer thread, several times the size).
+     * they are (less work for the writer thread, several times the size); {@code access} says who
+     * may read the directory and files it creates.
      */
-    public static TraceWriter create(Path directory, TraceMetadata metadata, boolean deflateEvents) throws IOException {
-        Files.createDirectories(directory);
+    public static TraceWriter create(Path directory, TraceMetadata metadata, boolean deflateEvents, TraceAccess access)
+            throws IOException {
+        access.createDirectory(directory);
+        FileAttribute<?>[] attributes = access.fileAttributes(directory);
         for (String name : new String[] {TraceFiles.EVENTS, TraceFiles.DATA, TraceFiles.METADATA}) {
             if (Files.exists(directory.resolve(name))) {
                 throw new java.nio.file.FileAlreadyExistsException(directory.toString(), null,
                         "the directory already holds a trace (" + name + "); choose another directory or delete it");
             }
         }
-        metadata.write(directory);
-        ChunkFileWriter events = ChunkFileWriter.create(TraceFiles.events(directory), FileKind.EVENTS, deflateEvents);
+        metadata.write(directory, attributes);
+        ChunkFileWriter events = ChunkFileWriter.create(TraceFiles.events(directory), FileKind.EVENTS, deflateEvents,
+                attributes);
         DataFileWriter data;
         try {
-            data = DataFileWriter.create(TraceFiles.data(directory), DATA_CHUNK_SIZE);
+            data = DataFileWriter.create(TraceFiles.data(directory), DATA_CHUNK_SIZE, attributes);
         } catch (IOException e) {
             events.close();
             throw e;
         }
-        return new TraceWriter(directory, events, data, metadata);
+        return new TraceWriter(directory, attributes, events, data, metadata);
     }
 
     public Path directory() {
@@ -101,7 +109,7 @@ public final class TraceWriter implements AutoCloseable {
         all.put(TraceMetadata.DATA_CHUNKS, data.chunks());
         all.put(TraceMetadata.DATA_ENTRIES, data.entries());
         metadata = metadata.finish(all);
-        metadata.write(directory);
+        metadata.write(directory, fileAttributes);
     }
 
     /** Closes the files; unless {@link #finish} ran, the metadata keeps saying "not clean". */

@@ -26,7 +26,7 @@ class EventRoundTripTest {
         for (int id : GeneratedTrace.BOUNDARY_IDS) {
             EventBuffer b = new EventBuffer(4096, encoding);
             b.subtraceStart(id, id);
-            b.creation(id);
+            b.creation(id, CreationKind.ACTOR);
             b.message(id);
             b.promiseMessage(id, id);
             b.systemCall(id);

@@ -108,7 +108,7 @@ final class GeneratedTrace {
         return switch (k) {
             case 9, 10 -> new TraceEvent.Message(a);
             case 11, 12 -> new TraceEvent.PromiseMessage(a, b);
-            case 13 -> new TraceEvent.Creation(a);
+            case 13 -> new TraceEvent.Creation(a, CreationKind.values()[r.nextInt(CreationKind.values().length)]);
             case 14, 15 -> new TraceEvent.SystemCall(t.newData(actor, dataIds, r));
             case 16 -> new TraceEvent.ExternalMessage(a, r.nextInt(5), t.newData(a, dataIds, r));
             case 17 -> new TraceEvent.ExternalMessage(a, 1, 0); // order only
@@ -133,7 +133,7 @@ final class GeneratedTrace {
             case TraceEvent.ExternalMessage m -> b.externalMessage(m.sender(), m.eventType(), m.dataId());
             case TraceEvent.ExternalPromiseMessage m ->
                     b.externalPromiseMessage(m.sender(), m.resolver(), m.eventType(), m.dataId());
-            case TraceEvent.Creation c -> b.creation(c.child());
+            case TraceEvent.Creation c -> b.creation(c.child(), c.kind());
             case TraceEvent.SystemCall s -> b.systemCall(s.dataId());
             case TraceEvent.Gap g -> b.gap(g.droppedEvents());
         }
@@ -145,7 +145,8 @@ final class GeneratedTrace {
     }
 
     void writeTo(Path dir, List<Integer> chunkOrder, boolean deflate) throws IOException {
-        try (TraceWriter w = TraceWriter.create(dir, TraceMetadata.begin("test", Map.of("encoding", "test")), deflate)) {
+        try (TraceWriter w = TraceWriter.create(dir, TraceMetadata.begin("test", Map.of("encoding", "test")), deflate,
+                TraceAccess.PRIVATE)) {
             for (int i : chunkOrder) {
                 EncodedChunk c = chunks.get(i);
                 w.writeEvents(c.thread(), c.sequence(), c.payload(), c.payload().length);

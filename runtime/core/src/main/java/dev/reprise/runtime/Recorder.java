@@ -1,6 +1,7 @@
 package dev.reprise.runtime;
 
 import dev.reprise.trace.EventBuffer;
+import dev.reprise.trace.TraceIds;
 import dev.reprise.trace.TraceMetadata;
 import dev.reprise.trace.TraceWriter;
 import java.io.IOException;
@@ -29,7 +30,7 @@ public final class Recorder implements AutoCloseable {
     /** The pseudo-actor id under which the recorder writes its own events (the final gap). */
     public static final int RECORDER_ACTOR = -1;
     /** External sources get pseudo-actor ids from here up, in the order they are registered. */
-    public static final int FIRST_SOURCE_ID = 0x7FFF_0000;
+    public static final int FIRST_SOURCE_ID = TraceIds.FIRST_EXTERNAL_SOURCE;
     /** How long {@link #close()} waits for busy threads to hand over their buffers. */
     static final long CLOSE_GRACE_NANOS = TimeUnit.SECONDS.toNanos(2);
 
@@ -83,7 +84,7 @@ public final class Recorder implements AutoCloseable {
         Map<String, String> all = new java.util.LinkedHashMap<>(settings.describe());
         all.putAll(moreSettings);
         TraceWriter trace = TraceWriter.create(settings.traceDir(), TraceMetadata.begin(settings.program(), all),
-                settings.compress());
+                settings.compress(), settings.access());
         Recorder r = new Recorder(settings, trace);
         r.writer.start();
         Runtime.getRuntime().addShutdownHook(r.shutdownHook);

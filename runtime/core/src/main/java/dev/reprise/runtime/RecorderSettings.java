@@ -1,6 +1,7 @@
 package dev.reprise.runtime;
 
 import dev.reprise.trace.Encoding;
+import dev.reprise.trace.TraceAccess;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.LinkedHashMap;
@@ -20,11 +21,12 @@ import java.util.Map;
  * @param encoding {@link Encoding#COMPACT} (small ids on) or {@link Encoding#FULL_WIDTH} (off)
  * @param compress whether the writer thread deflates event chunks (several times smaller traces)
  * @param dataMemory upper bound on external data waiting for the writer
+ * @param access who may read the trace: {@link TraceAccess#PRIVATE} (0700 and 0600, the default) or the umask's
  * @param program what is being recorded, for the metadata
  */
 public record RecorderSettings(Path traceDir, int bufferSize, long bufferMemory, Duration flushInterval,
                                OverflowPolicy overflow, Encoding encoding, boolean compress, long dataMemory,
-                               String program) {
+                               TraceAccess access, String program) {
 
     public static final int DEFAULT_BUFFER_SIZE = 64 * 1024;
     public static final long DEFAULT_BUFFER_MEMORY = 64L * 1024 * 1024;
@@ -34,7 +36,7 @@ public record RecorderSettings(Path traceDir, int bufferSize, long bufferMemory,
 
     /** The option keys {@link #parse} accepts, in the order help lists them. */
     public static final List<String> KEYS = List.of("trace", "bufferSize", "bufferMemory", "flushInterval",
-            "overflow", "smallIds", "compress", "dataMemory", "program");
+            "overflow", "smallIds", "compress", "dataMemory", "access", "program");
 
     public RecorderSettings {
         if (traceDir == null) {
@@ -50,6 +52,9 @@ public record RecorderSettings(Path traceDir, int bufferSize, long bufferMemory,
         if (flushInterval.isNegative() || flushInterval.isZero()) {
             throw new IllegalArgumentException("flushInterval: must be positive, was " + flushInterval.toMillis() + "ms");
         }
+        if (access == null) {
+            throw new IllegalArgumentException("access: expected private or umask");
+        }
         if (dataMemory < 1024) {
             throw new IllegalArgumentException("dataMemory: must be at least 1k, was " + dataMemory);
         }
@@ -58,7 +63,7 @@ public record RecorderSettings(Path traceDir, int bufferSize, long bufferMemory,
     /** Default settings writing to {@code traceDir}. */
     public static RecorderSettings defaults(Path traceDir) {
         return new RecorderSettings(traceDir, DEFAULT_BUFFER_SIZE, DEFAULT_BUFFER_MEMORY, DEFAULT_FLUSH_INTERVAL,
-                OverflowPolicy.BLOCK, Encoding.COMPACT, true, DEFAULT_DATA_MEMORY, "unknown");
+                OverflowPolicy.BLOCK, Encoding.COMPACT, true, DEFAULT_DATA_MEMORY, TraceAccess.PRIVATE, "unknown");
     }
 
     /**
@@ -85,6 +90,7 @@ public record RecorderSettings(Path traceDir, int bufferSize, long bufferMemory,
                 bool(options, "smallIds", true) ? Encoding.COMPACT : Encoding.FULL_WIDTH,
                 bool(options, "compress", true),
                 size(options, "dataMemory", DEFAULT_DATA_MEMORY),
+                access(options),
                 options.getOrDefault("program", "unknown"));
     }
 
@@ -98,6 +104,7 @@ public record RecorderSettings(Path traceDir, int bufferSize, long bufferMemory,
         m.put("smallIds", Boolean.toString(encoding == Encoding.COMPACT));
         m.put("compress", Boolean.toString(compress));
         m.put("dataMemory", Long.toString(dataMemory));
+        m.put("access", access.name().toLowerCase(Locale.ROOT));
         return m;
     }
 
@@ -107,27 +114,27 @@ public record RecorderSettings(Path traceDir, int bufferSize, long bufferMemory,
     }
 
     public RecorderSettings withBuffers(int size, long memory) {
-        return new RecorderSettings(traceDir, size, memory, flushInterval, overflow, encoding, compress, dataMemory, program);
+        return new RecorderSettings(traceDir, size, memory, flushInterval, overflow, encoding, compress, dataMemory, access, program);
     }
 
     public RecorderSettings withOverflow(OverflowPolicy policy) {
-        return new RecorderSettings(traceDir, bufferSize, bufferMemory, flushInterval, policy, encoding, compress, dataMemory, program);
+        return new RecorderSettings(traceDir, bufferSize, bufferMemory, flushInterval, policy, encoding, compress, dataMemory, access, program);
     }
 
     public RecorderSettings withFlushInterval(Duration interval) {
-        return new RecorderSettings(traceDir, bufferSize, bufferMemory, interval, overflow, encoding, compress, dataMemory, program);
+        return new RecorderSettings(traceDir, bufferSize, bufferMemory, interval, overflow, encoding, compress, dataMemory, access, program);
     }
 
     public RecorderSettings withEncoding(Encoding e) {
-        return new RecorderSettings(traceDir, bufferSize, bufferMemory, flushInterval, overflow, e, compress, dataMemory, program);
+        return new RecorderSettings(traceDir, bufferSize, bufferMemory, flushInterval, overflow, e, compress, dataMemory, access, program);
     }
 
     public RecorderSettings withCompress(boolean on) {
-        return new RecorderSettings(traceDir, bufferSize, bufferMemory, flushInterval, overflow, encoding, on, dataMemory, program);
+        return new RecorderSettings(traceDir, bufferSize, bufferMemory, flushInterval, overflow, encoding, on, dataMemory, access, program);
     }
 
     public RecorderSettings withProgram(String name) {
-        return new RecorderSettings(traceDir, bufferSize, bufferMemory, flushInterval, overflow, encoding, compress, dataMemory, name);
+        return new RecorderSettings(traceDir, bufferSize, bufferMemory, flushInterval, overflow, encoding, compress, dataMemory, access, name);
     }
 
     private static long size(Map<String, String> o, String key, long dflt) {
@@ -167,6 +174,15 @@ public record RecorderSettings(Path traceDir, int bufferSize, long bufferMemory,
             return Duration.ofMillis(Long.parseLong(s));
         } catch (NumberFormatException e) {
             throw new IllegalArgumentException(key + ": expected a duration such as 100ms or 1s, was '" + v + "'");
+        }
+    }
+
+    private static TraceAccess access(Map<String, String> o) {
+        String v = o.get("access");
+        try {
+            return v == null ? TraceAccess.PRIVATE : TraceAccess.parse(v.trim());
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("access: " + e.getMessage());
         }
     }
 

@@ -1,5 +1,6 @@
 package dev.reprise.runtime;
 
+import dev.reprise.trace.CreationKind;
 import dev.reprise.trace.EventBuffer;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -105,11 +106,11 @@ public final class ThreadRecorder {
         }
     }
 
-    /** {@code actor} created {@code child}. */
-    public void creation(ActorRecord actor, int child) {
+    /** {@code actor} created {@code child}, an actor or a temp actor, timer or promise numbered as one. */
+    public void creation(ActorRecord actor, int child, CreationKind kind) {
         EventBuffer b = ready(actor);
         if (b != null) {
-            b.creation(child);
+            b.creation(child, kind);
             events++;
         }
     }

@@ -45,7 +45,8 @@ class SettingsAndBackendTest {
     @Test
     void badOptionsAreRefusedWithAMessageNamingThem() {
         assertMessage("unknown recording option 'bufsize'; valid options: trace, bufferSize, bufferMemory, "
-                + "flushInterval, overflow, smallIds, compress, dataMemory, program", Map.of("trace", "x", "bufsize", "1"));
+                + "flushInterval, overflow, smallIds, compress, dataMemory, access, program", Map.of("trace", "x", "bufsize", "1"));
+        assertMessage("access: expected private or umask, was 'public'", Map.of("trace", "x", "access", "public"));
         assertMessage("compress: expected true or false, was 'zip'", Map.of("trace", "x", "compress", "zip"));
         assertMessage("trace: a trace directory is required (trace=DIR)", Map.of("bufferSize", "1k"));
         assertMessage("bufferSize: expected a size such as 65536, 64k or 16m, was 'big'", Map.of("trace", "x", "bufferSize", "big"));

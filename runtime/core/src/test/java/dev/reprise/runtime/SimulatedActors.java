@@ -1,5 +1,6 @@
 package dev.reprise.runtime;
 
+import dev.reprise.trace.CreationKind;
 import dev.reprise.trace.TraceEvent;
 import java.util.ArrayList;
 import java.util.List;
@@ -92,7 +93,7 @@ final class SimulatedActors {
                 a.expected.add(new TraceEvent.PromiseMessage(usualSender, 300));
             } else if (k == 8 || !systemCalls) {
                 int child = 5000 + r.nextInt(1000);
-                rec.creation(a.record, child);
+                rec.creation(a.record, child, CreationKind.ACTOR);
                 a.expected.add(new TraceEvent.Creation(child));
             } else {
                 byte[] value = Long.toString(r.nextLong()).getBytes(java.nio.charset.StandardCharsets.US_ASCII);

@@ -1,5 +1,6 @@
 package dev.reprise.trace.bench;
 
+import dev.reprise.trace.CreationKind;
 import dev.reprise.trace.EventBuffer;
 import java.util.Arrays;
 import java.util.Random;
@@ -162,7 +163,7 @@ public enum EventMix {
                     case START -> b.subtraceStart(o[i + 1], o[i + 2]);
                     case MESSAGE -> b.message(o[i + 1]);
                     case PROMISE -> b.promiseMessage(o[i + 1], o[i + 2]);
-                    default -> b.creation(o[i + 1]);
+                    default -> b.creation(o[i + 1], CreationKind.ACTOR);
                 }
             }
         }

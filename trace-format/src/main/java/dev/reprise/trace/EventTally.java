@@ -1,0 +1,76 @@
+package dev.reprise.trace;
+
+import java.util.concurrent.atomic.LongAdder;
+
+/**
+ * Counts events by kind: the one definition of "messages", "system calls" and "creations" behind
+ * {@code reprise stats}, {@code verify} and the replay summary, so their numbers can be compared.
+ * Thread-safe: a replay's actors count what they consume concurrently.
+ */
+public final class EventTally {
+    private final LongAdder messages = new LongAdder();
+    private final LongAdder promiseMessages = new LongAdder();
+    private final LongAdder externalMessages = new LongAdder();
+    private final LongAdder systemCalls = new LongAdder();
+    private final LongAdder[] created = new LongAdder[CreationKind.values().length];
+
+    public EventTally() {
+        for (int i = 0; i < created.length; i++) {
+            created[i] = new LongAdder();
+        }
+    }
+
+    /** Counts {@code e}. */
+    public void add(TraceEvent e) {
+        switch (e) {
+            case TraceEvent.Message m -> messages.increment();
+            case TraceEvent.PromiseMessage m -> {
+                messages.increment();
+                promiseMessages.increment();
+            }
+            case TraceEvent.ExternalMessage m -> {
+                messages.increment();
+                externalMessages.increment();
+            }
+            case TraceEvent.ExternalPromiseMessage m -> {
+                messages.increment();
+                promiseMessages.increment();
+                externalMessages.increment();
+            }
+            case TraceEvent.SystemCall sc -> systemCalls.increment();
+            case TraceEvent.Creation c -> created[c.kind().ordinal()].increment();
+            case TraceEvent.Gap g -> { }
+        }
+    }
+
+    /** Processed messages of every kind. */
+    public long messages() {
+        return messages.sum();
+    }
+
+    public long promiseMessages() {
+        return promiseMessages.sum();
+    }
+
+    public long externalMessages() {
+        return externalMessages.sum();
+    }
+
+    public long systemCalls() {
+        return systemCalls.sum();
+    }
+
+    /** Creations of {@code kind}. */
+    public long created(CreationKind kind) {
+        return created[kind.ordinal()].sum();
+    }
+
+    /** Creations of every kind. */
+    public long creations() {
+        long n = 0;
+        for (LongAdder c : created) {
+            n += c.sum();
+        }
+        return n;
+    }
+}
