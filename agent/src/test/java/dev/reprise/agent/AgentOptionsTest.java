@@ -50,9 +50,9 @@ class AgentOptionsTest {
         assertMessage("the agent argument must start with record or replay, not 'trace=x' (e.g. record,trace=/tmp/trace)",
                 "trace=x");
         assertMessage("unknown agent option 'color'; valid options: trace, bufferSize, bufferMemory, flushInterval, "
-                + "overflow, smallIds, compress, dataMemory, program, include, exclude, log", "record,trace=x,color=red");
+                + "overflow, smallIds, compress, dataMemory, access, program, include, exclude, log", "record,trace=x,color=red");
         assertMessage("agent option 'verbose' is not key=value; valid keys: trace, bufferSize, bufferMemory, "
-                + "flushInterval, overflow, smallIds, compress, dataMemory, program, include, exclude, log", "record,trace=x,verbose");
+                + "flushInterval, overflow, smallIds, compress, dataMemory, access, program, include, exclude, log", "record,trace=x,verbose");
         assertMessage("log: expected warn, info or debug, was 'loud'", "record,trace=x,log=loud");
         assertMessage("trace: a trace directory is required (trace=DIR)", "record,bufferSize=1m");
     }

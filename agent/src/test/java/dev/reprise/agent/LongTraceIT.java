@@ -30,7 +30,7 @@ class LongTraceIT {
         RecordedRun rep = RecordedRun.replay(trace, List.of("-Xmx" + heapMb + "m"), PingPongProgram.class, "4000000");
         assertEquals(0, rep.exitCode, rep.toString());
         assertEquals("4000000", rep.line("rounds "));
-        assertTrue(rep.err.contains("the whole trace was consumed"), rep.err);
+        rep.assertApplicationTraceConsumed();
     }
 
     @Test
@@ -44,6 +44,6 @@ class LongTraceIT {
         RecordedRun rep = RecordedRun.replay(trace, List.of("-Xmx64m"), ShortLivedActorsProgram.class, "200000");
         assertEquals(0, rep.exitCode, rep.toString());
         assertEquals("200000", rep.line("answers "));
-        assertTrue(rep.err.contains("the whole trace was consumed"), rep.err);
+        rep.assertApplicationTraceConsumed();
     }
 }

@@ -1,7 +1,6 @@
 package dev.reprise.agent;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.reprise.savina.Benchmarks;
 import dev.reprise.savina.SavinaMain;
@@ -31,6 +30,6 @@ class SavinaReplayIT {
         RecordedRun rep = RecordedRun.replay(trace, List.of(), SavinaMain.class, args);
         assertEquals(0, rep.exitCode, rep.toString());
         assertEquals(3, rep.out.stream().filter(l -> l.startsWith("iteration ") && l.endsWith(" ok")).count(), rep.toString());
-        assertTrue(rep.err.contains("the whole trace was consumed"), rep.err);
+        rep.assertApplicationTraceConsumed();
     }
 }
