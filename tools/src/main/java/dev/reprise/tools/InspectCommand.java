@@ -25,7 +25,8 @@ final class InspectCommand implements Callable<Integer> {
     @Mixin
     TraceDirectory trace;
 
-    @Option(names = "--actor", paramLabel = "ID", description = "Show only this actor.")
+    @Option(names = "--actor", paramLabel = "ID", converter = UnsignedId.class,
+            description = "Show only this actor (an id as printed, 0 to 4294967295).")
     Integer actor;
 
     @Option(names = "--limit", paramLabel = "N", description = "Show at most N events per actor (default: all).")
@@ -39,6 +40,7 @@ final class InspectCommand implements Callable<Integer> {
         if (limit != null && limit < 0) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--limit must be 0 or more, was " + limit);
         }
+        trace.existing();
         PrintWriter out = spec.commandLine().getOut();
         try (TraceReader reader = actor == null ? TraceReader.open(trace.path) : TraceReader.open(trace.path, a -> a == actor);
              DataFileReader data = DataFileReader.open(TraceFiles.data(trace.path))) {
@@ -87,6 +89,18 @@ final class InspectCommand implements Callable<Integer> {
         long missing = events.missingSubtrace();
         if (missing >= 0) {
             out.println("  !! subtrace " + missing + " is missing: this actor cannot be replayed past here");
+        }
+    }
+
+    /** Actor ids are unsigned 32-bit numbers, printed as such: read them back the same way. */
+    static final class UnsignedId implements CommandLine.ITypeConverter<Integer> {
+        @Override
+        public Integer convert(String value) {
+            try {
+                return Integer.parseUnsignedInt(value);
+            } catch (NumberFormatException e) {
+                throw new CommandLine.TypeConversionException("'" + value + "' is not an actor id (0 to 4294967295)");
+            }
         }
     }
 

@@ -1,5 +1,7 @@
 package dev.reprise.tools;
 
+import dev.reprise.trace.TraceFiles;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -25,8 +27,8 @@ final class RecordCommand implements Callable<Integer> {
                     + "exclude, log.")
     List<String> options = new ArrayList<>();
 
-    @Parameters(paramLabel = "JAVA_ARGS", arity = "1..*", description = "The java command line, after --.")
-    List<String> javaArguments;
+    @Parameters(paramLabel = "JAVA_ARGS", arity = "0..*", description = "The java command line, after --.")
+    List<String> javaArguments = new ArrayList<>();
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
@@ -35,10 +37,23 @@ final class RecordCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         StringBuilder agent = new StringBuilder("record,trace=").append(trace.toAbsolutePath());
         for (String o : options) {
-            if (!o.contains("=")) {
+            if (o.indexOf('=') < 1) {
                 throw new CommandLine.ParameterException(spec.commandLine(), "--option expects KEY=VALUE, got '" + o + "'");
             }
             agent.append(',').append(o);
+        }
+        if (javaArguments.isEmpty()) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "give the java command line after --, "
+                    + "e.g. reprise record --trace t1 -- -cp app.jar com.acme.Main");
+        }
+        // What the agent would refuse after the JVM started, refused here with the tools' message.
+        if (Files.isRegularFile(trace)) {
+            throw new CommandLine.ParameterException(spec.commandLine(),
+                    "--trace " + trace + " is a file; name a directory to record into");
+        }
+        if (Files.exists(TraceFiles.events(trace))) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--trace " + trace
+                    + " already holds a trace (" + TraceFiles.EVENTS + "); choose another directory or delete it");
         }
         List<String> cmd = new ArrayList<>();
         cmd.add(AgentJar.java());

@@ -1,5 +1,8 @@
 package dev.reprise.tools;
 
+import dev.reprise.trace.TraceFiles;
+import dev.reprise.trace.TraceFormatException;
+import dev.reprise.trace.TraceMetadata;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -36,9 +39,13 @@ final class ReplayCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        if (!Files.isRegularFile(trace.resolve("events.rpt"))) {
-            throw new java.nio.file.NoSuchFileException(trace.toString(), null, "no trace to replay here");
+        // What the agent would refuse in the child JVM, refused here with the tools' message and exit code
+        // (also before printing JVM options that could only fail in the IDE).
+        TraceDirectory.checkReadable(trace);
+        if (!Files.isRegularFile(TraceFiles.metadata(trace))) {
+            throw new TraceFormatException(TraceFiles.metadata(trace) + ": the metadata file is missing; replay needs it");
         }
+        TraceMetadata.read(trace); // its format version
         List<String> jvm = List.of("--sun-misc-unsafe-memory-access=allow",
                 "-javaagent:" + AgentJar.locate() + "=replay,trace=" + trace.toAbsolutePath()
                         + (quiet == null ? "" : ",quiet=" + quiet));

@@ -33,13 +33,15 @@ public final class RepriseCommand implements Runnable {
 
     @Override
     public void run() {
-        throw new CommandLine.ParameterException(spec.commandLine(), "name a command (see reprise --help)");
+        throw new CommandLine.ParameterException(spec.commandLine(), "name a command: "
+                + String.join(", ", spec.subcommands().keySet()));
     }
 
     /** Builds the command line with Reprise's error handling. */
     public static CommandLine commandLine() {
         CommandLine cl = new CommandLine(new RepriseCommand());
         cl.setExecutionExceptionHandler(RepriseCommand::handle);
+        cl.setParameterExceptionHandler(RepriseCommand::usageError);
         // One pair of writers for every subcommand, so main can flush what any of them printed.
         cl.setOut(new PrintWriter(new OutputStreamWriter(System.out, StandardCharsets.UTF_8), true));
         cl.setErr(new PrintWriter(new OutputStreamWriter(System.err, StandardCharsets.UTF_8), true));
@@ -53,6 +55,28 @@ public final class RepriseCommand implements Runnable {
         cl.getOut().flush();
         cl.getErr().flush();
         System.exit(code);
+    }
+
+    /**
+     * Bad usage: one line naming the command, the problem and the option or argument (with
+     * picocli's suggestion when an option name was mistyped) and pointing to the command's help;
+     * exit 2. Not the whole usage text, which would bury the one line that matters.
+     */
+    private static int usageError(CommandLine.ParameterException e, String[] args) {
+        CommandLine cl = e.getCommandLine();
+        PrintWriter err = cl.getErr();
+        String name = cl.getCommandSpec().qualifiedName();
+        String message = e.getMessage();
+        if (e instanceof CommandLine.UnmatchedArgumentException u && !u.getUnmatched().isEmpty()) {
+            if (!cl.getSubcommands().isEmpty() && !u.getUnmatched().get(0).startsWith("-")) {
+                message = "unknown command '" + u.getUnmatched().get(0) + "'; valid: "
+                        + String.join(", ", cl.getSubcommands().keySet());
+            } else if (u.isUnknownOption() && !u.getSuggestions().isEmpty()) {
+                message += "; did you mean " + String.join(" or ", u.getSuggestions()) + "?";
+            }
+        }
+        err.println(name + ": " + message + " (see " + name + " --help)");
+        return USAGE;
     }
 
     /** A clear one-line message for I/O and trace errors, never a bare stack trace. */

@@ -34,6 +34,7 @@ final class StatsCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        trace.readable(); // nothing to count when the events file is of another version or unreadable
         TraceAnalysis.Report report = TraceAnalysis.run(trace.path);
         TraceStatistics s = report.statistics();
         Map<String, Object> m = new LinkedHashMap<>();

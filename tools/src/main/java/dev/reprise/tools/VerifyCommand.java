@@ -33,6 +33,10 @@ final class VerifyCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        if (max < 0) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--max must be 0 or more, was " + max);
+        }
+        trace.existing();
         TraceAnalysis.Report report = TraceAnalysis.run(trace.path);
         PrintWriter out = spec.commandLine().getOut();
         TraceStatistics s = report.statistics();
