@@ -17,7 +17,9 @@ import dev.reprise.trace.TraceMetadata;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -230,7 +232,7 @@ class RecordingIT {
         assertEquals(2, unknown.exitCode);
         assertTrue(unknown.out.isEmpty(), "the program must not run");
         assertTrue(unknown.err.contains("unknown agent option 'bufsize'; valid options: trace, bufferSize, bufferMemory, "
-                + "flushInterval, overflow, smallIds, compress, dataMemory, program, include, exclude, log"), unknown.err);
+                + "flushInterval, overflow, smallIds, compress, dataMemory, access, program, include, exclude, log"), unknown.err);
 
         RecordedRun badValue = RecordedRun.record(tmp.resolve("t2"), "overflow=sometimes", EndingsProgram.class, "no-akka");
         assertEquals(2, badValue.exitCode);
@@ -238,6 +240,11 @@ class RecordingIT {
 
         RecordedRun first = RecordedRun.record(tmp.resolve("t3"), "", EndingsProgram.class, "no-akka");
         assertEquals(0, first.exitCode);
+        // Outside input is user data: a trace is private unless asked otherwise.
+        assertEquals("rwx------", PosixFilePermissions.toString(
+                Files.getPosixFilePermissions(tmp.resolve("t3"))));
+        assertEquals("rw-------", PosixFilePermissions.toString(
+                Files.getPosixFilePermissions(tmp.resolve("t3/events.rpt"))));
         RecordedRun again = RecordedRun.record(tmp.resolve("t3"), "", EndingsProgram.class, "no-akka");
         assertEquals(2, again.exitCode);
         assertTrue(again.err.contains("already holds a trace"), again.err);
