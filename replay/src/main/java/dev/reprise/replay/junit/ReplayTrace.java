@@ -23,7 +23,8 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * or Scala in that JVM before: run such tests in a fresh JVM each (Maven Surefire or Failsafe with
  * {@code reuseForks=false}) with {@code -XX:+EnableDynamicAgentLoading}, and put the Reprise agent
  * ({@code reprise-agent}) on the test class path or name its jar with {@code -Dreprise.agent.jar}.
- * A divergence fails the test with the replay's report.
+ * A divergence fails the test with the replay's report, and interrupts the test's thread so that a
+ * program waiting for the stopped actors gives up.
  */
 @Documented
 @Retention(RetentionPolicy.RUNTIME)

@@ -1,0 +1,157 @@
+package dev.reprise.agent;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import java.io.File;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The example project in src/it/consumer, built with Maven as a user builds it: it sees only the
+ * released jars (reprise-agent.jar and reprise-runtime-api), installed with install:install-file.
+ * Its build records its racy program with the agent and replays it in a @ReplayTrace test; with
+ * -Dconsumer.diverge=true that replay diverges and the build fails with the divergence report.
+ */
+class ConsumerProjectIT {
+    static final Path SOURCE = Path.of("src/it/consumer");
+    /**
+     * The consumer's own local repository, kept between runs. The outer build's one (shared with
+     * other builds) is only read, as a file:// repository, so no Reprise artifact ever lands in it.
+     */
+    static final Path REPO = Path.of("target/consumer-it/repo").toAbsolutePath();
+    static final String VERSION = property("reprise.version");
+    static Path project;
+    static Path settings;
+
+    @BeforeAll
+    static void installTheReleasedJars() throws Exception {
+        Path outer = Path.of(property("reprise.outer.repo"));
+        Files.createDirectories(REPO);
+        settings = REPO.getParent().resolve("settings.xml");
+        Files.writeString(settings, settingsReadingFrom(outer));
+        deleteTree(REPO.resolve("dev/reprise"));
+        install(RecordedRun.agentJar(), "reprise-agent");
+        install(Path.of(property("reprise.runtimeApi.jar")), "reprise-runtime-api");
+        project = Files.createTempDirectory("reprise-consumer");
+        try (Stream<Path> files = Files.walk(SOURCE)) {
+            for (Path p : files.filter(p -> !p.startsWith(SOURCE.resolve("target"))).toList()) {
+                Path to = project.resolve(SOURCE.relativize(p).toString());
+                if (Files.isDirectory(p)) {
+                    Files.createDirectories(to);
+                } else {
+                    Files.copy(p, to);
+                }
+            }
+        }
+    }
+
+    @Test
+    void recordsAndReplaysAndFailsOnDivergence() throws Exception {
+        Path report = project.resolve("target/failsafe-reports/TEST-com.example.racy.MainReplayIT.xml");
+        Build ok = mvn(project, "replay", "verify", "-Dreprise.version=" + VERSION);
+        assertEquals(0, ok.exitCode, () -> ok.failure("the consumer build failed"));
+        assertTrue(Files.isRegularFile(project.resolve("target/trace/events.rpt")), () -> ok.failure("nothing recorded"));
+        String passed = Files.readString(report);
+        assertTrue(passed.contains("tests=\"1\" errors=\"0\" skipped=\"0\" failures=\"0\""),
+                () -> ok.failure("the replay test did not run and pass: " + passed));
+        assertTrue(ok.output.contains("the whole trace was consumed"), () -> ok.failure("no replay summary"));
+
+        // Worker 0 sends one message fewer in replay: the collector waits for it, and the test fails
+        // with the divergence report rather than with whatever the program does next.
+        Build diverged = mvn(project, "diverge", "verify", "-Dreprise.version=" + VERSION, "-Dconsumer.diverge=true");
+        assertNotEquals(0, diverged.exitCode, () -> diverged.failure("the diverging replay passed"));
+        String failed = Files.readString(report);
+        assertTrue(failed.contains("tests=\"1\" errors=\"0\" skipped=\"0\" failures=\"1\"")
+                && failed.contains("<failure message=\"[reprise] REPLAY DIVERGED: no actor can make progress")
+                && failed.contains("type=\"java.lang.AssertionError\"")
+                && failed.contains("actor: /user/collector") && failed.contains("expected next: message from"),
+                () -> diverged.failure("the replay test did not fail with the divergence report: " + failed));
+        assertTrue(diverged.output.contains("REPLAY DIVERGED"), () -> diverged.failure("no report in the build output"));
+        deleteTree(project);
+    }
+
+    static void install(Path jar, String artifactId) throws Exception {
+        assertTrue(Files.isRegularFile(jar), "missing " + jar + " (build the reactor with -am)");
+        Build b = mvn(REPO.getParent(), "install-" + artifactId, "-q",
+                "org.apache.maven.plugins:maven-install-plugin:3.1.3:install-file", "-Dfile=" + jar.toAbsolutePath(),
+                "-DgroupId=dev.reprise", "-DartifactId=" + artifactId, "-Dversion=" + VERSION, "-Dpackaging=jar");
+        assertEquals(0, b.exitCode, () -> b.failure("install-file failed"));
+    }
+
+    record Build(int exitCode, String output, Path log) {
+        String failure(String what) {
+            System.out.println(output); // the child's output, in this test's report
+            return what + " (exit " + exitCode + "; output above and in " + log + ")";
+        }
+    }
+
+    /** Runs Maven in {@code dir} with this test's JDK and the consumer's local repository. */
+    static Build mvn(Path dir, String name, String... args) throws Exception {
+        // -gs, not -s: the user's own settings (mirrors, proxies) still apply.
+        List<String> cmd = new ArrayList<>(List.of(mavenOnPath(), "-B", "-gs", settings.toString(),
+                "-Dmaven.repo.local=" + REPO));
+        cmd.addAll(Arrays.asList(args));
+        Path log = REPO.getParent().resolve(name + ".log");
+        ProcessBuilder pb = new ProcessBuilder(cmd).directory(dir.toFile()).redirectErrorStream(true)
+                .redirectOutput(log.toFile());
+        pb.environment().put("JAVA_HOME", System.getProperty("java.home"));
+        pb.environment().put("MAVEN_OPTS", "--sun-misc-unsafe-memory-access=allow -Djansi.noreset=true");
+        Process p = pb.start();
+        if (!p.waitFor(5, TimeUnit.MINUTES)) {
+            p.destroyForcibly();
+            fail("mvn " + String.join(" ", args) + " did not finish in 5 minutes:\n" + Files.readString(log));
+        }
+        return new Build(p.exitValue(), Files.readString(log, StandardCharsets.UTF_8), log);
+    }
+
+    static String mavenOnPath() {
+        String exe = File.separatorChar == '\\' ? "mvn.cmd" : "mvn";
+        for (String dir : System.getenv().getOrDefault("PATH", "").split(File.pathSeparator)) {
+            Path mvn = Path.of(dir, exe);
+            if (Files.isExecutable(mvn)) {
+                return mvn.toString();
+            }
+        }
+        return fail("ConsumerProjectIT builds the example project with Maven, but there is no " + exe + " on PATH");
+    }
+
+    /** The outer build's repository, read as a remote one before Maven Central: nothing is downloaded twice. */
+    static String settingsReadingFrom(Path outer) {
+        String url = outer.toUri().toString();
+        String repo = "<id>outer</id><url>" + url + "</url>";
+        return "<settings><profiles><profile><id>outer</id>"
+                + "<repositories><repository>" + repo + "</repository></repositories>"
+                + "<pluginRepositories><pluginRepository>" + repo + "</pluginRepository></pluginRepositories>"
+                + "</profile></profiles><activeProfiles><activeProfile>outer</activeProfile></activeProfiles></settings>\n";
+    }
+
+    static String property(String name) {
+        String value = System.getProperty(name);
+        assertTrue(value != null && !value.isBlank(), "system property " + name + " is not set (see agent/pom.xml)");
+        return value;
+    }
+
+    static void deleteTree(Path root) throws IOException {
+        if (!Files.exists(root)) {
+            return;
+        }
+        try (Stream<Path> files = Files.walk(root)) {
+            for (Path p : files.sorted(Comparator.reverseOrder()).toList()) {
+                Files.delete(p);
+            }
+        }
+    }
+}
