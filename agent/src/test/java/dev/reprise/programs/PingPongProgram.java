@@ -7,7 +7,11 @@ import akka.actor.Props;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
-/** Two actors bounce a message N times: a long trace, quickly. Prints the final count. */
+/**
+ * Two actors bounce a message N times: a long trace, quickly. Prints "started" once the ball is in
+ * play and the final count at the end; with "forever" instead of N it runs until killed, pausing
+ * 1 ms every 100 rounds (a trace that a test can replay in seconds).
+ */
 public final class PingPongProgram {
     static final CompletableFuture<Long> done = new CompletableFuture<>();
 
@@ -25,6 +29,9 @@ public final class PingPongProgram {
                     .match(ActorRef.class, other -> other.tell(1L, getSelf()))
                     .match(Long.class, n -> {
                         count++;
+                        if (rounds == Long.MAX_VALUE && n % 100 == 0) {
+                            Thread.sleep(1);
+                        }
                         if (n >= rounds) {
                             done.complete(n);
                         } else {
@@ -35,11 +42,13 @@ public final class PingPongProgram {
     }
 
     public static void main(String[] args) throws Exception {
-        long rounds = Long.parseLong(args[0]);
+        long rounds = args[0].equals("forever") ? Long.MAX_VALUE : Long.parseLong(args[0]);
         ActorSystem system = ActorSystem.create("pingpong", ProgramConfig.config(false));
         ActorRef a = system.actorOf(Props.create(Player.class, () -> new Player(rounds)), "a");
         ActorRef b = system.actorOf(Props.create(Player.class, () -> new Player(rounds)), "b");
         a.tell(b, ActorRef.noSender());
+        System.out.println("started");
+        System.out.flush();
         System.out.println("rounds " + done.get(10, TimeUnit.MINUTES));
         system.terminate();
         system.getWhenTerminated().toCompletableFuture().get(30, TimeUnit.SECONDS);

@@ -7,6 +7,7 @@ import dev.reprise.trace.TraceEvent;
 import dev.reprise.trace.TraceFiles;
 import dev.reprise.trace.TraceIds;
 import dev.reprise.trace.TraceMetadata;
+import dev.reprise.trace.TraceProblem;
 import dev.reprise.trace.TraceIndex;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -30,6 +31,8 @@ import java.util.concurrent.atomic.LongAdder;
 public final class Replay {
     /** The exit code of a replay stopped by a divergence, distinct from what programs usually use. */
     public static final int DIVERGED = 86;
+    /** The exit code of a replay that reached the end of a recording that did not end cleanly. */
+    public static final int RECORDING_ENDED = 87;
 
     private static volatile Replay current;
 
@@ -39,6 +42,11 @@ public final class Replay {
     private final TraceIndex reader;
     private final DataFileReader data;
     private final TraceMetadata metadata;
+    /**
+     * The recording was cut off (killed or crashed; no damage inside): each actor stops where its
+     * recorded events end, and the replay ends once none can go further ({@link RecordingEnd}).
+     */
+    final boolean cut;
     private final Map<Integer, ActorScript> scripts = new ConcurrentHashMap<>();
     /**
      * Actors (ids below {@link #RETIRABLE_IDS}) that stopped after consuming all their events: their
@@ -67,6 +75,8 @@ public final class Replay {
         this.reader = reader;
         this.data = data;
         this.metadata = metadata;
+        this.cut = !metadata.cleanEnd()
+                && reader.problems().stream().allMatch(p -> p.kind() == TraceProblem.Kind.TRUNCATED);
     }
 
     /**
@@ -146,13 +156,17 @@ public final class Replay {
 
     /**
      * Past the end of what {@code id} recorded: the replay goes on live. But when events are
-     * missing there, or the whole trace is damaged or cut off, that end is not the recording's,
-     * and the replay stops with a report.
+     * missing there, or the whole trace is damaged, that end is not the recording's, and the
+     * replay stops with a report. In a recording cut off by a crash the actor simply stops there
+     * (it processes no more messages; a creation or system call in its last turn goes live).
      */
     boolean pastTheEnd(int id) {
         ActorScript s = script(id);
         if (s.peek() != null) {
             return false;
+        }
+        if (cut) {
+            return true;
         }
         if (s.missingSubtrace() >= 0) {
             throw diverged(id, "its recorded events end at a gap (dropped or damaged events): the replay cannot go past it");
@@ -163,6 +177,11 @@ public final class Replay {
                     + "): the replay cannot go further");
         }
         return true;
+    }
+
+    /** Whether actor {@code id} has used up its recorded events (nothing more can come from it in a cut recording). */
+    boolean scriptEnded(int id) {
+        return script(id).finished();
     }
 
     /** Why the trace may end before the recording did (damage, or no clean end), or null. */
@@ -244,17 +263,31 @@ public final class Replay {
     }
 
     void stop(String report) {
+        stop(report, DIVERGED);
+    }
+
+    /**
+     * The replay reached the end of a cut recording: prints how far it went and stops with
+     * {@link #RECORDING_ENDED}, since live actors could otherwise go on forever past it.
+     */
+    void recordingEnded() {
+        stop(RecordingEnd.report(this), RECORDING_ENDED);
+    }
+
+    private void stop(String report, int exitCode) {
         if (!stopping.compareAndSet(false, true)) {
             return;
         }
-        divergence = report;
+        if (exitCode == DIVERGED) {
+            divergence = report;
+        }
         System.err.println(report);
         System.err.flush();
         if (!haltOnDivergence) {
             return;
         }
         Thread exit = new Thread(() -> {
-            Runtime.getRuntime().halt(DIVERGED); // hooks of the replayed program could wait on the stuck actors
+            Runtime.getRuntime().halt(exitCode); // hooks of the replayed program could wait on the stuck actors
         }, "reprise-replay-stop");
         exit.setDaemon(true);
         exit.start();
@@ -289,6 +322,10 @@ public final class Replay {
         String summary = summary();
         List<ActorScript> left = unfinished();
         left.removeIf(s -> !support.isApplicationActor(s.actor()));
+        if (left.isEmpty() && cut) {
+            recordingEnded(); // the program ended on its own past the end of what was recorded
+            return;
+        }
         if (left.isEmpty()) {
             System.err.println(summary);
             System.err.flush();
@@ -303,6 +340,18 @@ public final class Replay {
         stop(sb.toString());
     }
 
+    /** Recorded actors (not outside threads) that the replay has not met yet. */
+    long neverSeen() {
+        return reader.actors().stream()
+                .filter(a -> !scripts.containsKey(a) && !isRetired(a) && a >= 0 && !TraceIds.isExternalSource(a))
+                .count();
+    }
+
+    /** The readable trace's events, counted as {@code reprise stats} counts them. */
+    EventTally recorded() {
+        return reader.recorded();
+    }
+
     /**
      * The end-of-replay summary: what was replayed against what the trace holds, counted as
      * {@code reprise stats} counts (so "341 of 341 messages" can be checked against it).
@@ -311,9 +360,7 @@ public final class Replay {
         List<ActorScript> all = unfinished();
         List<ActorScript> left = new ArrayList<>(all);
         left.removeIf(s -> !support.isApplicationActor(s.actor()));
-        long neverSeen = reader.actors().stream()
-                .filter(a -> !scripts.containsKey(a) && !isRetired(a) && a >= 0 && !TraceIds.isExternalSource(a))
-                .count();
+        long neverSeen = neverSeen();
         // Threads outside the actor system that the replay never met (Akka's dispatcher threads at shutdown).
         long sourcesNeverSeen = reader.actors().stream()
                 .filter(a -> !scripts.containsKey(a) && TraceIds.isExternalSource(a)).count();

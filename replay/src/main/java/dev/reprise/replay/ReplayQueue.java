@@ -112,8 +112,8 @@ public final class ReplayQueue implements MessageQueue, UnboundedDequeBasedMessa
         ActorScript s = script();
         TraceEvent head = s.peek();
         if (head == null) {
-            if (count == 0) {
-                return null;
+            if (count == 0 || replay.cut) {
+                return null; // in a recording cut by a crash, the actor stops where its events end
             }
             replay.pastTheEnd(actorId()); // reports a gap or an incomplete trace
             return pollOldest(); // past the end of the recording: plain arrival order
@@ -143,7 +143,8 @@ public final class ReplayQueue implements MessageQueue, UnboundedDequeBasedMessa
         int source = in.source();
         int dataId = in.dataId();
         byte[] content = dataId == 0 ? null : replay.read(source, dataId);
-        if (dataId != 0 && content == null) {
+        // In a cut recording the content may have been lost with its last data chunk: then the live copy, by order.
+        if (dataId != 0 && content == null && !replay.cut) {
             throw replay.diverged(actorId(), "the content of its outside input (data " + dataId + " of "
                     + replay.support.describe(source) + ") is missing from the trace");
         }
@@ -196,7 +197,7 @@ public final class ReplayQueue implements MessageQueue, UnboundedDequeBasedMessa
     public synchronized boolean hasMessages() {
         TraceEvent head = script().peek();
         if (head == null) {
-            return count > 0 && script().missingSubtrace() < 0;
+            return count > 0 && !replay.cut && script().missingSubtrace() < 0;
         }
         MessageKey key = MessageKey.of(head);
         if (key == null) {
@@ -231,7 +232,10 @@ public final class ReplayQueue implements MessageQueue, UnboundedDequeBasedMessa
             return false;
         }
         byte[] content = replay.read(in.source(), in.dataId());
-        return content == null || MessageContent.unrecordedClass(content) == null; // missing: dequeue reports it
+        if (content == null) {
+            return !replay.cut; // missing: dequeue reports it, unless the recording was cut before it was written (live copy)
+        }
+        return MessageContent.unrecordedClass(content) == null;
     }
 
     /** For the watchdog: the script expects a message that has not arrived. */
@@ -239,6 +243,24 @@ public final class ReplayQueue implements MessageQueue, UnboundedDequeBasedMessa
         TraceEvent head = script().peek();
         MessageKey key = head == null ? null : MessageKey.of(head);
         return key != null && !deliverable(head, key);
+    }
+
+    /**
+     * For the end of a cut recording: the expected message can never come, because its sender (or
+     * the resolver of a promise message) has used up its recorded events, or the content of the
+     * expected outside input was lost with the end of the recording.
+     */
+    synchronized boolean waitsBeyondTheRecording() {
+        TraceEvent head = script().peek();
+        MessageKey key = head == null ? null : MessageKey.of(head);
+        if (key == null || deliverable(head, key)) {
+            return false;
+        }
+        return switch (key.kind()) {
+            case MessageKey.PLAIN -> replay.scriptEnded(key.sender());
+            case MessageKey.PROMISE -> replay.scriptEnded(key.sender()) || replay.scriptEnded(key.resolver());
+            default -> Input.of(head).dataId() != 0 && replay.read(Input.of(head).source(), Input.of(head).dataId()) == null;
+        };
     }
 
     /** What waits in this mailbox, for reports. */

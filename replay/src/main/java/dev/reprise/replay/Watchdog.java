@@ -5,9 +5,15 @@ import java.util.List;
 
 /**
  * Never hang silently: when no actor has run for the quiet time while the trace still expects
- * messages that some actor is waiting for, the replay stops with a report.
+ * messages that some actor is waiting for, the replay stops with a report. In a recording cut off
+ * by a crash, it also ends the replay once every actor has replayed what it can
+ * ({@link RecordingEnd}): after half a second of calm with every recorded actor at its end, or,
+ * once the replay has begun, after the quiet time with nothing waiting for recorded events.
  */
 final class Watchdog extends Thread {
+    /** How long a cut recording's replay must be calm, with every actor at its end, before it ends. */
+    private static final long SETTLE_NANOS = 500_000_000L;
+
     private final Replay replay;
 
     Watchdog(Replay replay) {
@@ -21,9 +27,12 @@ final class Watchdog extends Thread {
         long quietNanos = replay.quiet.toNanos();
         long lastProgress = -1;
         long since = System.nanoTime();
+        // A cut recording is checked more often, so its replay ends soon after the last event.
+        long pollMillis = replay.cut ? Math.max(50, Math.min(100, replay.quiet.toMillis() / 10))
+                : Math.max(50, replay.quiet.toMillis() / 10);
         while (!replay.stopping()) {
             try {
-                Thread.sleep(Math.max(50, replay.quiet.toMillis() / 10));
+                Thread.sleep(pollMillis);
             } catch (InterruptedException e) {
                 return;
             }
@@ -33,17 +42,27 @@ final class Watchdog extends Thread {
                 since = System.nanoTime();
                 continue;
             }
-            if (System.nanoTime() - since < quietNanos) {
+            long calm = System.nanoTime() - since;
+            if (replay.cut && calm >= Math.min(SETTLE_NANOS, quietNanos) && RecordingEnd.reached(replay)) {
+                replay.recordingEnded();
+                return;
+            }
+            if (calm < quietNanos) {
                 continue;
             }
             List<ReplayQueue> waiting = new ArrayList<>();
             for (ReplayQueue q : replay.queues) {
-                if (q.waitingForExpectedMessage()) {
+                if (q.waitingForExpectedMessage() && !(replay.cut && q.waitsBeyondTheRecording())) {
                     waiting.add(q);
                 }
             }
             if (!waiting.isEmpty()) {
                 replay.stop(DivergenceReport.stuck(replay, waiting));
+                return;
+            }
+            if (replay.cut && p > 0) {
+                // Nothing moved for the quiet time since the replay began, and nothing waits for what was recorded.
+                replay.recordingEnded();
                 return;
             }
             since = System.nanoTime();

@@ -21,6 +21,8 @@ import picocli.CommandLine.Command;
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:success", "1:the trace has problems (see the message)",
                 "2:bad usage, or no trace where one was named",
+                "86:replay diverged from the recording (report on stderr)",
+                "87:replay reached the end of a truncated recording (the recorded JVM was killed or crashed)",
                 "other:record passes on the recorded program's exit code"})
 public final class RepriseCommand implements Runnable {
     /** Exit code when the trace is damaged or unreadable. */

@@ -48,6 +48,11 @@ public record TraceMetadata(int formatVersion, String program, String jvm, Insta
         return new TraceMetadata(formatVersion, program, jvm, start, Instant.now(), true, settings, finalCounts);
     }
 
+    /** This metadata, still not clean, with the counts known so far (so a crash keeps them). */
+    public TraceMetadata inProgress(Map<String, Long> countsSoFar) {
+        return new TraceMetadata(formatVersion, program, jvm, start, null, false, settings, countsSoFar);
+    }
+
     /** Recording time in seconds, or null when the end is unknown. */
     public Double durationSeconds() {
         return end == null ? null : Duration.between(start, end).toNanos() / 1e9;

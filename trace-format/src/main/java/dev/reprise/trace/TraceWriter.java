@@ -99,6 +99,16 @@ public final class TraceWriter implements AutoCloseable {
     }
 
     /**
+     * Rewrites the metadata, still saying "not clean", with the counts known so far: what a replay
+     * needs (the outside sources' ids) must be on disk before the recording ends, which a crash
+     * may prevent. Written atomically, with the trace files' own permissions.
+     */
+    public void writeProgress(Map<String, Long> counts) throws IOException {
+        metadata = metadata.inProgress(counts);
+        metadata.write(directory, fileAttributes);
+    }
+
+    /**
      * Flushes and closes the files, then rewrites the metadata as a clean end with
      * {@code counts} plus the file counts ({@link TraceMetadata#EVENT_CHUNKS} and friends).
      */

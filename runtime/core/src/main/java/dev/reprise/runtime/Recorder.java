@@ -43,6 +43,8 @@ public final class Recorder implements AutoCloseable {
     private final AtomicInteger nextThreadId = new AtomicInteger(1);
     private final AtomicInteger nextSourceId = new AtomicInteger(FIRST_SOURCE_ID);
     private final Map<String, Integer> sources = new HashMap<>();
+    /** A source was registered since the writer last put the sources in the metadata. Guarded by sources. */
+    private boolean sourcesChanged;
     private final LongAdder dropped = new LongAdder();
     private final LongAdder gapsWritten = new LongAdder();
     private final LongAdder blockedNanos = new LongAdder();
@@ -119,11 +121,38 @@ public final class Recorder implements AutoCloseable {
     /**
      * The pseudo-actor id of the external source {@code name}: the n-th distinct name registered
      * gets {@code FIRST_SOURCE_ID + n}, so a program that declares its sources in the same order
-     * gets the same ids in replay. The names are kept in the metadata.
+     * gets the same ids in replay. The names are kept in the metadata, which the writer thread
+     * rewrites at its next tick, so a crashed recording keeps them too.
      */
     public int registerSource(String name) {
         synchronized (sources) {
-            return sources.computeIfAbsent(name, n -> nextSourceId.getAndIncrement());
+            Integer id = sources.get(name);
+            if (id == null) {
+                id = nextSourceId.getAndIncrement();
+                sources.put(name, id);
+                sourcesChanged = true;
+            }
+            return id;
+        }
+    }
+
+    /** Writer thread, each tick: the sources as metadata counts if one was added since the last call, else null. */
+    Map<String, Long> changedSources() {
+        synchronized (sources) {
+            if (!sourcesChanged) {
+                return null;
+            }
+            sourcesChanged = false;
+            return sourceCounts();
+        }
+    }
+
+    /** The sources as the metadata counts them: "source.NAME" to id. */
+    private Map<String, Long> sourceCounts() {
+        synchronized (sources) {
+            Map<String, Long> counts = new HashMap<>();
+            sources.forEach((name, id) -> counts.put("source." + name, (long) id));
+            return counts;
         }
     }
 
@@ -329,9 +358,7 @@ public final class Recorder implements AutoCloseable {
         counts.put("droppedData", s.droppedData());
         counts.put("threads", (long) nextThreadId.get() - 1);
         counts.put("blockedMillis", TimeUnit.NANOSECONDS.toMillis(s.blockedNanos()));
-        synchronized (sources) {
-            sources.forEach((name, id) -> counts.put("source." + name, (long) id));
-        }
+        counts.putAll(sourceCounts());
         extraCounts.forEach((key, value) -> counts.put(key, value.sum()));
         try {
             if (writer.failed() || degraded) {

@@ -4,6 +4,7 @@ import dev.reprise.trace.EventBuffer;
 import dev.reprise.trace.TraceWriter;
 import java.io.IOException;
 import java.nio.ByteBuffer;
+import java.util.Map;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
@@ -11,7 +12,8 @@ import java.util.concurrent.TimeUnit;
 /**
  * The one thread that does the recorder's I/O: writes full event buffers as chunks and returns
  * them to the pool, writes external data, and every flush interval advances the flush epoch, which
- * makes each recording thread hand over its buffer at its next event.
+ * makes each recording thread hand over its buffer at its next event, and rewrites the metadata
+ * when outside sources were registered.
  */
 final class WriterThread extends Thread {
     /** A buffer handed over by a thread: chunk {@code sequence} of that thread; pooled ones go back to the pool. */
@@ -59,6 +61,7 @@ final class WriterThread extends Thread {
                 if (now >= nextTick) {
                     recorder.tick();
                     flushFiles();
+                    writeNewSources();
                     nextTick = Math.max(nextTick + interval, now + interval / 2);
                 }
                 if (stopping && full.isEmpty() && data.isEmpty()) {
@@ -136,6 +139,19 @@ final class WriterThread extends Thread {
         }
         try {
             trace.flush();
+        } catch (IOException e) {
+            fail(e);
+        }
+    }
+
+    /** A new outside source reaches the metadata within a flush interval: a crashed recording must replay. */
+    private void writeNewSources() {
+        Map<String, Long> sources = recorder.changedSources();
+        if (sources == null || failed) {
+            return;
+        }
+        try {
+            trace.writeProgress(sources);
         } catch (IOException e) {
             fail(e);
         }

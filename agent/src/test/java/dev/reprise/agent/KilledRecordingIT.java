@@ -1,0 +1,106 @@
+package dev.reprise.agent;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.reprise.programs.PingPongProgram;
+import dev.reprise.trace.ActorEventSource;
+import dev.reprise.trace.TraceAnalysis;
+import dev.reprise.trace.TraceEvent;
+import dev.reprise.trace.TraceIndex;
+import dev.reprise.trace.TraceProblem;
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A recording killed with SIGKILL, as users meet it: a ping-pong that runs until killed, at random
+ * instants. Its replay follows the trace as far as it was written, then stops by itself with 87.
+ */
+class KilledRecordingIT {
+    private static final Pattern SUMMARY = Pattern.compile("replayed (\\d+) of (\\d+) messages");
+
+    @TempDir
+    Path tmp;
+
+    /** Records the endless ping-pong and kills it {@code millis} after the ball is in play. */
+    private static void recordAndKill(Path trace, long millis) throws Exception {
+        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "--sun-misc-unsafe-memory-access=allow", "-Xmx256m",
+                "-javaagent:" + RecordedRun.agentJar() + "=record,trace=" + trace,
+                "-cp", RecordedRun.programClassPath(), PingPongProgram.class.getName(), "forever"));
+        Process p = new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+        try (BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
+            String line;
+            while ((line = out.readLine()) != null && !line.equals("started")) {
+                // Akka's start-up output, if any
+            }
+            assertEquals("started", line, "the ping-pong did not start");
+            Thread.sleep(millis);
+            p.destroyForcibly(); // SIGKILL: no shutdown hook, no clean end
+            assertTrue(p.waitFor(10, TimeUnit.SECONDS));
+        } finally {
+            p.destroyForcibly();
+        }
+    }
+
+    /** The messages a replay can reach: each actor's events up to its first missing subtrace. */
+    private static long reachableMessages(Path trace) throws Exception {
+        long n = 0;
+        try (TraceIndex index = TraceIndex.open(trace)) {
+            for (int actor : index.actors()) {
+                ActorEventSource events = index.actor(actor);
+                for (TraceEvent e; (e = events.next()) != null; ) {
+                    n += e.isMessage() ? 1 : 0;
+                }
+                index.forget(actor);
+            }
+        }
+        return n;
+    }
+
+    @Test
+    void aKilledRecordingReplaysAsFarAsItWasWrittenThenStopsByItself() throws Exception {
+        Random random = new Random();
+        List<String> figures = new ArrayList<>();
+        for (int i = 0; i < 3; i++) {
+            Path trace = tmp.resolve("killed-" + i);
+            long killAfter = 1000 + random.nextInt(3000);
+            recordAndKill(trace, killAfter);
+
+            TraceAnalysis.Report report = TraceAnalysis.run(trace);
+            assertTrue(report.problems().stream().anyMatch(p -> p.kind() == TraceProblem.Kind.UNCLEAN_END),
+                    "reported truncated: " + report.problems());
+            long recorded = report.statistics().messages();
+            long reachable = reachableMessages(trace);
+            assertTrue(recorded > 1000, "killed after " + killAfter + " ms, the trace holds only " + recorded + " messages");
+
+            long t0 = System.nanoTime();
+            RecordedRun rep = RecordedRun.replay(trace, List.of(), PingPongProgram.class, "forever");
+            long replayMillis = (System.nanoTime() - t0) / 1_000_000;
+            assertEquals(87, rep.exitCode, rep.toString());
+            assertTrue(rep.err.contains("the recording ends here"), rep.err);
+            assertFalse(rep.err.contains("REPLAY DIVERGED"), rep.err);
+            Matcher m = SUMMARY.matcher(rep.err);
+            assertTrue(m.find(), rep.err);
+            long replayed = Long.parseLong(m.group(1));
+            assertEquals(recorded, Long.parseLong(m.group(2)), "the summary counts the trace as stats does");
+            figures.add(String.format("killed after %d ms: replayed %d of %d messages (%.1f%%), %d reachable, replay %d ms",
+                    killAfter, replayed, recorded, 100.0 * replayed / recorded, reachable, replayMillis));
+            System.out.println("[KilledRecordingIT] " + figures.get(i));
+            // What a crash costs: the buffers not yet flushed, and what other threads recorded after
+            // an actor's lost subtrace (the trace holds it, but its order depends on what was lost).
+            assertTrue(replayed >= 0.9 * recorded, figures.get(i) + "\n" + rep.err);
+        }
+    }
+}
