@@ -4,6 +4,8 @@ import akka.actor.ActorRef;
 import akka.dispatch.Envelope;
 import dev.reprise.replay.MessageKey;
 import dev.reprise.replay.ReplaySupport;
+import java.util.Set;
+import java.util.stream.Collectors;
 
 /** What the replay runtime asks the agent: keys from envelope tags, ids of actors, names, timers. */
 final class AgentReplaySupport implements ReplaySupport {
@@ -24,6 +26,26 @@ final class AgentReplaySupport implements ReplaySupport {
     public int actorId(ActorRef actor) {
         AgentActor a = Actors.ofRef(actor);
         return a == null ? ActorIds.UNKNOWN : a.id();
+    }
+
+    @Override
+    public ActorRef actorRef(int id) {
+        return LiveRefs.of(id);
+    }
+
+    /** The recorded ids of the program's threads as outside sources ("thread:NAME", see AgentThread). */
+    private volatile Set<Integer> threadSources;
+
+    @Override
+    public boolean resendsLive(int source) {
+        Set<Integer> threads = threadSources;
+        if (threads == null) {
+            threads = Agent.replay.metadata().counts().entrySet().stream()
+                    .filter(e -> e.getKey().startsWith("source.thread:"))
+                    .map(e -> e.getValue().intValue()).collect(Collectors.toUnmodifiableSet());
+            threadSources = threads;
+        }
+        return threads.contains(source);
     }
 
     @Override

@@ -34,6 +34,9 @@ public final class Creations {
             if (ref instanceof RepriseState s && s.reprise$state() == null && reserved != null) {
                 s.reprise$state(reserved);
             }
+            if (Agent.replay != null && ref instanceof RepriseState s && s.reprise$state() instanceof AgentActor a) {
+                LiveRefs.created(a.id(), (akka.actor.ActorRef) ref); // outside input may name it as its sender
+            }
         } catch (Throwable e) {
             AgentLog.internalError("recording an actor creation", e);
         }

@@ -1,7 +1,9 @@
 package dev.reprise.agent;
 
+import akka.actor.ActorRef;
 import akka.actor.ActorSystem;
 import akka.actor.Cell;
+import akka.actor.DeadLetterActorRef;
 import akka.actor.Terminated;
 import akka.dispatch.Envelope;
 import dev.reprise.replay.MessageContent;
@@ -61,20 +63,34 @@ public final class Envelopes {
             }
             ActorSystem system = c.system();
             Object message = ((Envelope) envelope).message();
+            int sender = senderId(((Envelope) envelope).sender());
             tag.dataId = ExternalSources.nextDataId(tag.sender);
-            Agent.recorder.recordData(tag.sender, tag.dataId, message, m -> content(system, m), 256);
+            Agent.recorder.recordData(tag.sender, tag.dataId, message, m -> content(system, m, sender), 256);
         } catch (Throwable e) {
             AgentLog.internalError("recording outside input", e);
         }
     }
 
     /**
+     * The trace id of an outside message's envelope sender (an actor or an ask's temp actor, whose
+     * creation replay repeats with the same id), so replay injects the input with that sender; 0
+     * for no sender or dead letters. Peeks at the ref's id: a ref that never got one has no
+     * recorded creation either, and replay could not find it.
+     */
+    private static int senderId(ActorRef sender) {
+        if (sender == null || sender instanceof DeadLetterActorRef) {
+            return 0;
+        }
+        return ((RepriseState) sender).reprise$state() instanceof AgentActor a ? a.id() : 0;
+    }
+
+    /**
      * Outside input's content (on the writer thread). A message that cannot be serialised is
      * recorded by order only: the first of each class is warned about, and the metadata counts them.
      */
-    private static ByteBuffer content(ActorSystem system, Object message) {
+    private static ByteBuffer content(ActorSystem system, Object message, int sender) {
         try {
-            return MessageContent.encode(system, message);
+            return MessageContent.encode(system, message, sender);
         } catch (Throwable e) {
             String type = message.getClass().getName();
             Agent.recorder.count(UNSERIALIZABLE_COUNT, 1);

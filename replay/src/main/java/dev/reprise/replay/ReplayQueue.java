@@ -20,9 +20,9 @@ import scala.concurrent.duration.Duration;
  * The replay mailbox of one actor. Arrived messages wait in a FIFO queue per key (kind, true
  * sender, resolver); {@link #dequeue} hands out only the message the actor's script expects next,
  * and {@link #hasMessages} says yes only when that message is there, so the dispatcher never spins.
- * Expected input from outside is injected from the trace; live input from outside is held back
- * (it is delivered only for messages whose content could not be recorded). Once the actor's
- * recorded events are used up, messages are delivered in arrival order.
+ * Expected input from outside is injected from the trace, with its recorded sender; live input
+ * from outside is held back (it is delivered only for messages whose content could not be
+ * recorded). Once the actor's recorded events are used up, messages are delivered in arrival order.
  *
  * <p>It implements every queue semantics Akka's actors may require (deque for Stash, bounded,
  * control-aware, the logger's), since in replay the order comes from the trace anyway.
@@ -156,6 +156,9 @@ public final class ReplayQueue implements MessageQueue, UnboundedDequeBasedMessa
             }
             return live;
         }
+        if (!deliverable(head, key)) {
+            return null; // its recorded sender does not exist yet: it comes before the live copy does
+        }
         Object message;
         try {
             message = MessageContent.decode(system, content);
@@ -164,10 +167,25 @@ public final class ReplayQueue implements MessageQueue, UnboundedDequeBasedMessa
                     + "deserialized: " + e);
         }
         // Its live copy is dropped: now if it is here, else when it arrives.
-        if (poll(key) == null) {
+        Envelope live = poll(key);
+        if (live == null) {
             injectedAhead.merge(source, 1, Integer::sum);
         }
-        return Envelope.apply(message, system.deadLetters(), system);
+        return Envelope.apply(message, senderOf(content, live), system);
+    }
+
+    /**
+     * The recorded sender of injected input, as it lives in this replay (its creation was replayed
+     * with its id); else the live copy's, sent by the same code; else dead letters, as recorded
+     * for input without a sender (and by traces older than recorded senders).
+     */
+    private ActorRef senderOf(byte[] content, Envelope live) {
+        int id = MessageContent.sender(content);
+        if (id == 0 || id == MessageContent.SENDER_NOT_RECORDED) {
+            return system.deadLetters();
+        }
+        ActorRef ref = replay.support.actorRef(id);
+        return ref != null ? ref : live != null ? live.sender() : system.deadLetters();
     }
 
     private Envelope poll(MessageKey key) {
@@ -218,11 +236,26 @@ public final class ReplayQueue implements MessageQueue, UnboundedDequeBasedMessa
      * its live copy) must be held here.
      */
     private boolean deliverable(TraceEvent head, MessageKey key) {
-        if (key.kind() == MessageKey.EXTERNAL && recordedContent(head)) {
-            return true;
-        }
         ArrayDeque<Held> q = held.get(key);
-        return q != null && !q.isEmpty();
+        boolean here = q != null && !q.isEmpty();
+        if (key.kind() == MessageKey.EXTERNAL && recordedContent(head)) {
+            return here || senderExists(head);
+        }
+        return here;
+    }
+
+    /**
+     * Whether recorded outside input can be injected before its live copy arrives: its recorded
+     * sender exists in this replay, or there is none to wait for. The program's thread creates the
+     * sender (an actor, an ask's temp actor) before it sends the live copy, so the copy's arrival
+     * ends the wait; a source that sends nothing live in replay (the Reprise API) is not waited for.
+     */
+    private boolean senderExists(TraceEvent head) {
+        Input in = Input.of(head);
+        byte[] content = replay.read(in.source(), in.dataId());
+        int sender = content == null ? 0 : MessageContent.sender(content); // missing: dequeue reports it
+        return sender == 0 || sender == MessageContent.SENDER_NOT_RECORDED || replay.support.actorRef(sender) != null
+                || !replay.support.resendsLive(in.source());
     }
 
     /** Whether the outside input {@code head} has recorded content to inject (else its live copy is awaited). */

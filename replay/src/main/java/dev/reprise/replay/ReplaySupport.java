@@ -11,6 +11,15 @@ public interface ReplaySupport {
     /** The trace id of an actor. */
     int actorId(ActorRef actor);
 
+    /** The live ref of the actor or ask temp actor with trace id {@code id}, or null if there is none (yet). */
+    ActorRef actorRef(int id);
+
+    /**
+     * Whether outside source {@code source} is one of the program's threads, which sends its input
+     * again in replay (input delivered through the Reprise API is not delivered live in replay).
+     */
+    boolean resendsLive(int source);
+
     /** A readable name for an id in reports: an actor's path, a timer, an outside source. */
     String describe(int id);
 

@@ -8,6 +8,8 @@ import dev.reprise.trace.TraceFiles;
 import dev.reprise.trace.TraceProblem;
 import dev.reprise.trace.TraceReader;
 import java.io.PrintWriter;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -104,6 +106,19 @@ final class InspectCommand implements Callable<Integer> {
         }
     }
 
+    /**
+     * Where the message itself starts in outside input the agent recorded with its sender
+     * ({@code [2][u32 sender][i32 serializer][u16 manifest length][manifest][message]}, the replay
+     * runtime's MessageContent), or 0 for any other data.
+     */
+    private static int outsideInputBody(byte[] bytes) {
+        if (bytes.length < 11 || bytes[0] != 2) {
+            return 0;
+        }
+        int body = 11 + (ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN).getShort(9) & 0xFFFF);
+        return body <= bytes.length ? body : 0;
+    }
+
     /** For events that refer to recorded data: its size and a short printable preview. */
     private static String preview(TraceEvent e, int actor, DataFileReader data) throws Exception {
         // Data is keyed by its owner: the calling actor for system calls, the source for external input.
@@ -134,15 +149,21 @@ final class InspectCommand implements Callable<Integer> {
             return "  [data missing]";
         }
         StringBuilder sb = new StringBuilder("  [" + bytes.length + " bytes: ");
-        String text = new String(bytes, 0, Math.min(bytes.length, 40), StandardCharsets.UTF_8);
+        int from = e instanceof TraceEvent.SystemCall ? 0 : outsideInputBody(bytes);
+        if (from > 0) {
+            int sender = ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN).getInt(1);
+            sb.append("sender ").append(sender == 0 ? "none" : Integer.toUnsignedString(sender)).append(", ");
+        }
+        int n = Math.min(bytes.length - from, 40);
+        String text = new String(bytes, from, n, StandardCharsets.UTF_8);
         boolean printable = text.chars().allMatch(c -> c >= 0x20 && c < 0x7F);
         if (printable) {
-            sb.append('"').append(text).append(bytes.length > 40 ? "...\"" : "\"");
+            sb.append('"').append(text).append(bytes.length - from > 40 ? "...\"" : "\"");
         } else {
-            for (int i = 0; i < Math.min(bytes.length, 16); i++) {
+            for (int i = from; i < Math.min(bytes.length, from + 16); i++) {
                 sb.append(String.format("%02x", bytes[i]));
             }
-            if (bytes.length > 16) {
+            if (bytes.length - from > 16) {
                 sb.append("...");
             }
         }
