@@ -97,8 +97,9 @@ public final class Envelopes {
             AgentLog.warnOnce("unserializable:" + type, "messages of class " + type + " come from outside the actor "
                     + "system and Akka cannot serialize them (" + e.getClass().getSimpleName() + "), so their order is "
                     + "recorded but not their content. Replay delivers each live message at its recorded place: it "
-                    + "reproduces the run when the program sends the same input again. The trace's metadata counts "
-                    + "them (" + UNSERIALIZABLE_COUNT + ").");
+                    + "reproduces the run when the program sends the same input again. To record their content "
+                    + "(so replay needs no live input), bind a serializer for the class in "
+                    + "akka.actor.serialization-bindings. The trace's metadata counts them (" + UNSERIALIZABLE_COUNT + ").");
             return MessageContent.unrecorded(type);
         }
     }
