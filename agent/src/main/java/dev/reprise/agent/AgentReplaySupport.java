@@ -4,6 +4,7 @@ import akka.actor.ActorRef;
 import akka.dispatch.Envelope;
 import dev.reprise.replay.MessageKey;
 import dev.reprise.replay.ReplaySupport;
+import dev.reprise.trace.TraceMetadata;
 import java.util.Set;
 import java.util.stream.Collectors;
 
@@ -41,7 +42,7 @@ final class AgentReplaySupport implements ReplaySupport {
         Set<Integer> threads = threadSources;
         if (threads == null) {
             threads = Agent.replay.metadata().counts().entrySet().stream()
-                    .filter(e -> e.getKey().startsWith("source.thread:"))
+                    .filter(e -> e.getKey().startsWith(TraceMetadata.SOURCE_PREFIX + AgentThread.THREAD_SOURCE))
                     .map(e -> e.getValue().intValue()).collect(Collectors.toUnmodifiableSet());
             threadSources = threads;
         }

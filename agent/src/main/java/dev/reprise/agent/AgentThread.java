@@ -12,6 +12,8 @@ import java.util.concurrent.ConcurrentHashMap;
  * it through a field.
  */
 final class AgentThread {
+    /** The name of a thread as an outside source is this prefix and the thread's name. */
+    static final String THREAD_SOURCE = "thread:";
     private static final Map<String, Integer> threadsNamed = new ConcurrentHashMap<>();
 
     /** This thread's recorder; null when replaying. */
@@ -54,7 +56,7 @@ final class AgentThread {
         if (outside == null) {
             String name = Thread.currentThread().getName();
             int nth = threadsNamed.merge(name, 1, Integer::sum);
-            String source = "thread:" + name + (nth > 1 ? "#" + nth : "");
+            String source = THREAD_SOURCE + name + (nth > 1 ? "#" + nth : "");
             int id = Agent.recorder != null ? Agent.recorder.registerSource(source) : Agent.replay.sourceId(source);
             outside = new AgentActor(id > 0 ? id : ActorIds.next());
             Names.of(outside.id(), "outside source " + source);

@@ -150,7 +150,7 @@ public final class Replay {
 
     /** The recorded id of outside source {@code name}, or -1 if the recording never used it. */
     public int sourceId(String name) {
-        long id = metadata.count("source." + name);
+        long id = metadata.count(TraceMetadata.SOURCE_PREFIX + name);
         return id > 0 ? (int) id : -1;
     }
 
@@ -342,8 +342,13 @@ public final class Replay {
 
     /** Recorded actors (not outside threads) that the replay has not met yet. */
     long neverSeen() {
+        return neverSeen(false);
+    }
+
+    /** Recorded actors, or with {@code sources} outside threads, that the replay has not met yet. */
+    private long neverSeen(boolean sources) {
         return reader.actors().stream()
-                .filter(a -> !scripts.containsKey(a) && !isRetired(a) && a >= 0 && !TraceIds.isExternalSource(a))
+                .filter(a -> !scripts.containsKey(a) && !isRetired(a) && a >= 0 && TraceIds.isExternalSource(a) == sources)
                 .count();
     }
 
@@ -362,8 +367,7 @@ public final class Replay {
         left.removeIf(s -> !support.isApplicationActor(s.actor()));
         long neverSeen = neverSeen();
         // Threads outside the actor system that the replay never met (Akka's dispatcher threads at shutdown).
-        long sourcesNeverSeen = reader.actors().stream()
-                .filter(a -> !scripts.containsKey(a) && TraceIds.isExternalSource(a)).count();
+        long sourcesNeverSeen = neverSeen(true);
         EventTally recorded = reader.recorded();
         StringBuilder sb = new StringBuilder("[reprise] replay of " + directory + ": replayed ")
                 .append(replayed.messages()).append(" of ").append(recorded.messages()).append(" messages (")

@@ -53,6 +53,9 @@ public final class ReplayQueue implements MessageQueue, UnboundedDequeBasedMessa
     private long firsts;
     private int count;
     private int actorId = -1;
+    /** The outside input the script expects next and its recorded content, read from the data file once. */
+    private TraceEvent contentOf;
+    private byte[] content;
 
     ReplayQueue(Replay replay, ActorRef owner, ActorSystem system) {
         this.replay = replay;
@@ -142,7 +145,7 @@ public final class ReplayQueue implements MessageQueue, UnboundedDequeBasedMessa
         Input in = Input.of(head);
         int source = in.source();
         int dataId = in.dataId();
-        byte[] content = dataId == 0 ? null : replay.read(source, dataId);
+        byte[] content = content(head);
         // In a cut recording the content may have been lost with its last data chunk: then the live copy, by order.
         if (dataId != 0 && content == null && !replay.cut) {
             throw replay.diverged(actorId(), "the content of its outside input (data " + dataId + " of "
@@ -252,7 +255,7 @@ public final class ReplayQueue implements MessageQueue, UnboundedDequeBasedMessa
      */
     private boolean senderExists(TraceEvent head) {
         Input in = Input.of(head);
-        byte[] content = replay.read(in.source(), in.dataId());
+        byte[] content = content(head);
         int sender = content == null ? 0 : MessageContent.sender(content); // missing: dequeue reports it
         return sender == 0 || sender == MessageContent.SENDER_NOT_RECORDED || replay.support.actorRef(sender) != null
                 || !replay.support.resendsLive(in.source());
@@ -260,11 +263,10 @@ public final class ReplayQueue implements MessageQueue, UnboundedDequeBasedMessa
 
     /** Whether the outside input {@code head} has recorded content to inject (else its live copy is awaited). */
     private boolean recordedContent(TraceEvent head) {
-        Input in = Input.of(head);
-        if (in.dataId() == 0) {
+        if (Input.of(head).dataId() == 0) {
             return false;
         }
-        byte[] content = replay.read(in.source(), in.dataId());
+        byte[] content = content(head);
         if (content == null) {
             return !replay.cut; // missing: dequeue reports it, unless the recording was cut before it was written (live copy)
         }
@@ -292,8 +294,21 @@ public final class ReplayQueue implements MessageQueue, UnboundedDequeBasedMessa
         return switch (key.kind()) {
             case MessageKey.PLAIN -> replay.scriptEnded(key.sender());
             case MessageKey.PROMISE -> replay.scriptEnded(key.sender()) || replay.scriptEnded(key.resolver());
-            default -> Input.of(head).dataId() != 0 && replay.read(Input.of(head).source(), Input.of(head).dataId()) == null;
+            default -> Input.of(head).dataId() != 0 && content(head) == null;
         };
+    }
+
+    /**
+     * The recorded content of outside input {@code head} (null: none recorded, or lost), read from
+     * the data file once however often the dispatcher asks whether it can be delivered.
+     */
+    private byte[] content(TraceEvent head) {
+        if (contentOf != head) {
+            Input in = Input.of(head);
+            content = in.dataId() == 0 ? null : replay.read(in.source(), in.dataId());
+            contentOf = head;
+        }
+        return content;
     }
 
     /** What waits in this mailbox, for reports. */

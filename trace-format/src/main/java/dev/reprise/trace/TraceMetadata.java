@@ -30,6 +30,8 @@ public record TraceMetadata(int formatVersion, String program, String jvm, Insta
     public static final String DATA_CHUNKS = "dataChunks";
     /** Count key: entries written to the data file. */
     public static final String DATA_ENTRIES = "dataEntries";
+    /** Counts under this prefix name outside sources: {@code source.NAME} is the source's id. */
+    public static final String SOURCE_PREFIX = "source.";
 
     public TraceMetadata {
         settings = Collections.unmodifiableMap(new TreeMap<>(settings));

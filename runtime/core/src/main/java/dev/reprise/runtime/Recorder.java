@@ -151,7 +151,7 @@ public final class Recorder implements AutoCloseable {
     private Map<String, Long> sourceCounts() {
         synchronized (sources) {
             Map<String, Long> counts = new HashMap<>();
-            sources.forEach((name, id) -> counts.put("source." + name, (long) id));
+            sources.forEach((name, id) -> counts.put(TraceMetadata.SOURCE_PREFIX + name, (long) id));
             return counts;
         }
     }
