@@ -9,11 +9,13 @@ import dev.reprise.programs.EndingsProgram;
 import dev.reprise.programs.PromiseRaceProgram;
 import dev.reprise.programs.SupervisionProgram;
 import dev.reprise.programs.TimersAndInputProgram;
+import dev.reprise.trace.CreationKind;
 import dev.reprise.trace.DataFileReader;
 import dev.reprise.trace.TraceAnalysis;
 import dev.reprise.trace.TraceEvent;
 import dev.reprise.trace.TraceFiles;
 import dev.reprise.trace.TraceMetadata;
+import dev.reprise.trace.TraceStatistics;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
@@ -121,6 +123,25 @@ class RecordingIT {
                     asker + " is not one of the server's temp actors " + byServer);
         }
         assertEquals(4, run.lines("asked by ").size());
+        // Each is counted as what it is: asks' temp actors and completed promises are no actors.
+        assertEquals(4, kinds(run, id.get("server")).stream().filter(k -> k == CreationKind.TEMP_ACTOR).count());
+        assertEquals(2, kinds(run, id.get("w1")).stream().filter(k -> k == CreationKind.PROMISE).count());
+        TraceStatistics stats = TraceAnalysis.run(run.trace).statistics();
+        assertTrue(stats.tempActors() >= 4 && stats.promises() >= 4, stats.toString());
+        assertEquals(stats.creations(), stats.tempActors() + stats.promises() + stats.timers()
+                + kinds(run).stream().filter(k -> k == CreationKind.ACTOR).count(), stats.toString());
+    }
+
+    /** The kinds of what {@code creator} created, in order. */
+    private static List<CreationKind> kinds(RecordedRun run, int creator) throws Exception {
+        return run.eventsOf(creator).stream().filter(e -> e instanceof TraceEvent.Creation)
+                .map(e -> ((TraceEvent.Creation) e).kind()).toList();
+    }
+
+    /** The kinds of everything the trace records as created. */
+    private static List<CreationKind> kinds(RecordedRun run) throws Exception {
+        return run.events().values().stream().flatMap(List::stream).filter(e -> e instanceof TraceEvent.Creation)
+                .map(e -> ((TraceEvent.Creation) e).kind()).toList();
     }
 
     @Test
@@ -132,6 +153,7 @@ class RecordingIT {
         List<TraceEvent> events = run.eventsOf(clocked);
         List<Integer> timers = run.createdBy(clocked);
         assertEquals(2, timers.size(), "a fixed-rate and a single timer: " + events);
+        assertEquals(List.of(CreationKind.TIMER, CreationKind.TIMER), kinds(run, clocked));
 
         Map<Integer, Integer> firings = new HashMap<>();
         List<TraceEvent.ExternalMessage> inputs = new ArrayList<>();
@@ -245,6 +267,11 @@ class RecordingIT {
                 Files.getPosixFilePermissions(tmp.resolve("t3"))));
         assertEquals("rw-------", PosixFilePermissions.toString(
                 Files.getPosixFilePermissions(tmp.resolve("t3/events.rpt"))));
+        RecordedRun shared = RecordedRun.record(tmp.resolve("t4"), "access=umask", EndingsProgram.class, "no-akka");
+        assertEquals(0, shared.exitCode, shared.err);
+        Path probe = Files.createFile(tmp.resolve("probe")); // what the umask gives a new file
+        assertEquals(Files.getPosixFilePermissions(probe), Files.getPosixFilePermissions(tmp.resolve("t4/events.rpt")));
+        assertEquals(Files.getPosixFilePermissions(probe), Files.getPosixFilePermissions(tmp.resolve("t4/trace.json")));
         RecordedRun again = RecordedRun.record(tmp.resolve("t3"), "", EndingsProgram.class, "no-akka");
         assertEquals(2, again.exitCode);
         assertTrue(again.err.contains("already holds a trace"), again.err);
