@@ -15,12 +15,12 @@ import java.util.Map;
  * separated by {@code ;}, whose calls to the clock and random generators are recorded) and
  * {@code log} (warn, info, debug).
  */
-record AgentOptions(String mode, RecorderSettings recorder, Path replayTrace, Duration quiet,
+record AgentOptions(String mode, RecorderSettings recorder, Path replayTrace, Duration quiet, boolean liveAfterEnd,
                     List<String> include, List<String> exclude, AgentLog.Level log) {
 
     /** How long replay waits with no actor able to go on before it reports a divergence. */
     static final Duration DEFAULT_QUIET = Duration.ofSeconds(10);
-    private static final List<String> REPLAY_KEYS = List.of("trace", "quiet", "log");
+    private static final List<String> REPLAY_KEYS = List.of("trace", "quiet", "end", "log");
 
     /** Reprise's own runtime, which the agent never instruments. */
     static final List<String> AGENT_PACKAGES = List.of("dev.reprise.agent.", "dev.reprise.runtime.",
@@ -84,11 +84,14 @@ record AgentOptions(String mode, RecorderSettings recorder, Path replayTrace, Du
         }
         recorderOptions.putIfAbsent("program", program);
         RecorderSettings settings = RecorderSettings.parse(recorderOptions);
-        return new AgentOptions(mode, settings, null, null, prefixes(agentOptions.get("include")),
+        return new AgentOptions(mode, settings, null, null, false, prefixes(agentOptions.get("include")),
                 prefixes(agentOptions.get("exclude")), AgentLog.Level.parse(agentOptions.getOrDefault("log", "warn")));
     }
 
-    /** {@code replay,trace=DIR[,quiet=10s][,log=...]}; include and exclude come from the recording. */
+    /**
+     * {@code replay,trace=DIR[,quiet=10s][,end=stop|live][,log=...]}; include and exclude come from
+     * the recording. {@code end=live}: past the end of their recorded events, actors go on live.
+     */
     private static AgentOptions parseReplay(String[] parts) {
         Map<String, String> o = new LinkedHashMap<>();
         for (int i = 1; i < parts.length; i++) {
@@ -117,13 +120,18 @@ record AgentOptions(String mode, RecorderSettings recorder, Path replayTrace, Du
                 throw new IllegalArgumentException("quiet: expected a duration such as 10s or 500ms, was '" + o.get("quiet") + "'");
             }
         }
-        return new AgentOptions("replay", null, Path.of(trace), quiet, List.of(), List.of(),
+        String end = o.getOrDefault("end", "stop");
+        if (!end.equals("stop") && !end.equals("live")) {
+            throw new IllegalArgumentException("end: expected stop (actors stop where the recording ends) or live "
+                    + "(they go on live), was '" + end + "'");
+        }
+        return new AgentOptions("replay", null, Path.of(trace), quiet, end.equals("live"), List.of(), List.of(),
                 AgentLog.Level.parse(o.getOrDefault("log", "warn")));
     }
 
     /** The same options with the include and exclude lists a recording used (read from its metadata). */
     AgentOptions withCallFilters(String include, String exclude) {
-        return new AgentOptions(mode, recorder, replayTrace, quiet, prefixes(include), prefixes(exclude), log);
+        return new AgentOptions(mode, recorder, replayTrace, quiet, liveAfterEnd, prefixes(include), prefixes(exclude), log);
     }
 
     /** The include and exclude lists, for the trace's metadata. */

@@ -8,6 +8,14 @@ final class ReplaySummary {
 
     private ReplaySummary() {}
 
+    /** At exit: an exit comes after every recorded event, so the replay first lets the actors catch up. */
+    static void atExit() {
+        if (Agent.replay != null && !printed.get()) {
+            Agent.replay.awaitRecordedEvents();
+        }
+        print();
+    }
+
     static void print() {
         if (Agent.replay != null && printed.compareAndSet(false, true)) {
             Agent.replay.finish();

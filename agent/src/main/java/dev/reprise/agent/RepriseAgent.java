@@ -11,7 +11,7 @@ import java.util.Map;
 
 /**
  * The Reprise agent: {@code -javaagent:reprise-agent.jar=record,trace=DIR[,key=value...]} or
- * {@code =replay,trace=DIR[,quiet=10s]}. It instruments Akka Classic, Scala futures and the
+ * {@code =replay,trace=DIR[,quiet=10s][,end=stop|live]}. It instruments Akka Classic, Scala futures and the
  * application's calls to the clock and random generators before the application's main method
  * runs, and records, or replays a recording. Bad options stop the JVM with a message; failures
  * of the recorder later never stop the application; a replay that diverges stops with a report.
@@ -73,7 +73,8 @@ public final class RepriseAgent {
     private static void startReplay(AgentOptions options, Instrumentation inst) {
         Replay replay;
         try {
-            replay = Replay.open(options.replayTrace(), new AgentReplaySupport(), options.quiet(), exitOnError);
+            replay = Replay.open(options.replayTrace(), new AgentReplaySupport(), options.quiet(), options.liveAfterEnd(),
+                    exitOnError);
         } catch (IOException e) {
             fail("cannot replay " + options.replayTrace() + ": " + e.getMessage());
             return;
@@ -94,7 +95,7 @@ public final class RepriseAgent {
             fail("cannot replay without the instrumentation");
         }
         if (exitOnError) {
-            Runtime.getRuntime().addShutdownHook(new Thread(ReplaySummary::print, "reprise-replay-summary"));
+            Runtime.getRuntime().addShutdownHook(new Thread(ReplaySummary::atExit, "reprise-replay-summary"));
         }
         AgentLog.info("replaying " + options.replayTrace());
     }

@@ -33,27 +33,46 @@ public final class Turns {
         }
     }
 
-    /** ActorCell.systemInvoke (start, restart, supervision, stop) runs in the actor's context, unrecorded. */
-    public static Object beforeSystemInvoke(Object cell) {
+    /**
+     * ActorCell.systemInvoke (start, restart, supervision, stop, death watch) runs in the actor's
+     * context; the turns that run application code are recorded at their place among the actor's
+     * messages ({@link SystemTurns}). In replay one that comes early is held: returns
+     * {@link SystemTurns#HELD}, and the call is skipped.
+     */
+    public static Object beforeSystemInvoke(Object cell, Object message) {
         try {
-            if (Agent.replay != null) {
+            AgentActor actor = Actors.ofCell(cell);
+            AgentThread t = AgentThread.current();
+            if (t.recorder == null) {
+                if (!SystemTurns.admit(cell, message)) {
+                    return SystemTurns.HELD;
+                }
                 Agent.replay.turnStarted();
+            } else {
+                SystemTurns.record(t.recorder, actor, message);
             }
-            return AgentThread.current().enter(Actors.ofCell(cell));
+            return t.enter(actor);
         } catch (Throwable e) {
             AgentLog.internalError("entering an actor", e);
             return null;
         }
     }
 
-    /** The turn is over; {@code thread} is what the turn's start returned (null if it failed). */
-    public static void after(Object thread) {
+    /**
+     * The turn of the actor of {@code cell} is over; {@code thread} is what the turn's start
+     * returned (null if it failed). In replay, held system messages whose turn has come go again.
+     */
+    public static void after(Object cell, Object thread) {
+        if (thread == SystemTurns.HELD) {
+            return;
+        }
         try {
             if (thread != null) {
                 ((AgentThread) thread).exit();
             }
             if (Agent.replay != null) {
                 Agent.replay.turnEnded();
+                SystemTurns.releaseDue(cell);
             }
         } catch (Throwable e) {
             AgentLog.internalError("leaving an actor", e);

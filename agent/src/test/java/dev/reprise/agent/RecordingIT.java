@@ -12,6 +12,7 @@ import dev.reprise.programs.TimersAndInputProgram;
 import dev.reprise.trace.CreationKind;
 import dev.reprise.trace.DataFileReader;
 import dev.reprise.trace.TraceAnalysis;
+import dev.reprise.trace.SystemTurnKind;
 import dev.reprise.trace.TraceEvent;
 import dev.reprise.trace.TraceFiles;
 import dev.reprise.trace.TraceMetadata;
@@ -90,8 +91,10 @@ class RecordingIT {
         assertEquals(List.of(id.get("counter"), id.get("producer")), byMain.subList(byMain.size() - 2, byMain.size()));
         assertEquals(List.of(id.get("a"), id.get("b")), run.createdBy(id.get("producer")));
         // The counter's messages all come from the producer; a and b only hear from each other.
-        assertTrue(run.eventsOf(id.get("counter")).stream().allMatch(e -> e.equals(new TraceEvent.Message(id.get("producer")))));
-        assertTrue(run.eventsOf(id.get("a")).stream().skip(1).allMatch(e -> e.equals(new TraceEvent.Message(id.get("b")))));
+        assertTrue(run.eventsOf(id.get("counter")).stream().filter(TraceEvent::isMessage)
+                .allMatch(e -> e.equals(new TraceEvent.Message(id.get("producer")))));
+        assertTrue(run.eventsOf(id.get("a")).stream().filter(TraceEvent::isMessage).skip(1)
+                .allMatch(e -> e.equals(new TraceEvent.Message(id.get("b")))));
     }
 
     @Test
@@ -99,7 +102,7 @@ class RecordingIT {
         RecordedRun run = RecordedRun.record(tmp.resolve("t"), "", PromiseRaceProgram.class);
         assertSound(run);
         Map<String, Integer> id = idsByName(run);
-        List<TraceEvent> got = run.eventsOf(id.get("resource"));
+        List<TraceEvent> got = run.eventsOf(id.get("resource")).stream().filter(TraceEvent::isMessage).toList();
         assertEquals(4, got.size(), got.toString());
         // Each answer's resolver is a completion its worker created (and recorded): four distinct ones.
         Map<Integer, Integer> perWorker = new HashMap<>();
@@ -216,6 +219,16 @@ class RecordingIT {
                 "Terminated comes from the dead actor: " + parent);
         assertEquals(1 + 5 + 1, run.messagesOf(id.get("parent")), "go, five answers, Terminated");
         assertEquals(1, run.messagesOf(id.get("doomed")), "its PoisonPill");
+        // The system-message turns, each at its place among the actor's messages.
+        TraceEvent failed = new TraceEvent.SystemTurn(SystemTurnKind.FAILED, id.get("fragile"));
+        assertEquals(2, parent.stream().filter(failed::equals).count(), "two failures decided by the parent: " + parent);
+        assertTrue(parent.contains(new TraceEvent.SystemTurn(SystemTurnKind.DEATH_WATCH, id.get("doomed"))), parent.toString());
+        List<TraceEvent> fragile = run.eventsOf(id.get("fragile"));
+        assertEquals(2, fragile.stream().filter(new TraceEvent.SystemTurn(SystemTurnKind.RECREATE, 0)::equals).count(),
+                fragile.toString());
+        // Messages 1 and 2 are answered, 3 throws: the restart comes right after it (the child is suspended meanwhile).
+        assertEquals(List.of(new TraceEvent.SystemTurn(SystemTurnKind.RECREATE, 0)), fragile.subList(3, 4), fragile.toString());
+        assertTrue(run.eventsOf(id.get("doomed")).contains(new TraceEvent.SystemTurn(SystemTurnKind.TERMINATE, 0)));
     }
 
     @Test

@@ -7,6 +7,7 @@ import dev.reprise.programs.BalancingProgram;
 import dev.reprise.programs.CountingProgram;
 import dev.reprise.programs.PromiseRaceProgram;
 import dev.reprise.programs.RacyProgram;
+import dev.reprise.programs.SupervisionOrderProgram;
 import dev.reprise.programs.SupervisionProgram;
 import dev.reprise.programs.TimersAndInputProgram;
 import dev.reprise.trace.TraceFiles;
@@ -85,6 +86,18 @@ class ReplayIT {
     @Test
     void supervisionRestartsAndDeathWatchReplay() throws Exception {
         recordAndReplay(SupervisionProgram.class, 2, ReplayIT::valuesOf);
+    }
+
+    /** The whole output, line for line (programs that print through one actor print in a recorded order). */
+    private static String wholeOutput(RecordedRun r) {
+        return String.join("\n", r.out);
+    }
+
+    @Test
+    void supervisionDecisionsRestartsStopsAndDeathWatchReplayAtTheirRecordedPlace() throws Exception {
+        List<String> outputs = recordAndReplay(SupervisionOrderProgram.class, 3, ReplayIT::wholeOutput);
+        assertTrue(outputs.get(0).contains("decides Restart") && outputs.get(0).contains("restarting after"), outputs.get(0));
+        assertTrue(new HashSet<>(outputs).size() > 1, "the supervision race should give different outputs: " + outputs);
     }
 
     @Test

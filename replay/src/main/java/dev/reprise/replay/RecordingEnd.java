@@ -1,6 +1,7 @@
 package dev.reprise.replay;
 
 import dev.reprise.trace.EventTally;
+import dev.reprise.trace.TraceEvent;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -34,7 +35,8 @@ final class RecordingEnd {
             }
         }
         for (ActorScript s : replay.unfinished()) {
-            if (!waitingBeyond.contains(s.actor())) {
+            // A system message (a stop, a supervisor's decision) that has not come in this calm never will.
+            if (!waitingBeyond.contains(s.actor()) && !(s.peek() instanceof TraceEvent.SystemTurn)) {
                 return false; // e.g. an outside thread that still has creations to make
             }
         }

@@ -39,6 +39,8 @@ public final class Replay {
     final Path directory;
     final ReplaySupport support;
     final Duration quiet;
+    /** Past the end of its recorded events an actor goes on live (processes messages in arrival order). */
+    final boolean liveAfterEnd;
     private final TraceIndex reader;
     private final DataFileReader data;
     private final TraceMetadata metadata;
@@ -66,8 +68,9 @@ public final class Replay {
     private final boolean haltOnDivergence;
     private volatile String divergence;
 
-    private Replay(Path directory, ReplaySupport support, Duration quiet, TraceIndex reader, DataFileReader data,
-                   TraceMetadata metadata, boolean haltOnDivergence) {
+    private Replay(Path directory, ReplaySupport support, Duration quiet, boolean liveAfterEnd, TraceIndex reader,
+                   DataFileReader data, TraceMetadata metadata, boolean haltOnDivergence) {
+        this.liveAfterEnd = liveAfterEnd;
         this.haltOnDivergence = haltOnDivergence;
         this.directory = directory;
         this.support = support;
@@ -82,10 +85,15 @@ public final class Replay {
     /**
      * Opens the trace in {@code directory} for replay.
      *
+     * @param quiet how long no actor may make progress, while some waits for a recorded message, before the replay
+     *     reports a divergence
+     * @param liveAfterEnd whether actors go on live past the end of their recorded events (else they stop there, and
+     *     the program sees exactly what was recorded)
+     * @param haltOnDivergence stop the JVM on a divergence (the agent), or keep the report (a test)
      * @throws IOException naming the file and problem when the trace cannot be read
      */
-    public static Replay open(Path directory, ReplaySupport support, Duration quiet, boolean haltOnDivergence)
-            throws IOException {
+    public static Replay open(Path directory, ReplaySupport support, Duration quiet, boolean liveAfterEnd,
+                              boolean haltOnDivergence) throws IOException {
         if (current != null) {
             throw new IllegalStateException("a replay of " + current.directory + " is already running in this JVM; "
                     + "a JVM replays one trace (run replay tests in a fresh JVM each)");
@@ -93,7 +101,7 @@ public final class Replay {
         TraceMetadata metadata = TraceMetadata.read(directory);
         TraceIndex reader = TraceIndex.open(directory);
         DataFileReader data = DataFileReader.open(TraceFiles.data(directory));
-        Replay r = new Replay(directory, support, quiet, reader, data, metadata, haltOnDivergence);
+        Replay r = new Replay(directory, support, quiet, liveAfterEnd, reader, data, metadata, haltOnDivergence);
         current = r;
         new Watchdog(r).start();
         return r;
@@ -155,9 +163,10 @@ public final class Replay {
     }
 
     /**
-     * Past the end of what {@code id} recorded: the replay goes on live. But when events are
-     * missing there, or the whole trace is damaged, that end is not the recording's, and the
-     * replay stops with a report. In a recording cut off by a crash the actor simply stops there
+     * Past the end of what {@code id} recorded: a creation or system call in the actor's last turn
+     * goes live; the actor then processes no more messages (unless the replay goes on live). But
+     * when events are missing there, or the whole trace is damaged, that end is not the
+     * recording's, and the replay stops with a report. In a recording cut off by a crash the actor simply stops there
      * (it processes no more messages; a creation or system call in its last turn goes live).
      */
     boolean pastTheEnd(int id) {
@@ -185,7 +194,7 @@ public final class Replay {
     }
 
     /** Why the trace may end before the recording did (damage, or no clean end), or null. */
-    private String incompleteTrace() {
+    String incompleteTrace() {
         if (!reader.problems().isEmpty()) {
             return reader.problems().get(0).toString();
         }
@@ -340,6 +349,31 @@ public final class Replay {
         stop(sb.toString());
     }
 
+    /**
+     * The JVM is exiting ({@code System.exit}, a signal, or the program's last thread ended): in
+     * the recording every recorded event came before the exit, so the exit waits while the
+     * application's actors still replay theirs, until none has moved for the quiet time.
+     */
+    public void awaitRecordedEvents() {
+        long last = -1;
+        long since = System.nanoTime();
+        while (!stopping() && unfinished().stream().anyMatch(s -> support.isApplicationActor(s.actor()))) {
+            long p = progress.get();
+            if (p != last || turnsRunning.get() > 0) {
+                last = p;
+                since = System.nanoTime();
+            } else if (System.nanoTime() - since > quiet.toNanos()) {
+                return; // finish() reports what is left
+            }
+            try {
+                Thread.sleep(20);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+        }
+    }
+
     /** Recorded actors (not outside threads) that the replay has not met yet. */
     long neverSeen() {
         return neverSeen(false);
@@ -374,10 +408,11 @@ public final class Replay {
                 .append(replayed.externalMessages()).append(" of ").append(recorded.externalMessages())
                 .append(" external), ")
                 .append(replayed.systemCalls()).append(" of ").append(recorded.systemCalls()).append(" system calls, ")
+                .append(replayed.systemTurns()).append(" of ").append(recorded.systemTurns()).append(" system messages, ")
                 .append(replayed.creations()).append(" of ").append(recorded.creations()).append(" creations; ")
                 .append(liveInputs.sum()).append(" live external inputs held back; ");
-        boolean everyEvent = replayed.messages() == recorded.messages()
-                && replayed.systemCalls() == recorded.systemCalls() && replayed.creations() == recorded.creations();
+        boolean everyEvent = replayed.messages() == recorded.messages() && replayed.systemCalls() == recorded.systemCalls()
+                && replayed.systemTurns() == recorded.systemTurns() && replayed.creations() == recorded.creations();
         if (everyEvent && all.isEmpty() && neverSeen == 0 && sourcesNeverSeen == 0 && reader.problems().isEmpty()) {
             sb.append("the whole trace was consumed.");
         } else if (left.isEmpty() && neverSeen == 0 && reader.problems().isEmpty()) {

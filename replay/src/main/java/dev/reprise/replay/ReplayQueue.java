@@ -9,8 +9,12 @@ import akka.dispatch.MessageQueue;
 import akka.dispatch.UnboundedControlAwareMessageQueueSemantics;
 import akka.dispatch.UnboundedDequeBasedMessageQueueSemantics;
 import akka.event.LoggerMessageQueueSemantics;
+import dev.reprise.trace.SystemTurnKind;
 import dev.reprise.trace.TraceEvent;
 import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Queue;
@@ -22,7 +26,10 @@ import scala.concurrent.duration.Duration;
  * and {@link #hasMessages} says yes only when that message is there, so the dispatcher never spins.
  * Expected input from outside is injected from the trace, with its recorded sender; live input
  * from outside is held back (it is delivered only for messages whose content could not be
- * recorded). Once the actor's recorded events are used up, messages are delivered in arrival order.
+ * recorded). System messages that run application code (supervision, restarts, stops, death watch)
+ * are handled at their recorded place too: one that arrives early is held, and handed back to the
+ * actor when its turn comes. Once the actor's recorded events are used up it processes no more
+ * messages (with the replay's live option, it goes on in arrival order).
  *
  * <p>It implements every queue semantics Akka's actors may require (deque for Stash, bounded,
  * control-aware, the logger's), since in replay the order comes from the trace anyway.
@@ -33,6 +40,13 @@ public final class ReplayQueue implements MessageQueue, UnboundedDequeBasedMessa
     private static final int LIVE_INPUT_KEPT = 10_000;
 
     private record Held(long order, Envelope envelope) {}
+
+    /** A system message that reached the actor before its recorded turn. */
+    private record HeldSystemMessage(SystemTurnKind kind, int related, Object message) {
+        boolean matches(TraceEvent head) {
+            return head instanceof TraceEvent.SystemTurn t && t.kind() == kind && t.related() == related;
+        }
+    }
 
     /** The source and data entry of an expected outside input. */
     private record Input(int source, int dataId) {
@@ -49,6 +63,7 @@ public final class ReplayQueue implements MessageQueue, UnboundedDequeBasedMessa
     private final Map<MessageKey, ArrayDeque<Held>> held = new LinkedHashMap<>();
     /** Per outside source: inputs injected from the trace whose live copy has not arrived yet. */
     private final Map<Integer, Integer> injectedAhead = new java.util.HashMap<>();
+    private final ArrayDeque<HeldSystemMessage> heldSystem = new ArrayDeque<>(0);
     private long arrivals;
     private long firsts;
     private int count;
@@ -119,7 +134,8 @@ public final class ReplayQueue implements MessageQueue, UnboundedDequeBasedMessa
                 return null; // in a recording cut by a crash, the actor stops where its events end
             }
             replay.pastTheEnd(actorId()); // reports a gap or an incomplete trace
-            return pollOldest(); // past the end of the recording: plain arrival order
+            // The recording ends here: the actor processes no more, unless the replay goes on live.
+            return replay.liveAfterEnd ? pollOldest() : null;
         }
         if (head instanceof TraceEvent.Gap g) {
             throw replay.diverged(actorId(), "the recording dropped " + g.droppedEvents()
@@ -218,7 +234,9 @@ public final class ReplayQueue implements MessageQueue, UnboundedDequeBasedMessa
     public synchronized boolean hasMessages() {
         TraceEvent head = script().peek();
         if (head == null) {
-            return count > 0 && !replay.cut && script().missingSubtrace() < 0;
+            // Past the end: messages are delivered live on request; a gap or damage is reported by dequeue.
+            return count > 0 && !replay.cut
+                    && (replay.liveAfterEnd || script().missingSubtrace() >= 0 || replay.incompleteTrace() != null);
         }
         MessageKey key = MessageKey.of(head);
         if (key == null) {
@@ -273,6 +291,53 @@ public final class ReplayQueue implements MessageQueue, UnboundedDequeBasedMessa
         return MessageContent.unrecordedClass(content) == null;
     }
 
+    /**
+     * A system message of {@code kind} reached the actor ({@code related}: the failed child or the
+     * dead actor). True when it is the actor's next recorded event (consumed: the actor handles it
+     * now), or past the end of a clean recording (Akka's own stops go on); false when it is held
+     * until the actor's recorded events reach it ({@link #dueSystemMessages}).
+     */
+    public synchronized boolean admitSystemMessage(SystemTurnKind kind, int related, Object message) {
+        ActorScript s = script();
+        TraceEvent head = s.peek();
+        HeldSystemMessage m = new HeldSystemMessage(kind, related, message);
+        if (head == null && !replay.cut) {
+            return true;
+        }
+        if (m.matches(head)) {
+            replay.replayed.add(s.take());
+            return true;
+        }
+        heldSystem.addLast(m);
+        return false;
+    }
+
+    /**
+     * Held system messages whose turn has come (the actor's next recorded event, or all of them
+     * past the end of a clean recording): taken off hold, for the caller to send to the actor again.
+     */
+    public synchronized List<Object> dueSystemMessages() {
+        if (heldSystem.isEmpty()) {
+            return List.of();
+        }
+        TraceEvent head = script().peek();
+        List<Object> due = new ArrayList<>(1);
+        if (head == null && !replay.cut) {
+            heldSystem.forEach(h -> due.add(h.message()));
+            heldSystem.clear();
+            return due;
+        }
+        for (Iterator<HeldSystemMessage> it = heldSystem.iterator(); it.hasNext(); ) {
+            HeldSystemMessage h = it.next();
+            if (h.matches(head)) {
+                it.remove();
+                due.add(h.message());
+                break; // one per recorded turn: the next one is due once this one is handled
+            }
+        }
+        return due;
+    }
+
     /** For the watchdog: the script expects a message that has not arrived. */
     synchronized boolean waitingForExpectedMessage() {
         TraceEvent head = script().peek();
@@ -314,6 +379,10 @@ public final class ReplayQueue implements MessageQueue, UnboundedDequeBasedMessa
     /** What waits in this mailbox, for reports. */
     synchronized String describeHeld() {
         StringBuilder sb = new StringBuilder();
+        for (HeldSystemMessage h : heldSystem) {
+            sb.append(sb.length() > 0 ? "; " : "").append("system message: ").append(h.kind().word())
+                    .append(h.kind().hasRelated() ? " " + replay.support.describe(h.related()) : "");
+        }
         for (Map.Entry<MessageKey, ArrayDeque<Held>> e : held.entrySet()) {
             if (sb.length() > 0) {
                 sb.append("; ");

@@ -29,6 +29,10 @@ final class ReplayCommand implements Callable<Integer> {
             + "replay reports a divergence (default 10s).")
     String quiet;
 
+    @Option(names = "--live", description = "Past the end of the recording, let the actors go on live (by default "
+            + "each stops where its recorded events end, so the program does exactly what was recorded).")
+    boolean live;
+
     @Option(names = "--print-jvm-args", description = "Print the JVM options for an IDE run configuration and exit.")
     boolean printJvmArgs;
 
@@ -49,7 +53,7 @@ final class ReplayCommand implements Callable<Integer> {
         TraceMetadata.read(trace); // its format version
         List<String> jvm = List.of("--sun-misc-unsafe-memory-access=allow",
                 "-javaagent:" + AgentJar.locate() + "=replay,trace=" + trace.toAbsolutePath()
-                        + (quiet == null ? "" : ",quiet=" + quiet));
+                        + (quiet == null ? "" : ",quiet=" + quiet) + (live ? ",end=live" : ""));
         if (printJvmArgs) {
             spec.commandLine().getOut().println(String.join(" ", jvm));
             return 0;

@@ -24,8 +24,8 @@ final class StatsCommand implements Callable<Integer> {
     TraceDirectory trace;
 
     @Option(names = "--json", description = "Print one JSON object on one line (keys: actors, externalSources, "
-            + "tempActors, timers, promises, messages, promiseMessages, externalMessages, systemCalls, creations, "
-            + "eventBytes, dataBytes, bytesPerMessage, durationSeconds, subtraces, chunks, droppedEvents, cleanEnd, "
+            + "tempActors, timers, promises, messages, promiseMessages, externalMessages, systemCalls, systemMessages, "
+            + "creations, eventBytes, dataBytes, bytesPerMessage, durationSeconds, subtraces, chunks, droppedEvents, cleanEnd, "
             + "problems).")
     boolean json;
 
@@ -47,6 +47,7 @@ final class StatsCommand implements Callable<Integer> {
         m.put("promiseMessages", s.promiseMessages());
         m.put("externalMessages", s.externalMessages());
         m.put("systemCalls", s.systemCalls());
+        m.put("systemMessages", s.systemMessages());
         m.put("creations", s.creations());
         m.put("eventBytes", s.eventBytes());
         m.put("dataBytes", s.dataBytes());

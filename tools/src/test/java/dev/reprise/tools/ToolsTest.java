@@ -155,7 +155,7 @@ class ToolsTest {
         @SuppressWarnings("unchecked")
         Map<String, Object> m = (Map<String, Object>) Json.parse(r.out);
         for (String key : new String[] {"actors", "externalSources", "tempActors", "timers", "promises", "messages",
-                "promiseMessages", "externalMessages", "systemCalls", "creations", "eventBytes", "dataBytes",
+                "promiseMessages", "externalMessages", "systemCalls", "systemMessages", "creations", "eventBytes", "dataBytes",
                 "bytesPerMessage", "durationSeconds"}) {
             assertTrue(m.containsKey(key), "missing key " + key + " in " + r.out);
         }

@@ -122,10 +122,17 @@ final class ChunkDecoder {
                 }
                 default -> { // EXTENDED
                     int extendedKind = header >>> 3;
-                    if (extendedKind != EXTENDED_GAP) {
+                    if (extendedKind == EXTENDED_GAP) {
+                        events.add(new TraceEvent.Gap(varLong(at)));
+                    } else if (extendedKind == EXTENDED_SYSTEM_TURN) {
+                        SystemTurnKind turn = SystemTurnKind.ofCode(unsignedByte(at));
+                        if (turn == null) {
+                            throw new MalformedChunkException(at, "unknown system message kind");
+                        }
+                        events.add(new TraceEvent.SystemTurn(turn, varInt(at)));
+                    } else {
                         throw new MalformedChunkException(at, "unknown extended event kind " + extendedKind);
                     }
-                    events.add(new TraceEvent.Gap(varLong(at)));
                 }
             }
         }
@@ -168,6 +175,11 @@ final class ChunkDecoder {
         int v = LittleEndian.getId(b, p, width);
         p += width;
         return v;
+    }
+
+    private int unsignedByte(int at) throws MalformedChunkException {
+        need(1, at);
+        return b[p++] & 0xFF;
     }
 
     private long varLong(int at) throws MalformedChunkException {

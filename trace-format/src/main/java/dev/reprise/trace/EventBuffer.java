@@ -237,4 +237,12 @@ public final class EventBuffer {
         bytes[p] = (byte) (EXTENDED | EXTENDED_GAP << 3);
         POSITION.setRelease(this, LittleEndian.putVarLong(bytes, p + 1, droppedEvents));
     }
+
+    /** The actor handled a system message of {@code kind} here; {@code related}: see {@link TraceEvent.SystemTurn}. */
+    public void systemTurn(SystemTurnKind kind, int related) {
+        int p = position;
+        bytes[p] = (byte) (EXTENDED | EXTENDED_SYSTEM_TURN << 3);
+        bytes[p + 1] = (byte) kind.code();
+        POSITION.setRelease(this, LittleEndian.putVarLong(bytes, p + 2, related & 0xFFFFFFFFL));
+    }
 }

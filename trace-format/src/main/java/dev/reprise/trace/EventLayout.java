@@ -15,7 +15,9 @@ package dev.reprise.trace;
  * 5 REPEAT           3-7: count-1 (1..32)                       - (count more messages from the last sender)
  * 6 RESUME           3: first event is a message from the last  slot byte (a subtrace start in 2 bytes)
  *                    sender, 4-7: counter delta-1 (1..16)
- * 7 EXTENDED         3-7: extended kind (0 = GAP)               GAP: varint dropped-event count
+ * 7 EXTENDED         3-7: extended kind (0 = GAP,               GAP: varint dropped-event count
+ *                    1 = SYSTEM_TURN)                          SYSTEM_TURN: SystemTurnKind code byte,
+ *                                                              varint related id
  * </pre>
  *
  * Unused header bits must be zero. REPEAT and RESUME refer to per-chunk state kept identically by
@@ -41,10 +43,12 @@ final class EventLayout {
     static final int RESUME_DELTA_SHIFT = 4;
 
     static final int EXTENDED_GAP = 0;
+    static final int EXTENDED_SYSTEM_TURN = 1;
 
     /**
      * Upper bound of one event's size plus the 3 bytes that a 4-byte store of a narrower id may
-     * spill past it (largest: external promise message, 1 + 4 + 4 + 5 + 5 = 19 bytes).
+     * spill past it (largest: external promise message, 1 + 4 + 4 + 5 + 5 = 19 bytes;
+     * a system turn takes at most 1 + 1 + 5).
      */
     static final int MAX_EVENT_BYTES = 32;
 

@@ -3,7 +3,7 @@ package dev.reprise.trace;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
- * Counts events by kind: the one definition of "messages", "system calls" and "creations" behind
+ * Counts events by kind: the one definition of "messages", "system calls", "system messages" and "creations" behind
  * {@code reprise stats}, {@code verify} and the replay summary, so their numbers can be compared.
  * Thread-safe: a replay's actors count what they consume concurrently.
  */
@@ -12,6 +12,7 @@ public final class EventTally {
     private final LongAdder promiseMessages = new LongAdder();
     private final LongAdder externalMessages = new LongAdder();
     private final LongAdder systemCalls = new LongAdder();
+    private final LongAdder systemTurns = new LongAdder();
     private final LongAdder[] created = new LongAdder[CreationKind.values().length];
 
     public EventTally() {
@@ -39,6 +40,7 @@ public final class EventTally {
             }
             case TraceEvent.SystemCall sc -> systemCalls.increment();
             case TraceEvent.Creation c -> created[c.kind().ordinal()].increment();
+            case TraceEvent.SystemTurn t -> systemTurns.increment();
             case TraceEvent.Gap g -> { }
         }
     }
@@ -58,6 +60,11 @@ public final class EventTally {
 
     public long systemCalls() {
         return systemCalls.sum();
+    }
+
+    /** System messages handled among ordinary messages (supervision, restarts, stops, death watch). */
+    public long systemTurns() {
+        return systemTurns.sum();
     }
 
     /** Creations of {@code kind}. */

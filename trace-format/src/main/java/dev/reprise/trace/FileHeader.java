@@ -10,7 +10,7 @@ import java.util.zip.CRC32C;
  */
 final class FileHeader {
     /** The trace format version this code writes and reads. */
-    static final int VERSION = 1;
+    static final int VERSION = 2;
     static final int SIZE = 16;
 
     private FileHeader() {}

@@ -91,6 +91,17 @@ public sealed interface TraceEvent {
         }
     }
 
+    /**
+     * The actor handled a system message of {@code kind} here, among its ordinary messages;
+     * {@code related} is the child that failed or the actor that died (0 for the other kinds).
+     */
+    record SystemTurn(SystemTurnKind kind, int related) implements TraceEvent {
+        @Override
+        public String describe() {
+            return "system message: " + kind.word() + (kind.hasRelated() ? " " + Integer.toUnsignedString(related) : "");
+        }
+    }
+
     /** The recording thread dropped this many events here; the trace cannot be replayed past it. */
     record Gap(long droppedEvents) implements TraceEvent {
         @Override

@@ -10,12 +10,13 @@ import java.util.Locale;
  * and declared sources outside the actor system). Message counts include every kind of processed
  * message; promise and external messages are also counted on their own. Byte counts are file sizes.
  *
+ * @param systemMessages system messages handled among ordinary messages (supervision, restarts, stops, death watch)
  * @param creations everything created: actors (not the guardians), temp actors, timers, promises
  * @param durationSeconds recording time, null when the recording did not end cleanly
  */
 public record TraceStatistics(long actors, long externalSources, long creations, long tempActors, long timers,
                               long promises, long messages, long promiseMessages, long externalMessages,
-                              long systemCalls, long subtraces, long chunks, long droppedEvents,
+                              long systemCalls, long systemMessages, long subtraces, long chunks, long droppedEvents,
                               long eventBytes, long dataBytes, Double durationSeconds) {
 
     /** Events-file bytes per recorded message (0 when there are none). */

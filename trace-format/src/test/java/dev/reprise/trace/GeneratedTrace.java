@@ -99,7 +99,7 @@ final class GeneratedTrace {
 
     private static TraceEvent randomEvent(Random r, int[] pool, int sameSender, int actor,
                                           Map<Integer, Integer> dataIds, GeneratedTrace t) {
-        int k = r.nextInt(20);
+        int k = r.nextInt(21);
         int a = pool[r.nextInt(pool.length)];
         int b = pool[r.nextInt(pool.length)];
         if (k < 9) {
@@ -113,6 +113,10 @@ final class GeneratedTrace {
             case 16 -> new TraceEvent.ExternalMessage(a, r.nextInt(5), t.newData(a, dataIds, r));
             case 17 -> new TraceEvent.ExternalMessage(a, 1, 0); // order only
             case 18 -> new TraceEvent.ExternalPromiseMessage(a, b, r.nextInt(1000), t.newData(a, dataIds, r));
+            case 20 -> {
+                SystemTurnKind kind = SystemTurnKind.values()[r.nextInt(SystemTurnKind.values().length)];
+                yield new TraceEvent.SystemTurn(kind, kind.hasRelated() ? a : 0);
+            }
             default -> new TraceEvent.Message(b);
         };
     }
@@ -135,6 +139,7 @@ final class GeneratedTrace {
                     b.externalPromiseMessage(m.sender(), m.resolver(), m.eventType(), m.dataId());
             case TraceEvent.Creation c -> b.creation(c.child(), c.kind());
             case TraceEvent.SystemCall s -> b.systemCall(s.dataId());
+            case TraceEvent.SystemTurn t -> b.systemTurn(t.kind(), t.related());
             case TraceEvent.Gap g -> b.gap(g.droppedEvents());
         }
     }

@@ -83,7 +83,7 @@ class TraceFilesTest {
         assertEquals(done, TraceMetadata.read(tmp));
         assertTrue(TraceMetadata.read(tmp).durationSeconds() >= 0);
 
-        Files.writeString(TraceFiles.metadata(tmp), "{\n  \"formatVersion\": 1,\n  \"program\" \"x\"\n}");
+        Files.writeString(TraceFiles.metadata(tmp), "{\n  \"formatVersion\": 2,\n  \"program\" \"x\"\n}");
         TraceFormatException e = assertThrows(TraceFormatException.class, () -> TraceMetadata.read(tmp));
         assertTrue(e.getMessage().contains(TraceFiles.METADATA) && e.getMessage().contains("line 3"), e.getMessage());
 
@@ -102,14 +102,14 @@ class TraceFilesTest {
         Path events = TraceFiles.events(tmp);
         byte[] bytes = Files.readAllBytes(events);
         byte[] future = FileHeader.encode(FileKind.EVENTS);
-        LittleEndian.putShort(future, 8, (short) 2);
+        LittleEndian.putShort(future, 8, (short) 3);
         java.util.zip.CRC32C c = new java.util.zip.CRC32C();
         c.update(future, 0, 12);
         LittleEndian.putInt(future, 12, (int) c.getValue());
         System.arraycopy(future, 0, bytes, 0, FileHeader.SIZE);
         Files.write(events, bytes);
         TraceFormatException e = assertThrows(TraceFormatException.class, () -> TraceReader.open(tmp));
-        assertTrue(e.getMessage().contains("version 2 is not supported; this Reprise reads version 1"), e.getMessage());
+        assertTrue(e.getMessage().contains("version 3 is not supported; this Reprise reads version 2"), e.getMessage());
 
         Files.copy(TraceFiles.data(tmp), events, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
         e = assertThrows(TraceFormatException.class, () -> TraceReader.open(tmp));

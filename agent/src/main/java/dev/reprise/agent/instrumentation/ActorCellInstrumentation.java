@@ -8,13 +8,15 @@ import static net.bytebuddy.matcher.ElementMatchers.takesArguments;
 import dev.reprise.agent.Actors;
 import dev.reprise.agent.Creations;
 import dev.reprise.agent.Envelopes;
+import dev.reprise.agent.SystemTurns;
 import dev.reprise.agent.Turns;
 import net.bytebuddy.agent.builder.AgentBuilder;
 import net.bytebuddy.asm.Advice;
 
 /**
  * {@code akka.actor.ActorCell}: gets its actor id when built; each {@code invoke} records the
- * processed message; {@code systemInvoke} runs in the actor's context; {@code sendMessage}
+ * processed message; {@code systemInvoke} runs in the actor's context, and its application turns
+ * are recorded (in replay, held until their recorded place); {@code sendMessage}
  * records input from outside; {@code newUid} is derived from the new actor's id.
  */
 final class ActorCellInstrumentation {
@@ -52,20 +54,20 @@ final class ActorCellInstrumentation {
         }
 
         @Advice.OnMethodExit(suppress = Throwable.class, onThrowable = Throwable.class)
-        static void exit(@Advice.Enter Object thread) {
-            Turns.after(thread);
+        static void exit(@Advice.This Object cell, @Advice.Enter Object thread) {
+            Turns.after(cell, thread);
         }
     }
 
     static final class SystemInvoke {
-        @Advice.OnMethodEnter(suppress = Throwable.class)
-        static Object enter(@Advice.This Object cell) {
-            return Turns.beforeSystemInvoke(cell);
+        @Advice.OnMethodEnter(suppress = Throwable.class, skipOn = SystemTurns.Held.class)
+        static Object enter(@Advice.This Object cell, @Advice.Argument(0) Object message) {
+            return Turns.beforeSystemInvoke(cell, message);
         }
 
         @Advice.OnMethodExit(suppress = Throwable.class, onThrowable = Throwable.class)
-        static void exit(@Advice.Enter Object thread) {
-            Turns.after(thread);
+        static void exit(@Advice.This Object cell, @Advice.Enter Object thread) {
+            Turns.after(cell, thread);
         }
     }
 

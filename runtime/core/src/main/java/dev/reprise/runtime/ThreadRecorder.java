@@ -2,6 +2,7 @@ package dev.reprise.runtime;
 
 import dev.reprise.trace.CreationKind;
 import dev.reprise.trace.EventBuffer;
+import dev.reprise.trace.SystemTurnKind;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
@@ -111,6 +112,18 @@ public final class ThreadRecorder {
         EventBuffer b = ready(actor);
         if (b != null) {
             b.creation(child, kind);
+            events++;
+        }
+    }
+
+    /**
+     * {@code actor} handled a system message of {@code kind} (supervision, restart, stop, death
+     * watch) at this point among its messages; {@code related} is the failed child or dead actor.
+     */
+    public void systemTurn(ActorRecord actor, SystemTurnKind kind, int related) {
+        EventBuffer b = ready(actor);
+        if (b != null) {
+            b.systemTurn(kind, related);
             events++;
         }
     }

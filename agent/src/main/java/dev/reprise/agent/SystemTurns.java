@@ -1,0 +1,85 @@
+package dev.reprise.agent;
+
+import akka.actor.ActorCell;
+import akka.dispatch.sysmsg.DeathWatchNotification;
+import akka.dispatch.sysmsg.Failed;
+import akka.dispatch.sysmsg.Recreate;
+import akka.dispatch.sysmsg.Resume;
+import akka.dispatch.sysmsg.Suspend;
+import akka.dispatch.sysmsg.SystemMessage;
+import akka.dispatch.sysmsg.Terminate;
+import dev.reprise.replay.ReplayQueue;
+import dev.reprise.runtime.ThreadRecorder;
+import dev.reprise.trace.SystemTurnKind;
+
+/**
+ * System-message turns: a supervisor deciding on a child's failure, a restart, a suspension or
+ * resumption, a stop, a death notification. Each runs application code or changes what the actor
+ * does next, at a point among its ordinary messages that depends on timing. Recording keeps that
+ * point in the actor's events; replay holds a system message that arrives early and sends it to
+ * the actor again when its recorded events reach it. Akka's bookkeeping messages (create,
+ * supervise, watch, unwatch) run no application code and pass as they come.
+ */
+public final class SystemTurns {
+    /** What the advice on {@code systemInvoke} gets for a held system message: the call is skipped. */
+    public static final class Held {
+        private Held() {}
+    }
+
+    static final Held HELD = new Held();
+
+    private SystemTurns() {}
+
+    /** The kind of turn {@code message} makes, or null for Akka's bookkeeping messages. */
+    static SystemTurnKind kindOf(Object message) {
+        return switch (message) {
+            case Failed f -> SystemTurnKind.FAILED;
+            case Recreate r -> SystemTurnKind.RECREATE;
+            case Suspend s -> SystemTurnKind.SUSPEND;
+            case Resume r -> SystemTurnKind.RESUME;
+            case Terminate t -> SystemTurnKind.TERMINATE;
+            case DeathWatchNotification d -> SystemTurnKind.DEATH_WATCH;
+            default -> null;
+        };
+    }
+
+    /** The failed child or the dead actor the message is about; 0 for the other kinds. */
+    private static int relatedOf(Object message) {
+        AgentActor a = switch (message) {
+            case Failed f -> Actors.ofRef(f.child());
+            case DeathWatchNotification d -> Actors.ofRef(d.actor());
+            default -> null;
+        };
+        return a == null ? ActorIds.UNKNOWN : a.id();
+    }
+
+    /** Recording: {@code actor} handles {@code message} now. */
+    static void record(ThreadRecorder recorder, AgentActor actor, Object message) {
+        SystemTurnKind kind = kindOf(message);
+        if (kind != null) {
+            recorder.systemTurn(actor.record, kind, relatedOf(message));
+        }
+    }
+
+    /** Replay: whether the actor handles {@code message} now (its recorded turn); else it is held. */
+    static boolean admit(Object cell, Object message) {
+        SystemTurnKind kind = kindOf(message);
+        ReplayQueue q = kind == null ? null : queueOf(cell);
+        return q == null || q.admitSystemMessage(kind, relatedOf(message), message);
+    }
+
+    /** Replay, after each turn: held system messages whose turn has come are sent to the actor again. */
+    static void releaseDue(Object cell) {
+        ReplayQueue q = queueOf(cell);
+        if (q != null) {
+            for (Object m : q.dueSystemMessages()) {
+                ((ActorCell) cell).sendSystemMessage((SystemMessage) m);
+            }
+        }
+    }
+
+    /** The replay mailbox of a cell; null for an actor on a mailbox of its own (not ordered). */
+    private static ReplayQueue queueOf(Object cell) {
+        return ((ActorCell) cell).mailbox().messageQueue() instanceof ReplayQueue q ? q : null;
+    }
+}
