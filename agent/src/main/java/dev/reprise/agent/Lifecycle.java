@@ -1,11 +1,21 @@
 package dev.reprise.agent;
 
 import akka.actor.ActorSystem;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
 
-/** The recording ends, with a complete trace, when the last actor system terminates (or the JVM exits). */
+/**
+ * The recording ends, with a complete trace, when the last actor system terminates, or at JVM exit
+ * once the systems that Akka terminates in its own shutdown hook have terminated.
+ */
 public final class Lifecycle {
+    /** How long an exit waits for Akka's coordinated shutdown, at most (Akka's own phases time out before). */
+    private static final long EXIT_WAIT_SECONDS = 30;
     private static final AtomicInteger liveSystems = new AtomicInteger();
+    private static final Set<ActorSystem> systems = ConcurrentHashMap.newKeySet();
     private static volatile boolean ended;
 
     private Lifecycle() {}
@@ -13,18 +23,21 @@ public final class Lifecycle {
     /** ActorSystemImpl.start returned. */
     public static void systemStarted(Object system) {
         try {
+            ActorSystem s = (ActorSystem) system;
             liveSystems.incrementAndGet();
+            systems.add(s);
             if (ended) {
                 AgentLog.warnOnce("late-system", "an actor system started after the recording ended (when the last "
                         + "one terminated); it is not recorded");
             }
-            ((ActorSystem) system).registerOnTermination(Lifecycle::systemTerminated);
+            s.registerOnTermination(() -> systemTerminated(s));
         } catch (Throwable e) {
             AgentLog.internalError("watching an actor system", e);
         }
     }
 
-    private static void systemTerminated() {
+    private static void systemTerminated(ActorSystem system) {
+        systems.remove(system);
         if (liveSystems.decrementAndGet() == 0) {
             ended = true;
             if (Agent.recorder != null) {
@@ -32,6 +45,33 @@ public final class Lifecycle {
                 Agent.recorder.close();
             } else {
                 ReplaySummary.print();
+            }
+        }
+    }
+
+    /**
+     * At JVM exit ({@code System.exit}, a signal): systems whose coordinated shutdown runs in Akka's
+     * own shutdown hook (Akka's default) stop their actors now; waits for them, so those last turns
+     * are recorded (and, in replay, ordered) like any other.
+     */
+    static void awaitShutdownAtExit() {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(EXIT_WAIT_SECONDS);
+        for (ActorSystem s : systems) {
+            try {
+                // Akka's hook exists once the CoordinatedShutdown extension is loaded (and is on by default).
+                if (s.hasExtension(akka.actor.CoordinatedShutdown$.MODULE$)
+                        && s.settings().config().getBoolean("akka.coordinated-shutdown.run-by-jvm-shutdown-hook")) {
+                    s.getWhenTerminated().toCompletableFuture().get(Math.max(0, deadline - System.nanoTime()),
+                            TimeUnit.NANOSECONDS);
+                }
+            } catch (TimeoutException e) {
+                AgentLog.warn("actor system " + s.name() + " did not terminate within " + EXIT_WAIT_SECONDS
+                        + " s of the exit; the trace ends without its last turns");
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            } catch (Exception e) {
+                AgentLog.internalError("waiting for actor system " + s.name() + " at exit", e);
             }
         }
     }

@@ -12,6 +12,7 @@ final class ReplaySummary {
     static void atExit() {
         if (Agent.replay != null && !printed.get()) {
             Agent.replay.awaitRecordedEvents();
+            Lifecycle.awaitShutdownAtExit(); // as when recording: Akka's own shutdown hook stops the actors
         }
         print();
     }

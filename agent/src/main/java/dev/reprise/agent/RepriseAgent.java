@@ -61,6 +61,7 @@ public final class RepriseAgent {
             return;
         }
         Agent.recorder = recorder;
+        recorder.beforeExitClose(Lifecycle::awaitShutdownAtExit);
         try {
             Instrumentations.install(inst, options::recordsCallsIn, false);
             Backends.install(new RecordingBackend(recorder));

@@ -56,11 +56,18 @@ public final class Recorder implements AutoCloseable {
     private final AtomicBoolean failureLogged = new AtomicBoolean();
     private final AtomicBoolean closed = new AtomicBoolean();
     private final Thread shutdownHook;
+    /** Run by the shutdown hook before it closes the trace: lets the application's own shutdown finish first. */
+    private volatile Runnable beforeExitClose = () -> { };
     private ObjectName mbeanName;
 
     /** Advanced by the writer every flush interval; a thread that sees it change flushes. */
     volatile int epoch;
     volatile boolean closing;
+    /** The trace is closing because the JVM exits (not because the last actor system terminated). */
+    volatile boolean exiting;
+    private final java.util.concurrent.CountDownLatch closedAtExit = new java.util.concurrent.CountDownLatch(1);
+    private static final long EXIT_PAUSE_SECONDS = 5;
+    private static final long EXIT_PAUSE_AFTER_CLOSE_MILLIS = 1000;
     private volatile boolean degraded;
 
     private Recorder(RecorderSettings settings, TraceWriter trace) {
@@ -69,7 +76,42 @@ public final class Recorder implements AutoCloseable {
         this.pool = new BufferPool(settings.maxBuffers(), settings.bufferSize(), settings.encoding());
         this.writer = new WriterThread(this, trace);
         this.byThreadLocal = ThreadLocal.withInitial(() -> register(Thread.currentThread()));
-        this.shutdownHook = new Thread(this::close, "reprise-shutdown");
+        this.shutdownHook = new Thread(this::closeAtExit, "reprise-shutdown");
+    }
+
+    /**
+     * At JVM exit, {@code wait} runs before the trace is closed: e.g. until the actor systems that
+     * terminate in their own shutdown hooks have done so, so what they do is in the trace. It must
+     * return within a bounded time.
+     */
+    public void beforeExitClose(Runnable wait) {
+        this.beforeExitClose = wait;
+    }
+
+    private void closeAtExit() {
+        try {
+            beforeExitClose.run();
+        } catch (RuntimeException | Error e) {
+            internalError("shutting down", e);
+        }
+        exiting = true;
+        close();
+    }
+
+    /**
+     * For a recording thread that meets the close at JVM exit: waits until the trace is closed, and
+     * a moment more. The JVM halts then, so the turn that thread was starting is neither recorded
+     * nor run, and the program's output ends where its trace does. Should another shutdown hook of
+     * the application still need the actors, they go on, unrecorded, after this pause.
+     */
+    void awaitClosedAtExit() {
+        try {
+            if (closedAtExit.await(EXIT_PAUSE_SECONDS, TimeUnit.SECONDS)) {
+                Thread.sleep(EXIT_PAUSE_AFTER_CLOSE_MILLIS);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     /**
@@ -335,6 +377,7 @@ public final class Recorder implements AutoCloseable {
         }
         finish();
         unregisterMBean();
+        closedAtExit.countDown();
     }
 
     /** Drops not yet written as a gap (threads that never got a buffer again) go in one last gap. */

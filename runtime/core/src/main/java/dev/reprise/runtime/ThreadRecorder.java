@@ -223,6 +223,9 @@ public final class ThreadRecorder {
                     if (buffer != null) {
                         handOff();
                     }
+                    if (recorder.exiting) {
+                        recorder.awaitClosedAtExit();
+                    }
                     return null;
                 }
                 if (buffer != null) {
