@@ -3,6 +3,7 @@ package dev.reprise.agent;
 import akka.actor.ActorRef;
 import akka.actor.ActorRefWithCell;
 import akka.actor.Cell;
+import dev.reprise.replay.UnorderedActors;
 
 /** Finds the {@link AgentActor} of an actor ref or cell. */
 public final class Actors {
@@ -62,6 +63,7 @@ public final class Actors {
                 a = ofRef(self);
             }
             ((RepriseState) cell).reprise$state(a);
+            a.unordered = UnorderedActors.isUnordered(((Cell) cell).self().path());
             if (Agent.replay != null) {
                 Names.of(a.id(), ((Cell) cell).self().path().toStringWithoutAddress());
             }

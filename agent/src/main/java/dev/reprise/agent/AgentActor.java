@@ -9,6 +9,8 @@ import dev.reprise.runtime.ActorRecord;
 final class AgentActor {
     final ActorRecord record;
     final Tag sends;
+    /** One of Akka's actors whose input races inside Akka ({@link dev.reprise.replay.UnorderedActors}): not recorded. */
+    boolean unordered;
 
     AgentActor(int id) {
         this.record = new ActorRecord(id);

@@ -65,7 +65,11 @@ public final class SystemTurns {
     static boolean admit(Object cell, Object message) {
         SystemTurnKind kind = kindOf(message);
         ReplayQueue q = kind == null ? null : queueOf(cell);
-        return q == null || q.admitSystemMessage(kind, relatedOf(message), message);
+        if (q == null || q.admitSystemMessage(kind, relatedOf(message), message)) {
+            return true;
+        }
+        AgentLog.debug("holding system message " + message + " for " + Actors.ofCell(cell).id() + " until its turn");
+        return false;
     }
 
     /** Replay, after each turn: held system messages whose turn has come are sent to the actor again. */
@@ -73,6 +77,7 @@ public final class SystemTurns {
         ReplayQueue q = queueOf(cell);
         if (q != null) {
             for (Object m : q.dueSystemMessages()) {
+                AgentLog.debug("its turn has come: system message " + m + " for " + Actors.ofCell(cell).id());
                 ((ActorCell) cell).sendSystemMessage((SystemMessage) m);
             }
         }

@@ -16,6 +16,9 @@ public final class Turns {
                 Agent.replay.turnStarted(); // replay: the replay mailbox chose this message from the trace
                 return t.enter(actor);
             }
+            if (actor.unordered) {
+                return t.enter(actor);
+            }
             Tag tag = Envelopes.tagOf(envelope);
             if (tag == null) {
                 r.message(actor.record, ActorIds.UNKNOWN);
@@ -48,7 +51,7 @@ public final class Turns {
                     return SystemTurns.HELD;
                 }
                 Agent.replay.turnStarted();
-            } else {
+            } else if (!actor.unordered) {
                 SystemTurns.record(t.recorder, actor, message);
             }
             return t.enter(actor);

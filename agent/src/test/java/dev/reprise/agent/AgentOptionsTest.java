@@ -57,6 +57,17 @@ class AgentOptionsTest {
         assertMessage("trace: a trace directory is required (trace=DIR)", "record,bufferSize=1m");
     }
 
+    @Test
+    void replayStopsAtTheEndOfTheRecordingUnlessToldToGoOnLive() {
+        AgentOptions stop = AgentOptions.parse("replay,trace=/tmp/t", "Main");
+        assertFalse(stop.liveAfterEnd());
+        assertEquals(AgentOptions.DEFAULT_QUIET, stop.quiet());
+        assertTrue(AgentOptions.parse("replay,trace=/tmp/t,end=live,quiet=500ms", "Main").liveAfterEnd());
+        assertMessage("end: expected stop (actors stop where the recording ends) or live (they go on live), was 'never'",
+                "replay,trace=/tmp/t,end=never");
+        assertMessage("unknown replay option 'color'; valid options: trace, quiet, end, log", "replay,trace=/tmp/t,color=red");
+    }
+
     private static void assertMessage(String expected, String argument) {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> AgentOptions.parse(argument, "Main"));
         assertEquals(expected, e.getMessage());

@@ -85,14 +85,34 @@ final class RecordedRun {
         Path errFile = Files.createTempFile("program", ".err");
         Process p = new ProcessBuilder(cmd).redirectOutput(outFile.toFile()).redirectError(errFile.toFile()).start();
         if (!p.waitFor(120, TimeUnit.SECONDS)) {
+            String threads = threadDump(p);
             p.destroyForcibly();
-            throw new AssertionError(main.getSimpleName() + " did not finish: " + Files.readString(errFile));
+            throw new AssertionError(main.getSimpleName() + " did not finish (" + agentFlag + "): "
+                    + Files.readString(errFile) + "\nlast output: " + tail(outFile) + "\n" + threads);
         }
         RecordedRun r = new RecordedRun(trace, p.exitValue(), Files.readAllLines(outFile, StandardCharsets.UTF_8),
                 Files.readString(errFile, StandardCharsets.UTF_8));
         Files.delete(outFile);
         Files.delete(errFile);
         return r;
+    }
+
+    /** The threads of a program that hangs, for the failure message. */
+    private static String threadDump(Process p) {
+        try {
+            Process jstack = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "jstack").toString(),
+                    Long.toString(p.pid())).redirectErrorStream(true).start();
+            String dump = new String(jstack.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            jstack.waitFor(30, TimeUnit.SECONDS);
+            return dump;
+        } catch (Exception e) {
+            return "(no thread dump: " + e + ")";
+        }
+    }
+
+    private static String tail(Path file) throws IOException {
+        List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8);
+        return String.join("\n", lines.subList(Math.max(0, lines.size() - 5), lines.size()));
     }
 
     /** Every actor's events, in recorded order. */

@@ -60,6 +60,8 @@ public final class ReplayQueue implements MessageQueue, UnboundedDequeBasedMessa
     private final Replay replay;
     private final ActorRef owner;
     private final ActorSystem system;
+    /** Not recorded ({@link UnorderedActors}): messages in arrival order, system messages as they come. */
+    private final boolean unordered;
     private final Map<MessageKey, ArrayDeque<Held>> held = new LinkedHashMap<>();
     /** Per outside source: inputs injected from the trace whose live copy has not arrived yet. */
     private final Map<Integer, Integer> injectedAhead = new java.util.HashMap<>();
@@ -76,6 +78,7 @@ public final class ReplayQueue implements MessageQueue, UnboundedDequeBasedMessa
         this.replay = replay;
         this.owner = owner;
         this.system = system;
+        this.unordered = owner != null && UnorderedActors.isUnordered(owner.path());
         replay.queues.add(this);
     }
 
@@ -127,6 +130,9 @@ public final class ReplayQueue implements MessageQueue, UnboundedDequeBasedMessa
 
     @Override
     public synchronized Envelope dequeue() {
+        if (unordered) {
+            return pollOldest();
+        }
         ActorScript s = script();
         TraceEvent head = s.peek();
         if (head == null) {
@@ -232,6 +238,9 @@ public final class ReplayQueue implements MessageQueue, UnboundedDequeBasedMessa
 
     @Override
     public synchronized boolean hasMessages() {
+        if (unordered) {
+            return count > 0;
+        }
         TraceEvent head = script().peek();
         if (head == null) {
             // Past the end: messages are delivered live on request; a gap or damage is reported by dequeue.
@@ -298,6 +307,9 @@ public final class ReplayQueue implements MessageQueue, UnboundedDequeBasedMessa
      * until the actor's recorded events reach it ({@link #dueSystemMessages}).
      */
     public synchronized boolean admitSystemMessage(SystemTurnKind kind, int related, Object message) {
+        if (unordered) {
+            return true;
+        }
         ActorScript s = script();
         TraceEvent head = s.peek();
         HeldSystemMessage m = new HeldSystemMessage(kind, related, message);
@@ -340,6 +352,9 @@ public final class ReplayQueue implements MessageQueue, UnboundedDequeBasedMessa
 
     /** For the watchdog: the script expects a message that has not arrived. */
     synchronized boolean waitingForExpectedMessage() {
+        if (unordered) {
+            return false;
+        }
         TraceEvent head = script().peek();
         MessageKey key = head == null ? null : MessageKey.of(head);
         return key != null && !deliverable(head, key);
@@ -351,6 +366,9 @@ public final class ReplayQueue implements MessageQueue, UnboundedDequeBasedMessa
      * expected outside input was lost with the end of the recording.
      */
     synchronized boolean waitsBeyondTheRecording() {
+        if (unordered) {
+            return false;
+        }
         TraceEvent head = script().peek();
         MessageKey key = head == null ? null : MessageKey.of(head);
         if (key == null || deliverable(head, key)) {
