@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.reprise.programs.BalancingProgram;
 import dev.reprise.programs.CountingProgram;
+import dev.reprise.programs.MappedStageProgram;
 import dev.reprise.programs.PromiseRaceProgram;
 import dev.reprise.programs.RacyProgram;
 import dev.reprise.programs.SupervisionProgram;
@@ -74,6 +75,11 @@ class ReplayIT {
     @Test
     void thePromiseRaceReplaysEveryTime() throws Exception {
         recordAndReplay(PromiseRaceProgram.class, 3, ReplayIT::resourceOrder);
+    }
+
+    @Test
+    void aMappedAskPipedOnReplaysEveryTime() throws Exception {
+        recordAndReplay(MappedStageProgram.class, 3, ReplayIT::resourceOrder);
     }
 
     @Test
