@@ -1,16 +1,30 @@
 package dev.reprise.agent;
 
-import java.util.concurrent.atomic.AtomicBoolean;
+import dev.reprise.replay.Replay;
 
 /** Ends the replay once: when the last actor system terminates, or at exit (summary, or divergence). */
 final class ReplaySummary {
-    private static final AtomicBoolean printed = new AtomicBoolean();
+    private static boolean printed;
 
     private ReplaySummary() {}
 
-    static void print() {
-        if (Agent.replay != null && printed.compareAndSet(false, true)) {
+    /** Synchronized: a second caller returns once the first has ended the replay. */
+    static synchronized void print() {
+        if (Agent.replay != null && !printed) {
+            printed = true;
             Agent.replay.finish();
+        }
+    }
+
+    /**
+     * The JVM exits (the program called System.exit, say): ends the replay, and when that found a
+     * divergence, halts with its exit code here, before the JVM ends with the program's own status
+     * (the thread the replay starts to halt could come too late once the hooks are done).
+     */
+    static void atExit() {
+        print();
+        if (Agent.replay != null && Agent.replay.divergence() != null) {
+            Runtime.getRuntime().halt(Replay.DIVERGED);
         }
     }
 }

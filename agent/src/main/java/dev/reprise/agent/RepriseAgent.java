@@ -94,7 +94,7 @@ public final class RepriseAgent {
             fail("cannot replay without the instrumentation");
         }
         if (exitOnError) {
-            Runtime.getRuntime().addShutdownHook(new Thread(ReplaySummary::print, "reprise-replay-summary"));
+            Runtime.getRuntime().addShutdownHook(new Thread(ReplaySummary::atExit, "reprise-replay-summary"));
         }
         AgentLog.info("replaying " + options.replayTrace());
     }
