@@ -1,25 +1,40 @@
 package dev.reprise.agent;
 
-import java.util.concurrent.atomic.AtomicBoolean;
+import dev.reprise.replay.Replay;
 
 /** Ends the replay once: when the last actor system terminates, or at exit (summary, or divergence). */
 final class ReplaySummary {
-    private static final AtomicBoolean printed = new AtomicBoolean();
+    private static boolean printed;
 
     private ReplaySummary() {}
 
-    /** At exit: an exit comes after every recorded event, so the replay first lets the actors catch up. */
-    static void atExit() {
-        if (Agent.replay != null && !printed.get()) {
-            Agent.replay.awaitRecordedEvents();
-            Lifecycle.awaitShutdownAtExit(); // as when recording: Akka's own shutdown hook stops the actors
+    /** Synchronized: a second caller returns once the first has ended the replay. */
+    static synchronized void print() {
+        if (Agent.replay != null && !printed) {
+            printed = true;
+            Agent.replay.finish();
         }
-        print();
     }
 
-    static void print() {
-        if (Agent.replay != null && printed.compareAndSet(false, true)) {
-            Agent.replay.finish();
+    private static synchronized boolean printed() {
+        return printed;
+    }
+
+    /**
+     * The JVM exits (the program called System.exit, say). In the recording every recorded event
+     * came before the exit, so the actors first catch up (and Akka's own shutdown hook, as when
+     * recording, stops them); then the replay ends, and when that found a divergence, halts with
+     * its exit code here, before the JVM ends with the program's own status (the thread the replay
+     * starts to halt could come too late once the hooks are done).
+     */
+    static void atExit() {
+        if (Agent.replay != null && !printed()) {
+            Agent.replay.awaitRecordedEvents();
+            Lifecycle.awaitShutdownAtExit();
+        }
+        print();
+        if (Agent.replay != null && Agent.replay.divergence() != null) {
+            Runtime.getRuntime().halt(Replay.DIVERGED);
         }
     }
 }

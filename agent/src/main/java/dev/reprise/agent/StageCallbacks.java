@@ -1,5 +1,6 @@
 package dev.reprise.agent;
 
+import java.util.concurrent.Executor;
 import java.util.function.BiConsumer;
 import java.util.function.BiFunction;
 import java.util.function.Consumer;
@@ -53,6 +54,26 @@ public final class StageCallbacks {
             AgentLog.internalError("wrapping a stage callback", e);
         }
         return callback;
+    }
+
+    /**
+     * The executor of a stage method called now (by the callback's registrant): it runs each task
+     * (the callback, then the dependents of the stage it completes) as a promise callback of the
+     * registrant resolved by the converter's completer.
+     */
+    public static Object executor(Object converter, Object executor) {
+        try {
+            int owner = AgentThread.current().ownerId();
+            RepriseState stage = (RepriseState) converter;
+            Executor pool = (Executor) executor;
+            return (Executor) task -> pool.execute(() -> run(owner, stage, () -> {
+                task.run();
+                return null;
+            }));
+        } catch (Throwable e) {
+            AgentLog.internalError("wrapping a stage executor", e);
+        }
+        return executor;
     }
 
     private static Object run(int owner, RepriseState stage, java.util.function.Supplier<Object> body) {

@@ -2,10 +2,12 @@ package dev.reprise.agent;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.reprise.programs.CountingProgram;
 import dev.reprise.programs.EndingsProgram;
+import dev.reprise.programs.MappedStageProgram;
 import dev.reprise.programs.PromiseRaceProgram;
 import dev.reprise.programs.SupervisionProgram;
 import dev.reprise.programs.TimersAndInputProgram;
@@ -133,6 +135,27 @@ class RecordingIT {
         assertTrue(stats.tempActors() >= 4 && stats.promises() >= 4, stats.toString());
         assertEquals(stats.creations(), stats.tempActors() + stats.promises() + stats.timers()
                 + kinds(run).stream().filter(k -> k == CreationKind.ACTOR).count(), stats.toString());
+    }
+
+    @Test
+    void aMappedAskPipedOnIsThePromiseMessageOfItsAsker() throws Exception {
+        RecordedRun run = RecordedRun.record(tmp.resolve("t"), "", MappedStageProgram.class);
+        assertSound(run);
+        Map<String, Integer> id = idsByName(run);
+        List<TraceEvent> got = run.eventsOf(id.get("resource"));
+        assertEquals(4, got.size(), got.toString());
+        Set<Integer> resolvers = new HashSet<>();
+        for (TraceEvent e : got) {
+            // Not outside input from a common-pool thread: the pipe sends in the mapping's context.
+            TraceEvent.PromiseMessage pm = assertInstanceOf(TraceEvent.PromiseMessage.class, e, got::toString);
+            assertEquals(id.get("server"), pm.sender(), "the callbacks belong to the server");
+            resolvers.add(pm.resolver());
+        }
+        assertEquals(4, resolvers.size(), "every answer is told apart by its resolver");
+        TraceMetadata metadata = TraceMetadata.read(run.trace);
+        assertTrue(metadata.counts().keySet().stream().noneMatch(k -> k.startsWith(TraceMetadata.SOURCE_PREFIX + "thread:")
+                && (k.contains("commonPool") || k.contains("thread:Thread-"))), metadata.counts()::toString);
+        assertTrue(metadata.count("unserializableMessages") <= 0, metadata.counts()::toString);
     }
 
     /** The kinds of what {@code creator} created, in order. */

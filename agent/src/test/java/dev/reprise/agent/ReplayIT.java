@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.reprise.programs.BalancingProgram;
 import dev.reprise.programs.CountingProgram;
+import dev.reprise.programs.EndingsProgram;
+import dev.reprise.programs.MappedStageProgram;
 import dev.reprise.programs.PromiseRaceProgram;
 import dev.reprise.programs.RacyProgram;
 import dev.reprise.programs.SupervisionOrderProgram;
@@ -75,6 +77,26 @@ class ReplayIT {
     @Test
     void thePromiseRaceReplaysEveryTime() throws Exception {
         recordAndReplay(PromiseRaceProgram.class, 3, ReplayIT::resourceOrder);
+    }
+
+    @Test
+    void aMappedAskPipedOnReplaysEveryTime() throws Exception {
+        recordAndReplay(MappedStageProgram.class, 3, ReplayIT::resourceOrder);
+    }
+
+    @Test
+    void aProgramThatExitsBeforeDoingWhatItDidExitsWithTheDivergence() throws Exception {
+        Path trace = tmp.resolve("exit");
+        RecordedRun rec = RecordedRun.record(trace, "", EndingsProgram.class, "exit-hooked", "100");
+        assertEquals(0, rec.exitCode, rec.toString());
+        // The program changed: it calls System.exit after 40 echoes. The replay finds that out as the JVM
+        // exits (or as Akka's shutdown hook terminates the actor system); its exit code must say so, not
+        // the program's 0 (which won when the hooks were done before the replay's halt came).
+        for (int i = 0; i < 3; i++) {
+            RecordedRun rep = RecordedRun.replay(trace, List.of(), EndingsProgram.class, "exit-hooked", "40");
+            assertTrue(rep.err.contains("REPLAY DIVERGED: the program ended while actors still expected"), rep.err);
+            assertEquals(86, rep.exitCode, rep.toString());
+        }
     }
 
     @Test

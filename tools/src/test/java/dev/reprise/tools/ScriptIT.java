@@ -1,11 +1,16 @@
 package dev.reprise.tools;
 
 import static dev.reprise.tools.Cli.assertSuccess;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.FileTime;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Instant;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeAll;
@@ -14,7 +19,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The {@code ./reprise} script's own help, run through the script: it answers at once, without a
- * build. A stand-in {@code mvn} first on the PATH fails any run that tries one.
+ * build; and when the trace tools build. A stand-in {@code mvn} first on the PATH fails any run
+ * that tries one.
  */
 class ScriptIT {
     @TempDir
@@ -62,5 +68,63 @@ class ScriptIT {
     @Test
     void anUnknownBenchmarkIsNamed() {
         Cli.assertOneLineError(Cli.script(env, "bench", "frobnicate"), 2, "unknown benchmark 'frobnicate'", "savina");
+    }
+
+    /** A copy of the script in a fresh directory (its own root), with a source older than now. */
+    private static Path scriptCopy(Path root) throws Exception {
+        Files.copy(Cli.ROOT.resolve("reprise"), root.resolve("reprise"));
+        Path source = Files.createDirectories(root.resolve("module/src")).resolve("A.java");
+        Files.writeString(source, "class A {}\n");
+        Files.setLastModifiedTime(source, FileTime.from(Instant.now().minusSeconds(3600)));
+        return root;
+    }
+
+    private static void copyJars(Path root) throws Exception {
+        Cli.requireJars();
+        for (Path jar : List.of(Cli.TOOLS_JAR, Cli.AGENT_JAR)) {
+            Path to = Files.createDirectories(root.resolve(Cli.ROOT.relativize(jar)).getParent()).resolve(jar.getFileName());
+            Files.copy(jar, to, StandardCopyOption.COPY_ATTRIBUTES);
+            Files.setLastModifiedTime(to, FileTime.from(Instant.now()));
+        }
+    }
+
+    private static Cli.Result scriptIn(Path root, Map<String, String> extra, String... args) {
+        Map<String, String> e = new HashMap<>(env);
+        e.putAll(extra);
+        List<String> cmd = new java.util.ArrayList<>(List.of(root.resolve("reprise").toString()));
+        cmd.addAll(List.of(args));
+        return Cli.run(cmd, e);
+    }
+
+    @Test
+    void theTraceToolsNeedOnlyTheTwoJars(@TempDir Path dir) throws Exception {
+        Path root = scriptCopy(dir);
+        copyJars(root); // no demo or Savina class path: those are for demo and bench, not for verify
+        Cli.Result r = scriptIn(root, Map.of(), "verify", root.resolve("no-trace").toString());
+        assertFalse(r.err().contains("mvn was run"), r::toString);
+        Cli.assertOneLineError(r, 2, "reprise verify: ", "no such trace directory");
+    }
+
+    @Test
+    void noBuildUsesTheJarsAsTheyAre(@TempDir Path dir) throws Exception {
+        Path root = scriptCopy(dir);
+        copyJars(root);
+        Files.writeString(root.resolve("module/src/B.java"), "class B {}\n"); // newer than the jars
+        Cli.Result r = scriptIn(root, Map.of("REPRISE_NO_BUILD", "1"), "verify", root.resolve("no-trace").toString());
+        assertFalse(r.err().contains("mvn was run"), r::toString);
+        Cli.assertOneLineError(r, 2, "reprise verify: ", "no such trace directory");
+    }
+
+    @Test
+    void noBuildFailsClearlyWhenAJarIsMissing(@TempDir Path dir) throws Exception {
+        Path root = scriptCopy(dir);
+        Cli.Result r = scriptIn(root, Map.of("REPRISE_NO_BUILD", "1"), "record", "--trace", "t", "--", "-version");
+        Cli.assertOneLineError(r, 2, "reprise: REPRISE_NO_BUILD=1 and ", "tools/target/reprise-tools.jar is missing");
+    }
+
+    @Test
+    void helpNamesNoBuild() {
+        Cli.Result r = assertSuccess(Cli.script(env, "--help"));
+        assertTrue(r.out().contains("REPRISE_NO_BUILD=1"), r::toString);
     }
 }

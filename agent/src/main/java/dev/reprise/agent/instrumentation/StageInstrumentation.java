@@ -10,12 +10,17 @@ import static net.bytebuddy.matcher.ElementMatchers.takesArguments;
 import dev.reprise.agent.StageCallbacks;
 import net.bytebuddy.agent.builder.AgentBuilder;
 import net.bytebuddy.asm.Advice;
+import net.bytebuddy.implementation.SuperMethodCall;
 import net.bytebuddy.implementation.bytecode.assign.Assigner;
 
 /**
  * The {@code CompletableFuture}s that Scala futures are converted to ({@code Patterns.ask} in the
  * Java API; scala-java8-compat's and Scala 2.13's converters): they remember who completed them,
- * and wrap the callbacks given to their (overridden, asynchronous) stage methods.
+ * and wrap the callbacks given to their (overridden, asynchronous) stage methods. Their
+ * {@code defaultExecutor} (inherited, overridden here) runs those stage tasks in the callback's
+ * context as a whole: a stage made by {@code thenApply} is a plain {@code CompletableFuture},
+ * completed by the task after the callback returned, and its own dependents (a
+ * {@code Patterns.pipe}, say) run right then, on the pool's thread.
  */
 final class StageInstrumentation {
     private static final String[] ONE_ARGUMENT = {"thenApply", "thenAccept", "thenRun", "thenCompose", "whenComplete",
@@ -32,13 +37,23 @@ final class StageInstrumentation {
                         .visit(Advice.to(Completed.class).on(named("apply").and(takesArguments(1))
                                 .and(takesArgument(0, named("scala.util.Try")))))
                         .visit(Advice.to(WrapOnly.class).on(namedOneOf(ONE_ARGUMENT).and(takesArguments(1)).and(not(isBridge()))))
-                        .visit(Advice.to(WrapSecond.class).on(namedOneOf(TWO_ARGUMENTS).and(takesArguments(2)).and(not(isBridge())))));
+                        .visit(Advice.to(WrapSecond.class).on(namedOneOf(TWO_ARGUMENTS).and(takesArguments(2)).and(not(isBridge()))))
+                        .method(named("defaultExecutor").and(takesArguments(0)))
+                        .intercept(Advice.to(InContext.class).wrap(SuperMethodCall.INSTANCE)));
     }
 
     static final class Completed {
         @Advice.OnMethodEnter(suppress = Throwable.class)
         static void enter(@Advice.This Object converter, @Advice.Argument(0) Object result) {
             StageCallbacks.completed(converter, result);
+        }
+    }
+
+    static final class InContext {
+        @Advice.OnMethodExit(suppress = Throwable.class)
+        static void exit(@Advice.This Object converter,
+                         @Advice.Return(readOnly = false, typing = Assigner.Typing.DYNAMIC) Object executor) {
+            executor = StageCallbacks.executor(converter, executor);
         }
     }
 

@@ -1,0 +1,270 @@
+package dev.reprise.tools;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.reprise.samples.DeathWatchAndStash;
+import dev.reprise.samples.DiningHakkersOnBecome;
+import dev.reprise.samples.DiningHakkersOnFsm;
+import dev.reprise.samples.FaultHandling;
+import dev.reprise.samples.KeyValueShell;
+import dev.reprise.samples.SupervisionTree;
+import java.io.File;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Racy Akka programs in the style of Akka's documentation and samples ({@code dev.reprise.samples}),
+ * recorded and replayed the way users do it: {@code ./reprise record --trace DIR -- JAVA_ARGS} and
+ * {@code ./reprise replay --trace DIR -- JAVA_ARGS} in child processes, through the script at the
+ * repository root and the packaged jars. Each program is recorded {@value #RUNS} times (each run
+ * takes another course: the actors sleep and yield at random) and each recording is replayed once;
+ * the replay must exit 0 and print what its recording printed, line for line. Each program prints
+ * through one actor (or Akka's logger), so the output is that actor's message order.
+ *
+ * <p>Akka's log lines differ in what no replay controls: their timestamp, the dispatcher thread,
+ * the identity hash in a lifecycle line ({@code started (Worker@1b2c3d)}) and the fork-join frames
+ * under a logged stack trace. Those are blanked before comparing; the rest must be equal.
+ *
+ * <p>The script runs with {@code REPRISE_NO_BUILD=1}: inside {@code mvn verify} it must not start a
+ * nested build. So the agent and the tools must be packaged first: a whole build does that (the
+ * agent before the tools); alone, {@code mvn -pl agent,tools -am verify -Dit.test=AkkaSamplesIT
+ * -Dfailsafe.failIfNoSpecifiedTests=false}, or the tag: {@code -Dgroups=samples}.
+ * Each run's trace, output and errors stay in {@code tools/target/samples-it}.
+ */
+@Tag("samples")
+class AkkaSamplesIT {
+    static final int RUNS = 3;
+    private static final Duration TIME_LIMIT = Duration.ofSeconds(60);
+    private static final Path WORK = Cli.ROOT.resolve("tools/target/samples-it");
+    private static final int SHOWN_LINES = 120;
+
+    @BeforeAll
+    static void packaged() {
+        Cli.requireJars();
+    }
+
+    @Test
+    void diningHakkersOnBecome() throws Exception {
+        recordAndReplay(DiningHakkersOnBecome.class, null);
+    }
+
+    @Test
+    void diningHakkersOnFsm() throws Exception {
+        recordAndReplay(DiningHakkersOnFsm.class, null);
+    }
+
+    @Test
+    void supervisionTree() throws Exception {
+        recordAndReplay(SupervisionTree.class, null);
+    }
+
+    @Test
+    void faultHandling() throws Exception {
+        recordAndReplay(FaultHandling.class, null);
+    }
+
+    @Test
+    void keyValueShell() throws Exception {
+        recordAndReplay(KeyValueShell.class, KEY_VALUE_INPUT);
+    }
+
+    @Test
+    void deathWatchAndStash() throws Exception {
+        recordAndReplay(DeathWatchAndStash.class, null);
+    }
+
+    /** What the key-value shell reads: the same for the recording and the replay; nothing after quit is read. */
+    static final String KEY_VALUE_INPUT = String.join("\n",
+            "put apple 3", "put pear 5", "get apple", "incr apple 4", "race pear", "put fig 12", "get fig", "incr lime 7",
+            "size", "roll 6", "del pear", "get pear", "incr fig 1", "incr fig 2", "race fig", "put kiwi 9", "put plum 1",
+            "get kiwi", "incr plum 5", "size", "roll 20", "race apple", "del fig", "del fig", "get lime", "put date 30",
+            "incr date -4", "get date", "race date", "roll 6", "put melon 8", "incr melon 8", "incr apple 1", "get apple",
+            "size", "race melon", "del kiwi", "get plum", "put pear 6", "race pear", "", "jump apple", "put apple",
+            "incr pear 1", "get pear", "size", "roll 100", "quit", "get apple") + "\n";
+
+    /** Records {@code main} {@value #RUNS} times and replays each recording; fails with every mismatch. */
+    private static void recordAndReplay(Class<?> main, String stdin) throws Exception {
+        Path dir = WORK.resolve(main.getSimpleName());
+        Cli.deleteTree(dir);
+        Files.createDirectories(dir);
+        Path input = null;
+        if (stdin != null) {
+            input = dir.resolve("stdin.txt");
+            Files.writeString(input, stdin, StandardCharsets.UTF_8);
+        }
+        List<String> failures = new ArrayList<>();
+        int matched = 0;
+        for (int run = 1; run <= RUNS; run++) {
+            Path runDir = Files.createDirectories(dir.resolve("run" + run));
+            Path trace = runDir.resolve("trace");
+            Child record = Child.run(runDir, "record", input, "record", "--trace", trace.toString(), "--", "-cp",
+                    programClassPath(), main.getName());
+            if (record.exit != 0) {
+                failures.add("run " + run + ": the recording exited " + record.exit + "\n" + record.show());
+                continue;
+            }
+            Child replay = Child.run(runDir, "replay", input, "replay", "--trace", trace.toString(), "--", "-cp",
+                    programClassPath(), main.getName());
+            List<String> recorded = normalise(record.out);
+            List<String> replayed = normalise(replay.out);
+            boolean same = recorded.equals(replayed);
+            if (replay.exit == 0 && same) {
+                matched++;
+                continue;
+            }
+            StringBuilder why = new StringBuilder("run " + run + ": ");
+            if (replay.exit != 0) {
+                why.append("the replay exited ").append(replay.exit).append(meaning(replay.exit)).append(same ? "" : "; ");
+            }
+            if (!same) {
+                why.append("the replay printed other lines than the recording");
+            }
+            why.append("\n--- diff of stdout (- recording, + replay)\n").append(same ? "(none)\n" : diff(recorded, replayed))
+                    .append(record.show()).append(replay.show());
+            failures.add(why.toString());
+        }
+        String summary = main.getSimpleName() + ": " + matched + " of " + RUNS + " replays matched their recording "
+                + "(traces and output in " + dir + ")";
+        System.out.println(summary);
+        assertTrue(failures.isEmpty(), () -> summary + "\n\n" + String.join("\n\n", failures));
+    }
+
+    private static String meaning(int exit) {
+        return switch (exit) {
+            case 86 -> " (diverged)";
+            case 87 -> " (the end of a truncated recording)";
+            case -1 -> " (killed after " + TIME_LIMIT.toSeconds() + " s)";
+            default -> "";
+        };
+    }
+
+    /** The program's class path: these test classes, Akka, Scala and Config; the agent jar brings the rest. */
+    static String programClassPath() {
+        return Arrays.stream(System.getProperty("java.class.path").split(File.pathSeparator))
+                .filter(p -> p.endsWith("test-classes") || p.contains("akka-actor") || p.contains(File.separator + "scala-")
+                        || p.contains(File.separator + "config" + File.separator))
+                .collect(Collectors.joining(File.pathSeparator));
+    }
+
+    /** An Akka log line's level and source, without its timestamp and thread: {@code [INFO] [time] [thread] [source] text}. */
+    private static final Pattern LOG_LINE = Pattern.compile("^\\[(DEBUG|INFO|WARN|ERROR)\\] \\[[^\\]]*\\] \\[[^\\]]*\\] ");
+    /** An actor instance's identity hash, as Akka's lifecycle debug lines print it. */
+    private static final Pattern IDENTITY = Pattern.compile("@[0-9a-f]{1,8}\\)$");
+
+    /** The lines to compare: Akka's log lines without what no replay controls (see the class comment). */
+    static List<String> normalise(List<String> lines) {
+        List<String> result = new ArrayList<>();
+        for (String line : lines) {
+            if (line.startsWith("\tat java.base/java.util.concurrent.ForkJoin")) {
+                continue; // how the pool's thread came to run the actor
+            }
+            String l = LOG_LINE.matcher(line).replaceFirst("[$1] ");
+            result.add(IDENTITY.matcher(l).replaceFirst("@...)"));
+        }
+        return result;
+    }
+
+    /** A line diff (longest common subsequence) with two lines of context, at most 80 lines. */
+    static String diff(List<String> a, List<String> b) {
+        int n = a.size();
+        int m = b.size();
+        int[][] lcs = new int[n + 1][m + 1];
+        for (int i = n - 1; i >= 0; i--) {
+            for (int j = m - 1; j >= 0; j--) {
+                lcs[i][j] = a.get(i).equals(b.get(j)) ? lcs[i + 1][j + 1] + 1 : Math.max(lcs[i + 1][j], lcs[i][j + 1]);
+            }
+        }
+        List<String> ops = new ArrayList<>(); // "  x", "- x", "+ x"
+        int i = 0;
+        int j = 0;
+        while (i < n || j < m) {
+            if (i < n && j < m && a.get(i).equals(b.get(j))) {
+                ops.add("  " + a.get(i++));
+                j++;
+            } else if (j < m && (i == n || lcs[i][j + 1] >= lcs[i + 1][j])) {
+                ops.add("+ " + b.get(j++));
+            } else {
+                ops.add("- " + a.get(i++));
+            }
+        }
+        StringBuilder out = new StringBuilder();
+        int shown = 0;
+        int lastShown = -1;
+        for (int k = 0; k < ops.size() && shown < 80; k++) {
+            boolean near = false;
+            for (int d = -2; d <= 2 && !near; d++) {
+                int x = k + d;
+                near = x >= 0 && x < ops.size() && !ops.get(x).startsWith("  ");
+            }
+            if (!near) {
+                continue;
+            }
+            if (lastShown >= 0 && k > lastShown + 1) {
+                out.append("  ...\n");
+            }
+            out.append(ops.get(k)).append('\n');
+            lastShown = k;
+            shown++;
+        }
+        if (shown == 80) {
+            out.append("  ... (more differences)\n");
+        }
+        return out.toString();
+    }
+
+    /** One {@code ./reprise} child process, its output kept in the run's directory. */
+    private record Child(String what, Path dir, int exit, List<String> out, String err) {
+        static Child run(Path dir, String what, Path stdin, String... args) throws IOException, InterruptedException {
+            List<String> cmd = new ArrayList<>(List.of(Cli.ROOT.resolve("reprise").toString()));
+            cmd.addAll(List.of(args));
+            Path out = dir.resolve(what + ".out");
+            Path err = dir.resolve(what + ".err");
+            ProcessBuilder pb = new ProcessBuilder(cmd).directory(dir.toFile())
+                    .redirectInput(stdin != null ? ProcessBuilder.Redirect.from(stdin.toFile())
+                            : ProcessBuilder.Redirect.from(new File("/dev/null")))
+                    .redirectOutput(out.toFile()).redirectError(err.toFile());
+            pb.environment().put("REPRISE_NO_BUILD", "1"); // no nested Maven inside the build: the jars as they are
+            pb.environment().put("JAVA_HOME", System.getProperty("java.home"));
+            Process p = pb.start();
+            int exit;
+            if (p.waitFor(TIME_LIMIT.toSeconds(), TimeUnit.SECONDS)) {
+                exit = p.exitValue();
+            } else {
+                p.descendants().forEach(ProcessHandle::destroyForcibly);
+                p.destroyForcibly().waitFor();
+                exit = -1;
+            }
+            return new Child(what, dir, exit, Files.readAllLines(out, StandardCharsets.UTF_8),
+                    Files.readString(err, StandardCharsets.UTF_8));
+        }
+
+        /** Its exit code, stdout (the first lines) and stderr (the last lines), for a failure message. */
+        String show() {
+            List<String> errLines = err.lines().toList();
+            StringBuilder s = new StringBuilder("--- " + what + " exit " + exit + ", stdout (" + out.size() + " lines, "
+                    + dir.resolve(what + ".out") + ")\n");
+            out.stream().limit(SHOWN_LINES).forEach(l -> s.append(l).append('\n'));
+            if (out.size() > SHOWN_LINES) {
+                s.append("...\n");
+            }
+            s.append("--- ").append(what).append(" stderr (").append(errLines.size()).append(" lines)\n");
+            if (errLines.size() > SHOWN_LINES) {
+                s.append("...\n");
+            }
+            errLines.stream().skip(Math.max(0, errLines.size() - SHOWN_LINES)).forEach(l -> s.append(l).append('\n'));
+            return s.toString();
+        }
+    }
+}
