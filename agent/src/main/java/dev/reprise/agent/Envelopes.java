@@ -3,6 +3,7 @@ package dev.reprise.agent;
 import akka.actor.ActorRef;
 import akka.actor.ActorSystem;
 import akka.actor.Cell;
+import akka.actor.DeadLetter;
 import akka.actor.DeadLetterActorRef;
 import akka.actor.Terminated;
 import akka.dispatch.Envelope;
@@ -24,6 +25,8 @@ public final class Envelopes {
                 // Death watch: DeathWatch tells the watcher Terminated from the watcher itself; the dead actor is the sender.
                 AgentActor dead = Actors.ofRef(terminated.actor());
                 tag = dead != null ? dead.sends : AgentThread.current().tagForSend();
+            } else if (message instanceof DeadLetter letter) {
+                tag = deadLetterTag(letter);
             } else {
                 tag = AgentThread.current().tagForSend();
             }
@@ -31,6 +34,20 @@ public final class Envelopes {
         } catch (Throwable e) {
             AgentLog.internalError("tagging a message", e);
         }
+    }
+
+    /**
+     * A dead letter is published by whoever finds the recipient dead: the sender, if it was dead
+     * already, or the recipient as it stops with the message in its mailbox, a race. It is tagged
+     * with the letter's own sender (else its recipient), so the listeners' order holds either way.
+     */
+    private static Tag deadLetterTag(DeadLetter letter) {
+        ActorRef sender = letter.sender();
+        AgentActor a = sender == null || sender instanceof DeadLetterActorRef ? null : Actors.ofRef(sender);
+        if (a == null) {
+            a = Actors.ofRef(letter.recipient());
+        }
+        return a != null ? a.sends : AgentThread.current().tagForSend();
     }
 
     /** Envelope.copy keeps the original's tag (the copy may be made on another thread). */

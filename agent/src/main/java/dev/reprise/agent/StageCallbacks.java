@@ -25,6 +25,16 @@ public final class StageCallbacks {
         }
     }
 
+    /** The converter makes a new stage (for a stage method): one whose callbacks run in the same context. */
+    public static Object newStage(Object converter, Object stage) {
+        try {
+            return new ContextStage<>(converter);
+        } catch (Throwable e) {
+            AgentLog.internalError("making a stage", e);
+            return stage;
+        }
+    }
+
     /** A callback is registered on {@code converter}: returns it wrapped (or as it is, if unknown). */
     public static Object wrap(Object converter, Object callback) {
         try {

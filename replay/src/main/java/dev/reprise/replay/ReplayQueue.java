@@ -2,12 +2,14 @@ package dev.reprise.replay;
 
 import akka.actor.ActorRef;
 import akka.actor.ActorSystem;
+import akka.actor.InternalActorRef;
 import akka.dispatch.BoundedControlAwareMessageQueueSemantics;
 import akka.dispatch.BoundedDequeBasedMessageQueueSemantics;
 import akka.dispatch.Envelope;
 import akka.dispatch.MessageQueue;
 import akka.dispatch.UnboundedControlAwareMessageQueueSemantics;
 import akka.dispatch.UnboundedDequeBasedMessageQueueSemantics;
+import akka.dispatch.sysmsg.SystemMessage;
 import akka.event.LoggerMessageQueueSemantics;
 import dev.reprise.trace.SystemTurnKind;
 import dev.reprise.trace.TraceEvent;
@@ -431,6 +433,17 @@ public final class ReplayQueue implements MessageQueue, UnboundedDequeBasedMessa
         for (Envelope e; (e = pollOldestLocked()) != null; ) {
             deadLetters.enqueue(owner, e);
         }
+        // Held system messages go where Akka sends a dead actor's: its mailbox is the dead letters' by now.
+        for (Object m : takeHeldSystemMessages()) {
+            ((InternalActorRef) owner).sendSystemMessage((SystemMessage) m);
+        }
+    }
+
+    private synchronized List<Object> takeHeldSystemMessages() {
+        List<Object> all = new ArrayList<>(heldSystem.size());
+        heldSystem.forEach(h -> all.add(h.message()));
+        heldSystem.clear();
+        return all;
     }
 
     private synchronized Envelope pollOldestLocked() {

@@ -18,9 +18,11 @@ import net.bytebuddy.implementation.bytecode.assign.Assigner;
  * Java API; scala-java8-compat's and Scala 2.13's converters): they remember who completed them,
  * and wrap the callbacks given to their (overridden, asynchronous) stage methods. Their
  * {@code defaultExecutor} (inherited, overridden here) runs those stage tasks in the callback's
- * context as a whole: a stage made by {@code thenApply} is a plain {@code CompletableFuture},
- * completed by the task after the callback returned, and its own dependents (a
- * {@code Patterns.pipe}, say) run right then, on the pool's thread.
+ * context as a whole: a stage made by {@code thenApply} is completed by the task after the callback
+ * returned, and its own dependents (a {@code Patterns.pipe}, say) run right then, on the pool's
+ * thread. That stage ({@code newIncompleteFuture}, overridden here) is a {@link
+ * dev.reprise.agent.ContextStage}, so a dependent put on it once it is complete runs in the same
+ * context.
  */
 final class StageInstrumentation {
     private static final String[] ONE_ARGUMENT = {"thenApply", "thenAccept", "thenRun", "thenCompose", "whenComplete",
@@ -39,7 +41,9 @@ final class StageInstrumentation {
                         .visit(Advice.to(WrapOnly.class).on(namedOneOf(ONE_ARGUMENT).and(takesArguments(1)).and(not(isBridge()))))
                         .visit(Advice.to(WrapSecond.class).on(namedOneOf(TWO_ARGUMENTS).and(takesArguments(2)).and(not(isBridge()))))
                         .method(named("defaultExecutor").and(takesArguments(0)))
-                        .intercept(Advice.to(InContext.class).wrap(SuperMethodCall.INSTANCE)));
+                        .intercept(Advice.to(InContext.class).wrap(SuperMethodCall.INSTANCE))
+                        .method(named("newIncompleteFuture").and(takesArguments(0)))
+                        .intercept(Advice.to(NewStage.class).wrap(SuperMethodCall.INSTANCE)));
     }
 
     static final class Completed {
@@ -54,6 +58,14 @@ final class StageInstrumentation {
         static void exit(@Advice.This Object converter,
                          @Advice.Return(readOnly = false, typing = Assigner.Typing.DYNAMIC) Object executor) {
             executor = StageCallbacks.executor(converter, executor);
+        }
+    }
+
+    static final class NewStage {
+        @Advice.OnMethodExit(suppress = Throwable.class)
+        static void exit(@Advice.This Object converter,
+                         @Advice.Return(readOnly = false, typing = Assigner.Typing.DYNAMIC) Object stage) {
+            stage = StageCallbacks.newStage(converter, stage);
         }
     }
 
