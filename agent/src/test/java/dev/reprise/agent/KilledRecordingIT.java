@@ -14,6 +14,7 @@ import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
@@ -33,12 +34,12 @@ class KilledRecordingIT {
     @TempDir
     Path tmp;
 
-    /** Records the endless ping-pong and kills it {@code millis} after the ball is in play. */
-    private static void recordAndKill(Path trace, long millis) throws Exception {
+    /** Records the endless ping-pong ({@code mode} forever or flat-out) and kills it {@code millis} after the ball is in play. */
+    private static void recordAndKill(Path trace, long millis, String mode) throws Exception {
         List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "--sun-misc-unsafe-memory-access=allow", "-Xmx256m",
                 "-javaagent:" + RecordedRun.agentJar() + "=record,trace=" + trace,
-                "-cp", RecordedRun.programClassPath(), PingPongProgram.class.getName(), "forever"));
+                "-cp", RecordedRun.programClassPath(), PingPongProgram.class.getName(), mode));
         Process p = new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.DISCARD).start();
         try (BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
             String line;
@@ -72,35 +73,43 @@ class KilledRecordingIT {
     @Test
     void aKilledRecordingReplaysAsFarAsItWasWrittenThenStopsByItself() throws Exception {
         Random random = new Random();
-        List<String> figures = new ArrayList<>();
         for (int i = 0; i < 3; i++) {
-            Path trace = tmp.resolve("killed-" + i);
-            long killAfter = 1000 + random.nextInt(3000);
-            recordAndKill(trace, killAfter);
-
-            TraceAnalysis.Report report = TraceAnalysis.run(trace);
-            assertTrue(report.problems().stream().anyMatch(p -> p.kind() == TraceProblem.Kind.UNCLEAN_END),
-                    "reported truncated: " + report.problems());
-            long recorded = report.statistics().messages();
-            long reachable = reachableMessages(trace);
-            assertTrue(recorded > 1000, "killed after " + killAfter + " ms, the trace holds only " + recorded + " messages");
-
-            long t0 = System.nanoTime();
-            RecordedRun rep = RecordedRun.replay(trace, List.of(), PingPongProgram.class, "forever");
-            long replayMillis = (System.nanoTime() - t0) / 1_000_000;
-            assertEquals(87, rep.exitCode, rep.toString());
-            assertTrue(rep.err.contains("the recording ends here"), rep.err);
-            assertFalse(rep.err.contains("REPLAY DIVERGED"), rep.err);
-            Matcher m = SUMMARY.matcher(rep.err);
-            assertTrue(m.find(), rep.err);
-            long replayed = Long.parseLong(m.group(1));
-            assertEquals(recorded, Long.parseLong(m.group(2)), "the summary counts the trace as stats does");
-            figures.add(String.format("killed after %d ms: replayed %d of %d messages (%.1f%%), %d reachable, replay %d ms",
-                    killAfter, replayed, recorded, 100.0 * replayed / recorded, reachable, replayMillis));
-            System.out.println("[KilledRecordingIT] " + figures.get(i));
-            // What a crash costs: the buffers not yet flushed, and what other threads recorded after
-            // an actor's lost subtrace (the trace holds it, but its order depends on what was lost).
-            assertTrue(replayed >= 0.9 * recorded, figures.get(i) + "\n" + rep.err);
+            killReplayAndCheck(tmp.resolve("killed-" + i), 1000 + random.nextInt(3000), "forever");
         }
+    }
+
+    /** The measure: 8 s of ping-pong at full speed (about ten million messages), then SIGKILL. */
+    @Test
+    void eightSecondsOfFullSpeedPingPongKilledReplayAtLeastNinetyPercent() throws Exception {
+        killReplayAndCheck(tmp.resolve("flat-out"), 8000, "flat-out");
+    }
+
+    private static void killReplayAndCheck(Path trace, long killAfter, String mode) throws Exception {
+        recordAndKill(trace, killAfter, mode);
+
+        TraceAnalysis.Report report = TraceAnalysis.run(trace);
+        assertTrue(report.problems().stream().anyMatch(p -> p.kind() == TraceProblem.Kind.UNCLEAN_END),
+                "reported truncated: " + report.problems());
+        long recorded = report.statistics().messages();
+        long reachable = reachableMessages(trace);
+        assertTrue(recorded > 1000, "killed after " + killAfter + " ms, the trace holds only " + recorded + " messages");
+
+        long t0 = System.nanoTime();
+        // About a minute for the 40 million messages of 8 s at full speed; more on a busy machine.
+        RecordedRun rep = RecordedRun.replay(trace, List.of(), Duration.ofMinutes(6), PingPongProgram.class, mode);
+        long replayMillis = (System.nanoTime() - t0) / 1_000_000;
+        assertEquals(87, rep.exitCode, rep.toString());
+        assertTrue(rep.err.contains("the recording ends here"), rep.err);
+        assertFalse(rep.err.contains("REPLAY DIVERGED"), rep.err);
+        Matcher m = SUMMARY.matcher(rep.err);
+        assertTrue(m.find(), rep.err);
+        long replayed = Long.parseLong(m.group(1));
+        assertEquals(recorded, Long.parseLong(m.group(2)), "the summary counts the trace as stats does");
+        String figures = String.format("%s killed after %d ms: replayed %d of %d messages (%.1f%%), %d reachable, replay %d ms",
+                mode, killAfter, replayed, recorded, 100.0 * replayed / recorded, reachable, replayMillis);
+        System.out.println("[KilledRecordingIT] " + figures);
+        // What a crash costs: the buffers not yet flushed, and what other threads recorded after
+        // an actor's lost subtrace (the trace holds it, but its order depends on what was lost).
+        assertTrue(replayed >= 0.9 * recorded, figures + "\n" + rep.err);
     }
 }

@@ -10,6 +10,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -61,8 +62,17 @@ final class RecordedRun {
 
     /** Replays {@code trace} with the program; {@code jvmOptions} e.g. other dispatcher settings. */
     static RecordedRun replay(Path trace, List<String> jvmOptions, Class<?> main, String... args) throws Exception {
-        return run(trace, "-javaagent:" + agentJar() + "=replay,trace=" + trace + ",quiet=3s", jvmOptions, main, args);
+        return replay(trace, jvmOptions, LIMIT, main, args);
     }
+
+    /** {@link #replay(Path, List, Class, String...)} of a long trace, which may take up to {@code limit}. */
+    static RecordedRun replay(Path trace, List<String> jvmOptions, Duration limit, Class<?> main, String... args)
+            throws Exception {
+        return run(trace, "-javaagent:" + agentJar() + "=replay,trace=" + trace + ",quiet=3s", jvmOptions, limit, main, args);
+    }
+
+    /** How long a test program may run before it counts as hung. */
+    private static final Duration LIMIT = Duration.ofSeconds(120);
 
     static RecordedRun run(Path trace, String agentFlag, Class<?> main, String... args) throws Exception {
         return run(trace, agentFlag, List.of(), main, args);
@@ -70,6 +80,11 @@ final class RecordedRun {
 
     static RecordedRun run(Path trace, String agentFlag, List<String> jvmOptions, Class<?> main, String... args)
             throws Exception {
+        return run(trace, agentFlag, jvmOptions, LIMIT, main, args);
+    }
+
+    private static RecordedRun run(Path trace, String agentFlag, List<String> jvmOptions, Duration limit, Class<?> main,
+                                   String... args) throws Exception {
         List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "--sun-misc-unsafe-memory-access=allow"));
         if (jvmOptions.stream().noneMatch(o -> o.startsWith("-Xmx"))) {
@@ -84,7 +99,7 @@ final class RecordedRun {
         Path outFile = Files.createTempFile("program", ".out");
         Path errFile = Files.createTempFile("program", ".err");
         Process p = new ProcessBuilder(cmd).redirectOutput(outFile.toFile()).redirectError(errFile.toFile()).start();
-        if (!p.waitFor(120, TimeUnit.SECONDS)) {
+        if (!p.waitFor(limit.toMillis(), TimeUnit.MILLISECONDS)) {
             String threads = threadDump(p);
             p.destroyForcibly();
             throw new AssertionError(main.getSimpleName() + " did not finish (" + agentFlag + "): "
