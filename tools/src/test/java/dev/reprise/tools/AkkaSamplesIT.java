@@ -158,8 +158,12 @@ class AkkaSamplesIT {
                 .collect(Collectors.joining(File.pathSeparator));
     }
 
-    /** An Akka log line's level and source, without its timestamp and thread: {@code [INFO] [time] [thread] [source] text}. */
-    private static final Pattern LOG_LINE = Pattern.compile("^\\[(DEBUG|INFO|WARN|ERROR)\\] \\[[^\\]]*\\] \\[[^\\]]*\\] ");
+    /**
+     * An Akka log line's level (and marker) and source, without its timestamp and thread:
+     * {@code [INFO] [time] [thread] [source] text}, or {@code [INFO] [akkaDeadLetter][time] [thread] [source] text}.
+     */
+    private static final Pattern LOG_LINE = Pattern.compile(
+            "^\\[(DEBUG|INFO|WARN|ERROR)\\] (\\[akka[A-Za-z]+\\])? ?\\[[^\\]]*\\] \\[[^\\]]*\\] ");
     /** An actor instance's identity hash, as Akka's lifecycle debug lines print it. */
     private static final Pattern IDENTITY = Pattern.compile("@[0-9a-f]{1,8}\\)$");
 
@@ -170,7 +174,9 @@ class AkkaSamplesIT {
             if (line.startsWith("\tat java.base/java.util.concurrent.ForkJoin")) {
                 continue; // how the pool's thread came to run the actor
             }
-            String l = LOG_LINE.matcher(line).replaceFirst("[$1] ");
+            java.util.regex.Matcher m = LOG_LINE.matcher(line);
+            String l = m.find() ? "[" + m.group(1) + "] " + (m.group(2) == null ? "" : m.group(2) + " ")
+                    + line.substring(m.end()) : line;
             result.add(IDENTITY.matcher(l).replaceFirst("@...)"));
         }
         return result;
