@@ -73,6 +73,9 @@ class CommandLineIT {
         Cli.Result run = Cli.run(ide, Map.of());
         assertEquals(0, run.exit(), run::toString);
         assertEquals(trace.tallyLine, RecordedTrace.tallyLine(run));
+
+        Cli.Result live = assertSuccess(Cli.tools("replay", "--live", "--print-jvm-args", "--trace", trace.dir.toString()));
+        assertTrue(live.out().strip().endsWith("=replay,trace=" + trace.dir.toAbsolutePath() + ",end=live"), live::toString);
     }
 
     @Test
