@@ -24,16 +24,24 @@ final class DivergenceReport {
                 .append(" s while the trace still expects events.\n");
         sb.append("  trace: ").append(replay.directory).append('\n');
         int shown = 0;
+        // Who waits for a system message (a death, a failure, a stop) usually holds up the others: first.
+        for (ReplayQueue q : replay.queues) {
+            if (replay.script(q.actorId()).peek() instanceof TraceEvent.SystemTurn && shown++ < 10) {
+                describeActor(sb, replay, q.actorId(), "it waits for a system message");
+                sb.append("    in its mailbox: ").append(q.describeHeld()).append('\n');
+            }
+        }
         for (ReplayQueue q : waiting) {
-            if (shown++ == 10) {
-                sb.append("  ... and ").append(waiting.size() - 10).append(" more actors waiting\n");
+            if (shown++ >= 10) {
+                sb.append("  ... and more actors waiting\n");
                 break;
             }
             describeActor(sb, replay, q.actorId(), "it waits for its next message");
             sb.append("    in its mailbox: ").append(q.describeHeld()).append('\n');
         }
         for (ActorScript s : replay.unfinished()) {
-            if (waiting.stream().noneMatch(q -> q.actorId() == s.actor()) && shown++ < 10) {
+            if (waiting.stream().noneMatch(q -> q.actorId() == s.actor()) && !(s.peek() instanceof TraceEvent.SystemTurn)
+                    && shown++ < 10) {
                 describeActor(sb, replay, s.actor(), "it has events left but is not waiting for a message");
             }
         }
