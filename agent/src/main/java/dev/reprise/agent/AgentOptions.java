@@ -16,11 +16,11 @@ import java.util.Map;
  * {@code log} (warn, info, debug).
  */
 record AgentOptions(String mode, RecorderSettings recorder, Path replayTrace, Duration quiet,
-                    List<String> include, List<String> exclude, AgentLog.Level log) {
+                    List<String> include, List<String> exclude, AgentLog.Level log, Path cache) {
 
     /** How long replay waits with no actor able to go on before it reports a divergence. */
     static final Duration DEFAULT_QUIET = Duration.ofSeconds(10);
-    private static final List<String> REPLAY_KEYS = List.of("trace", "quiet", "log");
+    private static final List<String> REPLAY_KEYS = List.of("trace", "quiet", "log", "cache");
 
     /** Reprise's own runtime, which the agent never instruments. */
     static final List<String> AGENT_PACKAGES = List.of("dev.reprise.agent.", "dev.reprise.runtime.",
@@ -33,7 +33,7 @@ record AgentOptions(String mode, RecorderSettings recorder, Path replayTrace, Du
             "org.apache.log4j.", "com.typesafe.config.", "io.netty.", "org.apache.derby.", "org.junit.",
             "org.opentest4j.", "kotlin.", "groovy.", "org.codehaus.groovy.");
 
-    private static final List<String> AGENT_KEYS = List.of("include", "exclude", "log");
+    private static final List<String> AGENT_KEYS = List.of("include", "exclude", "log", "cache");
 
     static List<String> validKeys() {
         List<String> all = new ArrayList<>(RecorderSettings.KEYS);
@@ -85,7 +85,8 @@ record AgentOptions(String mode, RecorderSettings recorder, Path replayTrace, Du
         recorderOptions.putIfAbsent("program", program);
         RecorderSettings settings = RecorderSettings.parse(recorderOptions);
         return new AgentOptions(mode, settings, null, null, prefixes(agentOptions.get("include")),
-                prefixes(agentOptions.get("exclude")), AgentLog.Level.parse(agentOptions.getOrDefault("log", "warn")));
+                prefixes(agentOptions.get("exclude")), AgentLog.Level.parse(agentOptions.getOrDefault("log", "warn")),
+                cache(agentOptions.get("cache")));
     }
 
     /** {@code replay,trace=DIR[,quiet=10s][,log=...]}; include and exclude come from the recording. */
@@ -118,17 +119,33 @@ record AgentOptions(String mode, RecorderSettings recorder, Path replayTrace, Du
             }
         }
         return new AgentOptions("replay", null, Path.of(trace), quiet, List.of(), List.of(),
-                AgentLog.Level.parse(o.getOrDefault("log", "warn")));
+                AgentLog.Level.parse(o.getOrDefault("log", "warn")), cache(o.get("cache")));
     }
 
     /** The same options with the include and exclude lists a recording used (read from its metadata). */
     AgentOptions withCallFilters(String include, String exclude) {
-        return new AgentOptions(mode, recorder, replayTrace, quiet, prefixes(include), prefixes(exclude), log);
+        return new AgentOptions(mode, recorder, replayTrace, quiet, prefixes(include), prefixes(exclude), log, cache);
     }
 
     /** The include and exclude lists, for the trace's metadata. */
     Map<String, String> callFilters() {
         return Map.of("include", String.join(";", include), "exclude", String.join(";", exclude));
+    }
+
+    /**
+     * Where instrumented Akka classes are kept between runs: {@code cache=DIR}, {@code cache=off},
+     * by default {@code $XDG_CACHE_HOME/reprise} or {@code ~/.cache/reprise}.
+     */
+    private static Path cache(String value) {
+        if (value != null && !value.isBlank()) {
+            return value.trim().equalsIgnoreCase("off") ? null : Path.of(value.trim());
+        }
+        String xdg = System.getenv("XDG_CACHE_HOME");
+        if (xdg != null && !xdg.isBlank()) {
+            return Path.of(xdg, "reprise");
+        }
+        String home = System.getProperty("user.home");
+        return home == null || home.isBlank() ? null : Path.of(home, ".cache", "reprise");
     }
 
     private static List<String> prefixes(String value) {

@@ -37,6 +37,15 @@ public final class RepriseAgent {
     private static boolean exitOnError = true;
 
     private static void start(String argument, Instrumentation inst) {
+        long started = System.nanoTime();
+        try {
+            start0(argument, inst);
+        } finally {
+            AgentLog.debug("premain took " + (System.nanoTime() - started) / 1_000_000 + " ms");
+        }
+    }
+
+    private static void start0(String argument, Instrumentation inst) {
         AgentOptions options;
         try {
             options = AgentOptions.parse(argument, System.getProperty("sun.java.command", "unknown"));
@@ -55,14 +64,15 @@ public final class RepriseAgent {
     private static void startRecording(AgentOptions options, Instrumentation inst) {
         Recorder recorder;
         try {
-            recorder = Recorder.start(options.recorder(), options.callFilters());
+            recorder = Recorder.startWithoutMBean(options.recorder(), options.callFilters());
         } catch (IOException e) {
             fail("cannot record to " + options.recorder().traceDir() + ": " + e.getMessage());
             return;
         }
         Agent.recorder = recorder;
         try {
-            Instrumentations.install(inst, options::recordsCallsIn, false);
+            Instrumentations.install(inst, options::recordsCallsIn, options.include().isEmpty(), false, options.cache(),
+                    recorder::registerMBean);
             Backends.install(new RecordingBackend(recorder));
         } catch (Throwable e) {
             AgentLog.internalError("installing the agent", e);
@@ -87,7 +97,7 @@ public final class RepriseAgent {
             AgentLog.warn("the trace " + options.replayTrace() + " did not end cleanly: the replay follows it as far as it goes");
         }
         try {
-            Instrumentations.install(inst, withFilters::recordsCallsIn, true);
+            Instrumentations.install(inst, withFilters::recordsCallsIn, withFilters.include().isEmpty(), true, options.cache(), null);
             Backends.install(new ReplayBackend());
         } catch (Throwable e) {
             AgentLog.internalError("installing the agent", e);
