@@ -71,9 +71,9 @@ public final class RepriseAgent {
         }
         Agent.recorder = recorder;
         try {
-            Instrumentations.install(inst, options::recordsCallsIn, options.include().isEmpty(), false, options.cache(),
+            Instrumentations.install(inst, options::recordsCallsIn, false, options.cache(),
                     recorder::registerMBean);
-            Backends.install(new RecordingBackend(recorder));
+            Backends.install(SourceCalls.unhooked(new RecordingBackend(recorder)));
         } catch (Throwable e) {
             AgentLog.internalError("installing the agent", e);
         }
@@ -97,8 +97,8 @@ public final class RepriseAgent {
             AgentLog.warn("the trace " + options.replayTrace() + " did not end cleanly: the replay follows it as far as it goes");
         }
         try {
-            Instrumentations.install(inst, withFilters::recordsCallsIn, withFilters.include().isEmpty(), true, options.cache(), null);
-            Backends.install(new ReplayBackend());
+            Instrumentations.install(inst, withFilters::recordsCallsIn, true, options.cache(), null);
+            Backends.install(SourceCalls.unhooked(new ReplayBackend()));
         } catch (Throwable e) {
             AgentLog.internalError("installing the agent", e);
             fail("cannot replay without the instrumentation");

@@ -1,6 +1,11 @@
 package dev.reprise.agent;
 
 import dev.reprise.api.Codec;
+import dev.reprise.api.ExternalSource;
+import dev.reprise.api.Reprise;
+import dev.reprise.api.spi.Backend;
+import java.util.function.LongSupplier;
+import java.util.function.Supplier;
 import dev.reprise.boot.SourceHooks;
 import dev.reprise.replay.ReplayDivergence;
 import java.nio.ByteBuffer;
@@ -72,6 +77,53 @@ public final class SourceCalls extends SourceHooks.Handler {
         if (paused != null) {
             ((AgentThread) paused).hooked--;
         }
+    }
+
+    /**
+     * {@code backend} with the clock and random hooks paused while an application's own system
+     * call ({@code Reprise.systemCall}) runs: only its result is recorded, not the calls inside it.
+     */
+    static Backend unhooked(Backend backend) {
+        return new Backend() {
+            @Override
+            public Reprise.Mode mode() {
+                return backend.mode();
+            }
+
+            @Override
+            public <T> T systemCall(Supplier<T> call, Codec<T> codec) {
+                return backend.systemCall(() -> {
+                    Object paused = pause();
+                    try {
+                        return call.get();
+                    } finally {
+                        resume(paused);
+                    }
+                }, codec);
+            }
+
+            @Override
+            public long systemCallLong(LongSupplier call) {
+                return backend.systemCallLong(() -> {
+                    Object paused = pause();
+                    try {
+                        return call.getAsLong();
+                    } finally {
+                        resume(paused);
+                    }
+                });
+            }
+
+            @Override
+            public int registerSource(String name) {
+                return backend.registerSource(name);
+            }
+
+            @Override
+            public void deliver(ExternalSource source, int eventType, Runnable delivery) {
+                backend.deliver(source, eventType, delivery);
+            }
+        };
     }
 
     /** The name of a hooked call, as divergence reports give it. */

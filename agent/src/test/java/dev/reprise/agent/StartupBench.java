@@ -74,37 +74,49 @@ public final class StartupBench {
         System.out.println("warm-up without agent: " + run(classPath, null, classes).line);
         System.out.println("warm-up with agent:    " + run(classPath, agentFlag + traces.resolve("warm") + agentOptions, classes).line);
 
-        double[] base = new double[rounds];
-        double[] withAgent = new double[rounds];
-        double[] base2 = new double[rounds];
-        System.out.println("round  no-agent  agent  no-agent  (s)");
+        Run[] base = new Run[rounds];
+        Run[] withAgent = new Run[rounds];
+        Run[] base2 = new Run[rounds];
+        System.out.println("round  no-agent  agent  no-agent   (wall s; CPU s up to the reply)");
         for (int r = 0; r < rounds; r++) {
             String flag = agentFlag + traces.resolve("r" + r) + agentOptions;
             if (r % 2 == 0) {
-                base[r] = run(classPath, null, classes).seconds;
-                withAgent[r] = run(classPath, flag, classes).seconds;
-                base2[r] = run(classPath, null, classes).seconds;
+                base[r] = run(classPath, null, classes);
+                withAgent[r] = run(classPath, flag, classes);
+                base2[r] = run(classPath, null, classes);
             } else {
-                base2[r] = run(classPath, null, classes).seconds;
-                withAgent[r] = run(classPath, flag, classes).seconds;
-                base[r] = run(classPath, null, classes).seconds;
+                base2[r] = run(classPath, null, classes);
+                withAgent[r] = run(classPath, flag, classes);
+                base[r] = run(classPath, null, classes);
             }
-            System.out.printf(Locale.ROOT, "%5d  %8.3f  %5.3f  %8.3f%n", r + 1, base[r], withAgent[r], base2[r]);
+            System.out.printf(Locale.ROOT, "%5d  %8.3f  %5.3f  %8.3f   (%.2f %.2f %.2f)%n", r + 1, base[r].seconds, withAgent[r].seconds,
+                    base2[r].seconds, base[r].cpu, withAgent[r].cpu, base2[r].cpu);
         }
         double[] added = new double[rounds];
         double[] noise = new double[rounds];
+        double[] addedCpu = new double[rounds];
+        double[] noiseCpu = new double[rounds];
+        double[] b = new double[rounds];
+        double[] a = new double[rounds];
         for (int r = 0; r < rounds; r++) {
-            added[r] = withAgent[r] - base[r];
-            noise[r] = base2[r] - base[r];
+            added[r] = withAgent[r].seconds - base[r].seconds;
+            noise[r] = base2[r].seconds - base[r].seconds;
+            addedCpu[r] = withAgent[r].cpu - base[r].cpu;
+            noiseCpu[r] = base2[r].cpu - base[r].cpu;
+            b[r] = base[r].seconds;
+            a[r] = withAgent[r].seconds;
         }
-        System.out.printf(Locale.ROOT, "no agent:  median %.3f s%n", median(base));
-        System.out.printf(Locale.ROOT, "agent:     median %.3f s%n", median(withAgent));
-        System.out.println("agent added (paired):          " + summary(added));
-        System.out.println("noise floor (no agent, twice): " + summary(noise));
+        System.out.printf(Locale.ROOT, "no agent:  median %.3f s%n", median(b));
+        System.out.printf(Locale.ROOT, "agent:     median %.3f s%n", median(a));
+        System.out.println("agent added, wall (paired):          " + summary(added));
+        System.out.println("noise floor, wall (no agent, twice): " + summary(noise));
+        System.out.println("agent added, CPU (paired):           " + summary(addedCpu));
+        System.out.println("noise floor, CPU (no agent, twice):  " + summary(noiseCpu));
         deleteTree(traces);
     }
 
-    private record Run(double seconds, String line) {}
+    /** Wall time of the JVM, its CPU time up to the reply (from the program's own line), and that line. */
+    private record Run(double seconds, double cpu, String line) {}
 
     private static Run run(String classPath, String agentFlag, int classes) throws Exception {
         java.util.List<String> cmd = new ArrayList<>(java.util.List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
@@ -127,7 +139,9 @@ public final class StartupBench {
         if (p.exitValue() != 0 || !line.contains("reply pong")) {
             throw new IllegalStateException("the program failed (exit " + p.exitValue() + "): " + output);
         }
-        return new Run(seconds, line);
+        String[] words = line.split(" ");
+        double cpu = Double.parseDouble(words[words.length - 1]) / 1000;
+        return new Run(seconds, cpu, line);
     }
 
     /** The newest version of every artifact under {@code repository} but Akka, Scala, Config and Reprise. */

@@ -62,9 +62,14 @@ public final class StartupProgram {
         ActorRef echo = system.actorOf(Props.create(Echo.class, Echo::new), "echo");
         Object reply = Patterns.ask(echo, "ping", Duration.ofSeconds(1)).toCompletableFuture().get(5, TimeUnit.SECONDS);
         System.out.println("jars " + perJar.size() + " classes " + loaded + " failed " + failed + " reply " + reply
-                + " ms " + (System.nanoTime() - start) / 1_000_000);
+                + " ms " + (System.nanoTime() - start) / 1_000_000 + " cpu " + cpuMillis());
         system.terminate();
         system.getWhenTerminated().toCompletableFuture().get(30, TimeUnit.SECONDS);
+    }
+
+    /** CPU time of the whole process (every thread) so far, in milliseconds; -1 if unknown. */
+    static long cpuMillis() {
+        return ProcessHandle.current().info().totalCpuDuration().map(d -> d.toMillis()).orElse(-1L);
     }
 
     private static boolean isAkkaOrScala(String entry) {

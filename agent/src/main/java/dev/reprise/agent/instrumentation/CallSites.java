@@ -1,129 +1,140 @@
 package dev.reprise.agent.instrumentation;
 
-import java.net.URL;
 import java.nio.charset.StandardCharsets;
-import java.security.CodeSource;
-import java.security.ProtectionDomain;
-import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
+import java.util.Arrays;
 import java.util.function.Predicate;
-import net.bytebuddy.jar.asm.ClassReader;
-import net.bytebuddy.jar.asm.ClassVisitor;
-import net.bytebuddy.jar.asm.ClassWriter;
-import net.bytebuddy.jar.asm.Handle;
-import net.bytebuddy.jar.asm.MethodVisitor;
-import net.bytebuddy.jar.asm.Opcodes;
 
 /**
  * {@code System.currentTimeMillis()} and {@code System.nanoTime()} are JIT intrinsics, which an
- * agent cannot hook at their source: their call sites (calls, method references) are replaced
- * with {@code SourceHooks.currentTimeMillis()}/{@code nanoTime()}, in the application's own
- * classes only. A class is rewritten only if its constant pool names one of them (a scan of the
- * bytes, no parsing), so start-up stays cheap with large libraries on the class path.
+ * agent cannot hook at their source: in the classes the include and exclude options leave in (by
+ * default all but the JDK, Scala, Akka, logging and a few server libraries) their calls and
+ * method references go to {@code SourceHooks.currentTimeMillis()}/{@code nanoTime()} instead.
+ *
+ * <p>Nothing is parsed and no code is rewritten: the class file's constant pool is walked, and if
+ * it holds a method reference to one of them, a reference to the class {@code SourceHooks} is
+ * added at the end of the pool and that method reference is pointed at it, so every instruction
+ * and method handle that used it calls the hook (same name, same descriptor). Start-up stays
+ * cheap with large libraries on the class path. (The scope goes by class names only, never by
+ * where a class was loaded from, so that a replay rewrites the same classes as the recording did,
+ * from a jar or a folder.)
  */
 final class CallSites {
-    private static final String SYSTEM = "java/lang/System";
-    private static final String HOOKS = "dev/reprise/boot/SourceHooks";
-    private static final byte[] MILLIS = "currentTimeMillis".getBytes(StandardCharsets.US_ASCII);
-    private static final byte[] NANOS = "nanoTime".getBytes(StandardCharsets.US_ASCII);
+    private static final byte[] SYSTEM = utf8("java/lang/System");
+    private static final byte[] HOOKS = utf8("dev/reprise/boot/SourceHooks");
+    private static final byte[] MILLIS = utf8("currentTimeMillis");
+    private static final byte[] NANOS = utf8("nanoTime");
+    private static final byte[] LONG_RESULT = utf8("()J");
+
+    private static final int UTF8 = 1;
+    private static final int CLASS = 7;
+    private static final int METHOD_REF = 10;
+    private static final int NAME_AND_TYPE = 12;
 
     /** Name filter (include and exclude options); binary names. */
     private final Predicate<String> names;
-    /** True: only classes from class-path directories or the main class's jar; false: the include option decides alone. */
-    private final boolean byLocation;
-    /** The main class (internal name), whose jar holds application classes; null if run with -jar. */
-    private final String mainClass;
-    /** Code source locations (URL strings) of application classes: the main jar once known. */
-    private final Set<String> applicationJars = ConcurrentHashMap.newKeySet();
+    private final ClassLoader platform = ClassLoader.getPlatformClassLoader();
 
-    CallSites(Predicate<String> names, boolean byLocation, String command) {
+    CallSites(Predicate<String> names) {
         this.names = names;
-        this.byLocation = byLocation;
-        String first = command == null ? "" : command.trim().split("\\s+", 2)[0];
-        if (first.endsWith(".jar")) {
-            mainClass = null;
-            try {
-                applicationJars.add(new java.io.File(first).getAbsoluteFile().toURI().toURL().toString());
-            } catch (java.net.MalformedURLException | RuntimeException e) {
-                // no main jar then: directories only
-            }
-        } else {
-            int slash = first.indexOf('/'); // -m module/class
-            mainClass = (slash >= 0 ? first.substring(slash + 1) : first).replace('.', '/');
-        }
     }
 
-    /** The rewritten class, or null to leave it as it is. */
-    byte[] transform(String name, ProtectionDomain domain, byte[] bytes) {
-        if (name == null || !inScope(name, domain) || !mentionsClock(bytes)) {
+    private static byte[] utf8(String s) {
+        return s.getBytes(StandardCharsets.US_ASCII);
+    }
+
+    /** The class with its clock calls redirected, or null to leave it as it is. */
+    byte[] transform(ClassLoader loader, String name, byte[] bytes) {
+        if (name == null || loader == null || loader == platform || !mentionsClock(bytes)
+                || !names.test(name.replace('/', '.'))) {
             return null;
         }
-        ClassReader reader = new ClassReader(bytes);
-        ClassWriter writer = new ClassWriter(reader, 0);
-        boolean[] changed = new boolean[1];
-        reader.accept(new ClassVisitor(Opcodes.ASM9, writer) {
-            @Override
-            public MethodVisitor visitMethod(int access, String method, String descriptor, String signature, String[] exceptions) {
-                return new MethodVisitor(Opcodes.ASM9, super.visitMethod(access, method, descriptor, signature, exceptions)) {
-                    @Override
-                    public void visitMethodInsn(int opcode, String owner, String m, String desc, boolean itf) {
-                        if (opcode == Opcodes.INVOKESTATIC && isClock(owner, m, desc)) {
-                            changed[0] = true;
-                            super.visitMethodInsn(opcode, HOOKS, m, desc, false);
-                        } else {
-                            super.visitMethodInsn(opcode, owner, m, desc, itf);
-                        }
-                    }
+        return redirect(bytes);
+    }
 
-                    @Override
-                    public void visitInvokeDynamicInsn(String n, String desc, Handle bootstrap, Object... arguments) {
-                        for (int i = 0; i < arguments.length; i++) {
-                            arguments[i] = replaced(arguments[i], changed);
-                        }
-                        super.visitInvokeDynamicInsn(n, desc, bootstrap, arguments);
-                    }
-
-                    @Override
-                    public void visitLdcInsn(Object value) {
-                        super.visitLdcInsn(replaced(value, changed));
-                    }
-                };
+    /**
+     * {@code bytes} with their method references to {@code System.currentTimeMillis()J} and
+     * {@code nanoTime()J} pointing at {@code SourceHooks}, or null if there are none (or the
+     * class file is not one this understands: it is then left alone).
+     */
+    static byte[] redirect(byte[] b) {
+        try {
+            if (b.length < 10 || u2(b, 0) != 0xCAFE || u2(b, 2) != 0xBABE) {
+                return null;
             }
-        }, 0);
-        return changed[0] ? writer.toByteArray() : null;
+            int count = u2(b, 8);
+            int[] offset = new int[count];
+            int p = 10;
+            for (int i = 1; i < count; i++) {
+                offset[i] = p;
+                int tag = b[p] & 0xFF;
+                switch (tag) {
+                    case UTF8 -> p += 3 + u2(b, p + 1);
+                    case 3, 4, 9, 10, 11, 12, 17, 18 -> p += 5;
+                    case 5, 6 -> {
+                        p += 9;
+                        i++;
+                    }
+                    case 7, 8, 16, 19, 20 -> p += 3;
+                    case 15 -> p += 4;
+                    default -> {
+                        return null;
+                    }
+                }
+            }
+            int poolEnd = p;
+            int newClass = count + 1; // after the UTF-8 entry with its name, at index count
+            if (newClass > 0xFFFF) {
+                return null;
+            }
+            int[] redirected = new int[0];
+            for (int i = 1; i < count; i++) {
+                int at = offset[i];
+                if (at == 0 || (b[at] & 0xFF) != METHOD_REF) {
+                    continue;
+                }
+                int owner = offset[u2(b, at + 1)];
+                int nameAndType = offset[u2(b, at + 3)];
+                if ((b[owner] & 0xFF) != CLASS || (b[nameAndType] & 0xFF) != NAME_AND_TYPE
+                        || !isUtf8(b, offset[u2(b, owner + 1)], SYSTEM)) {
+                    continue;
+                }
+                int method = offset[u2(b, nameAndType + 1)];
+                int descriptor = offset[u2(b, nameAndType + 3)];
+                if ((isUtf8(b, method, MILLIS) || isUtf8(b, method, NANOS)) && isUtf8(b, descriptor, LONG_RESULT)) {
+                    redirected = Arrays.copyOf(redirected, redirected.length + 1);
+                    redirected[redirected.length - 1] = at;
+                }
+            }
+            if (redirected.length == 0) {
+                return null;
+            }
+            byte[] added = new byte[3 + HOOKS.length + 3];
+            added[0] = UTF8;
+            added[1] = (byte) (HOOKS.length >> 8);
+            added[2] = (byte) HOOKS.length;
+            System.arraycopy(HOOKS, 0, added, 3, HOOKS.length);
+            int c = 3 + HOOKS.length;
+            added[c] = CLASS;
+            added[c + 1] = (byte) (count >> 8); // the UTF-8 entry just before
+            added[c + 2] = (byte) count;
+            byte[] out = new byte[b.length + added.length];
+            System.arraycopy(b, 0, out, 0, poolEnd);
+            System.arraycopy(added, 0, out, poolEnd, added.length);
+            System.arraycopy(b, poolEnd, out, poolEnd + added.length, b.length - poolEnd);
+            out[8] = (byte) ((count + 2) >> 8);
+            out[9] = (byte) (count + 2);
+            for (int at : redirected) {
+                out[at + 1] = (byte) (newClass >> 8);
+                out[at + 2] = (byte) newClass;
+            }
+            return out;
+        } catch (ArrayIndexOutOfBoundsException e) {
+            return null;
+        }
     }
 
-    private static boolean isClock(String owner, String name, String descriptor) {
-        return owner.equals(SYSTEM) && descriptor.equals("()J") && (name.equals("currentTimeMillis") || name.equals("nanoTime"));
-    }
-
-    /** A method reference {@code System::nanoTime} becomes {@code SourceHooks::nanoTime}. */
-    private static Object replaced(Object constant, boolean[] changed) {
-        if (constant instanceof Handle h && h.getTag() == Opcodes.H_INVOKESTATIC && isClock(h.getOwner(), h.getName(), h.getDesc())) {
-            changed[0] = true;
-            return new Handle(Opcodes.H_INVOKESTATIC, HOOKS, h.getName(), h.getDesc(), false);
-        }
-        return constant;
-    }
-
-    boolean inScope(String internalName, ProtectionDomain domain) {
-        String location = location(domain);
-        if (mainClass != null && internalName.equals(mainClass) && location != null && location.endsWith(".jar")) {
-            applicationJars.add(location);
-        }
-        if (!names.test(internalName.replace('/', '.'))) {
-            return false;
-        }
-        if (!byLocation) {
-            return true;
-        }
-        return location != null && (location.endsWith("/") || applicationJars.contains(location));
-    }
-
-    private static String location(ProtectionDomain domain) {
-        CodeSource source = domain == null ? null : domain.getCodeSource();
-        URL url = source == null ? null : source.getLocation();
-        return url == null ? null : url.toString();
+    private static boolean isUtf8(byte[] b, int at, byte[] s) {
+        return at != 0 && (b[at] & 0xFF) == UTF8 && u2(b, at + 1) == s.length && equal(b, at + 3, s);
     }
 
     /**
@@ -140,7 +151,7 @@ final class CallSites {
             for (int i = 1; i < count; i++) {
                 int tag = b[p] & 0xFF;
                 switch (tag) {
-                    case 1 -> {
+                    case UTF8 -> {
                         int len = u2(b, p + 1);
                         if ((len == MILLIS.length && equal(b, p + 3, MILLIS)) || (len == NANOS.length && equal(b, p + 3, NANOS))) {
                             return true;
@@ -155,13 +166,13 @@ final class CallSites {
                     case 7, 8, 16, 19, 20 -> p += 3;
                     case 15 -> p += 4;
                     default -> {
-                        return true; // a pool we do not understand: let the rewriter look
+                        return false; // a pool this does not understand: left alone
                     }
                 }
             }
             return false;
         } catch (ArrayIndexOutOfBoundsException e) {
-            return true;
+            return false;
         }
     }
 

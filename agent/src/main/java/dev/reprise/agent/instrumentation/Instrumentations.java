@@ -52,8 +52,7 @@ public final class Instrumentations {
 
     /**
      * Installs the instrumentation. {@code callSitesIn} filters the classes whose calls to
-     * {@code System.currentTimeMillis}/{@code nanoTime} are recorded (include and exclude);
-     * {@code applicationOnly} limits them to the application's own classes.
+     * {@code System.currentTimeMillis}/{@code nanoTime} are recorded (include and exclude).
      *
      * <p>Start-up: the transformers are registered at once, but the work is done on a thread of
      * its own, {@code reprise-init}, while the application starts: it hooks the JDK's clock and
@@ -62,10 +61,9 @@ public final class Instrumentations {
      * that loads before ByteBuddy is ready waits for it. {@code later} runs on that thread a few
      * seconds later (e.g. registering the JMX bean).
      */
-    public static void install(Instrumentation inst, Predicate<String> callSitesIn, boolean applicationOnly, boolean replay,
-                               Path cache, Runnable later) {
+    public static void install(Instrumentation inst, Predicate<String> callSitesIn, boolean replay, Path cache, Runnable later) {
         boolean bridge = Bridge.install(inst);
-        CallSites callSites = bridge ? new CallSites(callSitesIn, applicationOnly, System.getProperty("sun.java.command")) : null;
+        CallSites callSites = bridge ? new CallSites(callSitesIn) : null;
         Front front = new Front(internalNames(TYPES), callSites, replay, TransformCache.open(cache, replay));
         inst.addTransformer(front, false);
         long start = System.nanoTime();
@@ -259,7 +257,7 @@ public final class Instrumentations {
                 }
             }
             try {
-                return callSites == null ? null : callSites.transform(name, domain, bytes);
+                return callSites == null ? null : callSites.transform(loader, name, bytes);
             } catch (Throwable e) {
                 AgentLog.internalError("instrumenting " + name, e);
                 return null;

@@ -64,6 +64,31 @@ class InstrumentationsTest {
     }
 
     @Test
+    void clockCallsAreRedirectedThroughTheConstantPoolAlone() throws Exception {
+        byte[] original = classFile("dev/reprise/programs/TimersAndInputProgram$Clocked");
+        byte[] redirected = CallSites.redirect(original);
+        assertNotNull(redirected);
+        java.util.List<String> calls = new java.util.ArrayList<>();
+        new net.bytebuddy.jar.asm.ClassReader(redirected).accept(new net.bytebuddy.jar.asm.ClassVisitor(net.bytebuddy.jar.asm.Opcodes.ASM9) {
+            @Override
+            public net.bytebuddy.jar.asm.MethodVisitor visitMethod(int access, String name, String descriptor, String signature,
+                                                                   String[] exceptions) {
+                return new net.bytebuddy.jar.asm.MethodVisitor(net.bytebuddy.jar.asm.Opcodes.ASM9) {
+                    @Override
+                    public void visitMethodInsn(int opcode, String owner, String n, String d, boolean itf) {
+                        if (n.equals("currentTimeMillis") || n.equals("nanoTime")) {
+                            calls.add(owner + "." + n + d);
+                        }
+                    }
+                };
+            }
+        }, 0);
+        assertEquals(java.util.List.of("dev/reprise/boot/SourceHooks.currentTimeMillis()J", "dev/reprise/boot/SourceHooks.nanoTime()J"), calls);
+        assertEquals(original.length + 3 + "dev/reprise/boot/SourceHooks".length() + 3, redirected.length, "two pool entries more, nothing else");
+        assertNull(CallSites.redirect(classFile("dev/reprise/programs/ProgramConfig")));
+    }
+
+    @Test
     void theJdkHooksRewriteOnlyTheirMethods() throws Exception {
         byte[] random = classFile("java/util/Random");
         byte[] hooked = JdkHooks.transform("java/util/Random", random);
