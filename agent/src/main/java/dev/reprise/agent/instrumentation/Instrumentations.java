@@ -100,6 +100,15 @@ public final class Instrumentations {
         // Loaded before the transformer that uses it is registered: else its own loading would call it.
         JdkHooks.hooks("java/util/Random");
         inst.addTransformer(new JdkFront(), true);
+        // A class another thread was defining while the transformer was added may have missed it and
+        // not be among the loaded classes yet: loading each by name waits for such a definition to end.
+        for (String name : JdkHooks.NAMED_TYPES) {
+            try {
+                Class.forName(name.replace('/', '.'), false, null);
+            } catch (ClassNotFoundException | LinkageError e) {
+                // not in this JDK
+            }
+        }
         List<Class<?>> loaded = new ArrayList<>();
         for (Class<?> c : inst.getAllLoadedClasses()) {
             if (JdkHooks.hooks(c.getName().replace('.', '/')) && inst.isModifiableClass(c)) {
@@ -181,19 +190,22 @@ public final class Instrumentations {
             return t;
         }
 
-        /** {@code bytes} instrumented (null: unchanged), from the cache when it has them. */
+        /**
+         * {@code bytes} instrumented (null: unchanged), from the cache when it has them. Whatever
+         * ByteBuddy or the cache do here is the agent's, not the application's: the clock and
+         * random hooks are paused (this may run in a turn, when a class first loads there).
+         */
         private byte[] instrument(Module module, ClassLoader loader, String name, ProtectionDomain domain, byte[] bytes) {
-            byte[] cached = cache == null ? null : cache.get(name, bytes);
-            if (cached != null) {
-                return cached == TransformCache.UNCHANGED || cached.length == 0 ? null : cached;
-            }
-            TypeTransformations t = akka();
-            if (t == null) {
-                return null;
-            }
-            // The agent's own clock and random calls (ByteBuddy's) are not the application's.
             Object paused = SourceCalls.pause();
             try {
+                byte[] cached = cache == null ? null : cache.get(name, bytes);
+                if (cached != null) {
+                    return cached.length == 0 ? null : cached;
+                }
+                TypeTransformations t = akka();
+                if (t == null) {
+                    return null;
+                }
                 TypeTransformations.Result r = t.transform(module, loader, name, domain, bytes);
                 if (cache != null && r.decorated()) {
                     cache.put(name, bytes, r.bytes() == null ? TransformCache.UNCHANGED : r.bytes());
@@ -288,11 +300,14 @@ public final class Instrumentations {
             if (!JdkHooks.hooks(name)) {
                 return null;
             }
+            Object paused = SourceCalls.pause();
             try {
                 return JdkHooks.transform(name, bytes);
             } catch (Throwable e) {
                 AgentLog.internalError("instrumenting " + name, e);
                 return null;
+            } finally {
+                SourceCalls.resume(paused);
             }
         }
     }

@@ -52,6 +52,9 @@ final class JdkHooks {
             new Hook("jdk/random/*", "nextLong", "()J", Kind.LONG, SourceHooks.GENERATOR_LONG),
             new Hook("jdk/random/*", "nextInt", "()I", Kind.INT, SourceHooks.GENERATOR_INT));
 
+    /** The hooked types named one by one (internal names). */
+    static final List<String> NAMED_TYPES = HOOKS_LIST.stream().map(Hook::type).filter(t -> !t.endsWith("/*")).distinct().toList();
+
     /** Whether the class with this internal name has hooked methods. */
     static boolean hooks(String internalName) {
         if (internalName == null || !(internalName.startsWith("java/") || internalName.startsWith("jdk/"))) {

@@ -44,6 +44,9 @@ final class TransformCache {
         }
         try {
             Path agent = Path.of(TransformCache.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+            if (!Files.isRegularFile(agent)) {
+                return null; // the agent's classes in a folder (a developer's build): no build identity to key on
+            }
             CRC32C build = new CRC32C();
             build.update((agent.toAbsolutePath() + "\0" + Files.size(agent) + "\0" + Files.getLastModifiedTime(agent).toMillis()
                     + "\0" + Runtime.version().feature()).getBytes(StandardCharsets.UTF_8));
