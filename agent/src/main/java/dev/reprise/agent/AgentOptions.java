@@ -12,7 +12,9 @@ import java.util.Map;
 /**
  * The agent's argument: {@code record,trace=DIR[,key=value...]}. Recorder options are those of
  * {@link RecorderSettings}; the agent adds {@code include} and {@code exclude} (package prefixes,
- * separated by {@code ;}, whose calls to the clock and random generators are recorded) and
+ * separated by {@code ;}, whose calls to {@code System.currentTimeMillis} and {@code nanoTime} are
+ * recorded; every other clock and random generator is recorded at its source in the JDK, whoever
+ * calls it), {@code cache} (where instrumented classes are kept between runs, or {@code off}) and
  * {@code log} (warn, info, debug).
  */
 record AgentOptions(String mode, RecorderSettings recorder, Path replayTrace, Duration quiet,
@@ -26,7 +28,7 @@ record AgentOptions(String mode, RecorderSettings recorder, Path replayTrace, Du
     static final List<String> AGENT_PACKAGES = List.of("dev.reprise.agent.", "dev.reprise.runtime.",
             "dev.reprise.replay.", "dev.reprise.trace.", "dev.reprise.api.", "dev.reprise.shaded.");
 
-    /** Not instrumented for nondeterministic calls unless included: the JDK, Scala, Akka, logging, Reprise. */
+    /** Whose System.currentTimeMillis and nanoTime calls are not recorded unless included: the JDK, Scala, Akka, logging, Reprise. */
     static final List<String> DEFAULT_EXCLUDE = List.of("java.", "javax.", "jdk.", "sun.", "com.sun.", "scala.",
             "akka.", "dev.reprise.agent.", "dev.reprise.runtime.", "dev.reprise.replay.", "dev.reprise.trace.", "dev.reprise.api.",
             "dev.reprise.shaded.", "net.bytebuddy.", "org.slf4j.", "ch.qos.logback.", "org.apache.logging.",
@@ -161,9 +163,10 @@ record AgentOptions(String mode, RecorderSettings recorder, Path replayTrace, Du
     }
 
     /**
-     * Whether calls to the clock and random generators in {@code className} are recorded: never
-     * for an explicitly excluded prefix; with {@code include} given, only for its prefixes (which
-     * may reach into the default exclusions); otherwise for everything but the defaults.
+     * Whether calls to {@code System.currentTimeMillis} and {@code nanoTime} in {@code className}
+     * are recorded: never for an explicitly excluded prefix; with {@code include} given, only for
+     * its prefixes (which may reach into the default exclusions); otherwise for everything but the
+     * defaults.
      */
     boolean recordsCallsIn(String className) {
         if (startsWithAny(className, AGENT_PACKAGES) || startsWithAny(className, exclude)) {

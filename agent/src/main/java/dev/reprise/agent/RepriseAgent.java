@@ -11,9 +11,9 @@ import java.util.Map;
 
 /**
  * The Reprise agent: {@code -javaagent:reprise-agent.jar=record,trace=DIR[,key=value...]} or
- * {@code =replay,trace=DIR[,quiet=10s]}. It instruments Akka Classic, Scala futures and the
- * application's calls to the clock and random generators before the application's main method
- * runs, and records, or replays a recording. Bad options stop the JVM with a message; failures
+ * {@code =replay,trace=DIR[,quiet=10s]}. It instruments Akka Classic, Scala futures and the JDK's
+ * clock and random generators (most of it on a thread of its own, while the application starts:
+ * see {@code Instrumentations}), and records, or replays a recording. Bad options stop the JVM with a message; failures
  * of the recorder later never stop the application; a replay that diverges stops with a report.
  */
 public final class RepriseAgent {

@@ -24,9 +24,11 @@ import net.bytebuddy.agent.builder.AgentBuilder;
  * Installs every instrumentation; must run before any Akka or Scala class loads.
  *
  * <p>Start-up matters (a service with large libraries loads thousands of classes): ByteBuddy only
- * sees the few Akka and Scala types that are instrumented, picked by name ({@link #TYPES}), and
- * the JDK types of the clock and random generators; everything else is one set look-up, and for
- * the application's own classes a scan of the constant pool ({@link CallSites}).
+ * sees the few Akka and Scala types that are instrumented, picked by name ({@link #TYPES}), without
+ * its {@code AgentBuilder} ({@link TypeTransformations}), and its results are cached between runs
+ * ({@link TransformCache}); the JDK's clock and random types are hooked with plain ASM
+ * ({@link JdkHooks}); every other class costs one set look-up and, within the include and exclude
+ * scope, a walk over its constant pool ({@link CallSites}).
  */
 public final class Instrumentations {
     private Instrumentations() {}
@@ -56,10 +58,11 @@ public final class Instrumentations {
      *
      * <p>Start-up: the transformers are registered at once, but the work is done on a thread of
      * its own, {@code reprise-init}, while the application starts: it hooks the JDK's clock and
-     * random classes, sets up ByteBuddy (a thousand classes to load) and instruments the Akka and
-     * Scala types ahead of their loading, from the system class loader's class path. An Akka class
-     * that loads before ByteBuddy is ready waits for it. {@code later} runs on that thread a few
-     * seconds later (e.g. registering the JMX bean).
+     * random classes, then instruments the Akka and Scala types ahead of their loading, from the
+     * system class loader's class path (from the cache, or with ByteBuddy: a few hundred classes
+     * to load on first use). An Akka class that loads before the JDK is hooked waits for it; one
+     * being instrumented ahead waits for that. {@code later} runs on that thread a few seconds
+     * later (e.g. registering the JMX bean).
      */
     public static void install(Instrumentation inst, Predicate<String> callSitesIn, boolean replay, Path cache, Runnable later) {
         boolean bridge = Bridge.install(inst);
