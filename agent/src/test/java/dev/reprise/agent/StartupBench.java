@@ -198,11 +198,13 @@ public final class StartupBench {
             k = j + 1;
             term = term * (n - j) / (j + 1);
         }
-        String interval = k == 0 ? "too few rounds for a 95% interval"
-                : String.format(Locale.ROOT, "95%% interval [%+.3f, %+.3f] s", s[k - 1], s[n - k]);
+        if (k == 0) {
+            return String.format(Locale.ROOT, "median %+.3f s (%d rounds: too few for a 95%% interval, 6 at least)",
+                    median(values), n);
+        }
         double coverage = 1 - 2 * binomialBelow(n, k);
-        return String.format(Locale.ROOT, "median %+.3f s, %s (coverage %.1f%%, %d rounds)", median(values), interval,
-                100 * coverage, n);
+        return String.format(Locale.ROOT, "median %+.3f s, 95%% interval [%+.3f, %+.3f] s (coverage %.1f%%, %d rounds)",
+                median(values), s[k - 1], s[n - k], 100 * coverage, n);
     }
 
     /** P(X < k) for X ~ Binomial(n, 1/2). */
