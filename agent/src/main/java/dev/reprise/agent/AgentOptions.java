@@ -12,28 +12,30 @@ import java.util.Map;
 /**
  * The agent's argument: {@code record,trace=DIR[,key=value...]}. Recorder options are those of
  * {@link RecorderSettings}; the agent adds {@code include} and {@code exclude} (package prefixes,
- * separated by {@code ;}, whose calls to the clock and random generators are recorded) and
+ * separated by {@code ;}, whose calls to {@code System.currentTimeMillis} and {@code nanoTime} are
+ * recorded; every other clock and random generator is recorded at its source in the JDK, whoever
+ * calls it), {@code cache} (where instrumented classes are kept between runs, or {@code off}) and
  * {@code log} (warn, info, debug).
  */
 record AgentOptions(String mode, RecorderSettings recorder, Path replayTrace, Duration quiet, boolean liveAfterEnd,
-                    List<String> include, List<String> exclude, AgentLog.Level log) {
+                    List<String> include, List<String> exclude, AgentLog.Level log, Path cache) {
 
     /** How long replay waits with no actor able to go on before it reports a divergence. */
     static final Duration DEFAULT_QUIET = Duration.ofSeconds(10);
-    private static final List<String> REPLAY_KEYS = List.of("trace", "quiet", "end", "log");
+    private static final List<String> REPLAY_KEYS = List.of("trace", "quiet", "end", "log", "cache");
 
     /** Reprise's own runtime, which the agent never instruments. */
     static final List<String> AGENT_PACKAGES = List.of("dev.reprise.agent.", "dev.reprise.runtime.",
             "dev.reprise.replay.", "dev.reprise.trace.", "dev.reprise.api.", "dev.reprise.shaded.");
 
-    /** Not instrumented for nondeterministic calls unless included: the JDK, Scala, Akka, logging, Reprise. */
+    /** Whose System.currentTimeMillis and nanoTime calls are not recorded unless included: the JDK, Scala, Akka, logging, Reprise. */
     static final List<String> DEFAULT_EXCLUDE = List.of("java.", "javax.", "jdk.", "sun.", "com.sun.", "scala.",
             "akka.", "dev.reprise.agent.", "dev.reprise.runtime.", "dev.reprise.replay.", "dev.reprise.trace.", "dev.reprise.api.",
             "dev.reprise.shaded.", "net.bytebuddy.", "org.slf4j.", "ch.qos.logback.", "org.apache.logging.",
             "org.apache.log4j.", "com.typesafe.config.", "io.netty.", "org.apache.derby.", "org.junit.",
             "org.opentest4j.", "kotlin.", "groovy.", "org.codehaus.groovy.");
 
-    private static final List<String> AGENT_KEYS = List.of("include", "exclude", "log");
+    private static final List<String> AGENT_KEYS = List.of("include", "exclude", "log", "cache");
 
     static List<String> validKeys() {
         List<String> all = new ArrayList<>(RecorderSettings.KEYS);
@@ -85,7 +87,8 @@ record AgentOptions(String mode, RecorderSettings recorder, Path replayTrace, Du
         recorderOptions.putIfAbsent("program", program);
         RecorderSettings settings = RecorderSettings.parse(recorderOptions);
         return new AgentOptions(mode, settings, null, null, false, prefixes(agentOptions.get("include")),
-                prefixes(agentOptions.get("exclude")), AgentLog.Level.parse(agentOptions.getOrDefault("log", "warn")));
+                prefixes(agentOptions.get("exclude")), AgentLog.Level.parse(agentOptions.getOrDefault("log", "warn")),
+                cache(agentOptions.get("cache")));
     }
 
     /**
@@ -126,17 +129,34 @@ record AgentOptions(String mode, RecorderSettings recorder, Path replayTrace, Du
                     + "(they go on live), was '" + end + "'");
         }
         return new AgentOptions("replay", null, Path.of(trace), quiet, end.equals("live"), List.of(), List.of(),
-                AgentLog.Level.parse(o.getOrDefault("log", "warn")));
+                AgentLog.Level.parse(o.getOrDefault("log", "warn")), cache(o.get("cache")));
     }
 
     /** The same options with the include and exclude lists a recording used (read from its metadata). */
     AgentOptions withCallFilters(String include, String exclude) {
-        return new AgentOptions(mode, recorder, replayTrace, quiet, liveAfterEnd, prefixes(include), prefixes(exclude), log);
+        return new AgentOptions(mode, recorder, replayTrace, quiet, liveAfterEnd, prefixes(include), prefixes(exclude), log,
+                cache);
     }
 
     /** The include and exclude lists, for the trace's metadata. */
     Map<String, String> callFilters() {
         return Map.of("include", String.join(";", include), "exclude", String.join(";", exclude));
+    }
+
+    /**
+     * Where instrumented Akka classes are kept between runs: {@code cache=DIR}, {@code cache=off},
+     * by default {@code $XDG_CACHE_HOME/reprise} or {@code ~/.cache/reprise}.
+     */
+    private static Path cache(String value) {
+        if (value != null && !value.isBlank()) {
+            return value.trim().equalsIgnoreCase("off") ? null : Path.of(value.trim());
+        }
+        String xdg = System.getenv("XDG_CACHE_HOME");
+        if (xdg != null && !xdg.isBlank()) {
+            return Path.of(xdg, "reprise");
+        }
+        String home = System.getProperty("user.home");
+        return home == null || home.isBlank() ? null : Path.of(home, ".cache", "reprise");
     }
 
     private static List<String> prefixes(String value) {
@@ -152,9 +172,10 @@ record AgentOptions(String mode, RecorderSettings recorder, Path replayTrace, Du
     }
 
     /**
-     * Whether calls to the clock and random generators in {@code className} are recorded: never
-     * for an explicitly excluded prefix; with {@code include} given, only for its prefixes (which
-     * may reach into the default exclusions); otherwise for everything but the defaults.
+     * Whether calls to {@code System.currentTimeMillis} and {@code nanoTime} in {@code className}
+     * are recorded: never for an explicitly excluded prefix; with {@code include} given, only for
+     * its prefixes (which may reach into the default exclusions); otherwise for everything but the
+     * defaults.
      */
     boolean recordsCallsIn(String className) {
         if (startsWithAny(className, AGENT_PACKAGES) || startsWithAny(className, exclude)) {

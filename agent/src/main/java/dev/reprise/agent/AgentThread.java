@@ -1,6 +1,7 @@
 package dev.reprise.agent;
 
 import dev.reprise.runtime.ExternalInput;
+import dev.reprise.runtime.RecordingThread;
 import dev.reprise.runtime.ThreadRecorder;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -26,6 +27,12 @@ final class AgentThread {
     AgentActor pendingChild;
     /** The ask temp actor whose (lazily computed) path is being made on this thread. */
     AgentActor namingTemp;
+    /**
+     * How deep this turn is in clock and random calls ({@link SourceCalls}) and in Akka's or the
+     * agent's own code: only calls made at depth 0 are recorded. Back to 0 when a turn starts or
+     * ends (a hooked call that threw leaves it raised until then).
+     */
+    int hooked;
     private AgentActor outside;
 
     private AgentThread(ThreadRecorder recorder) {
@@ -33,6 +40,8 @@ final class AgentThread {
     }
 
     private static final ThreadLocal<AgentThread> REPLAYING = ThreadLocal.withInitial(() -> new AgentThread(null));
+    /** When recording, the state of threads that are not {@link RecordingThread}s, for {@link #peek()}. */
+    private static final ThreadLocal<AgentThread> OTHER_THREADS = new ThreadLocal<>();
 
     static AgentThread current() {
         if (Agent.recorder == null) {
@@ -43,8 +52,26 @@ final class AgentThread {
         if (c == null) {
             c = new AgentThread(r);
             r.context(c);
+            if (!(Thread.currentThread() instanceof RecordingThread)) {
+                OTHER_THREADS.set((AgentThread) c);
+            }
         }
         return (AgentThread) c;
+    }
+
+    /**
+     * This thread's state if it has one, else null; never registers the thread with the recorder
+     * (clock and random calls come from every thread, and most never run an actor).
+     */
+    static AgentThread peek() {
+        if (Agent.recorder == null) {
+            return Agent.replay == null ? null : REPLAYING.get();
+        }
+        if (Thread.currentThread() instanceof RecordingThread rt) {
+            ThreadRecorder r = rt.repriseRecorder();
+            return r == null ? null : (AgentThread) r.context();
+        }
+        return OTHER_THREADS.get();
     }
 
     /**
@@ -108,6 +135,7 @@ final class AgentThread {
         }
         current = actor;
         sends = actor.sends;
+        hooked = 0;
         if (recorder != null) {
             recorder.enter(actor.record);
         }
@@ -125,6 +153,7 @@ final class AgentThread {
 
     /** Ends the current turn, going back to the interrupted one if there was one. */
     void exit() {
+        hooked = 0;
         if (depth == 0) {
             current = null;
             sends = null;

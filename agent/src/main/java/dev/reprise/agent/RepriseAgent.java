@@ -11,9 +11,9 @@ import java.util.Map;
 
 /**
  * The Reprise agent: {@code -javaagent:reprise-agent.jar=record,trace=DIR[,key=value...]} or
- * {@code =replay,trace=DIR[,quiet=10s][,end=stop|live]}. It instruments Akka Classic, Scala futures and the
- * application's calls to the clock and random generators before the application's main method
- * runs, and records, or replays a recording. Bad options stop the JVM with a message; failures
+ * {@code =replay,trace=DIR[,quiet=10s][,end=stop|live]}. It instruments Akka Classic, Scala futures and
+ * the JDK's clock and random generators (most of it on a thread of its own, while the application
+ * starts: see {@code Instrumentations}), and records, or replays a recording. Bad options stop the JVM with a message; failures
  * of the recorder later never stop the application; a replay that diverges stops with a report.
  */
 public final class RepriseAgent {
@@ -37,6 +37,15 @@ public final class RepriseAgent {
     private static boolean exitOnError = true;
 
     private static void start(String argument, Instrumentation inst) {
+        long started = System.nanoTime();
+        try {
+            start0(argument, inst);
+        } finally {
+            AgentLog.debug("premain took " + (System.nanoTime() - started) / 1_000_000 + " ms");
+        }
+    }
+
+    private static void start0(String argument, Instrumentation inst) {
         AgentOptions options;
         try {
             options = AgentOptions.parse(argument, System.getProperty("sun.java.command", "unknown"));
@@ -55,7 +64,7 @@ public final class RepriseAgent {
     private static void startRecording(AgentOptions options, Instrumentation inst) {
         Recorder recorder;
         try {
-            recorder = Recorder.start(options.recorder(), options.callFilters());
+            recorder = Recorder.startWithoutMBean(options.recorder(), options.callFilters());
         } catch (IOException e) {
             fail("cannot record to " + options.recorder().traceDir() + ": " + e.getMessage());
             return;
@@ -63,8 +72,9 @@ public final class RepriseAgent {
         Agent.recorder = recorder;
         recorder.beforeExitClose(Lifecycle::awaitShutdownAtExit);
         try {
-            Instrumentations.install(inst, options::recordsCallsIn, false);
-            Backends.install(new RecordingBackend(recorder));
+            Instrumentations.install(inst, options::recordsCallsIn, false, options.cache(),
+                    recorder::registerMBean);
+            Backends.install(SourceCalls.unhooked(new RecordingBackend(recorder)));
         } catch (Throwable e) {
             AgentLog.internalError("installing the agent", e);
         }
@@ -89,8 +99,8 @@ public final class RepriseAgent {
             AgentLog.warn("the trace " + options.replayTrace() + " did not end cleanly: the replay follows it as far as it goes");
         }
         try {
-            Instrumentations.install(inst, withFilters::recordsCallsIn, true);
-            Backends.install(new ReplayBackend());
+            Instrumentations.install(inst, withFilters::recordsCallsIn, true, options.cache(), null);
+            Backends.install(SourceCalls.unhooked(new ReplayBackend()));
         } catch (Throwable e) {
             AgentLog.internalError("installing the agent", e);
             fail("cannot replay without the instrumentation");

@@ -45,14 +45,22 @@ class AgentOptionsTest {
     }
 
     @Test
+    void instrumentedClassesAreCachedUnlessTurnedOff() {
+        assertEquals(java.nio.file.Path.of("/tmp/c"), AgentOptions.parse("record,trace=t,cache=/tmp/c", "Main").cache());
+        assertEquals(null, AgentOptions.parse("record,trace=t,cache=off", "Main").cache());
+        assertEquals(null, AgentOptions.parse("replay,trace=t,cache=off", "Main").cache());
+        assertTrue(AgentOptions.parse("record,trace=t", "Main").cache().endsWith("reprise"), "a default folder");
+    }
+
+    @Test
     void badArgumentsAreRefusedWithTheValidChoices() {
         assertMessage("the agent needs an argument: record,trace=DIR[,key=value...]", "");
         assertMessage("the agent argument must start with record or replay, not 'trace=x' (e.g. record,trace=/tmp/trace)",
                 "trace=x");
         assertMessage("unknown agent option 'color'; valid options: trace, bufferSize, bufferMemory, flushInterval, "
-                + "overflow, smallIds, compress, dataMemory, access, program, include, exclude, log", "record,trace=x,color=red");
+                + "overflow, smallIds, compress, dataMemory, access, program, include, exclude, log, cache", "record,trace=x,color=red");
         assertMessage("agent option 'verbose' is not key=value; valid keys: trace, bufferSize, bufferMemory, "
-                + "flushInterval, overflow, smallIds, compress, dataMemory, access, program, include, exclude, log", "record,trace=x,verbose");
+                + "flushInterval, overflow, smallIds, compress, dataMemory, access, program, include, exclude, log, cache", "record,trace=x,verbose");
         assertMessage("log: expected warn, info or debug, was 'loud'", "record,trace=x,log=loud");
         assertMessage("trace: a trace directory is required (trace=DIR)", "record,bufferSize=1m");
     }
@@ -65,7 +73,7 @@ class AgentOptionsTest {
         assertTrue(AgentOptions.parse("replay,trace=/tmp/t,end=live,quiet=500ms", "Main").liveAfterEnd());
         assertMessage("end: expected stop (actors stop where the recording ends) or live (they go on live), was 'never'",
                 "replay,trace=/tmp/t,end=never");
-        assertMessage("unknown replay option 'color'; valid options: trace, quiet, end, log", "replay,trace=/tmp/t,color=red");
+        assertMessage("unknown replay option 'color'; valid options: trace, quiet, end, log, cache", "replay,trace=/tmp/t,color=red");
     }
 
     private static void assertMessage(String expected, String argument) {

@@ -212,17 +212,40 @@ class RecordingIT {
             assertTrue(run.err.contains("TimersAndInputProgram$Opaque"), run.err);
             assertEquals(1, TraceMetadata.read(run.trace).count("unserializableMessages"));
 
-            assertEquals(List.of(1, 2, 3, 4, 5, 6, 7), systemCalls, "seven calls, recorded in the actor, none outside");
+            // Recorded at their source: System.currentTimeMillis and nanoTime at the call site, Random.next once
+            // for nextInt(), ThreadLocalRandom's seed step once for nextInt(1000) (twice in the rare case its
+            // first draw is refused), SecureRandom.nextBytes once for the UUID, the clock once for Instant.now,
+            // Random.next twice for Math.random's double.
+            int tlrCalls = systemCalls.size() - 7;
+            assertTrue(tlrCalls >= 1, "eight calls, recorded in the actor, none outside: " + systemCalls);
+            for (int i = 0; i < systemCalls.size(); i++) {
+                assertEquals(i + 1, systemCalls.get(i), "data ids in order");
+            }
             assertEquals(Long.parseLong(run.line("millis ")), longLE(data.read(clocked, 1)));
             assertEquals(Long.parseLong(run.line("nano ")), longLE(data.read(clocked, 2)));
-            assertEquals(Integer.parseInt(run.line("random ")), (int) longLE(data.read(clocked, 3)));
-            assertEquals(Integer.parseInt(run.line("tlr ")), (int) longLE(data.read(clocked, 4)));
-            ByteBuffer uuid = ByteBuffer.wrap(data.read(clocked, 5));
-            assertEquals(UUID.fromString(run.line("uuid ")), new UUID(uuid.getLong(), uuid.getLong()));
-            ByteBuffer instant = ByteBuffer.wrap(data.read(clocked, 6));
+            assertEquals(Integer.parseInt(run.line("random ")), (int) longLE(data.read(clocked, 3)), "Random.next(32)");
+            long seed = longLE(data.read(clocked, 3 + tlrCalls));
+            if (tlrCalls == 1) {
+                assertEquals(Integer.parseInt(run.line("tlr ")), (mix32(seed) >>> 1) % 1000, "ThreadLocalRandom's seed");
+            }
+            int after = 3 + tlrCalls;
+            byte[] random = data.read(clocked, after + 1);
+            random[6] = (byte) ((random[6] & 0x0f) | 0x40); // as UUID.randomUUID marks them: version 4, IETF variant
+            random[8] = (byte) ((random[8] & 0x3f) | 0x80);
+            ByteBuffer uuid = ByteBuffer.wrap(random);
+            assertEquals(UUID.fromString(run.line("uuid ")), new UUID(uuid.getLong(), uuid.getLong()), "SecureRandom's bytes");
+            ByteBuffer instant = ByteBuffer.wrap(data.read(clocked, after + 2));
             assertEquals(Long.parseLong(run.line("instant ")), instant.getLong() * 1000 + instant.getInt() / 1_000_000);
-            assertEquals(Double.parseDouble(run.line("math ")), Double.longBitsToDouble(longLE(data.read(clocked, 7))));
+            long high = (int) longLE(data.read(clocked, after + 3));
+            long low = (int) longLE(data.read(clocked, after + 4));
+            assertEquals(Double.parseDouble(run.line("math ")), ((high << 27) + low) * 0x1.0p-53, "Math.random from Random.next(26) and next(27)");
         }
+    }
+
+    /** ThreadLocalRandom's mix of a seed into an int. */
+    private static int mix32(long z) {
+        z = (z ^ (z >>> 33)) * 0xff51afd7ed558ccdL;
+        return (int) (((z ^ (z >>> 33)) * 0xc4ceb9fe1a85ec53L) >>> 32);
     }
 
     private static long longLE(byte[] b) {
@@ -290,7 +313,7 @@ class RecordingIT {
         assertEquals(2, unknown.exitCode);
         assertTrue(unknown.out.isEmpty(), "the program must not run");
         assertTrue(unknown.err.contains("unknown agent option 'bufsize'; valid options: trace, bufferSize, bufferMemory, "
-                + "flushInterval, overflow, smallIds, compress, dataMemory, access, program, include, exclude, log"), unknown.err);
+                + "flushInterval, overflow, smallIds, compress, dataMemory, access, program, include, exclude, log, cache"), unknown.err);
 
         RecordedRun badValue = RecordedRun.record(tmp.resolve("t2"), "overflow=sometimes", EndingsProgram.class, "no-akka");
         assertEquals(2, badValue.exitCode);

@@ -7,8 +7,6 @@ import dev.reprise.runtime.RecordingThread;
 import dev.reprise.runtime.ThreadRecorder;
 import net.bytebuddy.agent.builder.AgentBuilder;
 import net.bytebuddy.asm.Advice;
-import net.bytebuddy.description.modifier.Visibility;
-import net.bytebuddy.implementation.FieldAccessor;
 
 /**
  * Akka's fork-join dispatcher threads carry their recorder in a field ({@link RecordingThread}),
@@ -23,9 +21,7 @@ final class ThreadsInstrumentation {
     static AgentBuilder apply(AgentBuilder agent) {
         return agent.type(named("akka.dispatch.MonitorableThreadFactory$AkkaForkJoinWorkerThread"))
                 .transform((builder, type, loader, module, domain) -> builder
-                        .defineField(RECORDER_FIELD, ThreadRecorder.class, Visibility.PRIVATE)
-                        .implement(RecordingThread.class)
-                        .intercept(FieldAccessor.ofField(RECORDER_FIELD)))
+                        .visit(new AddedField(RECORDER_FIELD, ThreadRecorder.class, RecordingThread.class, "repriseRecorder")))
                 .type(named("akka.actor.ActorSystemImpl"))
                 .transform((builder, type, loader, module, domain) -> builder
                         .visit(Advice.to(Started.class).on(named("start"))));

@@ -58,7 +58,7 @@ public final class Recorder implements AutoCloseable {
     private final Thread shutdownHook;
     /** Run by the shutdown hook before it closes the trace: lets the application's own shutdown finish first. */
     private volatile Runnable beforeExitClose = () -> { };
-    private ObjectName mbeanName;
+    private volatile ObjectName mbeanName;
 
     /** Advanced by the writer every flush interval; a thread that sees it change flushes. */
     volatile int epoch;
@@ -125,6 +125,17 @@ public final class Recorder implements AutoCloseable {
 
     /** Like {@link #start(RecorderSettings)}, with more settings for the metadata (the agent's own). */
     public static Recorder start(RecorderSettings settings, Map<String, String> moreSettings) throws IOException {
+        Recorder r = startWithoutMBean(settings, moreSettings);
+        r.registerMBean();
+        return r;
+    }
+
+    /**
+     * Like {@link #start(RecorderSettings, Map)} without the JMX bean, which the caller registers
+     * with {@link #registerMBean()} when it suits it (JMX takes a while to start: the agent does
+     * it off the application's main thread).
+     */
+    public static Recorder startWithoutMBean(RecorderSettings settings, Map<String, String> moreSettings) throws IOException {
         Map<String, String> all = new java.util.LinkedHashMap<>(settings.describe());
         all.putAll(moreSettings);
         TraceWriter trace = TraceWriter.create(settings.traceDir(), TraceMetadata.begin(settings.program(), all),
@@ -132,7 +143,6 @@ public final class Recorder implements AutoCloseable {
         Recorder r = new Recorder(settings, trace);
         r.writer.start();
         Runtime.getRuntime().addShutdownHook(r.shutdownHook);
-        r.registerMBean();
         return r;
     }
 
@@ -435,7 +445,8 @@ public final class Recorder implements AutoCloseable {
         writer.delayPerChunkNanos = nanosPerChunk;
     }
 
-    private void registerMBean() {
+    /** Registers the recorder's JMX bean ({@code dev.reprise:type=Recorder}); JMX failures are ignored. */
+    public void registerMBean() {
         try {
             ObjectName name = new ObjectName("dev.reprise:type=Recorder");
             var server = ManagementFactory.getPlatformMBeanServer();

@@ -1,0 +1,36 @@
+package dev.reprise.agent.instrumentation;
+
+import static net.bytebuddy.matcher.ElementMatchers.named;
+import static net.bytebuddy.matcher.ElementMatchers.takesArguments;
+
+import dev.reprise.agent.SourceCalls;
+import net.bytebuddy.agent.builder.AgentBuilder;
+import net.bytebuddy.asm.Advice;
+
+/**
+ * Akka's own random calls that happen in an actor's turn but are not the application's:
+ * {@code ActorCell$.newUid} draws a {@code ThreadLocalRandom} number for every child, which the
+ * agent replaces with a uid derived from the child's id anyway; recording it would only cost
+ * trace space.
+ */
+final class AkkaInternalCallsInstrumentation {
+    private AkkaInternalCallsInstrumentation() {}
+
+    static AgentBuilder apply(AgentBuilder agent) {
+        return agent.type(named("akka.actor.ActorCell$"))
+                .transform((builder, type, loader, module, domain) -> builder
+                        .visit(Advice.to(Unrecorded.class).on(named("newUid").and(takesArguments(0)))));
+    }
+
+    static final class Unrecorded {
+        @Advice.OnMethodEnter(suppress = Throwable.class)
+        static Object enter() {
+            return SourceCalls.pause();
+        }
+
+        @Advice.OnMethodExit(suppress = Throwable.class, onThrowable = Throwable.class)
+        static void exit(@Advice.Enter Object paused) {
+            SourceCalls.resume(paused);
+        }
+    }
+}

@@ -1,0 +1,53 @@
+package dev.reprise.agent.instrumentation;
+
+import dev.reprise.agent.AgentLog;
+import java.io.InputStream;
+import java.lang.instrument.Instrumentation;
+import java.lang.reflect.Method;
+import java.security.ProtectionDomain;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Defines {@code dev.reprise.boot.SourceHooks} in the bootstrap class loader, where the JDK's own
+ * classes and application classes of any class loader can call it, and lets {@code java.base}
+ * read it. (Appending a jar to the bootstrap class path would do too, but it turns class data
+ * sharing off for every non-bootstrap class and makes the JVM print a warning on standard output.)
+ */
+final class Bridge {
+    /** In the order they are defined: the handler before the class that refers to it. */
+    private static final List<String> CLASSES = List.of("dev.reprise.boot.SourceHooks$Handler", "dev.reprise.boot.SourceHooks");
+
+    private Bridge() {}
+
+    /** True if the bridge is in the bootstrap class loader: the JDK's classes may then be hooked. */
+    static boolean install(Instrumentation inst) {
+        try {
+            Module javaBase = Object.class.getModule();
+            inst.redefineModule(javaBase, Set.of(), Map.of("jdk.internal.misc", Set.of(Bridge.class.getModule())),
+                    Map.of(), Set.of(), Map.of());
+            Class<?> unsafeType = Class.forName("jdk.internal.misc.Unsafe");
+            Object unsafe = unsafeType.getMethod("getUnsafe").invoke(null);
+            Method define = unsafeType.getMethod("defineClass", String.class, byte[].class, int.class, int.class,
+                    ClassLoader.class, ProtectionDomain.class);
+            Class<?> hooks = null;
+            for (String name : CLASSES) {
+                byte[] bytes;
+                try (InputStream in = Bridge.class.getClassLoader().getResourceAsStream(name.replace('.', '/') + ".class")) {
+                    if (in == null) {
+                        throw new IllegalStateException(name + " is missing from the agent");
+                    }
+                    bytes = in.readAllBytes();
+                }
+                hooks = (Class<?>) define.invoke(unsafe, name, bytes, 0, bytes.length, null, null);
+            }
+            inst.redefineModule(javaBase, Set.of(hooks.getModule()), Map.of(), Map.of(), Set.of(), Map.of());
+            return hooks.getClassLoader() == null;
+        } catch (Throwable e) {
+            AgentLog.internalError("defining the clock and random hooks in the bootstrap class loader"
+                    + " (clock and random calls are not recorded)", e);
+            return false;
+        }
+    }
+}
