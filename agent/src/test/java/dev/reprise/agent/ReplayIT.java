@@ -94,7 +94,8 @@ class ReplayIT {
         // the program's 0 (which won when the hooks were done before the replay's halt came).
         for (int i = 0; i < 3; i++) {
             RecordedRun rep = RecordedRun.replay(trace, List.of(), EndingsProgram.class, "exit-hooked", "40");
-            assertTrue(rep.err.contains("REPLAY DIVERGED: the program ended while actors still expected"), rep.err);
+            // Either as the exit waits for the echoes that never come, or as the program ends without them.
+            assertTrue(rep.err.contains("REPLAY DIVERGED") && rep.err.contains("/user/echo"), rep.err);
             assertEquals(86, rep.exitCode, rep.toString());
         }
     }

@@ -335,6 +335,12 @@ public final class Replay {
             recordingEnded(); // the program ended on its own past the end of what was recorded
             return;
         }
+        if (left.isEmpty() && !reader.problems().isEmpty()) {
+            // Events the damage took cannot be checked: the replay cannot vouch for the run.
+            stop("[reprise] REPLAY DIVERGED: the trace is damaged, so the replay could not check every recorded event ("
+                    + reader.problems().get(0) + ").\n  " + summary + "\n  The replay stops with exit code " + DIVERGED + '.');
+            return;
+        }
         if (left.isEmpty()) {
             System.err.println(summary);
             System.err.flush();

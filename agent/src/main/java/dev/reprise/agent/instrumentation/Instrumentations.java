@@ -102,9 +102,10 @@ public final class Instrumentations {
     private static void hookJdk(Instrumentation inst) throws Exception {
         // Loaded before the transformer that uses it is registered: else its own loading would call it.
         JdkHooks.hooks("java/util/Random");
-        inst.addTransformer(new JdkFront(), true);
-        // A class another thread was defining while the transformer was added may have missed it and
-        // not be among the loaded classes yet: loading each by name waits for such a definition to end.
+        // Every named type is loaded before the transformer comes, then retransformed: a type that
+        // loaded under the transformer could need itself while being transformed (the transformer's
+        // own code may reach ThreadLocalRandom, hence Random: a ClassCircularityError). Loading each
+        // by name also waits for a definition another thread has under way.
         for (String name : JdkHooks.NAMED_TYPES) {
             try {
                 Class.forName(name.replace('/', '.'), false, null);
@@ -112,6 +113,7 @@ public final class Instrumentations {
                 // not in this JDK
             }
         }
+        inst.addTransformer(new JdkFront(), true);
         List<Class<?>> loaded = new ArrayList<>();
         for (Class<?> c : inst.getAllLoadedClasses()) {
             if (JdkHooks.hooks(c.getName().replace('.', '/')) && inst.isModifiableClass(c)) {
