@@ -11,6 +11,9 @@ import akka.dispatch.sysmsg.Terminate;
 import dev.reprise.replay.ReplayQueue;
 import dev.reprise.runtime.ThreadRecorder;
 import dev.reprise.trace.SystemTurnKind;
+import java.util.Collections;
+import java.util.Map;
+import java.util.WeakHashMap;
 
 /**
  * System-message turns: a supervisor deciding on a child's failure, a restart, a suspension or
@@ -43,14 +46,36 @@ public final class SystemTurns {
         };
     }
 
-    /** The failed child or the dead actor the message is about; 0 for the other kinds. */
+    /**
+     * Which child's failure each cause came from, as its supervisor handled it: a restart or
+     * resumption carries the cause, so two restarts (say, under all-for-one) are told apart by it.
+     * Weak, by identity (Throwable does not override equals).
+     */
+    private static final Map<Throwable, Integer> failedChildOf = Collections.synchronizedMap(new WeakHashMap<>());
+
+    /**
+     * The actor the message is about: the failed child, the dead actor, or for a restart or
+     * resumption the child whose failure caused it; 0 for the other kinds.
+     */
     private static int relatedOf(Object message) {
         AgentActor a = switch (message) {
             case Failed f -> Actors.ofRef(f.child());
             case DeathWatchNotification d -> Actors.ofRef(d.actor());
             default -> null;
         };
-        return a == null ? ActorIds.UNKNOWN : a.id();
+        if (a != null) {
+            if (message instanceof Failed f && f.cause() != null) {
+                failedChildOf.put(f.cause(), a.id()); // before the decision sends restarts with this cause
+            }
+            return a.id();
+        }
+        Throwable cause = switch (message) {
+            case Recreate r -> r.cause();
+            case Resume r -> r.causedByFailure();
+            default -> null;
+        };
+        Integer child = cause == null ? null : failedChildOf.get(cause);
+        return child == null ? ActorIds.UNKNOWN : child;
     }
 
     /** Recording: {@code actor} handles {@code message} now. */

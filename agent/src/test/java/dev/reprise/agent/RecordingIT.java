@@ -270,10 +270,10 @@ class RecordingIT {
         assertEquals(2, parent.stream().filter(failed::equals).count(), "two failures decided by the parent: " + parent);
         assertTrue(parent.contains(new TraceEvent.SystemTurn(SystemTurnKind.DEATH_WATCH, id.get("doomed"))), parent.toString());
         List<TraceEvent> fragile = run.eventsOf(id.get("fragile"));
-        assertEquals(2, fragile.stream().filter(new TraceEvent.SystemTurn(SystemTurnKind.RECREATE, 0)::equals).count(),
+        assertEquals(2, fragile.stream().filter(new TraceEvent.SystemTurn(SystemTurnKind.RECREATE, id.get("fragile"))::equals).count(),
                 fragile.toString());
         // Messages 1 and 2 are answered, 3 throws: the restart comes right after it (the child is suspended meanwhile).
-        assertEquals(List.of(new TraceEvent.SystemTurn(SystemTurnKind.RECREATE, 0)), fragile.subList(3, 4), fragile.toString());
+        assertEquals(List.of(new TraceEvent.SystemTurn(SystemTurnKind.RECREATE, id.get("fragile"))), fragile.subList(3, 4), fragile.toString());
         assertTrue(run.eventsOf(id.get("doomed")).contains(new TraceEvent.SystemTurn(SystemTurnKind.TERMINATE, 0)));
     }
 

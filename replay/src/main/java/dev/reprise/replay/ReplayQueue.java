@@ -401,7 +401,7 @@ public final class ReplayQueue implements MessageQueue, UnboundedDequeBasedMessa
         StringBuilder sb = new StringBuilder();
         for (HeldSystemMessage h : heldSystem) {
             sb.append(sb.length() > 0 ? "; " : "").append("system message: ").append(h.kind().word())
-                    .append(h.kind().hasRelated() ? " " + replay.support.describe(h.related()) : "");
+                    .append(h.related() != 0 ? " " + replay.support.describe(h.related()) : "");
         }
         for (Map.Entry<MessageKey, ArrayDeque<Held>> e : held.entrySet()) {
             if (sb.length() > 0) {

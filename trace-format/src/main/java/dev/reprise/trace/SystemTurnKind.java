@@ -9,11 +9,11 @@ package dev.reprise.trace;
 public enum SystemTurnKind {
     /** A child failed: the supervisor strategy decides (the related id is the child). */
     FAILED("the failure of"),
-    /** The actor is restarted ({@code preRestart}, constructor, {@code postRestart}). */
+    /** The actor is restarted ({@code preRestart}, constructor, {@code postRestart}); related: the child whose failure caused it. */
     RECREATE("restart"),
     /** The actor is suspended (its parent handles a failure, or a sibling's under all-for-one). */
     SUSPEND("suspension"),
-    /** The actor resumes after a suspension. */
+    /** The actor resumes after a suspension; related: the child whose failure caused it, if any. */
     RESUME("resumption"),
     /** The actor is stopped ({@code postStop} once its children are gone). */
     TERMINATE("stop"),
@@ -33,9 +33,9 @@ public enum SystemTurnKind {
         return word;
     }
 
-    /** Whether the turn concerns another actor, whose id the event carries. */
+    /** Whether the turn concerns another actor, whose id the event carries (for a restart or resumption: the failed child, when known). */
     public boolean hasRelated() {
-        return this == FAILED || this == DEATH_WATCH;
+        return this == FAILED || this == DEATH_WATCH || this == RECREATE || this == RESUME;
     }
 
     /** The code in the trace. */

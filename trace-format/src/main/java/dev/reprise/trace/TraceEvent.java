@@ -93,12 +93,18 @@ public sealed interface TraceEvent {
 
     /**
      * The actor handled a system message of {@code kind} here, among its ordinary messages;
-     * {@code related} is the child that failed or the actor that died (0 for the other kinds).
+     * {@code related} is the child that failed, the actor that died, or for a restart or resumption
+     * the child whose failure caused it (0 when there is none or it is not known).
      */
     record SystemTurn(SystemTurnKind kind, int related) implements TraceEvent {
         @Override
         public String describe() {
-            return "system message: " + kind.word() + (kind.hasRelated() ? " " + Integer.toUnsignedString(related) : "");
+            String about = switch (kind) {
+                case FAILED, DEATH_WATCH -> " " + Integer.toUnsignedString(related);
+                case RECREATE, RESUME -> related == 0 ? "" : " (after " + Integer.toUnsignedString(related) + " failed)";
+                default -> "";
+            };
+            return "system message: " + kind.word() + about;
         }
     }
 
