@@ -66,20 +66,12 @@ final class CallSites {
             int p = 10;
             for (int i = 1; i < count; i++) {
                 offset[i] = p;
-                int tag = b[p] & 0xFF;
-                switch (tag) {
-                    case UTF8 -> p += 3 + u2(b, p + 1);
-                    case 3, 4, 9, 10, 11, 12, 17, 18 -> p += 5;
-                    case 5, 6 -> {
-                        p += 9;
-                        i++;
-                    }
-                    case 7, 8, 16, 19, 20 -> p += 3;
-                    case 15 -> p += 4;
-                    default -> {
-                        return null;
-                    }
+                int size = entrySize(b, p);
+                if (size < 0) {
+                    return null;
                 }
+                i += takesTwoSlots(b, p) ? 1 : 0;
+                p += size;
             }
             int poolEnd = p;
             int newClass = count + 1; // after the UTF-8 entry with its name, at index count
@@ -149,31 +141,41 @@ final class CallSites {
             int count = u2(b, 8);
             int p = 10;
             for (int i = 1; i < count; i++) {
-                int tag = b[p] & 0xFF;
-                switch (tag) {
-                    case UTF8 -> {
-                        int len = u2(b, p + 1);
-                        if ((len == MILLIS.length && equal(b, p + 3, MILLIS)) || (len == NANOS.length && equal(b, p + 3, NANOS))) {
-                            return true;
-                        }
-                        p += 3 + len;
-                    }
-                    case 3, 4, 9, 10, 11, 12, 17, 18 -> p += 5;
-                    case 5, 6 -> {
-                        p += 9;
-                        i++;
-                    }
-                    case 7, 8, 16, 19, 20 -> p += 3;
-                    case 15 -> p += 4;
-                    default -> {
-                        return false; // a pool this does not understand: left alone
+                if ((b[p] & 0xFF) == UTF8) {
+                    int len = u2(b, p + 1);
+                    if ((len == MILLIS.length && equal(b, p + 3, MILLIS)) || (len == NANOS.length && equal(b, p + 3, NANOS))) {
+                        return true;
                     }
                 }
+                int size = entrySize(b, p);
+                if (size < 0) {
+                    return false; // a pool this does not understand: left alone
+                }
+                i += takesTwoSlots(b, p) ? 1 : 0;
+                p += size;
             }
             return false;
         } catch (ArrayIndexOutOfBoundsException e) {
             return false;
         }
+    }
+
+    /** The size in bytes of the constant-pool entry at {@code p}, or -1 for a tag this does not know. */
+    private static int entrySize(byte[] b, int p) {
+        return switch (b[p] & 0xFF) {
+            case UTF8 -> 3 + u2(b, p + 1);
+            case 3, 4, 9, 10, 11, 12, 17, 18 -> 5;
+            case 5, 6 -> 9;
+            case 7, 8, 16, 19, 20 -> 3;
+            case 15 -> 4;
+            default -> -1;
+        };
+    }
+
+    /** Longs and doubles take two pool indexes. */
+    private static boolean takesTwoSlots(byte[] b, int p) {
+        int tag = b[p] & 0xFF;
+        return tag == 5 || tag == 6;
     }
 
     private static int u2(byte[] b, int p) {
