@@ -16,17 +16,23 @@ final class ReplayBackend implements Backend {
 
     @Override
     public <T> T systemCall(Supplier<T> call, Codec<T> codec) {
-        AgentThread t = AgentThread.current();
-        if (t.current == null) {
-            return call.get();
-        }
-        byte[] recorded = Agent.replay.expectSystemCall(t.current.id(), "Reprise.systemCall");
+        byte[] recorded = recorded("Reprise.systemCall");
         return recorded != null ? codec.decode(recorded) : call.get();
     }
 
     @Override
     public long systemCallLong(LongSupplier call) {
-        return NondeterministicCalls.call("Reprise.systemCallLong", call);
+        byte[] recorded = recorded("Reprise.systemCallLong");
+        return recorded != null ? Codec.Builtin.bytesLong(recorded) : call.getAsLong();
+    }
+
+    /**
+     * The recorded result of a system call made now: null outside any actor's turn, or past the end
+     * of the actor's recorded events (the call is then made live).
+     */
+    private static byte[] recorded(String call) {
+        AgentThread t = AgentThread.current();
+        return t.current == null ? null : Agent.replay.expectSystemCall(t.current.id(), call);
     }
 
     @Override

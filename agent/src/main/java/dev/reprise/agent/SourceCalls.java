@@ -145,96 +145,65 @@ public final class SourceCalls extends SourceHooks.Handler {
 
     /** The thread if the call now returning is the outermost of an actor's turn (then no longer inside), else null. */
     private static AgentThread outermost() {
-        AgentThread t = AgentThread.peek();
-        if (t == null || t.current == null) {
+        try {
+            AgentThread t = AgentThread.peek();
+            if (t == null || t.current == null) {
+                return null;
+            }
+            return --t.hooked == 0 ? t : null;
+        } catch (Throwable e) {
+            AgentLog.internalError("leaving a clock or random call", e);
             return null;
         }
-        return --t.hooked == 0 ? t : null;
     }
 
     @Override
     public long exitLong(int call, long value) {
-        AgentThread t = null;
-        try {
-            t = outermost();
-            if (t == null) {
-                return value;
-            }
-            t.hooked++; // what the recorder or the replay do now is not recorded
-            if (t.recorder != null) {
-                t.recorder.systemCall(t.current.record, value);
-                return value;
-            }
-            byte[] recorded = Agent.replay.expectSystemCall(t.current.id(), name(call));
-            return recorded != null ? Codec.Builtin.bytesLong(recorded) : value;
-        } catch (ReplayDivergence d) {
-            throw d;
-        } catch (Throwable e) {
-            AgentLog.internalError("recording " + name(call), e);
-            return value;
-        } finally {
-            if (t != null) {
-                t.hooked--;
-            }
-        }
+        AgentThread t = outermost();
+        byte[] recorded = t == null ? null : recordOrReplay(t, call, Codec.Builtin.longBytes(value));
+        return recorded != null ? Codec.Builtin.bytesLong(recorded) : value;
     }
 
     @Override
     public void exitBytes(int call, byte[] bytes) {
-        AgentThread t = null;
-        try {
-            t = outermost();
-            if (t == null || bytes == null) {
-                return;
+        AgentThread t = outermost(); // always: it leaves the hooked call
+        byte[] recorded = t == null || bytes == null ? null : recordOrReplay(t, call, bytes.clone());
+        if (recorded != null) {
+            if (recorded.length != bytes.length) {
+                AgentLog.warnOnce("bytes length " + call, "replay: " + name(call) + " asked for " + bytes.length
+                        + " bytes, the recording has " + recorded.length);
             }
-            t.hooked++;
-            if (t.recorder != null) {
-                t.recorder.systemCall(t.current.record, bytes.clone());
-                return;
-            }
-            byte[] recorded = Agent.replay.expectSystemCall(t.current.id(), name(call));
-            if (recorded != null) {
-                if (recorded.length != bytes.length) {
-                    AgentLog.warnOnce("bytes length " + call, "replay: " + name(call) + " asked for " + bytes.length
-                            + " bytes, the recording has " + recorded.length);
-                }
-                System.arraycopy(recorded, 0, bytes, 0, Math.min(recorded.length, bytes.length));
-            }
-        } catch (ReplayDivergence d) {
-            throw d;
-        } catch (Throwable e) {
-            AgentLog.internalError("recording " + name(call), e);
-        } finally {
-            if (t != null && bytes != null) {
-                t.hooked--;
-            }
+            System.arraycopy(recorded, 0, bytes, 0, Math.min(recorded.length, bytes.length));
         }
     }
 
     @Override
     public Instant exitInstant(int call, Instant instant) {
-        AgentThread t = null;
+        AgentThread t = outermost(); // always: it leaves the hooked call
+        byte[] recorded = t == null || instant == null ? null : recordOrReplay(t, call, bytes(instant));
+        return recorded != null ? instant(recorded) : instant;
+    }
+
+    /**
+     * The outermost hooked call of {@code t}'s turn returns {@code live}: records it, or in replay
+     * returns the recorded result (null: keep the live one, also after an internal failure). What
+     * the recorder or the replay do meanwhile is not recorded.
+     */
+    private static byte[] recordOrReplay(AgentThread t, int call, byte[] live) {
+        t.hooked++;
         try {
-            t = outermost();
-            if (t == null || instant == null) {
-                return instant;
-            }
-            t.hooked++;
             if (t.recorder != null) {
-                t.recorder.systemCall(t.current.record, bytes(instant));
-                return instant;
+                t.recorder.systemCall(t.current.record, live);
+                return null;
             }
-            byte[] recorded = Agent.replay.expectSystemCall(t.current.id(), name(call));
-            return recorded != null ? instant(recorded) : instant;
+            return Agent.replay.expectSystemCall(t.current.id(), name(call));
         } catch (ReplayDivergence d) {
             throw d;
         } catch (Throwable e) {
             AgentLog.internalError("recording " + name(call), e);
-            return instant;
+            return null;
         } finally {
-            if (t != null && instant != null) {
-                t.hooked--;
-            }
+            t.hooked--;
         }
     }
 
