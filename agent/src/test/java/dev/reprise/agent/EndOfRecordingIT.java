@@ -4,9 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.reprise.programs.EndingsProgram;
 import dev.reprise.programs.TimedEndingsProgram;
 import java.nio.file.Path;
 import java.util.List;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -34,5 +36,22 @@ class EndOfRecordingIT {
             assertFalse(rep.err.contains("DIVERGED"), rep.err);
             rep.assertApplicationTraceConsumed();
         }
+    }
+
+    /**
+     * With {@code end=live} (what {@code ./reprise replay --live} passes) an actor that has used up
+     * its recorded events goes on live: the program, now asking for more echoes than it did when
+     * recorded (and ending by System.exit, so no recorded stop closes the echo's events), gets them.
+     */
+    @Test
+    void withEndLiveAnActorGoesOnPastItsRecordedEvents() throws Exception {
+        Path trace = tmp.resolve("live");
+        RecordedRun rec = RecordedRun.record(trace, "include=dev.reprise.programs", EndingsProgram.class, "exit", "40");
+        assertEquals(0, rec.exitCode, rec.toString());
+        RecordedRun rep = RecordedRun.run(trace, "-javaagent:" + RecordedRun.agentJar() + "=replay,trace=" + trace
+                + ",quiet=3s,end=live", EndingsProgram.class, "exit", "100");
+        assertEquals(0, rep.exitCode, rep.toString());
+        assertEquals(List.of("echoed"), rep.out, rep::toString);
+        assertTrue(java.util.regex.Pattern.compile("replayed (\\d+) of \\1 messages").matcher(rep.err).find(), rep.err);
     }
 }
