@@ -18,11 +18,11 @@ import java.util.Map;
  * {@code log} (warn, info, debug).
  */
 record AgentOptions(String mode, RecorderSettings recorder, Path replayTrace, Duration quiet, boolean liveAfterEnd,
-                    List<String> include, List<String> exclude, AgentLog.Level log, Path cache) {
+                    List<String> include, List<String> exclude, AgentLog.Level log, Path cache, boolean fingerprints) {
 
     /** How long replay waits with no actor able to go on before it reports a divergence. */
     static final Duration DEFAULT_QUIET = Duration.ofSeconds(10);
-    private static final List<String> REPLAY_KEYS = List.of("trace", "quiet", "end", "log", "cache");
+    private static final List<String> REPLAY_KEYS = List.of("trace", "quiet", "end", "log", "cache", "fingerprints");
 
     /** Reprise's own runtime, which the agent never instruments. */
     static final List<String> AGENT_PACKAGES = List.of("dev.reprise.agent.", "dev.reprise.runtime.",
@@ -88,12 +88,14 @@ record AgentOptions(String mode, RecorderSettings recorder, Path replayTrace, Du
         RecorderSettings settings = RecorderSettings.parse(recorderOptions);
         return new AgentOptions(mode, settings, null, null, false, prefixes(agentOptions.get("include")),
                 prefixes(agentOptions.get("exclude")), AgentLog.Level.parse(agentOptions.getOrDefault("log", "warn")),
-                cache(agentOptions.get("cache")));
+                cache(agentOptions.get("cache")), settings.fingerprints());
     }
 
     /**
-     * {@code replay,trace=DIR[,quiet=10s][,end=stop|live][,log=...]}; include and exclude come from
-     * the recording. {@code end=live}: past the end of their recorded events, actors go on live.
+     * {@code replay,trace=DIR[,quiet=10s][,end=stop|live][,fingerprints=true|false][,log=...]}; include
+     * and exclude come from the recording. {@code end=live}: past the end of their recorded events,
+     * actors go on live. {@code fingerprints=false}: the recorded fingerprints are not checked (a
+     * program changed on purpose, e.g. a message class renamed, replays as far as its order allows).
      */
     private static AgentOptions parseReplay(String[] parts) {
         Map<String, String> o = new LinkedHashMap<>();
@@ -128,14 +130,19 @@ record AgentOptions(String mode, RecorderSettings recorder, Path replayTrace, Du
             throw new IllegalArgumentException("end: expected stop (actors stop where the recording ends) or live "
                     + "(they go on live), was '" + end + "'");
         }
+        String fingerprints = o.getOrDefault("fingerprints", "true");
+        if (!fingerprints.equals("true") && !fingerprints.equals("false")) {
+            throw new IllegalArgumentException("fingerprints: expected true (check each message's class and each turn's "
+                    + "sends against the recording) or false, was '" + fingerprints + "'");
+        }
         return new AgentOptions("replay", null, Path.of(trace), quiet, end.equals("live"), List.of(), List.of(),
-                AgentLog.Level.parse(o.getOrDefault("log", "warn")), cache(o.get("cache")));
+                AgentLog.Level.parse(o.getOrDefault("log", "warn")), cache(o.get("cache")), fingerprints.equals("true"));
     }
 
     /** The same options with the include and exclude lists a recording used (read from its metadata). */
     AgentOptions withCallFilters(String include, String exclude) {
         return new AgentOptions(mode, recorder, replayTrace, quiet, liveAfterEnd, prefixes(include), prefixes(exclude), log,
-                cache);
+                cache, fingerprints);
     }
 
     /** The include and exclude lists, for the trace's metadata. */

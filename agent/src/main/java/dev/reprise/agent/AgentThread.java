@@ -33,6 +33,14 @@ final class AgentThread {
      * ends (a hooked call that threw leaves it raised until then).
      */
     int hooked;
+    /**
+     * The recorded {@link dev.reprise.trace.Fingerprint} of the message this turn processes (NONE
+     * for other turns, and for a turn that another interrupted), and how many messages it has sent.
+     */
+    byte turnFingerprint;
+    int turnSends;
+    /** In replay: this turn processes a message its actor's recorded events named (not a live one, not a system message). */
+    boolean scriptedTurn;
     private AgentActor outside;
 
     private AgentThread(ThreadRecorder recorder) {
@@ -136,6 +144,9 @@ final class AgentThread {
         current = actor;
         sends = actor.sends;
         hooked = 0;
+        turnFingerprint = 0;
+        turnSends = 0;
+        scriptedTurn = false;
         if (recorder != null) {
             recorder.enter(actor.record);
         }
@@ -164,6 +175,8 @@ final class AgentThread {
         }
         AgentActor previous = interrupted[--depth];
         interrupted[depth] = null;
+        turnFingerprint = 0; // the interrupted turn's sends were not all counted
+        scriptedTurn = false;
         current = previous;
         sends = previous.sends;
         if (recorder != null) {

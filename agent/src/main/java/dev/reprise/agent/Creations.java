@@ -1,7 +1,9 @@
 package dev.reprise.agent;
 
 import akka.actor.ActorPath;
+import dev.reprise.replay.ClassCodes;
 import dev.reprise.trace.CreationKind;
+import dev.reprise.trace.Fingerprint;
 
 /**
  * Actor, temp actor and timer creation: each gets the next id, recorded as a creation event of
@@ -13,9 +15,9 @@ public final class Creations {
     private Creations() {}
 
     /** makeChild starts on the creator's thread: reserve the child's id and record the creation. */
-    public static Object beforeMakeChild() {
+    public static Object beforeMakeChild(Object props) {
         try {
-            return reserve(CreationKind.ACTOR);
+            return reserve(CreationKind.ACTOR, actorClass(props));
         } catch (dev.reprise.replay.ReplayDivergence d) {
             throw d;
         } catch (Throwable e) {
@@ -42,22 +44,38 @@ public final class Creations {
         }
     }
 
-    static AgentActor reserve(CreationKind kind) {
+    /** The class of the actor that {@code props} makes, or null if Akka cannot tell it. */
+    private static Class<?> actorClass(Object props) {
+        try {
+            return props instanceof akka.actor.Props p ? p.actorClass() : null;
+        } catch (RuntimeException e) {
+            return null;
+        }
+    }
+
+    static AgentActor reserve(CreationKind kind, Class<?> actorClass) {
         AgentThread t = AgentThread.current();
-        AgentActor child = new AgentActor(newId(t, kind));
+        AgentActor child = new AgentActor(newId(t, kind, actorClass));
         t.pendingChild = child;
         return child;
     }
 
     /** A new id for something {@code t}'s creator creates: the next id when recording, the recorded one in replay. */
     static int newId(AgentThread t, CreationKind kind) {
+        return newId(t, kind, null);
+    }
+
+    /** {@link #newId(AgentThread, CreationKind)} for an actor of {@code actorClass} (null: not an actor, or unknown). */
+    static int newId(AgentThread t, CreationKind kind, Class<?> actorClass) {
         AgentActor creator = t.creator();
         if (t.recorder == null) {
-            int recorded = Agent.replay.expectCreation(creator.id(), kind);
+            int recorded = Agent.replay.expectCreation(creator.id(), kind, Agent.fingerprints ? actorClass : null);
             return recorded >= 0 ? recorded : ActorIds.next(); // past the end of the trace: a new id
         }
         int id = ActorIds.next();
-        t.recorder.creation(creator.record, id, kind);
+        byte fingerprint = Agent.fingerprints && actorClass != null
+                ? Fingerprint.creation(ClassCodes.ofClass(actorClass)) : Fingerprint.NONE;
+        t.recorder.creation(creator.record, id, kind, fingerprint);
         return id;
     }
 
@@ -87,7 +105,7 @@ public final class Creations {
     /** An ask's temp actor is being made: reserve its id (its name is derived from it). */
     public static Object beforeAsk() {
         try {
-            return reserve(CreationKind.TEMP_ACTOR);
+            return reserve(CreationKind.TEMP_ACTOR, null);
         } catch (dev.reprise.replay.ReplayDivergence d) {
             throw d;
         } catch (Throwable e) {

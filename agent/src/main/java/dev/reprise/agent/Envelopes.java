@@ -7,6 +7,7 @@ import akka.actor.DeadLetter;
 import akka.actor.DeadLetterActorRef;
 import akka.actor.Terminated;
 import akka.dispatch.Envelope;
+import akka.event.Logging;
 import dev.reprise.replay.MessageContent;
 import java.nio.ByteBuffer;
 
@@ -28,7 +29,11 @@ public final class Envelopes {
             } else if (message instanceof DeadLetter letter) {
                 tag = deadLetterTag(letter);
             } else {
-                tag = AgentThread.current().tagForSend();
+                AgentThread t = AgentThread.current();
+                tag = t.tagForSend();
+                if (t.current != null && tag == t.current.sends && !(message instanceof Logging.LogEvent)) {
+                    t.turnSends++; // a turn's own sends are in its fingerprint; logging may change when debugging
+                }
             }
             ((RepriseState) envelope).reprise$state(tag);
         } catch (Throwable e) {

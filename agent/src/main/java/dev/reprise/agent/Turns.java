@@ -1,6 +1,11 @@
 package dev.reprise.agent;
 
+import akka.actor.ActorCell;
+import akka.dispatch.Envelope;
+import dev.reprise.replay.ClassCodes;
+import dev.reprise.replay.ReplayQueue;
 import dev.reprise.runtime.ThreadRecorder;
+import dev.reprise.trace.Fingerprint;
 
 /** An actor's turns: each processed message is recorded with its true sender; the turn's context is set. */
 public final class Turns {
@@ -14,25 +19,44 @@ public final class Turns {
             ThreadRecorder r = t.recorder;
             if (r == null) {
                 Agent.replay.turnStarted(); // replay: the replay mailbox chose this message from the trace
-                return t.enter(actor);
+                t.enter(actor);
+                if (((ActorCell) cell).mailbox().messageQueue() instanceof ReplayQueue q) {
+                    int recorded = q.takeTurn(); // its class was checked as it was taken
+                    t.scriptedTurn = recorded >= 0;
+                    t.turnFingerprint = Agent.fingerprints && recorded > 0 ? (byte) recorded : Fingerprint.NONE;
+                }
+                return t;
             }
             if (actor.unordered) {
                 return t.enter(actor);
             }
+            byte fingerprint = Agent.fingerprints
+                    ? Fingerprint.message(ClassCodes.of(((Envelope) envelope).message())) : Fingerprint.NONE;
             Tag tag = Envelopes.tagOf(envelope);
             if (tag == null) {
-                r.message(actor.record, ActorIds.UNKNOWN);
+                r.message(actor.record, ActorIds.UNKNOWN, fingerprint);
             } else {
                 switch (tag.kind) {
-                    case Tag.PLAIN -> r.message(actor.record, tag.sender);
-                    case Tag.PROMISE -> r.promiseMessage(actor.record, tag.sender, tag.resolver);
-                    default -> r.externalMessage(actor.record, tag.sender, tag.eventType, tag.dataId);
+                    case Tag.PLAIN -> r.message(actor.record, tag.sender, fingerprint);
+                    case Tag.PROMISE -> r.promiseMessage(actor.record, tag.sender, tag.resolver, fingerprint);
+                    default -> r.externalMessage(actor.record, tag.sender, tag.eventType, tag.dataId, fingerprint);
                 }
             }
-            return t.enter(actor);
+            t.enter(actor);
+            t.turnFingerprint = fingerprint;
+            return t;
         } catch (Throwable e) {
             AgentLog.internalError("recording a message", e);
             return null;
+        }
+    }
+
+    /** A message turn has ended: its sends complete its fingerprint (recording) or are checked against it (replay). */
+    private static void turnSent(AgentThread t) {
+        if (t.recorder != null) {
+            t.recorder.turnSent(t.turnFingerprint, t.turnSends);
+        } else {
+            Agent.replay.turnSent(t.current.id(), t.turnFingerprint, t.turnSends);
         }
     }
 
@@ -71,7 +95,14 @@ public final class Turns {
         }
         try {
             if (thread != null) {
-                ((AgentThread) thread).exit();
+                AgentThread t = (AgentThread) thread;
+                if (t.turnFingerprint != Fingerprint.NONE) {
+                    turnSent(t);
+                }
+                if (t.scriptedTurn) {
+                    Agent.replay.turnOver(t.current.id());
+                }
+                t.exit();
             }
             if (Agent.replay != null) {
                 Agent.replay.turnEnded();

@@ -58,9 +58,9 @@ class AgentOptionsTest {
         assertMessage("the agent argument must start with record or replay, not 'trace=x' (e.g. record,trace=/tmp/trace)",
                 "trace=x");
         assertMessage("unknown agent option 'color'; valid options: trace, bufferSize, bufferMemory, flushInterval, "
-                + "overflow, smallIds, compress, dataMemory, access, program, include, exclude, log, cache", "record,trace=x,color=red");
+                + "overflow, smallIds, compress, fingerprints, dataMemory, access, program, include, exclude, log, cache", "record,trace=x,color=red");
         assertMessage("agent option 'verbose' is not key=value; valid keys: trace, bufferSize, bufferMemory, "
-                + "flushInterval, overflow, smallIds, compress, dataMemory, access, program, include, exclude, log, cache", "record,trace=x,verbose");
+                + "flushInterval, overflow, smallIds, compress, fingerprints, dataMemory, access, program, include, exclude, log, cache", "record,trace=x,verbose");
         assertMessage("log: expected warn, info or debug, was 'loud'", "record,trace=x,log=loud");
         assertMessage("trace: a trace directory is required (trace=DIR)", "record,bufferSize=1m");
     }
@@ -73,7 +73,11 @@ class AgentOptionsTest {
         assertTrue(AgentOptions.parse("replay,trace=/tmp/t,end=live,quiet=500ms", "Main").liveAfterEnd());
         assertMessage("end: expected stop (actors stop where the recording ends) or live (they go on live), was 'never'",
                 "replay,trace=/tmp/t,end=never");
-        assertMessage("unknown replay option 'color'; valid options: trace, quiet, end, log, cache", "replay,trace=/tmp/t,color=red");
+        assertMessage("unknown replay option 'color'; valid options: trace, quiet, end, log, cache, fingerprints", "replay,trace=/tmp/t,color=red");
+        assertTrue(AgentOptions.parse("replay,trace=/tmp/t", "Main").fingerprints(), "fingerprints are checked by default");
+        assertFalse(AgentOptions.parse("replay,trace=/tmp/t,fingerprints=false", "Main").fingerprints());
+        assertMessage("fingerprints: expected true (check each message's class and each turn's sends against the "
+                + "recording) or false, was 'maybe'", "replay,trace=/tmp/t,fingerprints=maybe");
     }
 
     private static void assertMessage(String expected, String argument) {

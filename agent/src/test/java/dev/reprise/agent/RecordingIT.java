@@ -313,7 +313,7 @@ class RecordingIT {
         assertEquals(2, unknown.exitCode);
         assertTrue(unknown.out.isEmpty(), "the program must not run");
         assertTrue(unknown.err.contains("unknown agent option 'bufsize'; valid options: trace, bufferSize, bufferMemory, "
-                + "flushInterval, overflow, smallIds, compress, dataMemory, access, program, include, exclude, log, cache"), unknown.err);
+                + "flushInterval, overflow, smallIds, compress, fingerprints, dataMemory, access, program, include, exclude, log, cache"), unknown.err);
 
         RecordedRun badValue = RecordedRun.record(tmp.resolve("t2"), "overflow=sometimes", EndingsProgram.class, "no-akka");
         assertEquals(2, badValue.exitCode);

@@ -1,6 +1,7 @@
 package dev.reprise.agent;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.reprise.programs.BalancingProgram;
@@ -10,6 +11,7 @@ import dev.reprise.programs.MappedStageProgram;
 import dev.reprise.programs.PromiseRaceProgram;
 import dev.reprise.programs.RacyProgram;
 import dev.reprise.programs.SupervisionOrderProgram;
+import dev.reprise.programs.SystemCallProgram;
 import dev.reprise.programs.SupervisionProgram;
 import dev.reprise.programs.TimersAndInputProgram;
 import dev.reprise.trace.TraceFiles;
@@ -85,6 +87,21 @@ class ReplayIT {
     }
 
     @Test
+    void systemCallsAreRecordedAndReplayedInsideTurnsOnlyWhateverTheThreadRecordedBefore() throws Exception {
+        // main creates an actor (a creation event of main's thread), then calls outside any turn
+        Path trace = tmp.resolve("calls");
+        RecordedRun rec = RecordedRun.record(trace, "", SystemCallProgram.class);
+        assertEquals(0, rec.exitCode, rec.toString());
+        long calls = rec.events().values().stream().flatMap(List::stream)
+                .filter(e -> e instanceof dev.reprise.trace.TraceEvent.SystemCall).count();
+        assertEquals(3, calls, "main's call is outside a turn: not recorded");
+        RecordedRun rep = RecordedRun.replay(trace, List.of(), SystemCallProgram.class);
+        assertEquals(0, rep.exitCode, rep.toString());
+        assertEquals(rec.lines("roll "), rep.lines("roll "));
+        assertTrue(rep.err.contains("3 of 3 system calls") && rep.err.contains("the whole trace was consumed"), rep.err);
+    }
+
+    @Test
     void aProgramThatExitsBeforeDoingWhatItDidExitsWithTheDivergence() throws Exception {
         Path trace = tmp.resolve("exit");
         RecordedRun rec = RecordedRun.record(trace, "", EndingsProgram.class, "exit-hooked", "100");
@@ -149,11 +166,20 @@ class ReplayIT {
         RecordedRun rec = RecordedRun.record(trace, "", CountingProgram.class, "3000", "single");
         assertEquals(0, rec.exitCode, rec.toString());
 
-        // The program changed since the recording: it sends fewer messages.
+        // The program changed since the recording: it sends fewer messages. The producer's turn is caught at once.
         RecordedRun changed = RecordedRun.replay(trace, List.of(), CountingProgram.class, "1000", "single");
         assertEquals(86, changed.exitCode, changed.toString());
-        assertTrue(changed.err.contains("REPLAY DIVERGED") && changed.err.contains("/user/counter"), changed.err);
-        assertTrue(changed.err.contains("expected next: message from"), changed.err);
+        assertTrue(changed.err.contains("REPLAY DIVERGED") && changed.err.contains("/user/producer"), changed.err);
+        assertTrue(changed.err.contains("sent 1001 messages, 0 modulo 7; when recorded, the count was 5 modulo 7"),
+                changed.err);
+        assertFalse(changed.out.contains("count "), "stopped before the counter reported: " + changed.out);
+
+        // Without fingerprints, the counter is found waiting for messages that never come.
+        RecordedRun unchecked = RecordedRun.run(trace, "-javaagent:" + RecordedRun.agentJar() + "=replay,trace=" + trace
+                + ",quiet=3s,fingerprints=false", CountingProgram.class, "1000", "single");
+        assertEquals(86, unchecked.exitCode, unchecked.toString());
+        assertTrue(unchecked.err.contains("REPLAY DIVERGED") && unchecked.err.contains("/user/counter"), unchecked.err);
+        assertTrue(unchecked.err.contains("expected next: message from"), unchecked.err);
 
         // The trace was damaged: a flipped byte in the middle of the events file.
         byte[] events = Files.readAllBytes(TraceFiles.events(trace));

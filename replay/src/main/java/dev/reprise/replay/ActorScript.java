@@ -1,6 +1,7 @@
 package dev.reprise.replay;
 
 import dev.reprise.trace.ActorEventSource;
+import dev.reprise.trace.Fingerprint;
 import dev.reprise.trace.Subtrace;
 import dev.reprise.trace.TraceEvent;
 import java.io.IOException;
@@ -19,11 +20,17 @@ public final class ActorScript {
     private final int actor;
     private final ActorEventSource events;
     private TraceEvent head;
+    private byte headFingerprint;
+    /** The fingerprint of the event {@link #take()} returned last. */
+    private byte takenFingerprint;
     private boolean ended;
     private long consumed;
     /** The subtrace the next event comes from (described only when a report asks for it). */
     private Subtrace at;
     private final ArrayDeque<TraceEvent> history = new ArrayDeque<>();
+    /** The last message taken, and its number among the actor's events (from 1). */
+    private TraceEvent lastMessage;
+    private long lastMessageNumber;
 
     ActorScript(int actor, ActorEventSource events) {
         this.actor = actor;
@@ -39,6 +46,11 @@ public final class ActorScript {
         @Override
         public TraceEvent next() {
             return null;
+        }
+
+        @Override
+        public byte fingerprint() {
+            return Fingerprint.NONE;
         }
 
         @Override
@@ -61,6 +73,7 @@ public final class ActorScript {
         if (head == null && !ended) {
             try {
                 head = events.next();
+                headFingerprint = events.fingerprint();
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }
@@ -78,13 +91,29 @@ public final class ActorScript {
         TraceEvent e = peek();
         if (e != null) {
             head = null;
+            takenFingerprint = headFingerprint;
             consumed++;
+            if (e.isMessage()) {
+                lastMessage = e;
+                lastMessageNumber = consumed;
+            }
             history.addLast(e);
             if (history.size() > HISTORY) {
                 history.removeFirst();
             }
         }
         return e;
+    }
+
+    /** The recorded {@link Fingerprint} of the next event ({@link Fingerprint#NONE} if it has none). */
+    public synchronized byte peekFingerprint() {
+        peek();
+        return headFingerprint;
+    }
+
+    /** The recorded {@link Fingerprint} of the event {@link #take()} returned last. */
+    public synchronized byte takenFingerprint() {
+        return takenFingerprint;
     }
 
     /** True when every recorded event of the actor has been consumed. */
@@ -100,6 +129,16 @@ public final class ActorScript {
 
     public synchronized long consumed() {
         return consumed;
+    }
+
+    /** The last message consumed (the one whose turn runs or ran last), or null. */
+    public synchronized TraceEvent lastMessage() {
+        return lastMessage;
+    }
+
+    /** The number of {@link #lastMessage()} among the actor's events, from 1. */
+    public synchronized long lastMessageNumber() {
+        return lastMessageNumber;
     }
 
     /** The last events consumed, oldest first. */

@@ -3,6 +3,7 @@ package dev.reprise.replay;
 import dev.reprise.trace.CreationKind;
 import dev.reprise.trace.DataFileReader;
 import dev.reprise.trace.EventTally;
+import dev.reprise.trace.Fingerprint;
 import dev.reprise.trace.TraceEvent;
 import dev.reprise.trace.TraceFiles;
 import dev.reprise.trace.TraceIds;
@@ -205,16 +206,33 @@ public final class Replay {
      * {@code creator} creates something: the id it had in the recording, or -1 past the end of
      * the creator's recorded events (the replay then goes on live).
      */
-    public int expectCreation(int creator, CreationKind kind) {
+    public int expectCreation(int creator, CreationKind kind, Class<?> actorClass) {
         if (pastTheEnd(creator)) {
             return -1;
         }
-        TraceEvent e = script(creator).peek();
+        ActorScript s = script(creator);
+        TraceEvent e = s.peek();
         if (!(e instanceof TraceEvent.Creation c) || c.kind() != kind) {
-            throw diverged(creator, "it created " + kind.withArticle() + ", but the trace expects " + describe(e));
+            throw diverged(creator, "its event " + (s.consumed() + 1) + ": it created " + kind.withArticle()
+                    + ", but the trace expects " + describe(e));
         }
-        replayed.add(script(creator).take());
+        replayed.add(s.take());
+        int recordedClass = Fingerprint.classCodeOf(s.takenFingerprint());
+        if (actorClass != null && recordedClass != 0 && recordedClass != ClassCodes.ofClass(actorClass)) {
+            throw diverged(creator, FirstDifference.creationClass(c, s.consumed(), recordedClass, actorClass));
+        }
         return c.child();
+    }
+
+    /**
+     * The turn of {@code actor} whose message had recorded fingerprint {@code recorded} has ended
+     * after sending {@code sends} messages: a different number than recorded stops the replay.
+     */
+    public void turnSent(int actor, byte recorded, int sends) {
+        if (!Fingerprint.sendsMatch(recorded, sends)) {
+            ActorScript s = script(actor);
+            diverged(actor, FirstDifference.sends(s.lastMessage(), s.lastMessageNumber(), recorded, sends));
+        }
     }
 
     /**
@@ -249,6 +267,20 @@ public final class Replay {
     public void turnStarted() {
         turnsRunning.incrementAndGet();
         progress.incrementAndGet();
+    }
+
+    /**
+     * A turn of {@code actor} is over. Creations and system calls happen only inside turns, so one
+     * that is still the actor's next event was made by this turn when recorded: the program now
+     * does less here than it did.
+     */
+    public void turnOver(int actor) {
+        ActorScript s = script(actor);
+        TraceEvent next = s.peek();
+        if (next instanceof TraceEvent.Creation || next instanceof TraceEvent.SystemCall) {
+            diverged(actor, "its turn ended without its event " + (s.consumed() + 1) + " (" + next.describe()
+                    + "), which the recording made in that turn. The program creates or calls less here than it did.");
+        }
     }
 
     /** The turn has ended. */

@@ -11,6 +11,7 @@ import akka.dispatch.UnboundedControlAwareMessageQueueSemantics;
 import akka.dispatch.UnboundedDequeBasedMessageQueueSemantics;
 import akka.dispatch.sysmsg.SystemMessage;
 import akka.event.LoggerMessageQueueSemantics;
+import dev.reprise.trace.Fingerprint;
 import dev.reprise.trace.SystemTurnKind;
 import dev.reprise.trace.TraceEvent;
 import java.util.ArrayDeque;
@@ -71,6 +72,9 @@ public final class ReplayQueue implements MessageQueue, UnboundedDequeBasedMessa
     private long arrivals;
     private long firsts;
     private int count;
+    private static final int NOT_SCRIPTED = -1;
+    /** The recorded fingerprint of the message dequeued last, until its turn asks for it ({@link #takeTurn}). */
+    private int turnFingerprint = NOT_SCRIPTED;
     private int actorId = -1;
     /** The outside input the script expects next and its recorded content, read from the data file once. */
     private TraceEvent contentOf;
@@ -132,6 +136,9 @@ public final class ReplayQueue implements MessageQueue, UnboundedDequeBasedMessa
 
     @Override
     public synchronized Envelope dequeue() {
+        if (replay.stopping()) {
+            return null; // diverged: nothing more runs, so the program prints nothing the recording did not
+        }
         if (unordered) {
             return pollOldest();
         }
@@ -160,8 +167,28 @@ public final class ReplayQueue implements MessageQueue, UnboundedDequeBasedMessa
             }
             return null;
         }
-        replay.replayed.add(s.take());
+        TraceEvent taken = s.take();
+        replay.replayed.add(taken);
+        byte recorded = s.takenFingerprint();
+        turnFingerprint = recorded & 0xFF;
+        int recordedClass = Fingerprint.classCodeOf(recorded);
+        int replayedClass = ClassCodes.of(e.message());
+        if (recordedClass != 0 && recordedClass != replayedClass) {
+            throw replay.diverged(actorId(), FirstDifference.messageClass(taken, s.consumed(), recordedClass,
+                    e.message()));
+        }
         return e;
+    }
+
+    /**
+     * For the turn of the message {@link #dequeue()} returned last: its recorded {@link Fingerprint}
+     * (0 to 255, for the check of the turn's sends), or -1 when the message was not taken from the
+     * trace (an actor not replayed in order, or one going on live past its recorded events).
+     */
+    public synchronized int takeTurn() {
+        int f = turnFingerprint;
+        turnFingerprint = NOT_SCRIPTED;
+        return f;
     }
 
     /** The recorded outside input the script expects: injected from the trace, or the live one if not recorded. */
@@ -240,6 +267,9 @@ public final class ReplayQueue implements MessageQueue, UnboundedDequeBasedMessa
 
     @Override
     public synchronized boolean hasMessages() {
+        if (replay.stopping()) {
+            return false;
+        }
         if (unordered) {
             return count > 0;
         }

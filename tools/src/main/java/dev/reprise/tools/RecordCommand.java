@@ -23,7 +23,7 @@ final class RecordCommand implements Callable<Integer> {
 
     @Option(names = {"-o", "--option"}, paramLabel = "KEY=VALUE",
             description = "An agent option, e.g. -o bufferSize=256k -o overflow=drop -o include=com.acme. "
-                    + "Options: bufferSize, bufferMemory, flushInterval, overflow, smallIds, compress, dataMemory, include, "
+                    + "Options: bufferSize, bufferMemory, flushInterval, overflow, smallIds, compress, fingerprints, dataMemory, include, "
                     + "exclude, log.")
     List<String> options = new ArrayList<>();
 

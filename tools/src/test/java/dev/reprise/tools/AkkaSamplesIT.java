@@ -46,9 +46,7 @@ import org.junit.jupiter.api.Test;
 @Tag("samples")
 class AkkaSamplesIT {
     static final int RUNS = 3;
-    private static final Duration TIME_LIMIT = Duration.ofSeconds(60);
     private static final Path WORK = Cli.ROOT.resolve("tools/target/samples-it");
-    private static final int SHOWN_LINES = 120;
 
     @BeforeAll
     static void packaged() {
@@ -109,24 +107,24 @@ class AkkaSamplesIT {
         for (int run = 1; run <= RUNS; run++) {
             Path runDir = Files.createDirectories(dir.resolve("run" + run));
             Path trace = runDir.resolve("trace");
-            Child record = Child.run(runDir, "record", input, "record", "--trace", trace.toString(), "--", "-cp",
+            ScriptRun record = ScriptRun.run(runDir, "record", input, "record", "--trace", trace.toString(), "--", "-cp",
                     programClassPath(), main.getName());
-            if (record.exit != 0) {
-                failures.add("run " + run + ": the recording exited " + record.exit + "\n" + record.show());
+            if (record.exit() != 0) {
+                failures.add("run " + run + ": the recording exited " + record.exit() + "\n" + record.show());
                 continue;
             }
-            Child replay = Child.run(runDir, "replay", input, "replay", "--trace", trace.toString(), "--", "-cp",
+            ScriptRun replay = ScriptRun.run(runDir, "replay", input, "replay", "--trace", trace.toString(), "--", "-cp",
                     programClassPath(), main.getName());
-            List<String> recorded = normalise(record.out);
-            List<String> replayed = normalise(replay.out);
+            List<String> recorded = normalise(record.out());
+            List<String> replayed = normalise(replay.out());
             boolean same = recorded.equals(replayed);
-            if (replay.exit == 0 && same) {
+            if (replay.exit() == 0 && same) {
                 matched++;
                 continue;
             }
             StringBuilder why = new StringBuilder("run " + run + ": ");
-            if (replay.exit != 0) {
-                why.append("the replay exited ").append(replay.exit).append(meaning(replay.exit)).append(same ? "" : "; ");
+            if (replay.exit() != 0) {
+                why.append("the replay exited ").append(replay.exit()).append(meaning(replay.exit())).append(same ? "" : "; ");
             }
             if (!same) {
                 why.append("the replay printed other lines than the recording");
@@ -145,7 +143,7 @@ class AkkaSamplesIT {
         return switch (exit) {
             case 86 -> " (diverged)";
             case 87 -> " (the end of a truncated recording)";
-            case -1 -> " (killed after " + TIME_LIMIT.toSeconds() + " s)";
+            case -1 -> " (killed after " + ScriptRun.DEFAULT_LIMIT.toSeconds() + " s)";
             default -> "";
         };
     }
@@ -228,49 +226,5 @@ class AkkaSamplesIT {
             out.append("  ... (more differences)\n");
         }
         return out.toString();
-    }
-
-    /** One {@code ./reprise} child process, its output kept in the run's directory. */
-    private record Child(String what, Path dir, int exit, List<String> out, String err) {
-        static Child run(Path dir, String what, Path stdin, String... args) throws IOException, InterruptedException {
-            List<String> cmd = new ArrayList<>(List.of(Cli.ROOT.resolve("reprise").toString()));
-            cmd.addAll(List.of(args));
-            Path out = dir.resolve(what + ".out");
-            Path err = dir.resolve(what + ".err");
-            ProcessBuilder pb = new ProcessBuilder(cmd).directory(dir.toFile())
-                    .redirectInput(stdin != null ? ProcessBuilder.Redirect.from(stdin.toFile())
-                            : ProcessBuilder.Redirect.from(new File("/dev/null")))
-                    .redirectOutput(out.toFile()).redirectError(err.toFile());
-            pb.environment().put("REPRISE_NO_BUILD", "1"); // no nested Maven inside the build: the jars as they are
-            pb.environment().put("JAVA_HOME", System.getProperty("java.home"));
-            Process p = pb.start();
-            int exit;
-            if (p.waitFor(TIME_LIMIT.toSeconds(), TimeUnit.SECONDS)) {
-                exit = p.exitValue();
-            } else {
-                p.descendants().forEach(ProcessHandle::destroyForcibly);
-                p.destroyForcibly().waitFor();
-                exit = -1;
-            }
-            return new Child(what, dir, exit, Files.readAllLines(out, StandardCharsets.UTF_8),
-                    Files.readString(err, StandardCharsets.UTF_8));
-        }
-
-        /** Its exit code, stdout (the first lines) and stderr (the last lines), for a failure message. */
-        String show() {
-            List<String> errLines = err.lines().toList();
-            StringBuilder s = new StringBuilder("--- " + what + " exit " + exit + ", stdout (" + out.size() + " lines, "
-                    + dir.resolve(what + ".out") + ")\n");
-            out.stream().limit(SHOWN_LINES).forEach(l -> s.append(l).append('\n'));
-            if (out.size() > SHOWN_LINES) {
-                s.append("...\n");
-            }
-            s.append("--- ").append(what).append(" stderr (").append(errLines.size()).append(" lines)\n");
-            if (errLines.size() > SHOWN_LINES) {
-                s.append("...\n");
-            }
-            errLines.stream().skip(Math.max(0, errLines.size() - SHOWN_LINES)).forEach(l -> s.append(l).append('\n'));
-            return s.toString();
-        }
     }
 }

@@ -2,7 +2,6 @@ package dev.reprise.trace;
 
 import java.io.IOException;
 import java.util.ArrayDeque;
-import java.util.Iterator;
 
 /**
  * One actor's events in recorded order, read lazily: asking for the next event reads the trace
@@ -16,7 +15,7 @@ public final class ActorEvents implements ActorEventSource {
     private final ArrayDeque<Subtrace> ready = new ArrayDeque<>();
     private final SubtraceOrder<Subtrace> order = new SubtraceOrder<>();
     // Owned by the consuming thread.
-    private Iterator<TraceEvent> current = java.util.Collections.emptyIterator();
+    private SubtraceCursor current = SubtraceCursor.EMPTY;
     private Subtrace currentSubtrace;
 
     ActorEvents(int actor, TraceReader reader) {
@@ -36,9 +35,14 @@ public final class ActorEvents implements ActorEventSource {
             if (s == null) {
                 return null;
             }
-            current = s.events().iterator();
+            current = new SubtraceCursor(s);
         }
         return current.next();
+    }
+
+    @Override
+    public byte fingerprint() {
+        return current.fingerprint();
     }
 
     /** The subtrace the last event came from (null before the first). */
@@ -70,7 +74,7 @@ public final class ActorEvents implements ActorEventSource {
     /** Files a subtrace; returns false if it duplicates one already seen. */
     boolean accept(Subtrace s) {
         long counter = order.unwrap(s.counter());
-        Subtrace unwrapped = counter == s.counter() ? s : new Subtrace(s.actor(), counter, s.events(), s.origin());
+        Subtrace unwrapped = s.withCounter(counter);
         return order.accept(counter, unwrapped, ready::add);
     }
 

@@ -25,6 +25,8 @@ final class ChunkDecoder {
         if (length == 0) {
             return result;
         }
+        List<Integer> markedPerSubtrace = new ArrayList<>();
+        byte[] marks = null;
         int actor = 0;
         long counter = 0;
         long lastSender = ActorSlots.NONE;
@@ -43,6 +45,7 @@ final class ChunkDecoder {
                 case SUBTRACE_START, RESUME -> {
                     if (events != null) {
                         result.add(new Subtrace(actor, counter, events, origin));
+                        markedPerSubtrace.add(marked(events));
                     }
                     if (currentSlot >= 0) {
                         slots.lastSender[currentSlot] = lastSender;
@@ -124,6 +127,11 @@ final class ChunkDecoder {
                     int extendedKind = header >>> 3;
                     if (extendedKind == EXTENDED_GAP) {
                         events.add(new TraceEvent.Gap(varLong(at)));
+                    } else if (extendedKind == EXTENDED_MARKS) {
+                        marks = bytes(varInt(at), at);
+                        if (p != end) {
+                            throw new MalformedChunkException(at, "the chunk's fingerprints are not its last event");
+                        }
                     } else if (extendedKind == EXTENDED_SYSTEM_TURN) {
                         SystemTurnKind turn = SystemTurnKind.ofCode(unsignedByte(at));
                         if (turn == null) {
@@ -137,7 +145,32 @@ final class ChunkDecoder {
             }
         }
         result.add(new Subtrace(actor, counter, events, origin));
-        return result;
+        markedPerSubtrace.add(marked(events));
+        return marks == null ? result : withMarks(result, markedPerSubtrace, marks);
+    }
+
+    private static int marked(List<TraceEvent> events) {
+        int n = 0;
+        for (TraceEvent e : events) {
+            if (Subtrace.isMarked(e)) {
+                n++;
+            }
+        }
+        return n;
+    }
+
+    /** Hands each subtrace its slice of the chunk's fingerprints (the last ones may have fewer, or none). */
+    private static List<Subtrace> withMarks(List<Subtrace> subtraces, List<Integer> marked, byte[] marks) {
+        List<Subtrace> out = new ArrayList<>(subtraces.size());
+        int from = 0;
+        for (int i = 0; i < subtraces.size(); i++) {
+            Subtrace s = subtraces.get(i);
+            int to = Math.min(marks.length, from + marked.get(i));
+            byte[] own = from >= to ? Subtrace.NO_MARKS : java.util.Arrays.copyOfRange(marks, from, to);
+            out.add(new Subtrace(s.actor(), s.counter(), s.events(), s.origin(), own));
+            from = to;
+        }
+        return out;
     }
 
     /** The message a REPEAT stands for; all repeats of one sender share one immutable instance. */
@@ -175,6 +208,15 @@ final class ChunkDecoder {
         int v = LittleEndian.getId(b, p, width);
         p += width;
         return v;
+    }
+
+    private byte[] bytes(int n, int at) throws MalformedChunkException {
+        if (n < 0 || n > end - p) {
+            throw new MalformedChunkException(at, "event runs past the end of the chunk");
+        }
+        byte[] out = java.util.Arrays.copyOfRange(b, p, p + n);
+        p += n;
+        return out;
     }
 
     private int unsignedByte(int at) throws MalformedChunkException {

@@ -20,6 +20,7 @@ public final class ChunkFileWriter implements AutoCloseable {
     /** Deflates {@link #write(int, long, byte[], int)} payloads; null when chunks are stored as they are. */
     private final Deflater deflater;
     private byte[] deflated = new byte[0];
+    private byte[] joined = new byte[0];
     private long chunks;
     private long bytes;
 
@@ -55,6 +56,24 @@ public final class ChunkFileWriter implements AutoCloseable {
         } else {
             writeChunk(thread, sequence, false, ByteBuffer.wrap(payload, 0, length));
         }
+    }
+
+    /**
+     * Appends one chunk whose payload is {@code payload[0, length)} followed by {@code trailer}
+     * (the chunk's last event, e.g. its fingerprints), joined so they are deflated together.
+     */
+    public void write(int thread, long sequence, byte[] payload, int length, byte[] trailer) throws IOException {
+        if (trailer.length == 0) {
+            write(thread, sequence, payload, length);
+            return;
+        }
+        int total = length + trailer.length;
+        if (joined.length < total) {
+            joined = new byte[Math.max(total, joined.length * 2)];
+        }
+        System.arraycopy(payload, 0, joined, 0, length);
+        System.arraycopy(trailer, 0, joined, length, trailer.length);
+        write(thread, sequence, joined, total);
     }
 
     /** Deflates {@code payload[0, length)} into {@link #deflated} (length first); 0 when it would not be smaller. */

@@ -20,10 +20,13 @@ public final class EventBuffer {
     private static final int NOT_AT = Integer.MIN_VALUE;
     /** Position is published with release stores, so {@link #publishedSize()} never shows unwritten bytes. */
     private static final VarHandle POSITION;
+    /** The fingerprint count is published like the position, before it: a published prefix has all its fingerprints. */
+    private static final VarHandle MARK_COUNT;
 
     static {
         try {
             POSITION = MethodHandles.lookup().findVarHandle(EventBuffer.class, "position", int.class);
+            MARK_COUNT = MethodHandles.lookup().findVarHandle(EventBuffer.class, "markCount", int.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
@@ -34,8 +37,17 @@ public final class EventBuffer {
     private final boolean smallIds;
     private final boolean shortForms;
     private final ActorSlots slots;
+    /**
+     * The {@link Fingerprint}s of the events that carry one (every message, a REPEAT counting once
+     * per message, and every creation), in order; null when fingerprints are off. The writer
+     * appends them to the chunk as its last event ({@link #marksTrailer}).
+     */
+    private final byte[] marks;
 
     private int position;
+    private int markCount;
+    /** Counts {@link #clear()}s, so a fingerprint is patched only in the chunk it was written to. */
+    private int generation;
     /** Sender of the current subtrace's last plain message, or {@link ActorSlots#NONE}. */
     private long lastSender = ActorSlots.NONE;
     private int currentSlot = -1;
@@ -48,6 +60,16 @@ public final class EventBuffer {
      * @param encoding how compactly to encode
      */
     public EventBuffer(int capacity, Encoding encoding) {
+        this(capacity, encoding, false);
+    }
+
+    /**
+     * @param capacity bytes in the buffer; at least 64
+     * @param encoding how compactly to encode
+     * @param fingerprints whether to keep a {@link Fingerprint} per message and creation (room for
+     *     {@code capacity / 4} of them, held beside the events)
+     */
+    public EventBuffer(int capacity, Encoding encoding, boolean fingerprints) {
         if (capacity < 2 * MAX_EVENT_BYTES) {
             throw new IllegalArgumentException("event buffer capacity must be at least "
                     + 2 * MAX_EVENT_BYTES + " bytes, was " + capacity);
@@ -57,11 +79,12 @@ public final class EventBuffer {
         this.smallIds = encoding.smallIds;
         this.shortForms = encoding.shortForms;
         this.slots = shortForms ? new ActorSlots() : null;
+        this.marks = fingerprints ? new byte[capacity / 4] : null;
     }
 
     /** True when one more event fits. */
     public boolean hasRoom() {
-        return position <= limit;
+        return position <= limit && (marks == null || markCount < marks.length);
     }
 
     /** Number of bytes written so far (by the owning thread). */
@@ -94,6 +117,8 @@ public final class EventBuffer {
     /** Empties the buffer for reuse. The next event must be a subtrace start. */
     public void clear() {
         POSITION.setRelease(this, 0);
+        MARK_COUNT.setRelease(this, 0);
+        generation++;
         lastSender = ActorSlots.NONE;
         currentSlot = -1;
         repeatAt = NOT_AT;
@@ -148,6 +173,12 @@ public final class EventBuffer {
 
     /** The current actor created {@code child}: an actor, temp actor, timer or callback. */
     public void creation(int child, CreationKind kind) {
+        creation(child, kind, Fingerprint.NONE);
+    }
+
+    /** {@link #creation(int, CreationKind)} with the created actor's {@link Fingerprint}. */
+    public void creation(int child, CreationKind kind, byte fingerprint) {
+        mark(fingerprint);
         int p = position;
         int w = width(child);
         bytes[p] = (byte) (CREATION | (w - 1) << FIRST_WIDTH_SHIFT | kind.code() << SECOND_WIDTH_SHIFT);
@@ -157,6 +188,12 @@ public final class EventBuffer {
 
     /** The current actor processed a message sent by actor {@code sender}. */
     public void message(int sender) {
+        message(sender, Fingerprint.NONE);
+    }
+
+    /** {@link #message(int)} with the message's {@link Fingerprint}. */
+    public void message(int sender, byte fingerprint) {
+        mark(fingerprint);
         int p = position;
         if (shortForms && (sender & 0xFFFFFFFFL) == lastSender) {
             if (repeatAt == p - 1 && (bytes[p - 1] & 0xF8) != 0xF8) {
@@ -181,6 +218,12 @@ public final class EventBuffer {
 
     /** The current actor processed a message that {@code sender} sent when {@code resolver} completed a promise. */
     public void promiseMessage(int sender, int resolver) {
+        promiseMessage(sender, resolver, Fingerprint.NONE);
+    }
+
+    /** {@link #promiseMessage(int, int)} with the message's {@link Fingerprint}. */
+    public void promiseMessage(int sender, int resolver, byte fingerprint) {
+        mark(fingerprint);
         int p = position;
         int ws = width(sender);
         int wr = width(resolver);
@@ -207,6 +250,12 @@ public final class EventBuffer {
      * @param dataId the data entry holding its content, or 0 when only its order was recorded
      */
     public void externalMessage(int sender, int eventType, int dataId) {
+        externalMessage(sender, eventType, dataId, Fingerprint.NONE);
+    }
+
+    /** {@link #externalMessage(int, int, int)} with the message's {@link Fingerprint}. */
+    public void externalMessage(int sender, int eventType, int dataId, byte fingerprint) {
+        mark(fingerprint);
         int p = position;
         int w = width(sender);
         bytes[p] = (byte) (MESSAGE | EXTERNAL_BIT | (w - 1) << FIRST_WIDTH_SHIFT);
@@ -217,6 +266,12 @@ public final class EventBuffer {
 
     /** Like {@link #externalMessage} for a message caused by an outside source completing a promise. */
     public void externalPromiseMessage(int sender, int resolver, int eventType, int dataId) {
+        externalPromiseMessage(sender, resolver, eventType, dataId, Fingerprint.NONE);
+    }
+
+    /** {@link #externalPromiseMessage(int, int, int, int)} with the message's {@link Fingerprint}. */
+    public void externalPromiseMessage(int sender, int resolver, int eventType, int dataId, byte fingerprint) {
+        mark(fingerprint);
         int p = position;
         int ws = width(sender);
         int wr = width(resolver);
@@ -244,5 +299,72 @@ public final class EventBuffer {
         bytes[p] = (byte) (EXTENDED | EXTENDED_SYSTEM_TURN << 3);
         bytes[p + 1] = (byte) kind.code();
         POSITION.setRelease(this, LittleEndian.putVarLong(bytes, p + 2, related & 0xFFFFFFFFL));
+    }
+
+    private void mark(byte fingerprint) {
+        if (marks != null) {
+            int m = markCount;
+            marks[m] = fingerprint;
+            MARK_COUNT.setRelease(this, m + 1);
+        }
+    }
+
+    /**
+     * Where the last fingerprint is, for {@link #patchMark}: its index in the high half and this
+     * chunk's generation in the low half; -1 when fingerprints are off or none was written.
+     */
+    public long lastMark() {
+        return marks == null || markCount == 0 ? -1 : (long) (markCount - 1) << 32 | (generation & 0xFFFFFFFFL);
+    }
+
+    /**
+     * Replaces the fingerprint at {@code where} ({@link #lastMark()}) if the buffer still holds the
+     * same chunk (a writer that copied it already keeps the old byte: both are valid).
+     */
+    public void patchMark(long where, byte fingerprint) {
+        if (where >= 0 && (int) where == generation) {
+            marks[(int) (where >>> 32)] = fingerprint;
+        }
+    }
+
+    /** For a thread other than the owner: how many fingerprints are written, at least those of {@link #publishedSize()}'s events. */
+    public int publishedMarks() {
+        return marks == null ? 0 : (int) MARK_COUNT.getAcquire(this);
+    }
+
+    /** The owner's count of fingerprints written. */
+    public int markCount() {
+        return marks == null ? 0 : markCount;
+    }
+
+    /**
+     * A copy of the first {@code length} bytes and {@code marks} fingerprints, for a writer that
+     * must not wait for the owner to stop appending (the copy is only written, never appended to).
+     */
+    public EventBuffer prefixCopy(int length, int marks) {
+        int capacity = Math.max(Math.max(length + 2 * MAX_EVENT_BYTES, 128), 4 * marks);
+        EventBuffer copy = new EventBuffer(capacity, Encoding.FULL_WIDTH, marks > 0);
+        System.arraycopy(bytes, 0, copy.bytes, 0, length);
+        copy.position = length;
+        if (marks > 0) {
+            System.arraycopy(this.marks, 0, copy.marks, 0, marks);
+            copy.markCount = marks;
+        }
+        return copy;
+    }
+
+    /**
+     * The chunk's last event, holding its first {@code count} fingerprints: EXTENDED kind MARKS,
+     * a varint count, the bytes. Empty when {@code count} is 0.
+     */
+    public byte[] marksTrailer(int count) {
+        if (count == 0) {
+            return new byte[0];
+        }
+        byte[] t = new byte[1 + 5 + count];
+        t[0] = (byte) (EXTENDED | EXTENDED_MARKS << 3);
+        int p = LittleEndian.putVarLong(t, 1, count);
+        System.arraycopy(marks, 0, t, p, count);
+        return java.util.Arrays.copyOf(t, p + count);
     }
 }

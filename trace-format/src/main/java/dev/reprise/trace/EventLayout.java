@@ -16,9 +16,14 @@ package dev.reprise.trace;
  * 6 RESUME           3: first event is a message from the last  slot byte (a subtrace start in 2 bytes)
  *                    sender, 4-7: counter delta-1 (1..16)
  * 7 EXTENDED         3-7: extended kind (0 = GAP,               GAP: varint dropped-event count
- *                    1 = SYSTEM_TURN)                          SYSTEM_TURN: SystemTurnKind code byte,
+ *                    1 = SYSTEM_TURN, 2 = MARKS)               SYSTEM_TURN: SystemTurnKind code byte,
  *                                                              varint related id
+ *                                                              MARKS: varint count n, n fingerprints
  * </pre>
+ *
+ * MARKS, when present, is the chunk's last event: the {@link Fingerprint}s of the chunk's messages
+ * (one per message a REPEAT stands for) and creations, in order. It may hold fewer than there are
+ * (a chunk taken over mid-turn); the rest have none.
  *
  * Unused header bits must be zero. REPEAT and RESUME refer to per-chunk state kept identically by
  * writer and reader in {@link ActorSlots}.
@@ -44,6 +49,7 @@ final class EventLayout {
 
     static final int EXTENDED_GAP = 0;
     static final int EXTENDED_SYSTEM_TURN = 1;
+    static final int EXTENDED_MARKS = 2;
 
     /**
      * Upper bound of one event's size plus the 3 bytes that a 4-byte store of a narrower id may

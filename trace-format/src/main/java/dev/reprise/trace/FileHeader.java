@@ -9,8 +9,10 @@ import java.util.zip.CRC32C;
  * (zero), u32 CRC32C of the first 12 bytes. Little-endian.
  */
 final class FileHeader {
-    /** The trace format version this code writes and reads. */
-    static final int VERSION = 2;
+    /** The trace format version this code writes (3: fingerprints, {@link Fingerprint}). */
+    static final int VERSION = 3;
+    /** The oldest version this code reads (2 is 3 without fingerprints). */
+    static final int OLDEST_READ = 2;
     static final int SIZE = 16;
 
     private FileHeader() {}
@@ -39,11 +41,15 @@ final class FileHeader {
                     + " header is corrupt (checksum mismatch at byte offset 12)");
         }
         int version = LittleEndian.getUnsignedShort(h, 8);
-        if (version != VERSION) {
+        if (!readable(version)) {
             throw new TraceFormatException(file + ": trace format version " + version
-                    + " is not supported; this Reprise reads version " + VERSION
+                    + " is not supported; this Reprise reads versions " + OLDEST_READ + " to " + VERSION
                     + ". Use the Reprise release that recorded the trace.");
         }
+    }
+
+    static boolean readable(long version) {
+        return version >= OLDEST_READ && version <= VERSION;
     }
 
     private static int crc(byte[] h) {

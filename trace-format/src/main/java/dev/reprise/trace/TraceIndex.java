@@ -6,9 +6,7 @@ import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.HashMap;
-import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -177,7 +175,7 @@ public final class TraceIndex implements AutoCloseable {
         private long expected;
         private boolean ended;
         private Subtrace current;
-        private Iterator<TraceEvent> events = Collections.emptyIterator();
+        private SubtraceCursor events = SubtraceCursor.EMPTY;
 
         Reader(int actor, List<ActorChunks.Entry> chunks) {
             this.actor = actor;
@@ -192,7 +190,7 @@ public final class TraceIndex implements AutoCloseable {
                     return null;
                 }
                 current = s;
-                events = s.events().iterator();
+                events = new SubtraceCursor(s);
             }
             return events.next();
         }
@@ -208,7 +206,7 @@ public final class TraceIndex implements AutoCloseable {
                 for (Subtrace s : chunkAt(e.offset(), e.chunk()).byActor.getOrDefault(actor, List.of())) {
                     long c = SubtraceOrder.unwrap(expected, s.counter());
                     if (c >= expected) {
-                        loaded.put(c, c == s.counter() ? s : new Subtrace(actor, c, s.events(), s.origin()));
+                        loaded.put(c, s.withCounter(c));
                     }
                 }
             }
@@ -219,6 +217,11 @@ public final class TraceIndex implements AutoCloseable {
             }
             expected++;
             return s;
+        }
+
+        @Override
+        public byte fingerprint() {
+            return events.fingerprint();
         }
 
         @Override

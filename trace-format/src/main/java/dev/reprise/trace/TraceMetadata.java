@@ -106,9 +106,9 @@ public record TraceMetadata(int formatVersion, String program, String jvm, Insta
             throw new TraceFormatException(file + ": expected a JSON object");
         }
         long version = number(m, "formatVersion", file);
-        if (version != FileHeader.VERSION) {
+        if (!FileHeader.readable(version)) {
             throw new TraceFormatException(file + ": trace format version " + version
-                    + " is not supported; this Reprise reads version " + FileHeader.VERSION
+                    + " is not supported; this Reprise reads versions " + FileHeader.OLDEST_READ + " to " + FileHeader.VERSION
                     + ". Use the Reprise release that recorded the trace.");
         }
         Map<String, String> settings = new LinkedHashMap<>();

@@ -80,6 +80,14 @@ public final class TraceWriter implements AutoCloseable {
         events.write(thread, sequence, payload, length);
     }
 
+    /**
+     * Appends the first {@code length} bytes of {@code buffer}'s events and its first {@code marks}
+     * fingerprints as one chunk of {@code thread}'s sequence.
+     */
+    public void writeEvents(int thread, long sequence, EventBuffer buffer, int length, int marks) throws IOException {
+        events.write(thread, sequence, buffer.array(), length, buffer.marksTrailer(marks));
+    }
+
     /** Appends a data entry (the payload's remaining bytes, consumed). */
     public void writeData(int actor, int dataId, ByteBuffer payload) throws IOException {
         data.append(actor, dataId, payload);

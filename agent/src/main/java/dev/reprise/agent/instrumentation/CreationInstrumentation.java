@@ -34,8 +34,8 @@ final class CreationInstrumentation {
 
     static final class MakeChild {
         @Advice.OnMethodEnter(suppress = Throwable.class)
-        static Object enter() {
-            return Creations.beforeMakeChild();
+        static Object enter(@Advice.Argument(1) Object props) {
+            return Creations.beforeMakeChild(props);
         }
 
         @Advice.OnMethodExit(suppress = Throwable.class, onThrowable = Throwable.class)

@@ -15,11 +15,13 @@ final class BufferPool {
     private final int max;
     private final int size;
     private final Encoding encoding;
+    private final boolean fingerprints;
 
-    BufferPool(int max, int size, Encoding encoding) {
+    BufferPool(int max, int size, Encoding encoding, boolean fingerprints) {
         this.max = max;
         this.size = size;
         this.encoding = encoding;
+        this.fingerprints = fingerprints;
         this.free = new ArrayBlockingQueue<>(max);
     }
 
@@ -35,7 +37,7 @@ final class BufferPool {
                 return null;
             }
             if (allocated.compareAndSet(n, n + 1)) {
-                return new EventBuffer(size, encoding);
+                return new EventBuffer(size, encoding, fingerprints);
             }
         }
     }

@@ -73,7 +73,7 @@ public final class Recorder implements AutoCloseable {
     private Recorder(RecorderSettings settings, TraceWriter trace) {
         this.settings = settings;
         this.trace = trace;
-        this.pool = new BufferPool(settings.maxBuffers(), settings.bufferSize(), settings.encoding());
+        this.pool = new BufferPool(settings.maxBuffers(), settings.bufferSize(), settings.encoding(), settings.fingerprints());
         this.writer = new WriterThread(this, trace);
         this.byThreadLocal = ThreadLocal.withInitial(() -> register(Thread.currentThread()));
         this.shutdownHook = new Thread(this::closeAtExit, "reprise-shutdown");
@@ -263,8 +263,8 @@ public final class Recorder implements AutoCloseable {
         }
     }
 
-    void submit(int threadId, long sequence, EventBuffer buffer, int length) {
-        writer.full.offer(new WriterThread.Full(threadId, sequence, buffer, length, true));
+    void submit(int threadId, long sequence, EventBuffer buffer) {
+        writer.full.offer(new WriterThread.Full(threadId, sequence, buffer, buffer.size(), buffer.markCount(), true));
     }
 
     /** Adds to a count that the metadata records at the end (e.g. the agent's unserializable messages). */
@@ -317,6 +317,7 @@ public final class Recorder implements AutoCloseable {
         boolean idle = epoch - r.epochSeen() >= 2;
         EventBuffer b = r.buffer;
         int length = dead ? b.size() : b.publishedSize();
+        int marks = dead ? b.markCount() : b.publishedMarks(); // read after the size: covers its events
         if (length == 0 || !(dead || force || idle)) {
             r.ownership.set(ThreadRecorder.HOLDING); // leave it to its owner
             return;
@@ -324,11 +325,9 @@ public final class Recorder implements AutoCloseable {
         long sequence = r.sequence++;
         r.ownership.set(ThreadRecorder.TAKEN); // publishes the new sequence to the owner
         if (closing && !dead && !idle) {
-            EventBuffer copy = new EventBuffer(Math.max(length + 64, 128), settings.encoding());
-            System.arraycopy(b.array(), 0, copy.array(), 0, length);
-            writer.full.offer(new WriterThread.Full(r.threadId, sequence, copy, length, false));
+            writer.full.offer(new WriterThread.Full(r.threadId, sequence, b.prefixCopy(length, marks), length, marks, false));
         } else {
-            writer.full.offer(new WriterThread.Full(r.threadId, sequence, b, length, true));
+            writer.full.offer(new WriterThread.Full(r.threadId, sequence, b, length, marks, true));
         }
     }
 
@@ -400,7 +399,7 @@ public final class Recorder implements AutoCloseable {
         b.subtraceStart(RECORDER_ACTOR, 0);
         b.gap(unwritten);
         gapsWritten.add(unwritten);
-        writer.full.offer(new WriterThread.Full(0, 0, b, b.size(), false)); // thread id 0: the recorder's own
+        writer.full.offer(new WriterThread.Full(0, 0, b, b.size(), 0, false)); // thread id 0: the recorder's own
     }
 
     private void finish() {

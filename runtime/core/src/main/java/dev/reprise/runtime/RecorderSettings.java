@@ -20,12 +20,14 @@ import java.util.Map;
  * @param overflow what to do when all buffers are full
  * @param encoding {@link Encoding#COMPACT} (small ids on) or {@link Encoding#FULL_WIDTH} (off)
  * @param compress whether the writer thread deflates event chunks (several times smaller traces)
+ * @param fingerprints whether each processed message and creation gets a {@link dev.reprise.trace.Fingerprint}
+ *     byte, so a replay catches a changed program at its first differing event
  * @param dataMemory upper bound on external data waiting for the writer
  * @param access who may read the trace: {@link TraceAccess#PRIVATE} (0700 and 0600, the default) or the umask's
  * @param program what is being recorded, for the metadata
  */
 public record RecorderSettings(Path traceDir, int bufferSize, long bufferMemory, Duration flushInterval,
-                               OverflowPolicy overflow, Encoding encoding, boolean compress, long dataMemory,
+                               OverflowPolicy overflow, Encoding encoding, boolean compress, boolean fingerprints, long dataMemory,
                                TraceAccess access, String program) {
 
     public static final int DEFAULT_BUFFER_SIZE = 64 * 1024;
@@ -36,7 +38,7 @@ public record RecorderSettings(Path traceDir, int bufferSize, long bufferMemory,
 
     /** The option keys {@link #parse} accepts, in the order help lists them. */
     public static final List<String> KEYS = List.of("trace", "bufferSize", "bufferMemory", "flushInterval",
-            "overflow", "smallIds", "compress", "dataMemory", "access", "program");
+            "overflow", "smallIds", "compress", "fingerprints", "dataMemory", "access", "program");
 
     public RecorderSettings {
         if (traceDir == null) {
@@ -63,7 +65,7 @@ public record RecorderSettings(Path traceDir, int bufferSize, long bufferMemory,
     /** Default settings writing to {@code traceDir}. */
     public static RecorderSettings defaults(Path traceDir) {
         return new RecorderSettings(traceDir, DEFAULT_BUFFER_SIZE, DEFAULT_BUFFER_MEMORY, DEFAULT_FLUSH_INTERVAL,
-                OverflowPolicy.BLOCK, Encoding.COMPACT, true, DEFAULT_DATA_MEMORY, TraceAccess.PRIVATE, "unknown");
+                OverflowPolicy.BLOCK, Encoding.COMPACT, true, true, DEFAULT_DATA_MEMORY, TraceAccess.PRIVATE, "unknown");
     }
 
     /**
@@ -89,6 +91,7 @@ public record RecorderSettings(Path traceDir, int bufferSize, long bufferMemory,
                 choice(options, "overflow", OverflowPolicy.BLOCK),
                 bool(options, "smallIds", true) ? Encoding.COMPACT : Encoding.FULL_WIDTH,
                 bool(options, "compress", true),
+                bool(options, "fingerprints", true),
                 size(options, "dataMemory", DEFAULT_DATA_MEMORY),
                 access(options),
                 options.getOrDefault("program", "unknown"));
@@ -103,6 +106,7 @@ public record RecorderSettings(Path traceDir, int bufferSize, long bufferMemory,
         m.put("overflow", overflow.name().toLowerCase(Locale.ROOT));
         m.put("smallIds", Boolean.toString(encoding == Encoding.COMPACT));
         m.put("compress", Boolean.toString(compress));
+        m.put("fingerprints", Boolean.toString(fingerprints));
         m.put("dataMemory", Long.toString(dataMemory));
         m.put("access", access.name().toLowerCase(Locale.ROOT));
         return m;
@@ -114,27 +118,31 @@ public record RecorderSettings(Path traceDir, int bufferSize, long bufferMemory,
     }
 
     public RecorderSettings withBuffers(int size, long memory) {
-        return new RecorderSettings(traceDir, size, memory, flushInterval, overflow, encoding, compress, dataMemory, access, program);
+        return new RecorderSettings(traceDir, size, memory, flushInterval, overflow, encoding, compress, fingerprints, dataMemory, access, program);
     }
 
     public RecorderSettings withOverflow(OverflowPolicy policy) {
-        return new RecorderSettings(traceDir, bufferSize, bufferMemory, flushInterval, policy, encoding, compress, dataMemory, access, program);
+        return new RecorderSettings(traceDir, bufferSize, bufferMemory, flushInterval, policy, encoding, compress, fingerprints, dataMemory, access, program);
     }
 
     public RecorderSettings withFlushInterval(Duration interval) {
-        return new RecorderSettings(traceDir, bufferSize, bufferMemory, interval, overflow, encoding, compress, dataMemory, access, program);
+        return new RecorderSettings(traceDir, bufferSize, bufferMemory, interval, overflow, encoding, compress, fingerprints, dataMemory, access, program);
     }
 
     public RecorderSettings withEncoding(Encoding e) {
-        return new RecorderSettings(traceDir, bufferSize, bufferMemory, flushInterval, overflow, e, compress, dataMemory, access, program);
+        return new RecorderSettings(traceDir, bufferSize, bufferMemory, flushInterval, overflow, e, compress, fingerprints, dataMemory, access, program);
     }
 
     public RecorderSettings withCompress(boolean on) {
-        return new RecorderSettings(traceDir, bufferSize, bufferMemory, flushInterval, overflow, encoding, on, dataMemory, access, program);
+        return new RecorderSettings(traceDir, bufferSize, bufferMemory, flushInterval, overflow, encoding, on, fingerprints, dataMemory, access, program);
+    }
+
+    public RecorderSettings withFingerprints(boolean on) {
+        return new RecorderSettings(traceDir, bufferSize, bufferMemory, flushInterval, overflow, encoding, compress, on, dataMemory, access, program);
     }
 
     public RecorderSettings withProgram(String name) {
-        return new RecorderSettings(traceDir, bufferSize, bufferMemory, flushInterval, overflow, encoding, compress, dataMemory, access, name);
+        return new RecorderSettings(traceDir, bufferSize, bufferMemory, flushInterval, overflow, encoding, compress, fingerprints, dataMemory, access, name);
     }
 
     private static long size(Map<String, String> o, String key, long dflt) {

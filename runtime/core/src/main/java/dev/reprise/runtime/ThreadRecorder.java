@@ -2,6 +2,7 @@ package dev.reprise.runtime;
 
 import dev.reprise.trace.CreationKind;
 import dev.reprise.trace.EventBuffer;
+import dev.reprise.trace.Fingerprint;
 import dev.reprise.trace.SystemTurnKind;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -41,6 +42,9 @@ public final class ThreadRecorder {
     /** The flush epoch this thread last saw; volatile so the writer can tell an idle thread. */
     private volatile int epoch;
     private boolean disabled;
+    /** Where the fingerprint of the last message turn is, so {@link #turnSent} can complete it; null: nowhere. */
+    private EventBuffer turnBuffer;
+    private long turnMark;
     private boolean inSlowPath;
     private long pendingDrops;
     private int dropProbe;
@@ -91,28 +95,59 @@ public final class ThreadRecorder {
 
     /** {@code actor} processed a message sent by {@code sender}. */
     public void message(ActorRecord actor, int sender) {
+        message(actor, sender, Fingerprint.NONE);
+    }
+
+    /** {@link #message(ActorRecord, int)} with the message's {@link Fingerprint}. */
+    public void message(ActorRecord actor, int sender, byte fingerprint) {
         EventBuffer b = ready(actor);
         if (b != null) {
-            b.message(sender);
+            b.message(sender, fingerprint);
             events++;
         }
+        turnMarked(b);
     }
 
     /** {@code actor} processed a message that {@code sender} sent when {@code resolver} completed a promise. */
-    public void promiseMessage(ActorRecord actor, int sender, int resolver) {
+    public void promiseMessage(ActorRecord actor, int sender, int resolver, byte fingerprint) {
         EventBuffer b = ready(actor);
         if (b != null) {
-            b.promiseMessage(sender, resolver);
+            b.promiseMessage(sender, resolver, fingerprint);
             events++;
         }
+        turnMarked(b);
     }
 
     /** {@code actor} created {@code child}, an actor or a temp actor, timer or promise numbered as one. */
     public void creation(ActorRecord actor, int child, CreationKind kind) {
+        creation(actor, child, kind, Fingerprint.NONE);
+    }
+
+    /** {@link #creation(ActorRecord, int, CreationKind)} with the created actor's {@link Fingerprint}. */
+    public void creation(ActorRecord actor, int child, CreationKind kind, byte fingerprint) {
         EventBuffer b = ready(actor);
         if (b != null) {
-            b.creation(child, kind);
+            b.creation(child, kind, fingerprint);
             events++;
+        }
+    }
+
+    /** The message just recorded (or not: {@code b} null) is where {@link #turnSent} completes a fingerprint. */
+    private void turnMarked(EventBuffer b) {
+        turnBuffer = b;
+        turnMark = b == null ? -1 : b.lastMark();
+    }
+
+    /**
+     * The turn of the last message recorded on this thread has ended after sending {@code sends}
+     * messages: completes the message's fingerprint ({@code fingerprint}, as it was recorded) if
+     * its chunk is still this thread's (else it keeps "sends not recorded").
+     */
+    public void turnSent(byte fingerprint, int sends) {
+        EventBuffer b = turnBuffer;
+        turnBuffer = null;
+        if (b != null && b == buffer && epoch == recorder.epoch) {
+            b.patchMark(turnMark, Fingerprint.withSends(fingerprint, sends));
         }
     }
 
@@ -132,21 +167,24 @@ public final class ThreadRecorder {
      * {@code actor} processed input from external source {@code source}, whose content is that
      * source's data entry {@code dataId} (0: content not recorded).
      */
-    public void externalMessage(ActorRecord actor, int source, int eventType, int dataId) {
+    public void externalMessage(ActorRecord actor, int source, int eventType, int dataId, byte fingerprint) {
         EventBuffer b = ready(actor);
         if (b != null) {
-            b.externalMessage(source, eventType, dataId);
+            b.externalMessage(source, eventType, dataId, fingerprint);
             events++;
         }
+        turnMarked(b);
     }
 
     /** Like {@link #externalMessage} for a promise completed from outside. */
-    public void externalPromiseMessage(ActorRecord actor, int source, int resolver, int eventType, int dataId) {
+    public void externalPromiseMessage(ActorRecord actor, int source, int resolver, int eventType, int dataId,
+                                       byte fingerprint) {
         EventBuffer b = ready(actor);
         if (b != null) {
-            b.externalPromiseMessage(source, resolver, eventType, dataId);
+            b.externalPromiseMessage(source, resolver, eventType, dataId, fingerprint);
             events++;
         }
+        turnMarked(b);
     }
 
     /**
@@ -187,7 +225,6 @@ public final class ThreadRecorder {
     }
 
     private EventBuffer ready(ActorRecord actor) {
-        current = actor;
         EventBuffer b = buffer;
         if (b == null || epoch != recorder.epoch || !b.hasRoom()) {
             return slow(actor);
@@ -320,7 +357,7 @@ public final class ThreadRecorder {
         if (b.isEmpty()) {
             recorder.pool.release(b);
         } else {
-            recorder.submit(threadId, sequence++, b, b.size());
+            recorder.submit(threadId, sequence++, b);
         }
     }
 

@@ -16,11 +16,14 @@ import java.util.concurrent.TimeUnit;
  * when outside sources were registered.
  */
 final class WriterThread extends Thread {
-    /** A buffer handed over by a thread: chunk {@code sequence} of that thread; pooled ones go back to the pool. */
-    record Full(int threadId, long sequence, EventBuffer buffer, int length, boolean pooled) {}
+    /**
+     * A buffer handed over by a thread: chunk {@code sequence} of that thread, its first {@code length}
+     * bytes of events and {@code marks} fingerprints; pooled ones go back to the pool.
+     */
+    record Full(int threadId, long sequence, EventBuffer buffer, int length, int marks, boolean pooled) {}
 
     /** Wakes the writer without an interrupt (which would abort an I/O call). */
-    private static final Full WAKE_UP = new Full(0, -1, null, 0, false);
+    private static final Full WAKE_UP = new Full(0, -1, null, 0, 0, false);
 
     /** An external-data entry; {@code encoded} runs here, off the application threads. */
     record Data(int owner, int dataId, Object value, java.util.function.Function<Object, ByteBuffer> encoder) {}
@@ -95,7 +98,7 @@ final class WriterThread extends Thread {
                 if (d > 0) {
                     Thread.sleep(d / 1_000_000, (int) (d % 1_000_000));
                 }
-                trace.writeEvents(f.threadId(), f.sequence(), f.buffer().array(), f.length());
+                trace.writeEvents(f.threadId(), f.sequence(), f.buffer(), f.length(), f.marks());
                 eventBytes = trace.eventBytes();
                 buffersWritten++;
             }

@@ -45,7 +45,7 @@ class SettingsAndBackendTest {
     @Test
     void badOptionsAreRefusedWithAMessageNamingThem() {
         assertMessage("unknown recording option 'bufsize'; valid options: trace, bufferSize, bufferMemory, "
-                + "flushInterval, overflow, smallIds, compress, dataMemory, access, program", Map.of("trace", "x", "bufsize", "1"));
+                + "flushInterval, overflow, smallIds, compress, fingerprints, dataMemory, access, program", Map.of("trace", "x", "bufsize", "1"));
         assertMessage("access: expected private or umask, was 'public'", Map.of("trace", "x", "access", "public"));
         assertMessage("compress: expected true or false, was 'zip'", Map.of("trace", "x", "compress", "zip"));
         assertMessage("trace: a trace directory is required (trace=DIR)", Map.of("bufferSize", "1k"));
@@ -70,7 +70,11 @@ class SettingsAndBackendTest {
             assertEquals(Reprise.Mode.RECORD, Reprise.mode());
             ThreadRecorder r = recorder.forCurrentThread();
             ActorRecord actor = new ActorRecord(5);
-            r.message(actor, 1); // the actor's turn begins
+            ActorRecord mainThread = new ActorRecord(Recorder.FIRST_SOURCE_ID);
+            r.creation(mainThread, 5, dev.reprise.trace.CreationKind.ACTOR); // main creates the actor: not a turn
+            Reprise.systemCall(() -> "outside a turn", Codec.utf8());
+            r.enter(actor); // the actor's turn begins
+            r.message(actor, 1);
             String mirror = Reprise.systemCall(() -> "mirror-3", Codec.utf8());
             long time = Reprise.systemCallLong(() -> 1_700_000_000_123L);
             r.leave(); // the turn ends
@@ -96,7 +100,7 @@ class SettingsAndBackendTest {
                     reader.readAllEvents().get(5));
             assertEquals("mirror-3", new String(data.read(5, 1), StandardCharsets.UTF_8));
             assertEquals(1_700_000_000_123L, Codec.longs().decode(data.read(5, 2)));
-            assertEquals(2, data.entries());
+            assertEquals(2, data.entries(), "only the calls inside the turn");
         }
         assertEquals(Recorder.FIRST_SOURCE_ID, TraceMetadata.read(dir).count("source.http"));
     }

@@ -89,7 +89,7 @@ final class SimulatedActors {
                 rec.message(a.record, other);
                 a.expected.add(new TraceEvent.Message(other));
             } else if (k == 7) {
-                rec.promiseMessage(a.record, usualSender, 300);
+                rec.promiseMessage(a.record, usualSender, 300, dev.reprise.trace.Fingerprint.NONE);
                 a.expected.add(new TraceEvent.PromiseMessage(usualSender, 300));
             } else if (k == 8 || !systemCalls) {
                 int child = 5000 + r.nextInt(1000);
