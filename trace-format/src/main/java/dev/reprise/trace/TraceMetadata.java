@@ -16,8 +16,10 @@ import java.util.TreeMap;
 
 /**
  * The trace's metadata file ({@value TraceFiles#METADATA}): format version, program, JVM, start
- * and end time, recording settings, counts, and whether the recording ended cleanly. It is
- * written when recording starts (not clean) and rewritten, atomically, when it ends.
+ * and end time, recording settings, counts (the agent's errors among them), whether the recording
+ * ended cleanly, and why nothing was recorded if the agent refused to. It is written when recording
+ * starts (not clean), rewritten while recording when a count that a killed recording must keep
+ * changes, and rewritten at the end; always atomically.
  *
  * @param end null while recording or when the recording did not end cleanly
  * @param notRecorded why the agent recorded nothing (such as an unsupported Akka version), or null
