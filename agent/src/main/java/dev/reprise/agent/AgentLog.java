@@ -51,8 +51,13 @@ public final class AgentLog {
         }
     }
 
-    /** An internal failure of the agent: said once; the recording degrades, the application goes on. */
+    /**
+     * An internal failure of the agent: said once, counted every time in the trace
+     * ({@link AgentHealth}, site {@code where}); the recording degrades, the application goes on.
+     * {@code where} is short and stable: it names the site in {@code reprise verify} and {@code stats}.
+     */
     public static void internalError(String where, Throwable t) {
+        AgentHealth.error(where);
         if (saidOnce.add("internal:" + where)) {
             warn("internal error in " + where + ": " + t + "; the application goes on"
                     + (level == Level.DEBUG ? "" : " (log=debug shows more)"));

@@ -23,6 +23,7 @@ public final class Lifecycle {
     /** ActorSystemImpl.start returned. */
     public static void systemStarted(Object system) {
         try {
+            TestFault.at("watching an actor system");
             ActorSystem s = (ActorSystem) system;
             liveSystems.incrementAndGet();
             systems.add(s);

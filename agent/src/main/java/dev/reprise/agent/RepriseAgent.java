@@ -91,6 +91,14 @@ public final class RepriseAgent {
             fail("cannot replay " + options.replayTrace() + ": " + e.getMessage());
             return;
         }
+        if (replay.metadata().notRecorded() != null) {
+            fail("cannot replay " + options.replayTrace() + ": nothing was recorded in it: " + replay.metadata().notRecorded());
+            return;
+        }
+        if (!replay.metadata().agentErrors().isEmpty()) {
+            AgentLog.warn("the trace " + options.replayTrace() + " was recorded with agent errors ("
+                    + replay.metadata().agentErrorsText() + "): it may not replay exactly");
+        }
         Map<String, String> recorded = replay.metadata().settings();
         AgentOptions withFilters = options.withCallFilters(recorded.getOrDefault("include", ""),
                 recorded.getOrDefault("exclude", ""));

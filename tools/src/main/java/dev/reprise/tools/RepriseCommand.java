@@ -21,6 +21,7 @@ import picocli.CommandLine.Command;
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:success", "1:the trace has problems (see the message)",
                 "2:bad usage, or no trace where one was named",
+                "3:verify: the trace was recorded with agent errors, or the agent recorded nothing (see the message)",
                 "86:replay diverged from the recording (report on stderr)",
                 "87:replay reached the end of a truncated recording (the recorded JVM was killed or crashed)",
                 "other:record passes on the recorded program's exit code"})
@@ -29,6 +30,8 @@ public final class RepriseCommand implements Runnable {
     static final int TRACE_PROBLEM = 1;
     /** Exit code for bad usage or a missing trace. */
     static final int USAGE = 2;
+    /** Exit code of verify when the agent had internal errors while recording, or refused to record. */
+    static final int AGENT_ERRORS = 3;
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;

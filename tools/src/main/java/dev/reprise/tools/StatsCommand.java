@@ -2,6 +2,7 @@ package dev.reprise.tools;
 
 import dev.reprise.trace.Json;
 import dev.reprise.trace.TraceAnalysis;
+import dev.reprise.trace.TraceMetadata;
 import dev.reprise.trace.TraceStatistics;
 import java.io.PrintWriter;
 import java.util.LinkedHashMap;
@@ -18,7 +19,9 @@ import picocli.CommandLine.Option;
         description = {"Prints what a trace holds: actors, external sources, temp actors (asks), timers and "
                 + "promises, messages by kind, system calls, sizes, bytes per message and the recording's duration.",
                 "The replay summary and verify use the same names for the same counts.",
-                "A damaged trace is counted as far as it is readable, with a warning."})
+                "A damaged trace is counted as far as it is readable, with a warning.",
+                "agentErrors counts the agent's internal errors while recording, by site (a trace with any may not "
+                        + "replay exactly); notRecorded says why the agent recorded nothing, when it refused to."})
 final class StatsCommand implements Callable<Integer> {
     @Mixin
     TraceDirectory trace;
@@ -26,7 +29,7 @@ final class StatsCommand implements Callable<Integer> {
     @Option(names = "--json", description = "Print one JSON object on one line (keys: actors, externalSources, "
             + "tempActors, timers, promises, messages, promiseMessages, externalMessages, systemCalls, systemMessages, "
             + "creations, eventBytes, dataBytes, bytesPerMessage, durationSeconds, subtraces, chunks, droppedEvents, cleanEnd, "
-            + "problems).")
+            + "problems, agentErrors: an object of site to count, notRecorded: null or why nothing was recorded).")
     boolean json;
 
     @CommandLine.Spec
@@ -58,13 +61,21 @@ final class StatsCommand implements Callable<Integer> {
         m.put("droppedEvents", s.droppedEvents());
         m.put("cleanEnd", report.metadata() != null && report.metadata().cleanEnd());
         m.put("problems", report.problems().size() + report.problemsNotKept());
+        TraceMetadata metadata = report.metadata();
         PrintWriter out = spec.commandLine().getOut();
         if (json) {
+            m.put("agentErrors", metadata == null ? Map.of() : new LinkedHashMap<>(metadata.agentErrors()));
+            m.put("notRecorded", metadata == null ? null : metadata.notRecorded());
             out.println(Json.write(m));
         } else {
             for (Map.Entry<String, Object> e : m.entrySet()) {
                 Object v = e.getValue();
                 out.printf(Locale.ROOT, "%-17s %s%n", e.getKey(), v == null ? "unknown (no clean end)" : v);
+            }
+            String agentErrors = metadata == null ? "" : metadata.agentErrorsText();
+            out.printf(Locale.ROOT, "%-17s %s%n", "agentErrors", agentErrors.isEmpty() ? "none" : agentErrors);
+            if (metadata != null && metadata.notRecorded() != null) {
+                out.printf(Locale.ROOT, "%-17s %s%n", "notRecorded", metadata.notRecorded());
             }
         }
         if (!report.sound()) {

@@ -1,6 +1,7 @@
 package dev.reprise.tools;
 
 import dev.reprise.trace.TraceAnalysis;
+import dev.reprise.trace.TraceMetadata;
 import dev.reprise.trace.TraceProblem;
 import dev.reprise.trace.TraceStatistics;
 import java.io.PrintWriter;
@@ -16,7 +17,10 @@ import picocli.CommandLine.Option;
         description = {"Checks a trace: file headers and versions, every chunk's checksum, that no chunk, subtrace "
                 + "or data entry is missing, that no events were dropped, and that the recording ended cleanly.",
                 "Exits 0 when the trace is sound; otherwise prints the first problem (file, chunk, byte offset) "
-                        + "and exits 1."})
+                        + "and exits 1.",
+                "A sound trace that the agent recorded with internal errors (\"recorded with agent errors: site: "
+                        + "count, ...\": it may not replay exactly), or in which it recorded nothing (an unsupported "
+                        + "Akka version: the reason is printed), exits 3."})
 final class VerifyCommand implements Callable<Integer> {
     @Mixin
     TraceDirectory trace;
@@ -40,12 +44,23 @@ final class VerifyCommand implements Callable<Integer> {
         TraceAnalysis.Report report = TraceAnalysis.run(trace.path);
         PrintWriter out = spec.commandLine().getOut();
         TraceStatistics s = report.statistics();
+        PrintWriter err = spec.commandLine().getErr();
+        TraceMetadata metadata = report.metadata();
+        String agentErrors = metadata == null ? "" : metadata.agentErrorsText();
         if (report.sound()) {
+            if (metadata != null && metadata.notRecorded() != null) {
+                err.printf("NOT RECORDED: %s holds no recording: %s.%n", trace.path, metadata.notRecorded());
+                return RepriseCommand.AGENT_ERRORS;
+            }
+            if (!agentErrors.isEmpty()) {
+                err.printf("AGENT ERRORS: %s is sound (%d chunks, %s) but was recorded with agent errors: %s; "
+                        + "it may not replay exactly.%n", trace.path, s.chunks(), s.summary(), agentErrors);
+                return RepriseCommand.AGENT_ERRORS;
+            }
             out.printf("OK: %s is sound: %d chunks, %s, clean end.%n", trace.path, s.chunks(), s.summary());
             return 0;
         }
         List<TraceProblem> problems = report.problems();
-        PrintWriter err = spec.commandLine().getErr();
         err.println("FAILED: " + problems.get(0));
         long total = problems.size() + report.problemsNotKept();
         int shown = all ? Integer.MAX_VALUE : max;
@@ -57,6 +72,9 @@ final class VerifyCommand implements Callable<Integer> {
             }
         }
         err.printf("The readable part holds %d chunks, %s.%n", s.chunks(), s.summary());
+        if (!agentErrors.isEmpty()) {
+            err.println("It was also recorded with agent errors: " + agentErrors + ".");
+        }
         return RepriseCommand.TRACE_PROBLEM;
     }
 }

@@ -16,13 +16,17 @@ import java.util.TreeMap;
 
 /**
  * The trace's metadata file ({@value TraceFiles#METADATA}): format version, program, JVM, start
- * and end time, recording settings, counts, and whether the recording ended cleanly. It is
- * written when recording starts (not clean) and rewritten, atomically, when it ends.
+ * and end time, recording settings, counts (the agent's errors among them), whether the recording
+ * ended cleanly, and why nothing was recorded if the agent refused to. It is written when recording
+ * starts (not clean), rewritten while recording when a count that a killed recording must keep
+ * changes, and rewritten at the end; always atomically.
  *
  * @param end null while recording or when the recording did not end cleanly
+ * @param notRecorded why the agent recorded nothing (such as an unsupported Akka version), or null
  */
 public record TraceMetadata(int formatVersion, String program, String jvm, Instant start, Instant end,
-                            boolean cleanEnd, Map<String, String> settings, Map<String, Long> counts) {
+                            boolean cleanEnd, Map<String, String> settings, Map<String, Long> counts,
+                            String notRecorded) {
 
     /** Count key: chunks written to the events file. */
     public static final String EVENT_CHUNKS = "eventChunks";
@@ -32,6 +36,12 @@ public record TraceMetadata(int formatVersion, String program, String jvm, Insta
     public static final String DATA_ENTRIES = "dataEntries";
     /** Counts under this prefix name outside sources: {@code source.NAME} is the source's id. */
     public static final String SOURCE_PREFIX = "source.";
+    /**
+     * Counts under this prefix are the recording agent's internal errors: {@code agentError.SITE} is
+     * how often the agent failed at SITE (a helper that threw, a hook that did not match). A trace
+     * with any may not replay exactly.
+     */
+    public static final String AGENT_ERROR_PREFIX = "agentError.";
 
     public TraceMetadata {
         settings = Collections.unmodifiableMap(new TreeMap<>(settings));
@@ -42,17 +52,40 @@ public record TraceMetadata(int formatVersion, String program, String jvm, Insta
     public static TraceMetadata begin(String program, Map<String, String> settings) {
         String jvm = System.getProperty("java.vm.name") + " " + System.getProperty("java.vm.version")
                 + " (" + System.getProperty("java.vm.vendor") + ")";
-        return new TraceMetadata(FileHeader.VERSION, program, jvm, Instant.now(), null, false, settings, Map.of());
+        return new TraceMetadata(FileHeader.VERSION, program, jvm, Instant.now(), null, false, settings, Map.of(), null);
     }
 
     /** This metadata for a recording that ended cleanly now with these counts. */
     public TraceMetadata finish(Map<String, Long> finalCounts) {
-        return new TraceMetadata(formatVersion, program, jvm, start, Instant.now(), true, settings, finalCounts);
+        return new TraceMetadata(formatVersion, program, jvm, start, Instant.now(), true, settings, finalCounts, notRecorded);
     }
 
     /** This metadata, still not clean, with the counts known so far (so a crash keeps them). */
     public TraceMetadata inProgress(Map<String, Long> countsSoFar) {
-        return new TraceMetadata(formatVersion, program, jvm, start, null, false, settings, countsSoFar);
+        return new TraceMetadata(formatVersion, program, jvm, start, null, false, settings, countsSoFar, notRecorded);
+    }
+
+    /** This metadata saying that nothing was recorded, and why. */
+    public TraceMetadata notRecorded(String reason) {
+        return new TraceMetadata(formatVersion, program, jvm, start, end, cleanEnd, settings, counts, reason);
+    }
+
+    /** The agent's internal errors by site (see {@link #AGENT_ERROR_PREFIX}), in site order; empty when none. */
+    public Map<String, Long> agentErrors() {
+        Map<String, Long> errors = new TreeMap<>();
+        counts.forEach((key, n) -> {
+            if (key.startsWith(AGENT_ERROR_PREFIX)) {
+                errors.put(key.substring(AGENT_ERROR_PREFIX.length()), n);
+            }
+        });
+        return errors;
+    }
+
+    /** The agent errors as one line, {@code "site: count, site: count"}; empty when none. */
+    public String agentErrorsText() {
+        StringBuilder b = new StringBuilder();
+        agentErrors().forEach((site, n) -> b.append(b.isEmpty() ? "" : ", ").append(site).append(": ").append(n));
+        return b.toString();
     }
 
     /** Recording time in seconds, or null when the end is unknown. */
@@ -79,6 +112,9 @@ public record TraceMetadata(int formatVersion, String program, String jvm, Insta
         m.put("cleanEnd", cleanEnd);
         m.put("settings", new LinkedHashMap<>(settings));
         m.put("counts", new LinkedHashMap<>(counts));
+        if (notRecorded != null) {
+            m.put("notRecorded", notRecorded);
+        }
         Path target = TraceFiles.metadata(dir);
         Path tmp = dir.resolve(TraceFiles.METADATA + ".tmp");
         Files.deleteIfExists(tmp);
@@ -127,10 +163,14 @@ public record TraceMetadata(int formatVersion, String program, String jvm, Insta
             throw new TraceFormatException(file + ": \"cleanEnd\" must be true or false");
         }
         Object endText = m.get("endTime");
+        Object notRecorded = m.get("notRecorded");
+        if (notRecorded != null && !(notRecorded instanceof String)) {
+            throw new TraceFormatException(file + ": \"notRecorded\" must be a string");
+        }
         return new TraceMetadata((int) version, string(m, "program", file), string(m, "jvm", file),
                 instant(string(m, "startTime", file), "startTime", file),
                 endText == null ? null : instant(string(m, "endTime", file), "endTime", file),
-                (Boolean) clean, settings, counts);
+                (Boolean) clean, settings, counts, (String) notRecorded);
     }
 
     private static long number(Map<?, ?> m, String key, Path file) throws TraceFormatException {

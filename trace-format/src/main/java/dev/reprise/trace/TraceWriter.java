@@ -112,7 +112,12 @@ public final class TraceWriter implements AutoCloseable {
      * may prevent. Written atomically, with the trace files' own permissions.
      */
     public void writeProgress(Map<String, Long> counts) throws IOException {
-        metadata = metadata.inProgress(counts);
+        writeProgress(counts, metadata.notRecorded());
+    }
+
+    /** {@link #writeProgress(Map)}, saying that nothing is recorded and why ({@code notRecorded}, null: it is). */
+    public void writeProgress(Map<String, Long> counts, String notRecorded) throws IOException {
+        metadata = metadata.inProgress(counts).notRecorded(notRecorded);
         metadata.write(directory, fileAttributes);
     }
 
@@ -121,12 +126,17 @@ public final class TraceWriter implements AutoCloseable {
      * {@code counts} plus the file counts ({@link TraceMetadata#EVENT_CHUNKS} and friends).
      */
     public void finish(Map<String, Long> counts) throws IOException {
+        finish(counts, metadata.notRecorded());
+    }
+
+    /** {@link #finish(Map)}, saying that nothing was recorded and why ({@code notRecorded}, null: it was). */
+    public void finish(Map<String, Long> counts, String notRecorded) throws IOException {
         closeFiles();
         Map<String, Long> all = new HashMap<>(counts);
         all.put(TraceMetadata.EVENT_CHUNKS, events.chunks());
         all.put(TraceMetadata.DATA_CHUNKS, data.chunks());
         all.put(TraceMetadata.DATA_ENTRIES, data.entries());
-        metadata = metadata.finish(all);
+        metadata = metadata.finish(all).notRecorded(notRecorded);
         metadata.write(directory, fileAttributes);
     }
 

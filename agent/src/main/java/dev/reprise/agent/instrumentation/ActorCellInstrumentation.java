@@ -25,18 +25,18 @@ final class ActorCellInstrumentation {
     static AgentBuilder apply(AgentBuilder agent) {
         return agent.type(named("akka.actor.ActorCell"))
                 .transform((builder, type, loader, module, domain) -> StateField.add(builder)
-                        .visit(Advice.to(Built.class).on(isConstructor()))
-                        .visit(Advice.to(Invoke.class).on(named("invoke").and(takesArguments(1))))
-                        .visit(Advice.to(SystemInvoke.class).on(named("systemInvoke").and(takesArguments(1))))
-                        .visit(Advice.to(SendMessage.class).on(named("sendMessage").and(takesArguments(1))
+                        .visit(Hooks.advice(Built.class, "<init>", isConstructor()))
+                        .visit(Hooks.advice(Invoke.class, "invoke", named("invoke").and(takesArguments(1))))
+                        .visit(Hooks.advice(SystemInvoke.class, "systemInvoke", named("systemInvoke").and(takesArguments(1))))
+                        .visit(Hooks.advice(SendMessage.class, "sendMessage", named("sendMessage").and(takesArguments(1))
                                 .and(takesArgument(0, named("akka.dispatch.Envelope"))))))
                 // makeChild calls the companion object's newUid, not ActorCell's static forwarder.
                 .type(named("akka.actor.ActorCell$"))
                 .transform((builder, type, loader, module, domain) -> builder
-                        .visit(Advice.to(NewUid.class).on(named("newUid").and(takesArguments(0)))))
+                        .visit(Hooks.advice(NewUid.class, "newUid", named("newUid").and(takesArguments(0)))))
                 .type(named("akka.actor.UnstartedCell"))
                 .transform((builder, type, loader, module, domain) -> builder
-                        .visit(Advice.to(SendMessage.class).on(named("sendMessage").and(takesArguments(1))
+                        .visit(Hooks.advice(SendMessage.class, "sendMessage", named("sendMessage").and(takesArguments(1))
                                 .and(takesArgument(0, named("akka.dispatch.Envelope"))))));
     }
 

@@ -19,7 +19,7 @@ final class ActorRefInstrumentation {
                 .transform((builder, type, loader, module, domain) -> StateField.add(builder))
                 .type(named("akka.actor.RepointableActorRef"))
                 .transform((builder, type, loader, module, domain) -> builder
-                        .visit(Advice.to(Built.class).on(isConstructor())));
+                        .visit(Hooks.advice(Built.class, "<init>", isConstructor())));
     }
 
     static final class Built {

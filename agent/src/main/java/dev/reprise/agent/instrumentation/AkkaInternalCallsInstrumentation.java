@@ -19,7 +19,7 @@ final class AkkaInternalCallsInstrumentation {
     static AgentBuilder apply(AgentBuilder agent) {
         return agent.type(named("akka.actor.ActorCell$"))
                 .transform((builder, type, loader, module, domain) -> builder
-                        .visit(Advice.to(Unrecorded.class).on(named("newUid").and(takesArguments(0)))));
+                        .visit(Hooks.advice(Unrecorded.class, "newUid", named("newUid").and(takesArguments(0)))));
     }
 
     static final class Unrecorded {

@@ -20,16 +20,16 @@ final class CreationInstrumentation {
     static AgentBuilder apply(AgentBuilder agent) {
         return agent.type(named("akka.actor.dungeon.Children"))
                 .transform((builder, type, loader, module, domain) -> builder
-                        .visit(Advice.to(MakeChild.class).on(named("makeChild").and(takesArguments(5)))))
+                        .visit(Hooks.advice(MakeChild.class, "makeChild", named("makeChild").and(takesArguments(5)))))
                 .type(named("akka.pattern.PromiseActorRef$"))
                 .transform((builder, type, loader, module, domain) -> builder
-                        .visit(Advice.to(Ask.class).on(named("apply").and(takesArguments(7)))))
+                        .visit(Hooks.advice(Ask.class, "apply", named("apply").and(takesArguments(7)))))
                 .type(named("akka.pattern.PromiseActorRef"))
                 .transform((builder, type, loader, module, domain) -> builder
-                        .visit(Advice.to(Path.class).on(named("path").and(takesArguments(0)))))
+                        .visit(Hooks.advice(Path.class, "path", named("path").and(takesArguments(0)))))
                 .type(named("akka.actor.LocalActorRefProvider"))
                 .transform((builder, type, loader, module, domain) -> builder
-                        .visit(Advice.to(TempPath.class).on(named("tempPath").and(takesArguments(1)))));
+                        .visit(Hooks.advice(TempPath.class, "tempPath", named("tempPath").and(takesArguments(1)))));
     }
 
     static final class MakeChild {

@@ -15,8 +15,8 @@ final class EnvelopeInstrumentation {
     static AgentBuilder apply(AgentBuilder agent) {
         return agent.type(named("akka.dispatch.Envelope"))
                 .transform((builder, type, loader, module, domain) -> StateField.add(builder)
-                        .visit(Advice.to(Built.class).on(isConstructor()))
-                        .visit(Advice.to(Copied.class).on(named("copy").and(takesArguments(2)))));
+                        .visit(Hooks.advice(Built.class, "<init>", isConstructor()))
+                        .visit(Hooks.advice(Copied.class, "copy", named("copy").and(takesArguments(2)))));
     }
 
     static final class Built {

@@ -1,5 +1,6 @@
 package dev.reprise.agent.instrumentation;
 
+import dev.reprise.agent.AgentHealth;
 import dev.reprise.agent.AgentLog;
 import dev.reprise.agent.SourceCalls;
 import java.io.InputStream;
@@ -154,6 +155,7 @@ public final class Instrumentations {
         private final CountDownLatch ready = new CountDownLatch(1);
         private final boolean replay;
         private final TransformCache cache;
+        private final AkkaVersion akkaVersion = new AkkaVersion();
         /** Set up on first need (not at all when every type is in the cache). */
         private volatile TypeTransformations akka;
         private volatile boolean akkaFailed;
@@ -203,6 +205,9 @@ public final class Instrumentations {
         private byte[] instrument(Module module, ClassLoader loader, String name, ProtectionDomain domain, byte[] bytes) {
             Object paused = SourceCalls.pause();
             try {
+                if (!akkaVersion.allows(loader, name)) {
+                    return null;
+                }
                 byte[] cached = cache == null ? null : cache.get(name, bytes);
                 if (cached != null) {
                     return cached.length == 0 ? null : cached;
@@ -212,7 +217,11 @@ public final class Instrumentations {
                     return null;
                 }
                 TypeTransformations.Result r = t.transform(module, loader, name, domain, bytes);
-                if (cache != null && r.decorated()) {
+                for (String method : r.missingHooks()) {
+                    AgentHealth.hookMissing(name.replace('/', '.'), method);
+                }
+                // Only complete results are kept: a later run checks the hooks again, and says so again.
+                if (cache != null && r.decorated() && r.missingHooks().isEmpty()) {
                     cache.put(name, bytes, r.bytes() == null ? TransformCache.UNCHANGED : r.bytes());
                 }
                 return r.bytes();

@@ -20,10 +20,10 @@ final class ReplayMailboxInstrumentation {
     static AgentBuilder apply(AgentBuilder agent) {
         return agent.type(named("akka.dispatch.Dispatcher"))
                 .transform((builder, type, loader, module, domain) -> builder
-                        .visit(Advice.to(CreateMailbox.class).on(named("createMailbox").and(takesArguments(2)))))
+                        .visit(Hooks.advice(CreateMailbox.class, "createMailbox", named("createMailbox").and(takesArguments(2)))))
                 .type(named("akka.dispatch.BalancingDispatcher"))
                 .transform((builder, type, loader, module, domain) -> builder
-                        .visit(Advice.to(Balancing.class).on(isConstructor())));
+                        .visit(Hooks.advice(Balancing.class, "<init>", isConstructor())));
     }
 
     static final class CreateMailbox {

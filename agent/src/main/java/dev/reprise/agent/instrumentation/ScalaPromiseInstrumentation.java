@@ -20,14 +20,14 @@ final class ScalaPromiseInstrumentation {
     static AgentBuilder apply(AgentBuilder agent) {
         return agent.type(named("scala.concurrent.impl.Promise$Transformation"))
                 .transform((builder, type, loader, module, domain) -> StateField.add(builder)
-                        .visit(Advice.to(Registered.class).on(isConstructor()))
-                        .visit(Advice.to(Run.class).on(named("run").and(takesArguments(0)))))
+                        .visit(Hooks.advice(Registered.class, "<init>", isConstructor()))
+                        .visit(Hooks.advice(Run.class, "run", named("run").and(takesArguments(0)))))
                 .type(named("scala.concurrent.impl.Promise$DefaultPromise"))
                 .transform((builder, type, loader, module, domain) -> builder
-                        .visit(Advice.to(Completing.class).on(named("tryComplete0").and(takesArguments(2)))))
+                        .visit(Hooks.advice(Completing.class, "tryComplete0", named("tryComplete0").and(takesArguments(2)))))
                 .type(named("scala.util.Success").or(named("scala.util.Failure")))
                 .transform((builder, type, loader, module, domain) -> StateField.add(builder)
-                        .visit(Advice.to(Resolved.class).on(isConstructor())));
+                        .visit(Hooks.advice(Resolved.class, "<init>", isConstructor())));
     }
 
     static final class Registered {

@@ -18,7 +18,7 @@ final class SchedulerInstrumentation {
     static AgentBuilder apply(AgentBuilder agent) {
         return agent.type(named("akka.actor.LightArrayRevolverScheduler"))
                 .transform((builder, type, loader, module, domain) -> builder
-                        .visit(Advice.to(Schedule.class).on(named("akka$actor$LightArrayRevolverScheduler$$schedule")
+                        .visit(Hooks.advice(Schedule.class, "schedule", named("akka$actor$LightArrayRevolverScheduler$$schedule")
                                 .and(takesArguments(3)))));
     }
 

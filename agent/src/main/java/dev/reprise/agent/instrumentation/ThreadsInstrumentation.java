@@ -24,7 +24,7 @@ final class ThreadsInstrumentation {
                         .visit(new AddedField(RECORDER_FIELD, ThreadRecorder.class, RecordingThread.class, "repriseRecorder")))
                 .type(named("akka.actor.ActorSystemImpl"))
                 .transform((builder, type, loader, module, domain) -> builder
-                        .visit(Advice.to(Started.class).on(named("start"))));
+                        .visit(Hooks.advice(Started.class, "start", named("start"))));
     }
 
     static final class Started {

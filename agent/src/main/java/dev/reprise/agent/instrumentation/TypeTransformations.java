@@ -92,8 +92,15 @@ final class TypeTransformations {
     /** Type descriptions read from the system class loader's class path, shared by its transformations. */
     private final TypePool.CacheProvider systemTypes = new TypePool.CacheProvider.Simple();
 
-    /** What became of a class: its new bytes (null: unchanged), and whether they depend on the class alone (a decoration). */
-    record Result(byte[] bytes, boolean decorated) {}
+    /**
+     * What became of a class: its new bytes (null: unchanged), whether they depend on the class
+     * alone (a decoration), and the hooks ({@link Hooks}) that matched no method of it, by method.
+     */
+    record Result(byte[] bytes, boolean decorated, List<String> missingHooks) {
+        Result(byte[] bytes, boolean decorated) {
+            this(bytes, decorated, List.of());
+        }
+    }
 
     /**
      * The instrumented class (null bytes if no rule matches {@code internalName}). A type that only
@@ -120,21 +127,26 @@ final class TypeTransformations {
         JavaModule javaModule = JavaModule.of(module);
         DynamicType.Builder<?> builder;
         boolean decorated = true;
-        try {
-            builder = apply(matching, byteBuddy.decorate(type, locator), type, loader, javaModule, domain);
-        } catch (UnsupportedOperationException e) { // a field or an interface: not a decoration
-            decorated = false;
-            builder = apply(matching, byteBuddy.rebase(type, locator, MethodNameTransformer.Suffixing.withRandomSuffix()),
-                    type, loader, javaModule, domain);
+        DynamicType.Unloaded<?> made;
+        List<String> missing;
+        try (Hooks.Check hooks = Hooks.Check.start()) {
+            try {
+                builder = apply(matching, byteBuddy.decorate(type, locator), type, loader, javaModule, domain);
+            } catch (UnsupportedOperationException e) { // a field or an interface: not a decoration
+                decorated = false;
+                builder = apply(matching, byteBuddy.rebase(type, locator, MethodNameTransformer.Suffixing.withRandomSuffix()),
+                        type, loader, javaModule, domain);
+            }
+            made = builder.make(TypeResolutionStrategy.Disabled.INSTANCE, pool);
+            missing = hooks.missing();
         }
-        DynamicType.Unloaded<?> made = builder.make(TypeResolutionStrategy.Disabled.INSTANCE, pool);
         if (!made.getAuxiliaryTypes().isEmpty()) {
             AgentLog.internalError("instrumenting " + name, new IllegalStateException(
                     "the instrumentation needs auxiliary types, which the agent does not inject: " + made.getAuxiliaryTypes().keySet()));
             return new Result(null, false);
         }
-        AgentLog.debug("instrumented " + name);
-        return new Result(made.getBytes(), decorated);
+        AgentLog.debug("instrumented " + name + (missing.isEmpty() ? "" : "; hooks that matched nothing: " + missing));
+        return new Result(made.getBytes(), decorated, missing);
     }
 
     private static DynamicType.Builder<?> apply(List<Rule> rules, DynamicType.Builder<?> builder, TypeDescription type,

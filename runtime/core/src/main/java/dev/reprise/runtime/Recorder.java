@@ -43,8 +43,12 @@ public final class Recorder implements AutoCloseable {
     private final AtomicInteger nextThreadId = new AtomicInteger(1);
     private final AtomicInteger nextSourceId = new AtomicInteger(FIRST_SOURCE_ID);
     private final Map<String, Integer> sources = new HashMap<>();
-    /** A source was registered since the writer last put the sources in the metadata. Guarded by sources. */
-    private boolean sourcesChanged;
+    /** A source, an agent error or a refusal came since the writer last rewrote the metadata. Guarded by sources. */
+    private boolean progressChanged;
+    /** The agent's internal errors by site, for the metadata ({@link TraceMetadata#AGENT_ERROR_PREFIX}). */
+    private final java.util.concurrent.ConcurrentHashMap<String, LongAdder> agentErrors = new java.util.concurrent.ConcurrentHashMap<>();
+    /** Why nothing is recorded (set by {@link #refuse}), or null. */
+    private volatile String notRecorded;
     private final LongAdder dropped = new LongAdder();
     private final LongAdder gapsWritten = new LongAdder();
     private final LongAdder blockedNanos = new LongAdder();
@@ -182,21 +186,64 @@ public final class Recorder implements AutoCloseable {
             if (id == null) {
                 id = nextSourceId.getAndIncrement();
                 sources.put(name, id);
-                sourcesChanged = true;
+                progressChanged = true;
             }
             return id;
         }
     }
 
-    /** Writer thread, each tick: the sources as metadata counts if one was added since the last call, else null. */
-    Map<String, Long> changedSources() {
+    /**
+     * Writer thread, each tick: the counts a crashed recording must keep (sources, agent errors) if
+     * any changed since the last call, else null.
+     */
+    Map<String, Long> changedProgress() {
         synchronized (sources) {
-            if (!sourcesChanged) {
+            if (!progressChanged) {
                 return null;
             }
-            sourcesChanged = false;
-            return sourceCounts();
+            progressChanged = false;
+            Map<String, Long> counts = sourceCounts();
+            counts.putAll(agentErrorCounts());
+            return counts;
         }
+    }
+
+    /** Why nothing is recorded, or null. */
+    String notRecorded() {
+        return notRecorded;
+    }
+
+    /**
+     * Counts an internal error of the agent at {@code site} (a short, stable description of where).
+     * The counts reach the metadata within a flush interval, so a killed recording keeps them too.
+     * Only for the error path: it takes a lock.
+     */
+    public void agentError(String site) {
+        agentErrors.computeIfAbsent(site, k -> new LongAdder()).increment();
+        synchronized (sources) {
+            progressChanged = true;
+        }
+    }
+
+    /**
+     * Records nothing from now on, and says why in the metadata (e.g. the application's Akka is of a
+     * version the agent does not support). The trace still ends cleanly, with no events. Idempotent.
+     */
+    public void refuse(String reason) {
+        if (notRecorded != null) {
+            return;
+        }
+        notRecorded = reason;
+        degraded = true;
+        synchronized (sources) {
+            progressChanged = true;
+        }
+    }
+
+    private Map<String, Long> agentErrorCounts() {
+        Map<String, Long> counts = new HashMap<>();
+        agentErrors.forEach((site, n) -> counts.put(TraceMetadata.AGENT_ERROR_PREFIX + site, n.sum()));
+        return counts;
     }
 
     /** The sources as the metadata counts them: "source.NAME" to id. */
@@ -412,11 +459,12 @@ public final class Recorder implements AutoCloseable {
         counts.put("blockedMillis", TimeUnit.NANOSECONDS.toMillis(s.blockedNanos()));
         counts.putAll(sourceCounts());
         extraCounts.forEach((key, value) -> counts.put(key, value.sum()));
+        counts.putAll(agentErrorCounts());
         try {
-            if (writer.failed() || degraded) {
+            if (writer.failed() || (degraded && notRecorded == null)) {
                 trace.close(); // the metadata keeps saying "not clean"
             } else {
-                trace.finish(counts);
+                trace.finish(counts, notRecorded);
             }
         } catch (IOException e) {
             internalError("finishing the trace", e);

@@ -64,7 +64,7 @@ final class WriterThread extends Thread {
                 if (now >= nextTick) {
                     recorder.tick();
                     flushFiles();
-                    writeNewSources();
+                    writeProgress();
                     nextTick = Math.max(nextTick + interval, now + interval / 2);
                 }
                 if (stopping && full.isEmpty() && data.isEmpty()) {
@@ -147,14 +147,17 @@ final class WriterThread extends Thread {
         }
     }
 
-    /** A new outside source reaches the metadata within a flush interval: a crashed recording must replay. */
-    private void writeNewSources() {
-        Map<String, Long> sources = recorder.changedSources();
-        if (sources == null || failed) {
+    /**
+     * A new outside source (a crashed recording must replay), an agent error or a refusal reaches
+     * the metadata within a flush interval.
+     */
+    private void writeProgress() {
+        Map<String, Long> counts = recorder.changedProgress();
+        if (counts == null || failed) {
             return;
         }
         try {
-            trace.writeProgress(sources);
+            trace.writeProgress(counts, recorder.notRecorded());
         } catch (IOException e) {
             fail(e);
         }

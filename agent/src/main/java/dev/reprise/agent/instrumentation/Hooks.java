@@ -1,0 +1,64 @@
+package dev.reprise.agent.instrumentation;
+
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import net.bytebuddy.asm.Advice;
+import net.bytebuddy.asm.AsmVisitorWrapper;
+import net.bytebuddy.description.method.MethodDescription;
+import net.bytebuddy.matcher.ElementMatcher;
+
+/**
+ * Advice that knows whether it matched: every hook is declared with the method it is meant for,
+ * and {@link TypeTransformations} lists those that matched no method of the class being
+ * instrumented (another Akka or Scala version), instead of ByteBuddy silently leaving them out.
+ * The bookkeeping happens while a class is instrumented, never when it runs.
+ */
+final class Hooks {
+    /** The hooks declared and matched while the current thread instruments a class; null when it does not. */
+    private static final ThreadLocal<Check> CURRENT = new ThreadLocal<>();
+
+    private Hooks() {}
+
+    /**
+     * {@code advice} on the methods {@code methods} matches; {@code method} names them in the
+     * check (the method's name, {@code <init>} for constructors).
+     */
+    static AsmVisitorWrapper advice(Class<?> advice, String method, ElementMatcher<? super MethodDescription> methods) {
+        Advice a = Advice.to(advice);
+        Check check = CURRENT.get();
+        if (check != null) {
+            check.declared.add(method);
+        }
+        return new AsmVisitorWrapper.ForDeclaredMethods().invokable(methods,
+                (type, m, visitor, context, pool, writerFlags, readerFlags) -> {
+                    if (check != null) {
+                        check.matched.add(method);
+                    }
+                    return a.wrap(type, m, visitor, context, pool, writerFlags, readerFlags);
+                });
+    }
+
+    /** The hooks of one class being instrumented. */
+    static final class Check implements AutoCloseable {
+        private final Set<String> declared = new LinkedHashSet<>();
+        private final Set<String> matched = new LinkedHashSet<>();
+
+        /** Starts checking the hooks the current thread declares from now on, until {@link #close()}. */
+        static Check start() {
+            Check c = new Check();
+            CURRENT.set(c);
+            return c;
+        }
+
+        /** The declared hooks that matched no method, in the order they were declared. */
+        List<String> missing() {
+            return declared.stream().filter(m -> !matched.contains(m)).toList();
+        }
+
+        @Override
+        public void close() {
+            CURRENT.remove();
+        }
+    }
+}

@@ -1,0 +1,89 @@
+package dev.reprise.tools;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.reprise.trace.Json;
+import java.io.File;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@link GreeterProgram} on an Akka the agent does not support (akka-actor 2.5.32, which the build
+ * copies to {@code target/unsupported-akka}) under {@code reprise record}: the program prints
+ * what it prints without the agent and exits the same, the agent says the version is not
+ * supported, naming it and the supported one, and the trace says nothing was recorded: verify
+ * exits 3 saying why, stats has {@code notRecorded}, and replay refuses it.
+ */
+class UnsupportedAkkaIT {
+    private static final Path WORK = Cli.ROOT.resolve("tools/target/unsupported-akka-it");
+    private static final String VERSION = System.getProperty("reprise.unsupportedAkka.version", "2.5.32");
+    static String classPath;
+    static Cli.Result plain;
+    static Cli.Result recorded;
+    static Path trace;
+
+    @BeforeAll
+    static void runWithAndWithoutTheAgent() throws Exception {
+        Cli.requireJars();
+        Path akka = Path.of(System.getProperty("reprise.unsupportedAkka.jar",
+                "target/unsupported-akka/akka-actor_2.13-" + VERSION + ".jar"));
+        assertTrue(Files.isRegularFile(akka), akka + " is missing: the build copies it before the integration tests "
+                + "(mvn -pl agent,tools -am verify)");
+        // These test classes, Scala and Config from this JVM's class path; Akka 2.6 replaced by the old one.
+        classPath = Stream.concat(Stream.of(akka.toString()),
+                Arrays.stream(System.getProperty("java.class.path").split(File.pathSeparator))
+                        .filter(p -> !p.contains("akka-actor")))
+                .collect(Collectors.joining(File.pathSeparator));
+        Cli.deleteTree(WORK);
+        trace = Files.createDirectories(WORK).resolve("greeter");
+        plain = Cli.run(List.of(Cli.JAVA, "--sun-misc-unsafe-memory-access=allow", "-cp", classPath,
+                GreeterProgram.class.getName()), Map.of());
+        recorded = Cli.tools("record", "--trace", trace.toString(), "--", "-cp", classPath, GreeterProgram.class.getName());
+    }
+
+    @Test
+    void theProgramRunsUnchanged() {
+        assertEquals(0, plain.exit(), plain::toString);
+        assertTrue(plain.out().startsWith("akka " + VERSION + "\n"), "it ran on the old Akka: " + plain);
+        assertEquals(plain.out(), recorded.out(), recorded::toString);
+        assertEquals(plain.exit(), recorded.exit(), recorded::toString);
+    }
+
+    @Test
+    void theAgentSaysTheVersionIsNotSupportedNamingBoth() {
+        List<String> said = recorded.errLines().stream().filter(l -> l.startsWith("[reprise] ")).toList();
+        assertEquals(List.of("[reprise] Akka " + VERSION + " found, but Reprise supports Akka Classic 2.6.x only: this "
+                + "run is not recorded; the application runs without the agent's hooks"), said, recorded::toString);
+        Cli.assertNoStackTrace(recorded);
+    }
+
+    @Test
+    void verifyAndStatsSayNothingWasRecordedAndWhy() throws Exception {
+        Cli.Result v = Cli.tools("verify", trace.toString());
+        assertEquals(RepriseCommand.AGENT_ERRORS, v.exit(), v::toString);
+        assertTrue(v.err().startsWith("NOT RECORDED: " + trace) && v.err().contains("Akka " + VERSION + " found"), v::toString);
+
+        Cli.Result s = Cli.assertSuccess(Cli.tools("stats", "--json", trace.toString()));
+        Map<?, ?> stats = (Map<?, ?>) Json.parse(s.out());
+        assertTrue(String.valueOf(stats.get("notRecorded")).contains("Akka " + VERSION), s::toString);
+        assertEquals(0L, stats.get("messages"), s::toString);
+        assertEquals(0L, stats.get("actors"), s::toString);
+    }
+
+    @Test
+    void replayRefusesTheTraceSayingWhy() {
+        Cli.Result r = Cli.tools("replay", "--trace", trace.toString(), "--", "-cp", classPath,
+                GreeterProgram.class.getName());
+        assertEquals(2, r.exit(), r::toString);
+        assertTrue(r.err().contains("nothing was recorded in it: Akka " + VERSION + " found"), r::toString);
+        assertEquals("", r.out(), "the program does not start: " + r);
+    }
+}
