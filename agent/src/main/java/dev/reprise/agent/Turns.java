@@ -51,15 +51,6 @@ public final class Turns {
         }
     }
 
-    /** A message turn has ended: its sends complete its fingerprint (recording) or are checked against it (replay). */
-    private static void turnSent(AgentThread t) {
-        if (t.recorder != null) {
-            t.recorder.turnSent(t.turnFingerprint, t.turnSends);
-        } else {
-            Agent.replay.turnSent(t.current.id(), t.turnFingerprint, t.turnSends);
-        }
-    }
-
     /**
      * ActorCell.systemInvoke (start, restart, supervision, stop, death watch) runs in the actor's
      * context; the turns that run application code are recorded at their place among the actor's
@@ -96,11 +87,10 @@ public final class Turns {
         try {
             if (thread != null) {
                 AgentThread t = (AgentThread) thread;
-                if (t.turnFingerprint != Fingerprint.NONE) {
-                    turnSent(t);
-                }
-                if (t.scriptedTurn) {
-                    Agent.replay.turnOver(t.current.id());
+                if (t.recorder != null && t.turnFingerprint != Fingerprint.NONE) {
+                    t.recorder.turnSent(t.turnFingerprint, t.turnSends); // completes the message's fingerprint
+                } else if (t.scriptedTurn) {
+                    Agent.replay.turnOver(t.current.id(), t.turnFingerprint, t.turnSends, Agent.fingerprints);
                 }
                 t.exit();
             }

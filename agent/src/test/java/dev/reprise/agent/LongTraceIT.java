@@ -25,7 +25,7 @@ class LongTraceIT {
         assertEquals(0, rec.exitCode, rec.toString());
         long size = Files.size(TraceFiles.events(trace));
         int heapMb = 24;
-        assertTrue(size > 2L * heapMb * 1024 * 1024, "the trace (" + size + " bytes) must exceed twice the heap");
+        assertTrue(size > 2L * heapMb * 1024 * 1024, "the trace (" + size + " bytes) must exceed twice the heap: " + rec);
 
         RecordedRun rep = RecordedRun.replay(trace, List.of("-Xmx" + heapMb + "m"), PingPongProgram.class, "4000000");
         assertEquals(0, rep.exitCode, rep.toString());

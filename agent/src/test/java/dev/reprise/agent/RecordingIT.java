@@ -269,7 +269,9 @@ class RecordingIT {
         TraceEvent failed = new TraceEvent.SystemTurn(SystemTurnKind.FAILED, id.get("fragile"));
         assertEquals(2, parent.stream().filter(failed::equals).count(), "two failures decided by the parent: " + parent);
         assertTrue(parent.contains(new TraceEvent.SystemTurn(SystemTurnKind.DEATH_WATCH, id.get("doomed"))), parent.toString());
-        List<TraceEvent> fragile = run.eventsOf(id.get("fragile"));
+        // Without the end-of-turn counts, which follow a turn whose thread handed its buffer over before the turn ended.
+        List<TraceEvent> fragile = run.eventsOf(id.get("fragile")).stream()
+                .filter(e -> !(e instanceof TraceEvent.TurnSends)).toList();
         assertEquals(2, fragile.stream().filter(new TraceEvent.SystemTurn(SystemTurnKind.RECREATE, id.get("fragile"))::equals).count(),
                 fragile.toString());
         // Messages 1 and 2 are answered, 3 throws: the restart comes right after it (the child is suspended meanwhile).

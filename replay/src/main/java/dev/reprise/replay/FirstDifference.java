@@ -22,6 +22,12 @@ final class FirstDifference {
                 + ClassCodes.ofClass(created) + "), the recording a class with fingerprint " + recordedCode + '.';
     }
 
+    /** The turn of its {@code n}-th event sent {@code sends} messages, not the {@code recorded} ones. */
+    static String sends(TraceEvent event, long n, int recorded, int sends) {
+        return "the turn of its event " + n + " (" + event.describe() + ") sent " + sends
+                + " messages; when recorded it sent " + recorded + ". The program sends more or fewer messages here than it did.";
+    }
+
     /** The turn of its {@code n}-th event sent {@code sends} messages, not as many as recorded. */
     static String sends(TraceEvent event, long n, byte recorded, int sends) {
         return "the turn of its event " + n + " (" + event.describe() + ") sent " + sends + " messages, "

@@ -225,17 +225,6 @@ public final class Replay {
     }
 
     /**
-     * The turn of {@code actor} whose message had recorded fingerprint {@code recorded} has ended
-     * after sending {@code sends} messages: a different number than recorded stops the replay.
-     */
-    public void turnSent(int actor, byte recorded, int sends) {
-        if (!Fingerprint.sendsMatch(recorded, sends)) {
-            ActorScript s = script(actor);
-            diverged(actor, FirstDifference.sends(s.lastMessage(), s.lastMessageNumber(), recorded, sends));
-        }
-    }
-
-    /**
      * {@code actor} makes a nondeterministic call: the result it had in the recording, or null
      * past the end of its recorded events (the real call is made).
      */
@@ -270,13 +259,26 @@ public final class Replay {
     }
 
     /**
-     * A turn of {@code actor} is over. Creations and system calls happen only inside turns, so one
-     * that is still the actor's next event was made by this turn when recorded: the program now
-     * does less here than it did.
+     * A turn of {@code actor} that processed a message of its recorded events is over, having sent
+     * {@code sends} messages; its message's recorded fingerprint was {@code recorded}. With
+     * {@code check}, a different number of sends than recorded stops the replay. Creations and
+     * system calls happen only inside turns, so one that is still the actor's next event was made
+     * by this turn when recorded: the program now does less here than it did.
      */
-    public void turnOver(int actor) {
+    public void turnOver(int actor, byte recorded, int sends, boolean check) {
         ActorScript s = script(actor);
         TraceEvent next = s.peek();
+        if (next instanceof TraceEvent.TurnSends t) {
+            s.take(); // the count the fingerprint could not hold
+            if (check && t.sends() != sends) {
+                diverged(actor, FirstDifference.sends(s.lastMessage(), s.lastMessageNumber(), t.sends(), sends));
+                return;
+            }
+            next = s.peek();
+        } else if (check && !Fingerprint.sendsMatch(recorded, sends)) {
+            diverged(actor, FirstDifference.sends(s.lastMessage(), s.lastMessageNumber(), recorded, sends));
+            return;
+        }
         if (next instanceof TraceEvent.Creation || next instanceof TraceEvent.SystemCall) {
             diverged(actor, "its turn ended without its event " + (s.consumed() + 1) + " (" + next.describe()
                     + "), which the recording made in that turn. The program creates or calls less here than it did.");

@@ -23,7 +23,7 @@ import org.junit.jupiter.api.Test;
  */
 @Tag("samples")
 class ChangedProgramIT {
-    static final int RUNS = 2;
+    static final int RUNS = 3;
     static final int LIMIT_SECONDS = 40;
     private static final Path WORK = Cli.ROOT.resolve("tools/target/changed-program-it");
 

@@ -132,6 +132,8 @@ final class ChunkDecoder {
                         if (p != end) {
                             throw new MalformedChunkException(at, "the chunk's fingerprints are not its last event");
                         }
+                    } else if (extendedKind == EXTENDED_TURN_SENDS) {
+                        events.add(new TraceEvent.TurnSends(varInt(at)));
                     } else if (extendedKind == EXTENDED_SYSTEM_TURN) {
                         SystemTurnKind turn = SystemTurnKind.ofCode(unsignedByte(at));
                         if (turn == null) {

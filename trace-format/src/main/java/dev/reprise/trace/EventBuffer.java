@@ -293,6 +293,16 @@ public final class EventBuffer {
         POSITION.setRelease(this, LittleEndian.putVarLong(bytes, p + 1, droppedEvents));
     }
 
+    /**
+     * The turn of the current actor's last message ended after sending {@code sends} messages:
+     * written when its {@link Fingerprint} could not be completed (the turn outlived its chunk).
+     */
+    public void turnSends(int sends) {
+        int p = position;
+        bytes[p] = (byte) (EXTENDED | EXTENDED_TURN_SENDS << 3);
+        POSITION.setRelease(this, LittleEndian.putVarLong(bytes, p + 1, sends & 0xFFFFFFFFL));
+    }
+
     /** The actor handled a system message of {@code kind} here; {@code related}: see {@link TraceEvent.SystemTurn}. */
     public void systemTurn(SystemTurnKind kind, int related) {
         int p = position;
@@ -319,12 +329,15 @@ public final class EventBuffer {
 
     /**
      * Replaces the fingerprint at {@code where} ({@link #lastMark()}) if the buffer still holds the
-     * same chunk (a writer that copied it already keeps the old byte: both are valid).
+     * same chunk (a writer that copied it already keeps the old byte: both are valid). Returns
+     * whether it did.
      */
-    public void patchMark(long where, byte fingerprint) {
-        if (where >= 0 && (int) where == generation) {
-            marks[(int) (where >>> 32)] = fingerprint;
+    public boolean patchMark(long where, byte fingerprint) {
+        if (where < 0 || (int) where != generation) {
+            return false;
         }
+        marks[(int) (where >>> 32)] = fingerprint;
+        return true;
     }
 
     /** For a thread other than the owner: how many fingerprints are written, at least those of {@link #publishedSize()}'s events. */

@@ -16,9 +16,10 @@ package dev.reprise.trace;
  * 6 RESUME           3: first event is a message from the last  slot byte (a subtrace start in 2 bytes)
  *                    sender, 4-7: counter delta-1 (1..16)
  * 7 EXTENDED         3-7: extended kind (0 = GAP,               GAP: varint dropped-event count
- *                    1 = SYSTEM_TURN, 2 = MARKS)               SYSTEM_TURN: SystemTurnKind code byte,
- *                                                              varint related id
+ *                    1 = SYSTEM_TURN, 2 = MARKS,               SYSTEM_TURN: SystemTurnKind code byte,
+ *                    3 = TURN_SENDS)                           varint related id
  *                                                              MARKS: varint count n, n fingerprints
+ *                                                              TURN_SENDS: varint count of messages sent
  * </pre>
  *
  * MARKS, when present, is the chunk's last event: the {@link Fingerprint}s of the chunk's messages
@@ -50,6 +51,7 @@ final class EventLayout {
     static final int EXTENDED_GAP = 0;
     static final int EXTENDED_SYSTEM_TURN = 1;
     static final int EXTENDED_MARKS = 2;
+    static final int EXTENDED_TURN_SENDS = 3;
 
     /**
      * Upper bound of one event's size plus the 3 bytes that a 4-byte store of a narrower id may

@@ -42,6 +42,7 @@ public final class EventTally {
             case TraceEvent.Creation c -> created[c.kind().ordinal()].increment();
             case TraceEvent.SystemTurn t -> systemTurns.increment();
             case TraceEvent.Gap g -> { }
+            case TraceEvent.TurnSends t -> { } // part of the message turn it ends
         }
     }
 

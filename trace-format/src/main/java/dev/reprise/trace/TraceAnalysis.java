@@ -240,6 +240,7 @@ public final class TraceAnalysis {
                 }
             }
             case TraceEvent.SystemTurn t -> { }
+            case TraceEvent.TurnSends t -> { }
             case TraceEvent.Gap g -> {
                 c.dropped += g.droppedEvents();
                 problem(new TraceProblem(TraceProblem.Kind.DROPPED_EVENTS, file, s.origin().index(),

@@ -108,6 +108,17 @@ public sealed interface TraceEvent {
         }
     }
 
+    /**
+     * The turn of the actor's last message ended here after sending {@code sends} messages (in the
+     * trace only when the message's {@link Fingerprint} could not hold the count).
+     */
+    record TurnSends(int sends) implements TraceEvent {
+        @Override
+        public String describe() {
+            return "end of turn: " + Integer.toUnsignedString(sends) + " messages sent";
+        }
+    }
+
     /** The recording thread dropped this many events here; the trace cannot be replayed past it. */
     record Gap(long droppedEvents) implements TraceEvent {
         @Override

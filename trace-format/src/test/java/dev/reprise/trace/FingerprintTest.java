@@ -119,9 +119,22 @@ class FingerprintTest {
         b.clear();
         b.subtraceStart(10, 1);
         b.message(20, Fingerprint.message(6));
-        b.patchMark(where, Fingerprint.withSends(Fingerprint.message(4), 2));
+        assertFalse(b.patchMark(where, Fingerprint.withSends(Fingerprint.message(4), 2)));
         assertEquals(Fingerprint.message(6), b.marksTrailer(1)[2]);
         assertNotEquals(-1, b.lastMark());
+    }
+
+    @Test
+    void aTurnsSendsRoundTripAsAnEventWithoutAFingerprint() throws Exception {
+        EventBuffer b = new EventBuffer(4096, Encoding.COMPACT, true);
+        b.subtraceStart(10, 0);
+        b.message(20, Fingerprint.message(4));
+        b.turnSends(300);
+        b.message(20, Fingerprint.message(5));
+        List<Subtrace> s = decode(b.array(), b.size(), b.marksTrailer(b.markCount()));
+        assertEquals(List.of(new TraceEvent.Message(20), new TraceEvent.TurnSends(300), new TraceEvent.Message(20)),
+                s.get(0).events());
+        assertEquals(Fingerprint.message(5), s.get(0).mark(1), "the turn's end takes no fingerprint");
     }
 
     @Test

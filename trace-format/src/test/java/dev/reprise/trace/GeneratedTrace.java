@@ -141,6 +141,7 @@ final class GeneratedTrace {
             case TraceEvent.SystemCall s -> b.systemCall(s.dataId());
             case TraceEvent.SystemTurn t -> b.systemTurn(t.kind(), t.related());
             case TraceEvent.Gap g -> b.gap(g.droppedEvents());
+            case TraceEvent.TurnSends t -> b.turnSends(t.sends());
         }
     }
 

@@ -44,6 +44,7 @@ public final class ThreadRecorder {
     private boolean disabled;
     /** Where the fingerprint of the last message turn is, so {@link #turnSent} can complete it; null: nowhere. */
     private EventBuffer turnBuffer;
+    private ActorRecord turnActor;
     private long turnMark;
     private boolean inSlowPath;
     private long pendingDrops;
@@ -105,7 +106,7 @@ public final class ThreadRecorder {
             b.message(sender, fingerprint);
             events++;
         }
-        turnMarked(b);
+        turnMarked(b, actor);
     }
 
     /** {@code actor} processed a message that {@code sender} sent when {@code resolver} completed a promise. */
@@ -115,7 +116,7 @@ public final class ThreadRecorder {
             b.promiseMessage(sender, resolver, fingerprint);
             events++;
         }
-        turnMarked(b);
+        turnMarked(b, actor);
     }
 
     /** {@code actor} created {@code child}, an actor or a temp actor, timer or promise numbered as one. */
@@ -133,21 +134,32 @@ public final class ThreadRecorder {
     }
 
     /** The message just recorded (or not: {@code b} null) is where {@link #turnSent} completes a fingerprint. */
-    private void turnMarked(EventBuffer b) {
+    private void turnMarked(EventBuffer b, ActorRecord actor) {
         turnBuffer = b;
+        turnActor = b == null ? null : actor;
         turnMark = b == null ? -1 : b.lastMark();
     }
 
     /**
      * The turn of the last message recorded on this thread has ended after sending {@code sends}
      * messages: completes the message's fingerprint ({@code fingerprint}, as it was recorded) if
-     * its chunk is still this thread's (else it keeps "sends not recorded").
+     * its chunk is still this thread's, else records the count as an event of the actor.
      */
     public void turnSent(byte fingerprint, int sends) {
         EventBuffer b = turnBuffer;
+        ActorRecord actor = turnActor;
         turnBuffer = null;
-        if (b != null && b == buffer && epoch == recorder.epoch) {
-            b.patchMark(turnMark, Fingerprint.withSends(fingerprint, sends));
+        turnActor = null;
+        if (actor == null || fingerprint == Fingerprint.NONE) {
+            return;
+        }
+        if (b == buffer && epoch == recorder.epoch && b.patchMark(turnMark, Fingerprint.withSends(fingerprint, sends))) {
+            return;
+        }
+        EventBuffer now = ready(actor); // the turn outlived its chunk: rare, so an event of its own
+        if (now != null) {
+            now.turnSends(sends);
+            events++;
         }
     }
 
@@ -173,7 +185,7 @@ public final class ThreadRecorder {
             b.externalMessage(source, eventType, dataId, fingerprint);
             events++;
         }
-        turnMarked(b);
+        turnMarked(b, actor);
     }
 
     /** Like {@link #externalMessage} for a promise completed from outside. */
@@ -184,7 +196,7 @@ public final class ThreadRecorder {
             b.externalPromiseMessage(source, resolver, eventType, dataId, fingerprint);
             events++;
         }
-        turnMarked(b);
+        turnMarked(b, actor);
     }
 
     /**

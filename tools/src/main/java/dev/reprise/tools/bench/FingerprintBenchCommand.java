@@ -24,7 +24,7 @@ import picocli.CommandLine.Option;
  */
 @Command(name = "fingerprints", mixinStandardHelpOptions = true,
         description = "What fingerprints cost on Savina: recordings without, with, and without again, in turn; "
-                + "bytes per message and paired time ratios with 95% intervals, beside the noise floor.")
+                + "bytes per message and paired time ratios with 95%% intervals, beside the noise floor.")
 final class FingerprintBenchCommand implements Callable<Integer> {
     @CommandLine.Mixin
     SavinaLaunchOptions launch;
