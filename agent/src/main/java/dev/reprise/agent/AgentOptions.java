@@ -18,11 +18,11 @@ import java.util.Map;
  * {@code log} (warn, info, debug).
  */
 record AgentOptions(String mode, RecorderSettings recorder, Path replayTrace, Duration quiet, boolean liveAfterEnd,
-                    List<String> include, List<String> exclude, AgentLog.Level log, Path cache) {
+                    boolean verbose, List<String> include, List<String> exclude, AgentLog.Level log, Path cache) {
 
     /** How long replay waits with no actor able to go on before it reports a divergence. */
     static final Duration DEFAULT_QUIET = Duration.ofSeconds(10);
-    private static final List<String> REPLAY_KEYS = List.of("trace", "quiet", "end", "log", "cache");
+    private static final List<String> REPLAY_KEYS = List.of("trace", "quiet", "end", "verbose", "log", "cache");
 
     /** Reprise's own runtime, which the agent never instruments. */
     static final List<String> AGENT_PACKAGES = List.of("dev.reprise.agent.", "dev.reprise.runtime.",
@@ -86,14 +86,15 @@ record AgentOptions(String mode, RecorderSettings recorder, Path replayTrace, Du
         }
         recorderOptions.putIfAbsent("program", program);
         RecorderSettings settings = RecorderSettings.parse(recorderOptions);
-        return new AgentOptions(mode, settings, null, null, false, prefixes(agentOptions.get("include")),
+        return new AgentOptions(mode, settings, null, null, false, false, prefixes(agentOptions.get("include")),
                 prefixes(agentOptions.get("exclude")), AgentLog.Level.parse(agentOptions.getOrDefault("log", "warn")),
                 cache(agentOptions.get("cache")));
     }
 
     /**
-     * {@code replay,trace=DIR[,quiet=10s][,end=stop|live][,log=...]}; include and exclude come from
-     * the recording. {@code end=live}: past the end of their recorded events, actors go on live.
+     * {@code replay,trace=DIR[,quiet=10s][,end=stop|live][,verbose=true][,log=...]}; include and
+     * exclude come from the recording. {@code end=live}: past the end of their recorded events,
+     * actors go on live. {@code verbose=true}: a divergence report shows everything, not a screenful.
      */
     private static AgentOptions parseReplay(String[] parts) {
         Map<String, String> o = new LinkedHashMap<>();
@@ -128,14 +129,20 @@ record AgentOptions(String mode, RecorderSettings recorder, Path replayTrace, Du
             throw new IllegalArgumentException("end: expected stop (actors stop where the recording ends) or live "
                     + "(they go on live), was '" + end + "'");
         }
-        return new AgentOptions("replay", null, Path.of(trace), quiet, end.equals("live"), List.of(), List.of(),
+        String verbose = o.getOrDefault("verbose", "false");
+        if (!verbose.equals("true") && !verbose.equals("false")) {
+            throw new IllegalArgumentException("verbose: expected true (reports show everything) or false (a screenful), "
+                    + "was '" + verbose + "'");
+        }
+        return new AgentOptions("replay", null, Path.of(trace), quiet, end.equals("live"), verbose.equals("true"),
+                List.of(), List.of(),
                 AgentLog.Level.parse(o.getOrDefault("log", "warn")), cache(o.get("cache")));
     }
 
     /** The same options with the include and exclude lists a recording used (read from its metadata). */
     AgentOptions withCallFilters(String include, String exclude) {
-        return new AgentOptions(mode, recorder, replayTrace, quiet, liveAfterEnd, prefixes(include), prefixes(exclude), log,
-                cache);
+        return new AgentOptions(mode, recorder, replayTrace, quiet, liveAfterEnd, verbose, prefixes(include),
+                prefixes(exclude), log, cache);
     }
 
     /** The include and exclude lists, for the trace's metadata. */

@@ -73,7 +73,16 @@ class AgentOptionsTest {
         assertTrue(AgentOptions.parse("replay,trace=/tmp/t,end=live,quiet=500ms", "Main").liveAfterEnd());
         assertMessage("end: expected stop (actors stop where the recording ends) or live (they go on live), was 'never'",
                 "replay,trace=/tmp/t,end=never");
-        assertMessage("unknown replay option 'color'; valid options: trace, quiet, end, log, cache", "replay,trace=/tmp/t,color=red");
+        assertMessage("unknown replay option 'color'; valid options: trace, quiet, end, verbose, log, cache",
+                "replay,trace=/tmp/t,color=red");
+    }
+
+    @Test
+    void replayReportsFitAScreenUnlessVerbose() {
+        assertFalse(AgentOptions.parse("replay,trace=/tmp/t", "Main").verbose());
+        assertTrue(AgentOptions.parse("replay,trace=/tmp/t,verbose=true", "Main").verbose());
+        assertMessage("verbose: expected true (reports show everything) or false (a screenful), was 'yes'",
+                "replay,trace=/tmp/t,verbose=yes");
     }
 
     private static void assertMessage(String expected, String argument) {

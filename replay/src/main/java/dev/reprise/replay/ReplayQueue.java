@@ -71,7 +71,7 @@ public final class ReplayQueue implements MessageQueue, UnboundedDequeBasedMessa
     private long arrivals;
     private long firsts;
     private int count;
-    private int actorId = -1;
+    private volatile int actorId = -1;
     /** The outside input the script expects next and its recorded content, read from the data file once. */
     private TraceEvent contentOf;
     private byte[] content;
@@ -88,6 +88,11 @@ public final class ReplayQueue implements MessageQueue, UnboundedDequeBasedMessa
         if (actorId == -1) {
             actorId = replay.support.actorId(owner);
         }
+        return actorId;
+    }
+
+    /** The actor's id if it is known yet, else -1; without the mailbox's lock, for reports. */
+    int knownActorId() {
         return actorId;
     }
 
@@ -161,6 +166,7 @@ public final class ReplayQueue implements MessageQueue, UnboundedDequeBasedMessa
             return null;
         }
         replay.replayed.add(s.take());
+        replay.turns.begin(actorId());
         return e;
     }
 
@@ -320,6 +326,7 @@ public final class ReplayQueue implements MessageQueue, UnboundedDequeBasedMessa
         }
         if (m.matches(head)) {
             replay.replayed.add(s.take());
+            replay.turns.begin(actorId());
             return true;
         }
         heldSystem.addLast(m);
@@ -396,27 +403,26 @@ public final class ReplayQueue implements MessageQueue, UnboundedDequeBasedMessa
         return content;
     }
 
-    /** What waits in this mailbox, for reports. */
-    synchronized String describeHeld() {
-        StringBuilder sb = new StringBuilder();
+    /** What waits in this mailbox, grouped by kind, sender and message class, for reports. */
+    synchronized HeldMessages held() {
+        HeldMessages out = new HeldMessages();
         for (HeldSystemMessage h : heldSystem) {
-            sb.append(sb.length() > 0 ? "; " : "").append("system message: ").append(h.kind().word())
-                    .append(h.related() != 0 ? " " + replay.support.describe(h.related()) : "");
+            out.add("system message: " + h.kind().word()
+                    + (h.related() != 0 ? " " + replay.support.describe(h.related()) : ""), null, null);
         }
         for (Map.Entry<MessageKey, ArrayDeque<Held>> e : held.entrySet()) {
-            if (sb.length() > 0) {
-                sb.append("; ");
-            }
             MessageKey k = e.getKey();
-            sb.append(e.getValue().size()).append(" x ").append(k.kind() == MessageKey.PLAIN ? "message from "
-                    : k.kind() == MessageKey.PROMISE ? "promise message from " : "live input from ")
-                    .append(replay.support.describe(k.sender()));
-            if (k.kind() == MessageKey.PROMISE) {
-                sb.append(" resolved by ").append(replay.support.describe(k.resolver()));
+            String what = switch (k.kind()) {
+                case MessageKey.PLAIN -> "message";
+                case MessageKey.PROMISE -> "sent when " + replay.support.describe(k.resolver()) + " fired or completed";
+                default -> "outside input";
+            };
+            String from = replay.support.describe(k.sender());
+            for (Held h : e.getValue()) {
+                out.add(what, from, h.envelope().message());
             }
-            sb.append(" (").append(e.getValue().peek().envelope().message().getClass().getName()).append(')');
         }
-        return sb.length() == 0 ? "nothing" : sb.toString();
+        return out;
     }
 
     @Override
