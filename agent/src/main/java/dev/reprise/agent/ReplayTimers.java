@@ -145,21 +145,24 @@ final class ReplayTimers {
     /**
      * Drops cancelled timers, each one sweep after it was first seen cancelled: in the recording
      * it may have fired before it was cancelled, and the trace then still expects its message.
-     * Sweeps come each time the timers kept have doubled, so their cost per timer is constant.
+     * The next sweep comes once twice as many timers as are pending (or {@value #SWEEP_FLOOR}) have
+     * been added: what a sweep scans is of that order, so its cost per timer is constant, and the
+     * cancelled timers it keeps are at most one such interval's.
      */
     private static synchronized void sweep() {
         if (timers.size() < sweepAt) {
             return;
         }
+        int pending = 0;
         for (Arming a : timers.values()) {
-            if (a.cancelled()) {
-                if (a.seenCancelled) {
-                    release(a);
-                } else {
-                    a.seenCancelled = true;
-                }
+            if (!a.cancelled()) {
+                pending++;
+            } else if (a.seenCancelled) {
+                release(a);
+            } else {
+                a.seenCancelled = true;
             }
         }
-        sweepAt = Math.max(SWEEP_FLOOR, 2 * timers.size());
+        sweepAt = timers.size() + Math.max(SWEEP_FLOOR, 2 * pending);
     }
 }

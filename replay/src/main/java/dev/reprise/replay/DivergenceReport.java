@@ -21,6 +21,7 @@ final class DivergenceReport {
     private static final int MAILBOX_LINES = 5;
     private static final int HISTORY = 3;
     private static final int FRAMES = 8;
+    private static final int TOP_FRAMES = 3;
 
     private final Replay replay;
     private final List<String> lines = new ArrayList<>();
@@ -73,18 +74,15 @@ final class DivergenceReport {
     }
 
     /**
-     * The waiting actor most likely at the root: one waiting for a system message (a death, a
-     * failure, a stop), else one whose expected sender is not waiting itself (the others wait on it).
+     * The waiting actor most likely at the root, the application's first: one waiting for a system
+     * message (a death, a failure, a stop) or for a sender that is not waiting itself (the others wait on it).
      */
     private ReplayQueue likeliestCause(List<ReplayQueue> ordered) {
-        for (ReplayQueue q : ordered) {
-            if (replay.script(q.actorId()).peek() instanceof TraceEvent.SystemTurn) {
-                return q;
-            }
-        }
-        for (ReplayQueue q : ordered) {
-            MessageKey key = MessageKey.of(replay.script(q.actorId()).peek());
-            if (key != null && ordered.stream().noneMatch(o -> o.actorId() == key.sender())) {
+        for (ReplayQueue q : ordered) { // the application's actors come first
+            TraceEvent next = replay.script(q.actorId()).peek();
+            MessageKey key = next == null ? null : MessageKey.of(next);
+            if (next instanceof TraceEvent.SystemTurn
+                    || key != null && ordered.stream().noneMatch(o -> o.actorId() == key.sender())) {
                 return q;
             }
         }
@@ -156,17 +154,45 @@ final class DivergenceReport {
         }
     }
 
-    /** The top frames of a blocked turn's thread: where it waits. */
+    /**
+     * Where a blocked turn's thread waits: its top frames, then (past the JDK's, Scala's and
+     * Akka's) the program's own frames that led there; every frame when verbose.
+     */
     private void frames(Thread thread) {
         StackTraceElement[] stack = thread.getStackTrace();
-        int n = replay.verbose ? stack.length : Math.min(FRAMES, stack.length);
         lines.add("    where it waits:");
-        for (int i = 0; i < n; i++) {
+        if (replay.verbose) {
+            for (StackTraceElement f : stack) {
+                lines.add("      at " + f);
+            }
+            return;
+        }
+        int top = Math.min(TOP_FRAMES, stack.length);
+        int program = top;
+        while (program < stack.length && !isProgram(stack[program])) {
+            program++;
+        }
+        for (int i = 0; i < top; i++) {
             lines.add("      at " + stack[i]);
         }
-        if (n < stack.length) {
-            lines.add("      ... " + (stack.length - n) + " more frames");
+        if (program == stack.length) {
+            program = top; // no frame of the program's own: the next ones, as they come
+        } else if (program > top) {
+            lines.add("      ... " + (program - top) + " frames of the JDK, Scala and Akka");
         }
+        int end = Math.min(stack.length, program + FRAMES - TOP_FRAMES);
+        for (int i = program; i < end; i++) {
+            lines.add("      at " + stack[i]);
+        }
+        if (end < stack.length) {
+            lines.add("      ... " + (stack.length - end) + " more frames");
+        }
+    }
+
+    private static boolean isProgram(StackTraceElement f) {
+        String c = f.getClassName();
+        return !(c.startsWith("java.") || c.startsWith("jdk.") || c.startsWith("sun.") || c.startsWith("scala.")
+                || c.startsWith("akka.") || c.startsWith("dev.reprise.agent.") || c.startsWith("dev.reprise.replay."));
     }
 
     private Comparator<ReplayQueue> applicationFirst() {
@@ -176,7 +202,11 @@ final class DivergenceReport {
 
     /** The other actors that wait for a message, with what they expect and hold (all of them only when verbose). */
     private void waitingActors(List<ReplayQueue> waiting) {
-        List<ReplayQueue> others = waiting.stream().filter(q -> !shown.contains(q.actorId())).toList();
+        // The application's first, and among them those holding most: what they hold shows where the run went.
+        List<ReplayQueue> others = waiting.stream().filter(q -> !shown.contains(q.actorId()))
+                .sorted(Comparator.comparing((ReplayQueue q) -> !replay.support.isApplicationActor(q.actorId()))
+                        .thenComparing(Comparator.comparingInt(ReplayQueue::numberOfMessages).reversed()))
+                .toList();
         if (others.isEmpty()) {
             return;
         }
