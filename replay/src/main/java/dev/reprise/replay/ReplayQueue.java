@@ -72,6 +72,11 @@ public final class ReplayQueue implements MessageQueue, UnboundedDequeBasedMessa
     private long firsts;
     private int count;
     private volatile int actorId = -1;
+    /**
+     * Where in the script (events consumed) a timer was last fired for the expected promise message:
+     * the dispatcher asks again and again, the timer fires once.
+     */
+    private long timerFiredAt = -1;
     /** The outside input the script expects next and its recorded content, read from the data file once. */
     private TraceEvent contentOf;
     private byte[] content;
@@ -161,7 +166,7 @@ public final class ReplayQueue implements MessageQueue, UnboundedDequeBasedMessa
         Envelope e = key.kind() == MessageKey.EXTERNAL ? outsideInput(head, key) : poll(key);
         if (e == null) {
             if (key.kind() == MessageKey.PROMISE) {
-                replay.support.fireTimer(key.resolver());
+                fireTimerFor(key);
             }
             return null;
         }
@@ -263,9 +268,21 @@ public final class ReplayQueue implements MessageQueue, UnboundedDequeBasedMessa
             return true;
         }
         if (key.kind() == MessageKey.PROMISE) {
-            replay.support.fireTimer(key.resolver());
+            fireTimerFor(key);
         }
         return false;
+    }
+
+    /**
+     * The expected promise message ({@code key}) is not here: if its resolver is a timer, it fires
+     * now, once for this expectation (asked again while it runs, a periodic timer would fire its
+     * next tick early); if it is not armed yet, the next call tries again.
+     */
+    private void fireTimerFor(MessageKey key) {
+        long at = script().consumed();
+        if (at != timerFiredAt && replay.support.fireTimer(key.resolver())) {
+            timerFiredAt = at;
+        }
     }
 
     /**
