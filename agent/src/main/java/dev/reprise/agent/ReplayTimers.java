@@ -27,7 +27,7 @@ final class ReplayTimers {
         t.setDaemon(true);
         return t;
     });
-    private static int sweepAt = SWEEP_FLOOR;
+    private static volatile int sweepAt = SWEEP_FLOOR;
     private static volatile int keptAtMost;
 
     private ReplayTimers() {}
