@@ -18,11 +18,13 @@ import java.util.Map;
  * {@code log} (warn, info, debug).
  */
 record AgentOptions(String mode, RecorderSettings recorder, Path replayTrace, Duration quiet, boolean liveAfterEnd,
-                    List<String> include, List<String> exclude, AgentLog.Level log, Path cache, boolean fingerprints) {
+                    boolean verbose, List<String> include, List<String> exclude, AgentLog.Level log, Path cache,
+                    boolean fingerprints) {
 
     /** How long replay waits with no actor able to go on before it reports a divergence. */
     static final Duration DEFAULT_QUIET = Duration.ofSeconds(10);
-    private static final List<String> REPLAY_KEYS = List.of("trace", "quiet", "end", "log", "cache", "fingerprints");
+    private static final List<String> REPLAY_KEYS = List.of("trace", "quiet", "end", "verbose", "fingerprints", "log",
+            "cache");
 
     /** Reprise's own runtime, which the agent never instruments. */
     static final List<String> AGENT_PACKAGES = List.of("dev.reprise.agent.", "dev.reprise.runtime.",
@@ -86,16 +88,17 @@ record AgentOptions(String mode, RecorderSettings recorder, Path replayTrace, Du
         }
         recorderOptions.putIfAbsent("program", program);
         RecorderSettings settings = RecorderSettings.parse(recorderOptions);
-        return new AgentOptions(mode, settings, null, null, false, prefixes(agentOptions.get("include")),
+        return new AgentOptions(mode, settings, null, null, false, false, prefixes(agentOptions.get("include")),
                 prefixes(agentOptions.get("exclude")), AgentLog.Level.parse(agentOptions.getOrDefault("log", "warn")),
                 cache(agentOptions.get("cache")), settings.fingerprints());
     }
 
     /**
-     * {@code replay,trace=DIR[,quiet=10s][,end=stop|live][,fingerprints=true|false][,log=...]}; include
-     * and exclude come from the recording. {@code end=live}: past the end of their recorded events,
-     * actors go on live. {@code fingerprints=false}: the recorded fingerprints are not checked (a
-     * program changed on purpose, e.g. a message class renamed, replays as far as its order allows).
+     * {@code replay,trace=DIR[,quiet=10s][,end=stop|live][,verbose=true][,fingerprints=true|false][,log=...]};
+     * include and exclude come from the recording. {@code end=live}: past the end of their recorded
+     * events, actors go on live. {@code verbose=true}: a divergence report shows everything, not a
+     * screenful. {@code fingerprints=false}: the recorded fingerprints are not checked (a program
+     * changed on purpose, e.g. a message class renamed, replays as far as its order allows).
      */
     private static AgentOptions parseReplay(String[] parts) {
         Map<String, String> o = new LinkedHashMap<>();
@@ -130,19 +133,27 @@ record AgentOptions(String mode, RecorderSettings recorder, Path replayTrace, Du
             throw new IllegalArgumentException("end: expected stop (actors stop where the recording ends) or live "
                     + "(they go on live), was '" + end + "'");
         }
-        String fingerprints = o.getOrDefault("fingerprints", "true");
-        if (!fingerprints.equals("true") && !fingerprints.equals("false")) {
-            throw new IllegalArgumentException("fingerprints: expected true (check each message's class and each turn's "
-                    + "sends against the recording) or false, was '" + fingerprints + "'");
+        boolean verbose = flag(o, "verbose", false, "reports show everything", "a screenful");
+        boolean fingerprints = flag(o, "fingerprints", true,
+                "check each message's class and each turn's sends against the recording", "do not");
+        return new AgentOptions("replay", null, Path.of(trace), quiet, end.equals("live"), verbose, List.of(), List.of(),
+                AgentLog.Level.parse(o.getOrDefault("log", "warn")), cache(o.get("cache")), fingerprints);
+    }
+
+    /** The boolean option {@code key}: true or false, else an error saying what each means. */
+    private static boolean flag(Map<String, String> o, String key, boolean dflt, String whenTrue, String whenFalse) {
+        String v = o.getOrDefault(key, Boolean.toString(dflt));
+        if (!v.equals("true") && !v.equals("false")) {
+            throw new IllegalArgumentException(key + ": expected true (" + whenTrue + ") or false (" + whenFalse
+                    + "), was '" + v + "'");
         }
-        return new AgentOptions("replay", null, Path.of(trace), quiet, end.equals("live"), List.of(), List.of(),
-                AgentLog.Level.parse(o.getOrDefault("log", "warn")), cache(o.get("cache")), fingerprints.equals("true"));
+        return v.equals("true");
     }
 
     /** The same options with the include and exclude lists a recording used (read from its metadata). */
     AgentOptions withCallFilters(String include, String exclude) {
-        return new AgentOptions(mode, recorder, replayTrace, quiet, liveAfterEnd, prefixes(include), prefixes(exclude), log,
-                cache, fingerprints);
+        return new AgentOptions(mode, recorder, replayTrace, quiet, liveAfterEnd, verbose, prefixes(include),
+                prefixes(exclude), log, cache, fingerprints);
     }
 
     /** The include and exclude lists, for the trace's metadata. */

@@ -65,6 +65,11 @@ final class AgentReplaySupport implements ReplaySupport {
     }
 
     @Override
+    public int timersKeptAtMost() {
+        return ReplayTimers.keptAtMost();
+    }
+
+    @Override
     public void forget(int id) {
         Names.forget(id);
     }

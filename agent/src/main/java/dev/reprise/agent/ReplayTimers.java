@@ -1,49 +1,168 @@
 package dev.reprise.agent;
 
+import akka.actor.Cancellable;
 import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
- * Timers in replay still run when they are due, but their messages wait in the replay mailboxes
- * until the trace expects them; and when the trace expects a firing that has not happened (the
- * replay runs at another speed, or cancelled the timer first), the timer is fired at once.
+ * Timers in replay fire when the trace expects their message, not when the scheduler says. Each
+ * arming of a timer runs at most once: when the trace asks for it, or, for a timer's first arming
+ * only, at its due time if the trace has not asked by then (a timer whose firing sends nothing the
+ * trace can ask for, such as a dispatcher's shutdown or a scheduled {@code system.terminate()},
+ * must still run). A periodic timer's later armings run only when the trace asks, so its ticks
+ * never pile up in a mailbox; past the end of its owner's recording with {@code end=live} they run
+ * live. A timer is kept from when it is armed until it runs or is cancelled, so a program that sets
+ * millions of timers replays in the memory of those pending at once.
  */
 final class ReplayTimers {
-    private static final Map<Integer, Timers.TimerTask> timers = new ConcurrentHashMap<>();
-    private static final Set<Integer> firing = ConcurrentHashMap.newKeySet();
+    /** Below this many kept timers, cancelled ones are not looked for. */
+    private static final int SWEEP_FLOOR = 1024;
+
+    private static final Map<Integer, Arming> timers = new ConcurrentHashMap<>();
     private static final ExecutorService runner = Executors.newSingleThreadExecutor(r -> {
         Thread t = new Thread(r, "reprise-replay-timers");
         t.setDaemon(true);
         return t;
     });
+    private static volatile int sweepAt = SWEEP_FLOOR;
+    private static volatile int keptAtMost;
 
     private ReplayTimers() {}
 
-    static void register(int timerId, Timers.TimerTask task) {
-        timers.put(timerId, task);
-        Names.of(timerId, "timer");
+    /**
+     * One arming of a timer: what the scheduler is given in its place. The scheduler runs it at
+     * the due time; it runs the timer only if it may go live then ({@link ReplayTimers}).
+     */
+    static final class Arming implements Runnable {
+        private final int id;
+        private final int owner;
+        private final Timers.TimerTask task;
+        private final boolean rearmed;
+        private final AtomicBoolean ran = new AtomicBoolean();
+        /** The trace asked for the timer again while this arming ran: the next arming is due at once. */
+        private volatile boolean askedAgain;
+        /** The scheduler's handle, to see a cancellation; null until the scheduler returned it. */
+        private volatile Cancellable handle;
+        /** Seen cancelled by the previous sweep: released by the next (in the recording it may have fired first). */
+        private boolean seenCancelled;
+
+        private Arming(int id, int owner, Timers.TimerTask task, boolean rearmed) {
+            this.id = id;
+            this.owner = owner;
+            this.task = task;
+            this.rearmed = rearmed;
+        }
+
+        /** The scheduler's due time. */
+        @Override
+        public void run() {
+            if ((!rearmed || Agent.replay.goesOnLive(owner)) && ran.compareAndSet(false, true)) {
+                runNow();
+            }
+        }
+
+        private void runNow() {
+            try {
+                task.run(); // a periodic timer arms its next firing in here
+            } finally {
+                release(this);
+                if (askedAgain) {
+                    fire(id);
+                }
+            }
+        }
+
+        private boolean cancelled() {
+            Cancellable h = handle;
+            return h != null && h.isCancelled() && !ran.get();
+        }
+
+        @Override
+        public String toString() {
+            return task.toString();
+        }
     }
 
-    /** Fires timer {@code id} now (once at a time); false if no such timer was set. */
+    /**
+     * Timer {@code timerId} of {@code owner} is armed ({@code rearmed}: again, by its own periodic
+     * firing); returns what the scheduler is to hold instead of {@code task}.
+     */
+    static Runnable arm(int timerId, int owner, Timers.TimerTask task, boolean rearmed) {
+        Arming a = new Arming(timerId, owner, task, rearmed);
+        timers.put(timerId, a);
+        Names.of(timerId, "timer");
+        int kept = timers.size();
+        if (kept > keptAtMost) {
+            keptAtMost = kept;
+        }
+        if (kept >= sweepAt) {
+            sweep();
+        }
+        return a;
+    }
+
+    /** The scheduler accepted {@code task} and returned {@code handle} (a Cancellable), for cancellations. */
+    static void scheduled(Runnable task, Object handle) {
+        if (task instanceof Arming a && handle instanceof Cancellable c) {
+            a.handle = c;
+        }
+    }
+
+    /** Fires timer {@code id} now, as the trace expects its message; false if it is not armed. */
     static boolean fire(int id) {
-        Timers.TimerTask task = timers.get(id);
-        if (task == null) {
+        Arming a = timers.get(id);
+        if (a == null) {
             return false;
         }
-        if (firing.add(id)) {
+        if (a.ran.compareAndSet(false, true)) {
             runner.execute(() -> {
                 try {
-                    task.run();
+                    a.runNow();
                 } catch (Throwable e) {
                     AgentLog.internalError("firing a timer in replay", e);
-                } finally {
-                    firing.remove(id);
                 }
             });
+        } else {
+            a.askedAgain = true; // a periodic timer's next arming comes when this one has run
         }
         return true;
+    }
+
+    /** The most timers kept at once so far. */
+    static int keptAtMost() {
+        return keptAtMost;
+    }
+
+    private static void release(Arming a) {
+        if (timers.remove(a.id, a) && !timers.containsKey(a.id)) {
+            Names.forget(a.id);
+        }
+    }
+
+    /**
+     * Drops cancelled timers, each one sweep after it was first seen cancelled: in the recording
+     * it may have fired before it was cancelled, and the trace then still expects its message.
+     * The next sweep comes once twice as many timers as are pending (or {@value #SWEEP_FLOOR}) have
+     * been added: what a sweep scans is of that order, so its cost per timer is constant, and the
+     * cancelled timers it keeps are at most one such interval's.
+     */
+    private static synchronized void sweep() {
+        if (timers.size() < sweepAt) {
+            return;
+        }
+        int pending = 0;
+        for (Arming a : timers.values()) {
+            if (!a.cancelled()) {
+                pending++;
+            } else if (a.seenCancelled) {
+                release(a);
+            } else {
+                a.seenCancelled = true;
+            }
+        }
+        sweepAt = timers.size() + Math.max(SWEEP_FLOOR, 2 * pending);
     }
 }

@@ -11,7 +11,7 @@ import java.util.Map;
 
 /**
  * The Reprise agent: {@code -javaagent:reprise-agent.jar=record,trace=DIR[,key=value...]} or
- * {@code =replay,trace=DIR[,quiet=10s][,end=stop|live]}. It instruments Akka Classic, Scala futures and
+ * {@code =replay,trace=DIR[,quiet=10s][,end=stop|live][,verbose=true]}. It instruments Akka Classic, Scala futures and
  * the JDK's clock and random generators (most of it on a thread of its own, while the application
  * starts: see {@code Instrumentations}), and records, or replays a recording. Bad options stop the JVM with a message; failures
  * of the recorder later never stop the application; a replay that diverges stops with a report.
@@ -86,7 +86,7 @@ public final class RepriseAgent {
         Replay replay;
         try {
             replay = Replay.open(options.replayTrace(), new AgentReplaySupport(), options.quiet(), options.liveAfterEnd(),
-                    exitOnError);
+                    options.verbose(), exitOnError);
         } catch (IOException e) {
             fail("cannot replay " + options.replayTrace() + ": " + e.getMessage());
             return;

@@ -14,19 +14,16 @@ public final class Timers {
     /** The scheduler is given {@code task}; returns the task to schedule instead. */
     public static Runnable schedule(Runnable task) {
         try {
-            if (task == null || task instanceof Scheduler.TaskRunOnClose || task instanceof TimerTask) {
+            if (task == null || task instanceof Scheduler.TaskRunOnClose || task instanceof TimerTask
+                    || task instanceof ReplayTimers.Arming) {
                 return task; // never wrap TaskRunOnClose: the scheduler's close must still recognise it
             }
             AgentThread t = AgentThread.current();
-            Tag fires;
-            if (t.sends != null && t.sends.timer) {
-                fires = t.sends; // a periodic timer re-arming itself is the same timer
-            } else {
-                fires = Tag.timer(t.ownerId(), Creations.newId(t, CreationKind.TIMER));
-            }
+            boolean rearmed = t.sends != null && t.sends.timer; // a periodic timer re-arming itself is the same timer
+            Tag fires = rearmed ? t.sends : Tag.timer(t.ownerId(), Creations.newId(t, CreationKind.TIMER));
             TimerTask timer = new TimerTask(task, fires);
             if (Agent.replay != null) {
-                ReplayTimers.register(fires.resolver, timer);
+                return ReplayTimers.arm(fires.resolver, fires.sender, timer, rearmed);
             }
             return timer;
         } catch (dev.reprise.replay.ReplayDivergence d) {
@@ -34,6 +31,17 @@ public final class Timers {
         } catch (Throwable e) {
             AgentLog.internalError("recording a timer", e);
             return task;
+        }
+    }
+
+    /** The scheduler accepted {@code task} (what {@link #schedule} returned) and returned {@code handle}. */
+    public static void scheduled(Runnable task, Object handle) {
+        try {
+            if (Agent.replay != null) {
+                ReplayTimers.scheduled(task, handle);
+            }
+        } catch (Throwable e) {
+            AgentLog.internalError("keeping a timer's handle", e);
         }
     }
 

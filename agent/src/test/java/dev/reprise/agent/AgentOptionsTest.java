@@ -73,11 +73,20 @@ class AgentOptionsTest {
         assertTrue(AgentOptions.parse("replay,trace=/tmp/t,end=live,quiet=500ms", "Main").liveAfterEnd());
         assertMessage("end: expected stop (actors stop where the recording ends) or live (they go on live), was 'never'",
                 "replay,trace=/tmp/t,end=never");
-        assertMessage("unknown replay option 'color'; valid options: trace, quiet, end, log, cache, fingerprints", "replay,trace=/tmp/t,color=red");
+        assertMessage("unknown replay option 'color'; valid options: trace, quiet, end, verbose, fingerprints, log, cache",
+                "replay,trace=/tmp/t,color=red");
         assertTrue(AgentOptions.parse("replay,trace=/tmp/t", "Main").fingerprints(), "fingerprints are checked by default");
         assertFalse(AgentOptions.parse("replay,trace=/tmp/t,fingerprints=false", "Main").fingerprints());
         assertMessage("fingerprints: expected true (check each message's class and each turn's sends against the "
-                + "recording) or false, was 'maybe'", "replay,trace=/tmp/t,fingerprints=maybe");
+                + "recording) or false (do not), was 'maybe'", "replay,trace=/tmp/t,fingerprints=maybe");
+    }
+
+    @Test
+    void replayReportsFitAScreenUnlessVerbose() {
+        assertFalse(AgentOptions.parse("replay,trace=/tmp/t", "Main").verbose());
+        assertTrue(AgentOptions.parse("replay,trace=/tmp/t,verbose=true", "Main").verbose());
+        assertMessage("verbose: expected true (reports show everything) or false (a screenful), was 'yes'",
+                "replay,trace=/tmp/t,verbose=yes");
     }
 
     private static void assertMessage(String expected, String argument) {

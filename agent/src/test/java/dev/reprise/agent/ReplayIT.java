@@ -171,8 +171,8 @@ class ReplayIT {
         RecordedRun changed = RecordedRun.replay(trace, List.of(), CountingProgram.class, "1000", "single");
         assertEquals(86, changed.exitCode, changed.toString());
         assertTrue(changed.err.contains("REPLAY DIVERGED") && changed.err.contains("/user/producer"), changed.err);
-        assertTrue(changed.err.contains("sent 1001 messages, 0 modulo 7; when recorded, the count was 5 modulo 7"),
-                changed.err);
+        assertTrue(changed.err.contains("sent 1001 messages, 0 modulo 7; when recorded, the count was 5 modulo 7")
+                || changed.err.contains("sent 1001 messages; when recorded it sent 3001."), changed.err);
         assertFalse(changed.out.contains("count "), "stopped before the counter reported: " + changed.out);
 
         // Without fingerprints, the counter is found waiting for messages that never come.

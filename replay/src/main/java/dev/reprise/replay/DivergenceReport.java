@@ -1,72 +1,238 @@
 package dev.reprise.replay;
 
 import dev.reprise.trace.TraceEvent;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Set;
 
-/** The report printed when a replay stops: which actor, what it expected, what it has, where. */
+/**
+ * The report printed when a replay stops, made to read at a glance: the first difference first
+ * (which actor, what the trace expected and what happened, its likely cause), then the actors
+ * concerned, the application's ({@code /user}) before Akka's, each with what it expected, what
+ * waits in its mailbox (grouped, with counts) and its last events. It fits a screen (about
+ * {@value #SCREEN} lines) unless the replay is verbose.
+ */
 final class DivergenceReport {
-    private DivergenceReport() {}
+    /** Lines a report takes at most, unless verbose. */
+    static final int SCREEN = 40;
+    private static final int OTHER_ACTORS = 4;
+    private static final int MAILBOX_LINES = 5;
+    private static final int HISTORY = 3;
+    private static final int FRAMES = 8;
+    private static final int TOP_FRAMES = 3;
 
+    private final Replay replay;
+    private final List<String> lines = new ArrayList<>();
+    private final Set<Integer> shown = new LinkedHashSet<>();
+
+    private DivergenceReport(Replay replay) {
+        this.replay = replay;
+    }
+
+    /** The program did something its trace cannot explain: {@code what}, found in {@code actor}'s turn. */
     static String of(Replay replay, int actor, String what) {
-        StringBuilder sb = new StringBuilder();
-        sb.append("[reprise] REPLAY DIVERGED: the program did something its trace cannot explain.\n");
-        sb.append("  trace: ").append(replay.directory).append('\n');
-        describeActor(sb, replay, actor, what);
-        sb.append("  The replay stops with exit code ").append(Replay.DIVERGED)
-                .append(". Was the program, its input files or its configuration changed since the recording?\n");
-        return sb.toString();
+        DivergenceReport r = new DivergenceReport(replay);
+        r.lines.add("[reprise] REPLAY DIVERGED: the program did something its trace cannot explain.");
+        r.lines.add("  first difference: " + replay.support.describe(actor) + ": " + what);
+        r.lines.add("    likely cause: the program, its input files or its configuration changed since the recording, "
+                + "or it depends on something Reprise does not record");
+        r.actor(actor);
+        return r.finish();
     }
 
-    /** When no actor can go on: every actor still waiting, with what it waits for and what it has. */
-    static String stuck(Replay replay, List<ReplayQueue> waiting) {
-        StringBuilder sb = new StringBuilder();
-        sb.append("[reprise] REPLAY DIVERGED: no actor can make progress for ").append(replay.quiet.toSeconds())
-                .append(" s while the trace still expects events.\n");
-        sb.append("  trace: ").append(replay.directory).append('\n');
-        int shown = 0;
-        // Who waits for a system message (a death, a failure, a stop) usually holds up the others: first.
-        for (ReplayQueue q : replay.queues) {
-            if (replay.script(q.actorId()).peek() instanceof TraceEvent.SystemTurn && shown++ < 10) {
-                describeActor(sb, replay, q.actorId(), "it waits for a system message");
-                sb.append("    in its mailbox: ").append(q.describeHeld()).append('\n');
-            }
+    /**
+     * Nothing recorded was replayed for the quiet time while the trace expects more: the turns
+     * blocked in the meantime and the actors waiting for a message, the likeliest cause first.
+     */
+    static String stuck(Replay replay, List<RunningTurns.Turn> blocked, List<ReplayQueue> waiting) {
+        DivergenceReport r = new DivergenceReport(replay);
+        r.lines.add("[reprise] REPLAY DIVERGED: no actor can make progress: nothing recorded was replayed for "
+                + replay.quiet.toSeconds() + " s while the trace still expects events.");
+        List<ReplayQueue> ordered = new ArrayList<>(waiting);
+        ordered.sort(r.applicationFirst());
+        if (!blocked.isEmpty()) {
+            RunningTurns.Turn t = blocked.stream().min(Comparator.comparingLong(RunningTurns.Turn::since)).orElseThrow();
+            r.lines.add("  first difference: " + replay.support.describe(t.actor()) + " has been blocked in its turn for "
+                    + (System.nanoTime() - t.since()) / 1_000_000_000L + " s (" + t.thread().getState()
+                    + " on thread " + t.thread().getName() + ")");
+            r.lines.add("    likely cause: it waits (Await, a future's get, a lock) for something that depends on a "
+                    + "message the replay holds back, because the program went another way than recorded");
+            r.frames(t.thread());
+            r.actor(t.actor());
+        } else if (!ordered.isEmpty()) {
+            ReplayQueue first = r.likeliestCause(ordered);
+            TraceEvent expected = replay.script(first.actorId()).peek();
+            r.lines.add("  first difference: " + replay.support.describe(first.actorId()) + " waits for "
+                    + replay.describe(expected) + ", which has not come");
+            r.lines.add("    likely cause: " + r.cause(expected));
+            r.actor(first.actorId());
         }
-        for (ReplayQueue q : waiting) {
-            if (shown++ >= 10) {
-                sb.append("  ... and more actors waiting\n");
-                break;
-            }
-            describeActor(sb, replay, q.actorId(), "it waits for its next message");
-            sb.append("    in its mailbox: ").append(q.describeHeld()).append('\n');
-        }
-        for (ActorScript s : replay.unfinished()) {
-            if (waiting.stream().noneMatch(q -> q.actorId() == s.actor()) && !(s.peek() instanceof TraceEvent.SystemTurn)
-                    && shown++ < 10) {
-                describeActor(sb, replay, s.actor(), "it has events left but is not waiting for a message");
-            }
-        }
-        sb.append("  The replay stops with exit code ").append(Replay.DIVERGED).append(".\n");
-        return sb.toString();
+        r.waitingActors(ordered);
+        return r.finish();
     }
 
-    private static void describeActor(StringBuilder sb, Replay replay, int actor, String what) {
+    /**
+     * The waiting actor most likely at the root, the application's first: one waiting for a system
+     * message (a death, a failure, a stop) or for a sender that is not waiting itself (the others wait on it).
+     */
+    private ReplayQueue likeliestCause(List<ReplayQueue> ordered) {
+        for (ReplayQueue q : ordered) { // the application's actors come first
+            TraceEvent next = replay.script(q.actorId()).peek();
+            MessageKey key = next == null ? null : MessageKey.of(next);
+            if (next instanceof TraceEvent.SystemTurn
+                    || key != null && ordered.stream().noneMatch(o -> o.actorId() == key.sender())) {
+                return q;
+            }
+        }
+        return ordered.get(0);
+    }
+
+    /** Why an expected message may not have come: what its sender is doing. */
+    private String cause(TraceEvent expected) {
+        if (expected instanceof TraceEvent.SystemTurn) {
+            return "the system message (a stop, a failure, a death) was not sent: the program went another way "
+                    + "than recorded";
+        }
+        MessageKey key = MessageKey.of(expected);
+        if (key == null) {
+            return "the program went another way than recorded";
+        }
+        int sender = key.sender();
+        String name = replay.support.describe(sender);
+        if (key.kind() == MessageKey.EXTERNAL) {
+            return "the input from " + name + " did not come: the program's input or its outside threads changed";
+        }
+        ActorScript s = replay.script(sender);
+        if (s.finished()) {
+            return name + " has replayed all its recorded events without sending it: the program, its input or its "
+                    + "configuration changed since the recording";
+        }
+        return name + " has not sent it yet: it expects " + replay.describe(s.peek()) + " first";
+    }
+
+    /** One actor: what it expects, where it is in the trace, what waits in its mailbox, its last events. */
+    private void actor(int actor) {
+        if (!shown.add(actor)) {
+            return;
+        }
         ActorScript script = replay.script(actor);
-        sb.append("  actor: ").append(replay.support.describe(actor)).append(" (id ")
-                .append(Integer.toUnsignedString(actor)).append(")\n");
-        sb.append("    ").append(what).append('\n');
-        sb.append("    expected next: ").append(Replay.describe(script.peek())).append('\n');
-        sb.append("    trace position: ").append(script.position()).append(", after ").append(script.consumed())
-                .append(" events of this actor\n");
+        lines.add("  actor: " + replay.support.describe(actor));
+        lines.add("    expected next: " + replay.describe(script.peek()));
+        lines.add("    trace position: " + script.position() + ", after " + script.consumed() + " events of this actor");
+        mailbox(actor);
         List<TraceEvent> last = script.history();
         if (!last.isEmpty()) {
-            sb.append("    last events it replayed:\n");
-            for (TraceEvent e : last) {
-                sb.append("      ").append(e.describe()).append('\n');
+            int from = replay.verbose ? 0 : Math.max(0, last.size() - HISTORY);
+            lines.add("    last events it replayed" + (from > 0 ? " (the last " + (last.size() - from) + ")" : "") + ":");
+            for (TraceEvent e : last.subList(from, last.size())) {
+                lines.add("      " + replay.describe(e));
             }
         }
         long missing = script.missingSubtrace();
         if (missing >= 0) {
-            sb.append("    its subtrace ").append(missing).append(" is missing from the trace (dropped or damaged)\n");
+            lines.add("    its subtrace " + missing + " is missing from the trace (dropped or damaged)");
         }
+    }
+
+    private void mailbox(int actor) {
+        ReplayQueue queue = null;
+        for (ReplayQueue q : replay.queues) {
+            if (q.knownActorId() == actor) { // unlocked: the thread reporting may hold its own mailbox's lock
+                queue = q;
+            }
+        }
+        HeldMessages held = queue == null ? new HeldMessages() : queue.held();
+        if (held.total() == 0) {
+            lines.add("    in its mailbox: nothing");
+            return;
+        }
+        lines.add("    in its mailbox: " + held.total() + (held.total() == 1 ? " message:" : " messages:"));
+        for (String l : held.lines(replay.verbose ? -1 : MAILBOX_LINES)) {
+            lines.add("      " + l);
+        }
+    }
+
+    /**
+     * Where a blocked turn's thread waits: its top frames, then (past the JDK's, Scala's and
+     * Akka's) the program's own frames that led there; every frame when verbose.
+     */
+    private void frames(Thread thread) {
+        StackTraceElement[] stack = thread.getStackTrace();
+        lines.add("    where it waits:");
+        if (replay.verbose) {
+            for (StackTraceElement f : stack) {
+                lines.add("      at " + f);
+            }
+            return;
+        }
+        int top = Math.min(TOP_FRAMES, stack.length);
+        int program = top;
+        while (program < stack.length && !isProgram(stack[program])) {
+            program++;
+        }
+        for (int i = 0; i < top; i++) {
+            lines.add("      at " + stack[i]);
+        }
+        if (program == stack.length) {
+            program = top; // no frame of the program's own: the next ones, as they come
+        } else if (program > top) {
+            lines.add("      ... " + (program - top) + " frames of the JDK, Scala and Akka");
+        }
+        int end = Math.min(stack.length, program + FRAMES - TOP_FRAMES);
+        for (int i = program; i < end; i++) {
+            lines.add("      at " + stack[i]);
+        }
+        if (end < stack.length) {
+            lines.add("      ... " + (stack.length - end) + " more frames");
+        }
+    }
+
+    private static boolean isProgram(StackTraceElement f) {
+        String c = f.getClassName();
+        return !(c.startsWith("java.") || c.startsWith("jdk.") || c.startsWith("sun.") || c.startsWith("scala.")
+                || c.startsWith("akka.") || c.startsWith("dev.reprise.agent.") || c.startsWith("dev.reprise.replay."));
+    }
+
+    private Comparator<ReplayQueue> applicationFirst() {
+        return Comparator.comparing((ReplayQueue q) -> !replay.support.isApplicationActor(q.actorId()))
+                .thenComparing(q -> replay.support.describe(q.actorId()));
+    }
+
+    /** The other actors that wait for a message, with what they expect and hold (all of them only when verbose). */
+    private void waitingActors(List<ReplayQueue> waiting) {
+        // The application's first, and among them those holding most: what they hold shows where the run went.
+        List<ReplayQueue> others = waiting.stream().filter(q -> !shown.contains(q.actorId()))
+                .sorted(Comparator.comparing((ReplayQueue q) -> !replay.support.isApplicationActor(q.actorId()))
+                        .thenComparing(Comparator.comparingInt(ReplayQueue::numberOfMessages).reversed()))
+                .toList();
+        if (others.isEmpty()) {
+            return;
+        }
+        lines.add("  other actors waiting for a recorded message (" + others.size() + "):");
+        int n = replay.verbose ? others.size() : Math.min(OTHER_ACTORS, others.size());
+        for (ReplayQueue q : others.subList(0, n)) {
+            actor(q.actorId());
+        }
+        if (n < others.size()) {
+            lines.add("  ... and " + (others.size() - n) + " more actors waiting");
+        }
+    }
+
+    /** The report, cut to a screen unless verbose, then where the trace is and how the replay stops. */
+    private String finish() {
+        List<String> out = lines;
+        int room = SCREEN - 3;
+        if (!replay.verbose && out.size() > room) {
+            int left = out.size() - (room - 1);
+            out = new ArrayList<>(out.subList(0, room - 1));
+            out.add("  ... " + left + " more lines: replay with --verbose (agent option verbose=true) to see everything");
+        }
+        StringBuilder sb = new StringBuilder();
+        out.forEach(l -> sb.append(l).append('\n'));
+        sb.append("  trace: ").append(replay.directory).append('\n');
+        sb.append("  The replay stops with exit code ").append(Replay.DIVERGED).append('.');
+        return sb.toString();
     }
 }

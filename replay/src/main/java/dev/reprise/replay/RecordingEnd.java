@@ -54,7 +54,7 @@ final class RecordingEnd {
             sb.append("  ").append(left.size()).append(" actors still expected events that the lost part of the "
                     + "recording would have caused");
             left.stream().limit(3).forEach(s -> sb.append(" [").append(replay.support.describe(s.actor()))
-                    .append(" expects ").append(Replay.describe(s.peek())).append(']'));
+                    .append(" expects ").append(replay.describe(s.peek())).append(']'));
             sb.append(".\n");
         }
         sb.append(replay.summary()).append("\n  The replay stops with exit code ").append(Replay.RECORDING_ENDED)

@@ -21,8 +21,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
@@ -62,16 +60,19 @@ public final class Replay {
     /** The events the replayed program consumed, counted as {@code reprise stats} counts the trace. */
     final EventTally replayed = new EventTally();
     final LongAdder liveInputs = new LongAdder();
-    final AtomicLong progress = new AtomicLong();
-    final AtomicInteger turnsRunning = new AtomicInteger();
+    /** The recorded turns running now, for the watchdog. */
+    final RunningTurns turns = new RunningTurns();
+    /** Reports show everything (every actor, message group and frame), not a screenful. */
+    final boolean verbose;
     private final AtomicBoolean stopping = new AtomicBoolean();
     /** Stop the JVM on a divergence (the agent), or keep the report for a test to fail with. */
     private final boolean haltOnDivergence;
     private volatile String divergence;
 
-    private Replay(Path directory, ReplaySupport support, Duration quiet, boolean liveAfterEnd, TraceIndex reader,
-                   DataFileReader data, TraceMetadata metadata, boolean haltOnDivergence) {
+    private Replay(Path directory, ReplaySupport support, Duration quiet, boolean liveAfterEnd, boolean verbose,
+                   TraceIndex reader, DataFileReader data, TraceMetadata metadata, boolean haltOnDivergence) {
         this.liveAfterEnd = liveAfterEnd;
+        this.verbose = verbose;
         this.haltOnDivergence = haltOnDivergence;
         this.directory = directory;
         this.support = support;
@@ -90,11 +91,12 @@ public final class Replay {
      *     reports a divergence
      * @param liveAfterEnd whether actors go on live past the end of their recorded events (else they stop there, and
      *     the program sees exactly what was recorded)
+     * @param verbose reports show everything (every waiting actor, message group, event and frame), not a screenful
      * @param haltOnDivergence stop the JVM on a divergence (the agent), or keep the report (a test)
      * @throws IOException naming the file and problem when the trace cannot be read
      */
     public static Replay open(Path directory, ReplaySupport support, Duration quiet, boolean liveAfterEnd,
-                              boolean haltOnDivergence) throws IOException {
+                              boolean verbose, boolean haltOnDivergence) throws IOException {
         if (current != null) {
             throw new IllegalStateException("a replay of " + current.directory + " is already running in this JVM; "
                     + "a JVM replays one trace (run replay tests in a fresh JVM each)");
@@ -102,7 +104,8 @@ public final class Replay {
         TraceMetadata metadata = TraceMetadata.read(directory);
         TraceIndex reader = TraceIndex.open(directory);
         DataFileReader data = DataFileReader.open(TraceFiles.data(directory));
-        Replay r = new Replay(directory, support, quiet, liveAfterEnd, reader, data, metadata, haltOnDivergence);
+        Replay r = new Replay(directory, support, quiet, liveAfterEnd, verbose, reader, data, metadata,
+                haltOnDivergence);
         current = r;
         new Watchdog(r).start();
         return r;
@@ -189,6 +192,14 @@ public final class Replay {
         return true;
     }
 
+    /**
+     * Whether {@code actor} goes on live now: the replay goes on live past the end of the recording
+     * ({@code end=live}) and the actor has used up its recorded events (its timers then run live).
+     */
+    public boolean goesOnLive(int actor) {
+        return liveAfterEnd && script(actor).finished();
+    }
+
     /** Whether actor {@code id} has used up its recorded events (nothing more can come from it in a cut recording). */
     boolean scriptEnded(int id) {
         return script(id).finished();
@@ -213,13 +224,13 @@ public final class Replay {
         ActorScript s = script(creator);
         TraceEvent e = s.peek();
         if (!(e instanceof TraceEvent.Creation c) || c.kind() != kind) {
-            throw diverged(creator, "its event " + (s.consumed() + 1) + ": it created " + kind.withArticle()
-                    + ", but the trace expects " + describe(e));
+            throw diverged(creator, "its event " + (s.consumed() + 1) + ": it " + (kind == CreationKind.PROMISE
+                    ? "completed a promise" : "created " + kind.withArticle()) + ", but the trace expects " + describe(e));
         }
         replayed.add(s.take());
         int recordedClass = Fingerprint.classCodeOf(s.takenFingerprint());
         if (actorClass != null && recordedClass != 0 && recordedClass != ClassCodes.ofClass(actorClass)) {
-            throw diverged(creator, FirstDifference.creationClass(c, s.consumed(), recordedClass, actorClass));
+            throw diverged(creator, FirstDifference.creationClass(describe(c), s.consumed(), recordedClass, actorClass));
         }
         return c.child();
     }
@@ -252,10 +263,9 @@ public final class Replay {
         }
     }
 
-    /** An actor's turn (a message, or a start, supervision or stop) begins: the watchdog counts it as activity. */
+    /** An actor's turn (a message, or a start, supervision or stop) begins on this thread: the watchdog times recorded ones. */
     public void turnStarted() {
-        turnsRunning.incrementAndGet();
-        progress.incrementAndGet();
+        turns.started();
     }
 
     /**
@@ -271,12 +281,12 @@ public final class Replay {
         if (next instanceof TraceEvent.TurnSends t) {
             s.take(); // the count the fingerprint could not hold
             if (check && t.sends() != sends) {
-                diverged(actor, FirstDifference.sends(s.lastMessage(), s.lastMessageNumber(), t.sends(), sends));
+                diverged(actor, FirstDifference.sends(describe(s.lastMessage()), s.lastMessageNumber(), t.sends(), sends));
                 return;
             }
             next = s.peek();
         } else if (check && !Fingerprint.sendsMatch(recorded, sends)) {
-            diverged(actor, FirstDifference.sends(s.lastMessage(), s.lastMessageNumber(), recorded, sends));
+            diverged(actor, FirstDifference.sends(describe(s.lastMessage()), s.lastMessageNumber(), recorded, sends));
             return;
         }
         if (next instanceof TraceEvent.Creation || next instanceof TraceEvent.SystemCall) {
@@ -287,12 +297,21 @@ public final class Replay {
 
     /** The turn has ended. */
     public void turnEnded() {
-        turnsRunning.decrementAndGet();
-        progress.incrementAndGet();
+        turns.end();
     }
 
-    static String describe(TraceEvent e) {
-        return e == null ? "nothing more (its recorded events are used up)" : e.describe();
+    /**
+     * How far the replay has gone through the trace: the events consumed. Live turns (actors past
+     * their end, actors that are not recorded, their timers) do not move it, so they cannot hide a
+     * replay that no longer follows its trace.
+     */
+    long traceProgress() {
+        return replayed.messages() + replayed.systemCalls() + replayed.systemTurns() + replayed.creations();
+    }
+
+    /** A recorded event in a report's words, with names for the ids it mentions. */
+    String describe(TraceEvent e) {
+        return EventWords.describe(e, support::describe);
     }
 
     /**
@@ -398,8 +417,8 @@ public final class Replay {
         long last = -1;
         long since = System.nanoTime();
         while (!stopping() && unfinished().stream().anyMatch(s -> support.isApplicationActor(s.actor()))) {
-            long p = progress.get();
-            if (p != last || turnsRunning.get() > 0) {
+            long p = traceProgress();
+            if (p != last || turns.computing()) {
                 last = p;
                 since = System.nanoTime();
             } else if (System.nanoTime() - since > quiet.toNanos()) {
@@ -424,6 +443,28 @@ public final class Replay {
         return reader.actors().stream()
                 .filter(a -> !scripts.containsKey(a) && !isRetired(a) && a >= 0 && TraceIds.isExternalSource(a) == sources)
                 .count();
+    }
+
+    /**
+     * Messages still waiting in mailboxes (delivered to actors that had used up their recorded
+     * events, or that the trace never expected), and the mailbox holding most of them.
+     */
+    private void heldBack(StringBuilder sb) {
+        long total = 0;
+        ReplayQueue most = null;
+        int mostHeld = 0;
+        for (ReplayQueue q : queues) {
+            int n = q.numberOfMessages();
+            total += n;
+            if (n > mostHeld) {
+                most = q;
+                mostHeld = n;
+            }
+        }
+        if (most != null) {
+            sb.append(total).append(" messages held back in mailboxes (most in ")
+                    .append(support.describe(most.knownActorId())).append(": ").append(mostHeld).append("); ");
+        }
     }
 
     /** The readable trace's events, counted as {@code reprise stats} counts them. */
@@ -451,6 +492,8 @@ public final class Replay {
                 .append(replayed.systemTurns()).append(" of ").append(recorded.systemTurns()).append(" system messages, ")
                 .append(replayed.creations()).append(" of ").append(recorded.creations()).append(" creations; ")
                 .append(liveInputs.sum()).append(" live external inputs held back; ");
+        heldBack(sb);
+        sb.append("at most ").append(support.timersKeptAtMost()).append(" timers kept at once; ");
         boolean everyEvent = replayed.messages() == recorded.messages() && replayed.systemCalls() == recorded.systemCalls()
                 && replayed.systemTurns() == recorded.systemTurns() && replayed.creations() == recorded.creations();
         if (everyEvent && all.isEmpty() && neverSeen == 0 && sourcesNeverSeen == 0 && reader.problems().isEmpty()) {

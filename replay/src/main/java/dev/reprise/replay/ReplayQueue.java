@@ -75,7 +75,12 @@ public final class ReplayQueue implements MessageQueue, UnboundedDequeBasedMessa
     private static final int NOT_SCRIPTED = -1;
     /** The recorded fingerprint of the message dequeued last, until its turn asks for it ({@link #takeTurn}). */
     private int turnFingerprint = NOT_SCRIPTED;
-    private int actorId = -1;
+    private volatile int actorId = -1;
+    /**
+     * Where in the script (events consumed) a timer was last fired for the expected promise message:
+     * the dispatcher asks again and again, the timer fires once.
+     */
+    private long timerFiredAt = -1;
     /** The outside input the script expects next and its recorded content, read from the data file once. */
     private TraceEvent contentOf;
     private byte[] content;
@@ -92,6 +97,11 @@ public final class ReplayQueue implements MessageQueue, UnboundedDequeBasedMessa
         if (actorId == -1) {
             actorId = replay.support.actorId(owner);
         }
+        return actorId;
+    }
+
+    /** The actor's id if it is known yet, else -1; without the mailbox's lock, for reports. */
+    int knownActorId() {
         return actorId;
     }
 
@@ -163,18 +173,19 @@ public final class ReplayQueue implements MessageQueue, UnboundedDequeBasedMessa
         Envelope e = key.kind() == MessageKey.EXTERNAL ? outsideInput(head, key) : poll(key);
         if (e == null) {
             if (key.kind() == MessageKey.PROMISE) {
-                replay.support.fireTimer(key.resolver());
+                fireTimerFor(key);
             }
             return null;
         }
         TraceEvent taken = s.take();
         replay.replayed.add(taken);
+        replay.turns.begin(actorId());
         byte recorded = s.takenFingerprint();
         turnFingerprint = recorded & 0xFF;
         int recordedClass = Fingerprint.classCodeOf(recorded);
         int replayedClass = ClassCodes.of(e.message());
         if (recordedClass != 0 && recordedClass != replayedClass) {
-            throw replay.diverged(actorId(), FirstDifference.messageClass(taken, s.consumed(), recordedClass,
+            throw replay.diverged(actorId(), FirstDifference.messageClass(replay.describe(taken), s.consumed(), recordedClass,
                     e.message()));
         }
         return e;
@@ -287,9 +298,21 @@ public final class ReplayQueue implements MessageQueue, UnboundedDequeBasedMessa
             return true;
         }
         if (key.kind() == MessageKey.PROMISE) {
-            replay.support.fireTimer(key.resolver());
+            fireTimerFor(key);
         }
         return false;
+    }
+
+    /**
+     * The expected promise message ({@code key}) is not here: if its resolver is a timer, it fires
+     * now, once for this expectation (asked again while it runs, a periodic timer would fire its
+     * next tick early); if it is not armed yet, the next call tries again.
+     */
+    private void fireTimerFor(MessageKey key) {
+        long at = script().consumed();
+        if (at != timerFiredAt && replay.support.fireTimer(key.resolver())) {
+            timerFiredAt = at;
+        }
     }
 
     /**
@@ -350,6 +373,7 @@ public final class ReplayQueue implements MessageQueue, UnboundedDequeBasedMessa
         }
         if (m.matches(head)) {
             replay.replayed.add(s.take());
+            replay.turns.begin(actorId());
             return true;
         }
         heldSystem.addLast(m);
@@ -426,27 +450,26 @@ public final class ReplayQueue implements MessageQueue, UnboundedDequeBasedMessa
         return content;
     }
 
-    /** What waits in this mailbox, for reports. */
-    synchronized String describeHeld() {
-        StringBuilder sb = new StringBuilder();
+    /** What waits in this mailbox, grouped by kind, sender and message class, for reports. */
+    synchronized HeldMessages held() {
+        HeldMessages out = new HeldMessages();
         for (HeldSystemMessage h : heldSystem) {
-            sb.append(sb.length() > 0 ? "; " : "").append("system message: ").append(h.kind().word())
-                    .append(h.related() != 0 ? " " + replay.support.describe(h.related()) : "");
+            out.add("system message: " + h.kind().word()
+                    + (h.related() != 0 ? " " + replay.support.describe(h.related()) : ""), null, null);
         }
         for (Map.Entry<MessageKey, ArrayDeque<Held>> e : held.entrySet()) {
-            if (sb.length() > 0) {
-                sb.append("; ");
-            }
             MessageKey k = e.getKey();
-            sb.append(e.getValue().size()).append(" x ").append(k.kind() == MessageKey.PLAIN ? "message from "
-                    : k.kind() == MessageKey.PROMISE ? "promise message from " : "live input from ")
-                    .append(replay.support.describe(k.sender()));
-            if (k.kind() == MessageKey.PROMISE) {
-                sb.append(" resolved by ").append(replay.support.describe(k.resolver()));
+            String what = switch (k.kind()) {
+                case MessageKey.PLAIN -> "message";
+                case MessageKey.PROMISE -> "sent when " + replay.support.describe(k.resolver()) + " fired or completed";
+                default -> "outside input";
+            };
+            String from = replay.support.describe(k.sender());
+            for (Held h : e.getValue()) {
+                out.add(what, from, h.envelope().message());
             }
-            sb.append(" (").append(e.getValue().peek().envelope().message().getClass().getName()).append(')');
         }
-        return sb.length() == 0 ? "nothing" : sb.toString();
+        return out;
     }
 
     @Override

@@ -32,6 +32,12 @@ public interface ReplaySupport {
     /** Runs the timer with this id now, if it is one (replay fires timers when the trace expects them). */
     boolean fireTimer(int timerId);
 
+    /**
+     * The most timers the instrumentation kept at once for the replay (a timer is kept from when it
+     * is set until it fires or is cancelled), so the summary can show that this stays bounded.
+     */
+    int timersKeptAtMost();
+
     /** Actor {@code id} stopped with all its events replayed: what is kept to describe it may go. */
     void forget(int id);
 }

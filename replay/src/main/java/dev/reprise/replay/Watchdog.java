@@ -4,8 +4,11 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Never hang silently: when no actor has run for the quiet time while the trace still expects
- * messages that some actor is waiting for, the replay stops with a report. In a recording cut off
+ * Never hang silently: when nothing recorded has been replayed for the quiet time while the trace
+ * still expects messages that some actor is waiting for, or a recorded turn has been blocked (in
+ * {@code Await}, a future's {@code get}, a lock) for that long, the replay stops with a report.
+ * Progress is the trace's: live actors that keep running (a ticker past the end of the recording,
+ * an actor that is not recorded) do not hide a replay that no longer follows it. In a recording cut off
  * by a crash, it also ends the replay once every actor has replayed what it can
  * ({@link RecordingEnd}): after half a second of calm with every recorded actor at its end, or,
  * once the replay has begun, after the quiet time with nothing waiting for recorded events.
@@ -36,8 +39,8 @@ final class Watchdog extends Thread {
             } catch (InterruptedException e) {
                 return;
             }
-            long p = replay.progress.get();
-            if (p != lastProgress || replay.turnsRunning.get() > 0) {
+            long p = replay.traceProgress();
+            if (p != lastProgress || replay.turns.computing()) {
                 lastProgress = p;
                 since = System.nanoTime();
                 continue;
@@ -56,8 +59,9 @@ final class Watchdog extends Thread {
                     waiting.add(q);
                 }
             }
-            if (!waiting.isEmpty()) {
-                replay.stop(DivergenceReport.stuck(replay, waiting));
+            List<RunningTurns.Turn> blocked = replay.turns.blockedFor(quietNanos);
+            if (!waiting.isEmpty() || !blocked.isEmpty()) {
+                replay.stop(DivergenceReport.stuck(replay, blocked, waiting));
                 return;
             }
             if (replay.cut && p > 0) {

@@ -33,6 +33,10 @@ final class ReplayCommand implements Callable<Integer> {
             + "each stops where its recorded events end, so the program does exactly what was recorded).")
     boolean live;
 
+    @Option(names = "--verbose", description = "When the replay diverges, report everything (every waiting actor, "
+            + "message group, event and stack frame); by default the report fits a screen.")
+    boolean verbose;
+
     @Option(names = "--print-jvm-args", description = "Print the JVM options for an IDE run configuration and exit.")
     boolean printJvmArgs;
 
@@ -53,7 +57,8 @@ final class ReplayCommand implements Callable<Integer> {
         TraceMetadata.read(trace); // its format version
         List<String> jvm = List.of("--sun-misc-unsafe-memory-access=allow",
                 "-javaagent:" + AgentJar.locate() + "=replay,trace=" + trace.toAbsolutePath()
-                        + (quiet == null ? "" : ",quiet=" + quiet) + (live ? ",end=live" : ""));
+                        + (quiet == null ? "" : ",quiet=" + quiet) + (live ? ",end=live" : "")
+                        + (verbose ? ",verbose=true" : ""));
         if (printJvmArgs) {
             spec.commandLine().getOut().println(String.join(" ", jvm));
             return 0;

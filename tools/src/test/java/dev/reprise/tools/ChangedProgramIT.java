@@ -54,9 +54,10 @@ class ChangedProgramIT {
             assertPrefix(recorded, renamed); // stopped before the hub handled the renamed message
 
             ScriptRun extraSend = replay(dir, trace, "extra-send");
-            assertDiverged(extraSend, "/user/worker1", "the turn of its event 1 (external message from");
-            assertTrue(extraSend.err().contains("sent 21 messages, 0 modulo 7; when recorded, the count was 6 modulo 7"),
-                    extraSend::show);
+            assertDiverged(extraSend, "/user/worker1", "the turn of its event 1 (");
+            // in its fingerprint (modulo 7), or in full when the turn outlived its chunk
+            assertTrue(extraSend.err().contains("sent 21 messages, 0 modulo 7; when recorded, the count was 6 modulo 7")
+                    || extraSend.err().contains("sent 21 messages; when recorded it sent 20."), extraSend::show);
 
             ScriptRun childElsewhere = replay(dir, trace, "child-elsewhere");
             assertDiverged(childElsewhere, "/user/worker0", "its event 2: it created an actor, but the trace expects");
@@ -78,8 +79,7 @@ class ChangedProgramIT {
         String err = r.err();
         assertTrue(err.contains("REPLAY DIVERGED"), r::show);
         assertFalse(err.contains("no actor can make progress"), r::show);
-        int firstActor = err.indexOf("actor: ");
-        assertTrue(firstActor >= 0 && err.startsWith(actor, firstActor + "actor: ".length()), r::show);
+        assertTrue(err.contains("first difference: " + actor + " "), r::show);
         assertTrue(err.contains(phrase), r::show);
     }
 

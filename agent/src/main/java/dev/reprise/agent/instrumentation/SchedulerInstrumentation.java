@@ -10,7 +10,7 @@ import net.bytebuddy.asm.Advice;
 /**
  * {@code LightArrayRevolverScheduler}: every scheduled task (once, fixed rate, fixed delay, and
  * so Timers, receive and ask timeouts) passes through its internal {@code schedule}, where it is
- * wrapped to run in its timer's context.
+ * wrapped to run in its timer's context; in replay the handle it returns shows when it is cancelled.
  */
 final class SchedulerInstrumentation {
     private SchedulerInstrumentation() {}
@@ -26,6 +26,11 @@ final class SchedulerInstrumentation {
         @Advice.OnMethodEnter(suppress = Throwable.class)
         static void enter(@Advice.Argument(value = 1, readOnly = false) Runnable task) {
             task = Timers.schedule(task);
+        }
+
+        @Advice.OnMethodExit(suppress = Throwable.class)
+        static void exit(@Advice.Argument(1) Runnable task, @Advice.Return Object handle) {
+            Timers.scheduled(task, handle);
         }
     }
 }

@@ -1,0 +1,53 @@
+package dev.reprise.tools;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.reprise.tools.stuck.BlockedAskProgram;
+import dev.reprise.tools.stuck.BusyTickerProgram;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A replay that no longer follows its trace is reported after the quiet time (2 s here; each run
+ * is killed and fails after 90 s) even when a turn is blocked on an ask whose answer the replay
+ * holds back, or when a live actor keeps running beside the stuck ones.
+ */
+class ReplayWatchdogIT {
+    @BeforeAll
+    static void packaged() {
+        Cli.requireJars();
+    }
+
+    @Test
+    void aTurnBlockedOnAnAskTheReplayHoldsBackIsReported() throws Exception {
+        Path trace = StuckReplays.folder("watchdog-blocked").resolve("trace");
+        Cli.Result recorded = StuckReplays.record(trace, BlockedAskProgram.class, "via-checker");
+        assertTrue(recorded.out().contains("balance 42"), recorded::toString);
+
+        Cli.Result replayed = StuckReplays.replay(trace, List.of("--quiet", "2s"), BlockedAskProgram.class, "direct");
+        assertEquals(86, replayed.exit(), replayed::toString);
+        String report = String.join("\n", StuckReplays.report(replayed));
+        assertTrue(report.contains("first difference: /user/asker") && report.contains("has been blocked in its turn"),
+                report);
+        assertTrue(report.contains("at java.base/jdk.internal.misc.Unsafe.park") // where it waits, and the program's frames
+                && report.contains("at dev.reprise.tools.stuck.BlockedAskProgram$Asker.ask("), report);
+        assertTrue(report.contains("actor: /user/bank") && report.contains("expected next: message from /user/checker"),
+                report);
+    }
+
+    @Test
+    void aLiveActorThatKeepsTickingDoesNotHideTheStuckOnes() throws Exception {
+        Path trace = StuckReplays.folder("watchdog-ticking").resolve("trace");
+        Cli.Result recorded = StuckReplays.record(trace, BusyTickerProgram.class, "greet");
+        assertTrue(recorded.out().contains("sink got 120 strings"), recorded::toString);
+
+        Cli.Result replayed = StuckReplays.replay(trace, List.of("--quiet", "2s", "--live"), BusyTickerProgram.class,
+                "skip");
+        assertEquals(86, replayed.exit(), replayed::toString);
+        String report = String.join("\n", StuckReplays.report(replayed));
+        assertTrue(report.contains("no actor can make progress") && report.contains("actor: /user/sink"), report);
+    }
+}
