@@ -64,9 +64,7 @@ public final class Actors {
             }
             ((RepriseState) cell).reprise$state(a);
             a.unordered = UnorderedActors.isUnordered(((Cell) cell).self().path());
-            if (Agent.replay != null) {
-                Names.of(a.id(), ((Cell) cell).self().path().toStringWithoutAddress());
-            }
+            Agent.mode.actorBuilt(a, ((Cell) cell).self().path().toStringWithoutAddress());
         } catch (Throwable e) {
             AgentLog.internalError("attaching an actor id", e);
         }

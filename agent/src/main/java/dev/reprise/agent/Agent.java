@@ -8,8 +8,8 @@ final class Agent {
     static Recorder recorder;
     /** The replay, or null when recording. */
     static dev.reprise.replay.Replay replay;
-    /** Whether messages and creations get fingerprints (recording) or have theirs checked (replay). */
-    static boolean fingerprints;
+    /** What the hooks do: record or replay; null before the agent starts. */
+    static Mode mode;
 
     private Agent() {}
 }

@@ -1,7 +1,6 @@
 package dev.reprise.agent;
 
 import dev.reprise.runtime.ExternalInput;
-import dev.reprise.runtime.RecordingThread;
 import dev.reprise.runtime.ThreadRecorder;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -39,32 +38,21 @@ final class AgentThread {
      */
     byte turnFingerprint;
     int turnSends;
+    /** The class of the last message recorded here, and its fingerprint (a cache: most turns repeat a class). */
+    Class<?> lastMessageClass;
+    byte lastMessageFingerprint;
     /** In replay: this turn processes a message its actor's recorded events named (not a live one, not a system message). */
     boolean scriptedTurn;
     private AgentActor outside;
 
-    private AgentThread(ThreadRecorder recorder) {
+    /** @param recorder the thread's recorder, or null when replaying */
+    AgentThread(ThreadRecorder recorder) {
         this.recorder = recorder;
     }
 
-    private static final ThreadLocal<AgentThread> REPLAYING = ThreadLocal.withInitial(() -> new AgentThread(null));
-    /** When recording, the state of threads that are not {@link RecordingThread}s, for {@link #peek()}. */
-    private static final ThreadLocal<AgentThread> OTHER_THREADS = new ThreadLocal<>();
-
+    /** This thread's state ({@link Mode#thread()}). */
     static AgentThread current() {
-        if (Agent.recorder == null) {
-            return REPLAYING.get(); // replay: no recorder
-        }
-        ThreadRecorder r = Agent.recorder.forCurrentThread();
-        Object c = r.context();
-        if (c == null) {
-            c = new AgentThread(r);
-            r.context(c);
-            if (!(Thread.currentThread() instanceof RecordingThread)) {
-                OTHER_THREADS.set((AgentThread) c);
-            }
-        }
-        return (AgentThread) c;
+        return Agent.mode.thread();
     }
 
     /**
@@ -72,14 +60,8 @@ final class AgentThread {
      * (clock and random calls come from every thread, and most never run an actor).
      */
     static AgentThread peek() {
-        if (Agent.recorder == null) {
-            return Agent.replay == null ? null : REPLAYING.get();
-        }
-        if (Thread.currentThread() instanceof RecordingThread rt) {
-            ThreadRecorder r = rt.repriseRecorder();
-            return r == null ? null : (AgentThread) r.context();
-        }
-        return OTHER_THREADS.get();
+        Mode m = Agent.mode;
+        return m == null ? null : m.peekThread();
     }
 
     /**
@@ -92,7 +74,7 @@ final class AgentThread {
             String name = Thread.currentThread().getName();
             int nth = threadsNamed.merge(name, 1, Integer::sum);
             String source = THREAD_SOURCE + name + (nth > 1 ? "#" + nth : "");
-            int id = Agent.recorder != null ? Agent.recorder.registerSource(source) : Agent.replay.sourceId(source);
+            int id = Agent.mode.sourceId(source);
             outside = new AgentActor(id > 0 ? id : ActorIds.next());
             Names.of(outside.id(), "outside source " + source);
         }
@@ -166,6 +148,7 @@ final class AgentThread {
     void exit() {
         hooked = 0;
         if (depth == 0) {
+            turnFingerprint = 0;
             current = null;
             sends = null;
             if (recorder != null) {

@@ -1,9 +1,7 @@
 package dev.reprise.agent;
 
 import akka.actor.ActorPath;
-import dev.reprise.replay.ClassCodes;
 import dev.reprise.trace.CreationKind;
-import dev.reprise.trace.Fingerprint;
 
 /**
  * Actor, temp actor and timer creation: each gets the next id, recorded as a creation event of
@@ -36,8 +34,8 @@ public final class Creations {
             if (ref instanceof RepriseState s && s.reprise$state() == null && reserved != null) {
                 s.reprise$state(reserved);
             }
-            if (Agent.replay != null && ref instanceof RepriseState s && s.reprise$state() instanceof AgentActor a) {
-                LiveRefs.created(a.id(), (akka.actor.ActorRef) ref); // outside input may name it as its sender
+            if (ref instanceof RepriseState s && s.reprise$state() instanceof AgentActor a) {
+                Agent.mode.refMade(a, (akka.actor.ActorRef) ref);
             }
         } catch (Throwable e) {
             AgentLog.internalError("recording an actor creation", e);
@@ -67,16 +65,7 @@ public final class Creations {
 
     /** {@link #newId(AgentThread, CreationKind)} for an actor of {@code actorClass} (null: not an actor, or unknown). */
     static int newId(AgentThread t, CreationKind kind, Class<?> actorClass) {
-        AgentActor creator = t.creator();
-        if (t.recorder == null) {
-            int recorded = Agent.replay.expectCreation(creator.id(), kind, Agent.fingerprints ? actorClass : null);
-            return recorded >= 0 ? recorded : ActorIds.next(); // past the end of the trace: a new id
-        }
-        int id = ActorIds.next();
-        byte fingerprint = Agent.fingerprints && actorClass != null
-                ? Fingerprint.creation(ClassCodes.ofClass(actorClass)) : Fingerprint.NONE;
-        t.recorder.creation(creator.record, id, kind, fingerprint);
-        return id;
+        return Agent.mode.newId(t, kind, actorClass);
     }
 
     /** The uid of the actor being created: derived from its id (never 0, which Akka reads as "no uid"). */

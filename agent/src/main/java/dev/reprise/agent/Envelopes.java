@@ -9,6 +9,8 @@ import akka.actor.Terminated;
 import akka.dispatch.Envelope;
 import akka.event.Logging;
 import dev.reprise.replay.MessageContent;
+import dev.reprise.runtime.Recorder;
+import dev.reprise.trace.Fingerprint;
 import java.nio.ByteBuffer;
 
 /** Tags each envelope, when the message is sent, with who really sent it; records outside input. */
@@ -31,7 +33,8 @@ public final class Envelopes {
             } else {
                 AgentThread t = AgentThread.current();
                 tag = t.tagForSend();
-                if (t.current != null && tag == t.current.sends && !(message instanceof Logging.LogEvent)) {
+                if (t.turnFingerprint != Fingerprint.NONE && t.current != null && tag == t.current.sends
+                        && !(message instanceof Logging.LogEvent)) {
                     t.turnSends++; // a turn's own sends are in its fingerprint; logging may change when debugging
                 }
             }
@@ -64,33 +67,35 @@ public final class Envelopes {
         }
     }
 
-    /**
-     * A message is handed to a cell: for input from outside, record its content once (serialised
-     * later, on the writer thread, with the actor system's own serialization). Messages from
-     * outside to Akka's own system actors are recorded by order only.
-     */
+    /** A message is handed to a cell: outside input's content is recorded ({@link Mode#delivering}). */
     public static void delivering(Object cell, Object envelope) {
         try {
-            if (Agent.recorder == null) {
-                return; // replay injects outside input from the trace
-            }
-            Object state = ((RepriseState) envelope).reprise$state();
-            if (!(state instanceof Tag tag) || tag.kind != Tag.EXTERNAL || tag.contentRecorded) {
-                return;
-            }
-            tag.contentRecorded = true;
-            Cell c = (Cell) cell;
-            if (c.self().path().toStringWithoutAddress().startsWith("/system")) {
-                return;
-            }
-            ActorSystem system = c.system();
-            Object message = ((Envelope) envelope).message();
-            int sender = senderId(((Envelope) envelope).sender());
-            tag.dataId = ExternalSources.nextDataId(tag.sender);
-            Agent.recorder.recordData(tag.sender, tag.dataId, message, m -> content(system, m, sender), 256);
+            Agent.mode.delivering(cell, envelope);
         } catch (Throwable e) {
             AgentLog.internalError("recording outside input", e);
         }
+    }
+
+    /**
+     * For input from outside, records its content once (serialised later, on the writer thread,
+     * with the actor system's own serialization). Messages from outside to Akka's own system
+     * actors are recorded by order only.
+     */
+    static void recordOutsideInput(Recorder recorder, Object cell, Object envelope) {
+        Object state = ((RepriseState) envelope).reprise$state();
+        if (!(state instanceof Tag tag) || tag.kind != Tag.EXTERNAL || tag.contentRecorded) {
+            return;
+        }
+        tag.contentRecorded = true;
+        Cell c = (Cell) cell;
+        if (c.self().path().toStringWithoutAddress().startsWith("/system")) {
+            return;
+        }
+        ActorSystem system = c.system();
+        Object message = ((Envelope) envelope).message();
+        int sender = senderId(((Envelope) envelope).sender());
+        tag.dataId = ExternalSources.nextDataId(tag.sender);
+        recorder.recordData(tag.sender, tag.dataId, message, m -> content(recorder, system, m, sender), 256);
     }
 
     /**
@@ -110,12 +115,12 @@ public final class Envelopes {
      * Outside input's content (on the writer thread). A message that cannot be serialised is
      * recorded by order only: the first of each class is warned about, and the metadata counts them.
      */
-    private static ByteBuffer content(ActorSystem system, Object message, int sender) {
+    private static ByteBuffer content(Recorder recorder, ActorSystem system, Object message, int sender) {
         try {
             return MessageContent.encode(system, message, sender);
         } catch (Throwable e) {
             String type = message.getClass().getName();
-            Agent.recorder.count(UNSERIALIZABLE_COUNT, 1);
+            recorder.count(UNSERIALIZABLE_COUNT, 1);
             AgentLog.warnOnce("unserializable:" + type, "messages of class " + type + " come from outside the actor "
                     + "system and Akka cannot serialize them (" + e.getClass().getSimpleName() + "), so their order is "
                     + "recorded but not their content. Replay delivers each live message at its recorded place: it "

@@ -70,7 +70,7 @@ public final class RepriseAgent {
             return;
         }
         Agent.recorder = recorder;
-        Agent.fingerprints = options.recorder().fingerprints();
+        Agent.mode = new RecordMode(recorder, options.recorder().fingerprints());
         recorder.beforeExitClose(Lifecycle::awaitShutdownAtExit);
         try {
             Instrumentations.install(inst, options::recordsCallsIn, false, options.cache(),
@@ -103,7 +103,8 @@ public final class RepriseAgent {
         AgentOptions withFilters = options.withCallFilters(recorded.getOrDefault("include", ""),
                 recorded.getOrDefault("exclude", ""));
         Agent.replay = replay;
-        Agent.fingerprints = options.fingerprints();
+        Agent.mode = new ReplayMode(replay, options.fingerprints());
+        replay.checkFingerprints(options.fingerprints());
         ActorIds.replaying();
         if (!replay.metadata().cleanEnd()) {
             AgentLog.warn("the trace " + options.replayTrace() + " did not end cleanly: the replay follows it as far as it goes");

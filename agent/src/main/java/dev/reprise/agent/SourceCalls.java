@@ -192,11 +192,7 @@ public final class SourceCalls extends SourceHooks.Handler {
     private static byte[] recordOrReplay(AgentThread t, int call, byte[] live) {
         t.hooked++;
         try {
-            if (t.recorder != null) {
-                t.recorder.systemCall(t.current.record, live);
-                return null;
-            }
-            return Agent.replay.expectSystemCall(t.current.id(), name(call));
+            return Agent.mode.sourceCall(t, name(call), live);
         } catch (ReplayDivergence d) {
             throw d;
         } catch (Throwable e) {

@@ -21,11 +21,7 @@ public final class Timers {
             AgentThread t = AgentThread.current();
             boolean rearmed = t.sends != null && t.sends.timer; // a periodic timer re-arming itself is the same timer
             Tag fires = rearmed ? t.sends : Tag.timer(t.ownerId(), Creations.newId(t, CreationKind.TIMER));
-            TimerTask timer = new TimerTask(task, fires);
-            if (Agent.replay != null) {
-                return ReplayTimers.arm(fires.resolver, fires.sender, timer, rearmed);
-            }
-            return timer;
+            return Agent.mode.timer(new TimerTask(task, fires), fires, rearmed);
         } catch (dev.reprise.replay.ReplayDivergence d) {
             throw d;
         } catch (Throwable e) {
@@ -37,9 +33,7 @@ public final class Timers {
     /** The scheduler accepted {@code task} (what {@link #schedule} returned) and returned {@code handle}. */
     public static void scheduled(Runnable task, Object handle) {
         try {
-            if (Agent.replay != null) {
-                ReplayTimers.scheduled(task, handle);
-            }
+            Agent.mode.timerScheduled(task, handle);
         } catch (Throwable e) {
             AgentLog.internalError("keeping a timer's handle", e);
         }

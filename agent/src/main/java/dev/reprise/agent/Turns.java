@@ -1,50 +1,14 @@
 package dev.reprise.agent;
 
-import akka.actor.ActorCell;
-import akka.dispatch.Envelope;
-import dev.reprise.replay.ClassCodes;
-import dev.reprise.replay.ReplayQueue;
-import dev.reprise.runtime.ThreadRecorder;
-import dev.reprise.trace.Fingerprint;
-
-/** An actor's turns: each processed message is recorded with its true sender; the turn's context is set. */
+/** An actor's turns: the turn's context is set, and the turn recorded or checked ({@link Mode}). */
 public final class Turns {
     private Turns() {}
 
     /** ActorCell.invoke is about to process an envelope. Returns the thread's state, for {@link #after}. */
     public static Object beforeInvoke(Object cell, Object envelope) {
         try {
-            AgentActor actor = Actors.ofCell(cell);
             AgentThread t = AgentThread.current();
-            ThreadRecorder r = t.recorder;
-            if (r == null) {
-                Agent.replay.turnStarted(); // replay: the replay mailbox chose this message from the trace
-                t.enter(actor);
-                if (((ActorCell) cell).mailbox().messageQueue() instanceof ReplayQueue q) {
-                    int recorded = q.takeTurn(); // its class was checked as it was taken
-                    t.scriptedTurn = recorded >= 0;
-                    t.turnFingerprint = Agent.fingerprints && recorded > 0 ? (byte) recorded : Fingerprint.NONE;
-                }
-                return t;
-            }
-            if (actor.unordered) {
-                return t.enter(actor);
-            }
-            byte fingerprint = Agent.fingerprints
-                    ? Fingerprint.message(ClassCodes.of(((Envelope) envelope).message())) : Fingerprint.NONE;
-            Tag tag = Envelopes.tagOf(envelope);
-            if (tag == null) {
-                r.message(actor.record, ActorIds.UNKNOWN, fingerprint);
-            } else {
-                switch (tag.kind) {
-                    case Tag.PLAIN -> r.message(actor.record, tag.sender, fingerprint);
-                    case Tag.PROMISE -> r.promiseMessage(actor.record, tag.sender, tag.resolver, fingerprint);
-                    default -> r.externalMessage(actor.record, tag.sender, tag.eventType, tag.dataId, fingerprint);
-                }
-            }
-            t.enter(actor);
-            t.turnFingerprint = fingerprint;
-            return t;
+            return Agent.mode.messageTurn(t, Actors.ofCell(cell), cell, envelope);
         } catch (Throwable e) {
             AgentLog.internalError("recording a message", e);
             return null;
@@ -59,17 +23,8 @@ public final class Turns {
      */
     public static Object beforeSystemInvoke(Object cell, Object message) {
         try {
-            AgentActor actor = Actors.ofCell(cell);
             AgentThread t = AgentThread.current();
-            if (t.recorder == null) {
-                if (!SystemTurns.admit(cell, message)) {
-                    return SystemTurns.HELD;
-                }
-                Agent.replay.turnStarted();
-            } else if (!actor.unordered) {
-                SystemTurns.record(t.recorder, actor, message);
-            }
-            return t.enter(actor);
+            return Agent.mode.systemTurn(t, Actors.ofCell(cell), cell, message);
         } catch (Throwable e) {
             AgentLog.internalError("entering an actor", e);
             return null;
@@ -87,17 +42,10 @@ public final class Turns {
         try {
             if (thread != null) {
                 AgentThread t = (AgentThread) thread;
-                if (t.recorder != null && t.turnFingerprint != Fingerprint.NONE) {
-                    t.recorder.turnSent(t.turnFingerprint, t.turnSends); // completes the message's fingerprint
-                } else if (t.scriptedTurn) {
-                    Agent.replay.turnOver(t.current.id(), t.turnFingerprint, t.turnSends, Agent.fingerprints);
-                }
+                Agent.mode.turnEnding(t);
                 t.exit();
             }
-            if (Agent.replay != null) {
-                Agent.replay.turnEnded();
-                SystemTurns.releaseDue(cell);
-            }
+            Agent.mode.turnEnded(cell);
         } catch (Throwable e) {
             AgentLog.internalError("leaving an actor", e);
         }

@@ -164,7 +164,7 @@ class ReplayIT {
     @Test
     void aTamperedTraceStopsWithADivergenceReportNotAHang() throws Exception {
         Path trace = tmp.resolve("counting");
-        RecordedRun rec = RecordedRun.record(trace, "", CountingProgram.class, "3000", "single");
+        RecordedRun rec = RecordedRun.record(trace, "fingerprints=true", CountingProgram.class, "3000", "single");
         assertEquals(0, rec.exitCode, rec.toString());
 
         // The program changed since the recording: it sends fewer messages. The producer's turn is caught at once.

@@ -37,6 +37,11 @@ final class ReplayCommand implements Callable<Integer> {
             + "message group, event and stack frame); by default the report fits a screen.")
     boolean verbose;
 
+    @Option(names = "--no-fingerprints", description = "Do not check the recorded fingerprints (each message's class, "
+            + "each turn's sends): for a program changed on purpose, e.g. a message class renamed, which then replays as "
+            + "far as its recorded message order goes.")
+    boolean noFingerprints;
+
     @Option(names = "--print-jvm-args", description = "Print the JVM options for an IDE run configuration and exit.")
     boolean printJvmArgs;
 
@@ -58,7 +63,7 @@ final class ReplayCommand implements Callable<Integer> {
         List<String> jvm = List.of("--sun-misc-unsafe-memory-access=allow",
                 "-javaagent:" + AgentJar.locate() + "=replay,trace=" + trace.toAbsolutePath()
                         + (quiet == null ? "" : ",quiet=" + quiet) + (live ? ",end=live" : "")
-                        + (verbose ? ",verbose=true" : ""));
+                        + (verbose ? ",verbose=true" : "") + (noFingerprints ? ",fingerprints=false" : ""));
         if (printJvmArgs) {
             spec.commandLine().getOut().println(String.join(" ", jvm));
             return 0;

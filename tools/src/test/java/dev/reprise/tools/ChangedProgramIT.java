@@ -14,9 +14,9 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
- * A recording replayed with a changed program ({@link ChangedProgram}: a message class renamed, a
- * send added, a child created elsewhere) through {@code ./reprise record} and {@code ./reprise
- * replay} child processes. Each replay of a changed program must stop with a divergence found by
+ * A recording with fingerprints ({@code -o fingerprints=true}) replayed with a changed program
+ * ({@link ChangedProgram}: a message class renamed, a send added, a child created elsewhere)
+ * through {@code ./reprise record} and {@code ./reprise replay} child processes. Each replay of a changed program must stop with a divergence found by
  * the recorded fingerprints or the turn checks, never by waiting: the replay runs with a quiet
  * time of 60 s and is killed after {@value #LIMIT_SECONDS} s, so a divergence noticed only
  * because nothing moves any more fails the test. The unchanged program replays to its output.
@@ -38,8 +38,8 @@ class ChangedProgramIT {
         for (int run = 1; run <= RUNS; run++) {
             Path dir = Files.createDirectories(WORK.resolve("run" + run));
             Path trace = dir.resolve("trace");
-            ScriptRun record = script(dir, "record", "record", "--trace", trace.toString(), "--", "-cp",
-                    AkkaSamplesIT.programClassPath(), ChangedProgram.class.getName(), "original");
+            ScriptRun record = script(dir, "record", "record", "--trace", trace.toString(), "-o", "fingerprints=true",
+                    "--", "-cp", AkkaSamplesIT.programClassPath(), ChangedProgram.class.getName(), "original");
             assertEquals(0, record.exit(), record::show);
             List<String> recorded = AkkaSamplesIT.normalise(record.out());
             assertTrue(recorded.contains("all 60 pings received"), record::show);
@@ -52,6 +52,14 @@ class ChangedProgramIT {
             assertDiverged(renamed, "/user/hub", "is a message of another class than when recorded: this replay has a "
                     + ChangedProgram.class.getName() + "$Pong");
             assertPrefix(recorded, renamed); // stopped before the hub handled the renamed message
+            if (run == 1) { // unchecked, the renamed message goes through in the Ping's place
+                ScriptRun unchecked = script(dir, "replay-renamed-unchecked", "replay", "--no-fingerprints", "--trace",
+                        trace.toString(), "--", "-cp", AkkaSamplesIT.programClassPath(), ChangedProgram.class.getName(),
+                        "renamed");
+                assertEquals(0, unchecked.exit(), unchecked::show);
+                assertTrue(AkkaSamplesIT.normalise(unchecked.out()).stream().anyMatch(l -> l.endsWith(": Pong 10 from worker 2")),
+                        unchecked::show);
+            }
 
             ScriptRun extraSend = replay(dir, trace, "extra-send");
             assertDiverged(extraSend, "/user/worker1", "the turn of its event 1 (");

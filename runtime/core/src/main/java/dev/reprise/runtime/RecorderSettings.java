@@ -21,7 +21,8 @@ import java.util.Map;
  * @param encoding {@link Encoding#COMPACT} (small ids on) or {@link Encoding#FULL_WIDTH} (off)
  * @param compress whether the writer thread deflates event chunks (several times smaller traces)
  * @param fingerprints whether each processed message and creation gets a {@link dev.reprise.trace.Fingerprint}
- *     byte, so a replay catches a changed program at its first differing event
+ *     byte, so a replay catches a changed program at its first differing event (off by default: it
+ *     costs a few percent on message-bound programs, {@code ./reprise bench fingerprints})
  * @param dataMemory upper bound on external data waiting for the writer
  * @param access who may read the trace: {@link TraceAccess#PRIVATE} (0700 and 0600, the default) or the umask's
  * @param program what is being recorded, for the metadata
@@ -65,7 +66,7 @@ public record RecorderSettings(Path traceDir, int bufferSize, long bufferMemory,
     /** Default settings writing to {@code traceDir}. */
     public static RecorderSettings defaults(Path traceDir) {
         return new RecorderSettings(traceDir, DEFAULT_BUFFER_SIZE, DEFAULT_BUFFER_MEMORY, DEFAULT_FLUSH_INTERVAL,
-                OverflowPolicy.BLOCK, Encoding.COMPACT, true, true, DEFAULT_DATA_MEMORY, TraceAccess.PRIVATE, "unknown");
+                OverflowPolicy.BLOCK, Encoding.COMPACT, true, false, DEFAULT_DATA_MEMORY, TraceAccess.PRIVATE, "unknown");
     }
 
     /**
@@ -91,7 +92,7 @@ public record RecorderSettings(Path traceDir, int bufferSize, long bufferMemory,
                 choice(options, "overflow", OverflowPolicy.BLOCK),
                 bool(options, "smallIds", true) ? Encoding.COMPACT : Encoding.FULL_WIDTH,
                 bool(options, "compress", true),
-                bool(options, "fingerprints", true),
+                bool(options, "fingerprints", false),
                 size(options, "dataMemory", DEFAULT_DATA_MEMORY),
                 access(options),
                 options.getOrDefault("program", "unknown"));

@@ -136,8 +136,8 @@ public final class ThreadRecorder {
     /** The message just recorded (or not: {@code b} null) is where {@link #turnSent} completes a fingerprint. */
     private void turnMarked(EventBuffer b, ActorRecord actor) {
         turnBuffer = b;
-        turnActor = b == null ? null : actor;
         turnMark = b == null ? -1 : b.lastMark();
+        turnActor = turnMark < 0 ? null : actor; // not recorded, or recorded without fingerprints
     }
 
     /**

@@ -20,7 +20,7 @@ class TurnFingerprintTest {
     @Test
     void aTurnsSendsGoInItsFingerprintOrAfterItWhenItsChunkIsGone() throws Exception {
         Path dir = tmp.resolve("t");
-        Recorder recorder = Recorder.start(RecorderSettings.defaults(dir));
+        Recorder recorder = Recorder.start(RecorderSettings.defaults(dir).withFingerprints(true));
         ActorRecord actor = new ActorRecord(40);
         byte ping = Fingerprint.message(9);
         try {
@@ -34,6 +34,22 @@ class TurnFingerprintTest {
             r.turnSent(Fingerprint.NONE, 5);
         } finally {
             recorder.close();
+        }
+        Path without = tmp.resolve("without");
+        Recorder plain = Recorder.start(RecorderSettings.defaults(without)); // fingerprints off: no count at all
+        try {
+            ThreadRecorder r = plain.forCurrentThread();
+            r.message(new ActorRecord(40), 7, ping);
+            r.idle();
+            r.turnSent(ping, 12);
+        } finally {
+            plain.close();
+        }
+        try (TraceIndex index = TraceIndex.open(without)) {
+            ActorEventSource events = index.actor(40);
+            assertEquals(new TraceEvent.Message(7), events.next());
+            assertEquals(Fingerprint.NONE, events.fingerprint());
+            assertEquals(null, events.next());
         }
         List<String> seen = new ArrayList<>();
         try (TraceIndex index = TraceIndex.open(dir)) {

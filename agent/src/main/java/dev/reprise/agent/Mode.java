@@ -1,0 +1,61 @@
+package dev.reprise.agent;
+
+import dev.reprise.trace.CreationKind;
+
+/**
+ * What the agent does differently when it records and when it replays, chosen once at start
+ * ({@link Agent#mode}): the hooks' helpers call it and never ask which mode they are in.
+ * {@link RecordMode} appends to the trace; {@link ReplayMode} follows it.
+ */
+interface Mode {
+    /** This thread's state, made on its first use. */
+    AgentThread thread();
+
+    /** This thread's state if it has one, else null; never registers the thread (most never run an actor). */
+    AgentThread peekThread();
+
+    /** A turn of {@code actor} processes {@code envelope} on {@code t}: recorded, or checked against the trace. */
+    AgentThread messageTurn(AgentThread t, AgentActor actor, Object cell, Object envelope);
+
+    /**
+     * A system message's turn of {@code actor} on {@code t}: recorded in its place, or in replay held
+     * ({@link SystemTurns#HELD}) until the actor's recorded events reach it.
+     */
+    Object systemTurn(AgentThread t, AgentActor actor, Object cell, Object message);
+
+    /** The turn on {@code t} is about to end: what it sent completes its fingerprint, or is checked. */
+    void turnEnding(AgentThread t);
+
+    /** The turn of the actor of {@code cell} has ended. */
+    void turnEnded(Object cell);
+
+    /**
+     * The id of what {@code t}'s creator creates now ({@code actorClass}: the actor's class, or null):
+     * a new one recorded as a creation, or the one the trace recorded.
+     */
+    int newId(AgentThread t, CreationKind kind, Class<?> actorClass);
+
+    /** The id of the outside source {@code name}. */
+    int sourceId(String name);
+
+    /** {@code envelope} is handed to {@code cell}: outside input's content is recorded (replay injects it). */
+    void delivering(Object cell, Object envelope);
+
+    /**
+     * The outermost clock or random call of {@code t}'s turn returned {@code live}: recorded (null
+     * returned), or the recorded result returned in its place.
+     */
+    byte[] sourceCall(AgentThread t, String call, byte[] live);
+
+    /** A timer is set ({@code rearmed}: a periodic one again): what the scheduler is given to run. */
+    Runnable timer(Timers.TimerTask timer, Tag fires, boolean rearmed);
+
+    /** The scheduler accepted {@code task} and returned {@code handle}. */
+    void timerScheduled(Runnable task, Object handle);
+
+    /** The actor {@code actor} got its cell, at {@code path}. */
+    void actorBuilt(AgentActor actor, String path);
+
+    /** {@code ref} was made for {@code actor} (an actor or an ask's temp actor). */
+    void refMade(AgentActor actor, akka.actor.ActorRef ref);
+}

@@ -1,0 +1,144 @@
+package dev.reprise.agent;
+
+import akka.actor.ActorRef;
+import akka.dispatch.Envelope;
+import dev.reprise.replay.ClassCodes;
+import dev.reprise.runtime.Recorder;
+import dev.reprise.runtime.RecordingThread;
+import dev.reprise.runtime.ThreadRecorder;
+import dev.reprise.trace.CreationKind;
+import dev.reprise.trace.Fingerprint;
+
+/** Recording: each turn, creation and nondeterministic call is appended to the thread's buffer. */
+final class RecordMode implements Mode {
+    private final Recorder recorder;
+    /** Whether messages and creations get fingerprints. */
+    private final boolean fingerprints;
+    /** The state of threads that are not {@link RecordingThread}s, for {@link #peekThread()}. */
+    private final ThreadLocal<AgentThread> otherThreads = new ThreadLocal<>();
+
+    RecordMode(Recorder recorder, boolean fingerprints) {
+        this.recorder = recorder;
+        this.fingerprints = fingerprints;
+    }
+
+    @Override
+    public AgentThread thread() {
+        ThreadRecorder r = recorder.forCurrentThread();
+        Object c = r.context();
+        if (c == null) {
+            c = new AgentThread(r);
+            r.context(c);
+            if (!(Thread.currentThread() instanceof RecordingThread)) {
+                otherThreads.set((AgentThread) c);
+            }
+        }
+        return (AgentThread) c;
+    }
+
+    @Override
+    public AgentThread peekThread() {
+        if (Thread.currentThread() instanceof RecordingThread rt) {
+            ThreadRecorder r = rt.repriseRecorder();
+            return r == null ? null : (AgentThread) r.context();
+        }
+        return otherThreads.get();
+    }
+
+    @Override
+    public AgentThread messageTurn(AgentThread t, AgentActor actor, Object cell, Object envelope) {
+        if (actor.unordered) {
+            return t.enter(actor);
+        }
+        ThreadRecorder r = t.recorder;
+        byte fingerprint = fingerprints ? fingerprintOf(t, ((Envelope) envelope).message()) : Fingerprint.NONE;
+        Tag tag = Envelopes.tagOf(envelope);
+        if (tag == null) {
+            r.message(actor.record, ActorIds.UNKNOWN, fingerprint);
+        } else {
+            switch (tag.kind) {
+                case Tag.PLAIN -> r.message(actor.record, tag.sender, fingerprint);
+                case Tag.PROMISE -> r.promiseMessage(actor.record, tag.sender, tag.resolver, fingerprint);
+                default -> r.externalMessage(actor.record, tag.sender, tag.eventType, tag.dataId, fingerprint);
+            }
+        }
+        t.enter(actor);
+        t.turnFingerprint = fingerprint;
+        return t;
+    }
+
+    /** A message's fingerprint; the thread remembers its last class, which a burst of messages repeats. */
+    private static byte fingerprintOf(AgentThread t, Object message) {
+        Class<?> c = message.getClass();
+        if (c != t.lastMessageClass) {
+            t.lastMessageClass = c;
+            t.lastMessageFingerprint = Fingerprint.message(ClassCodes.ofClass(c));
+        }
+        return t.lastMessageFingerprint;
+    }
+
+    @Override
+    public Object systemTurn(AgentThread t, AgentActor actor, Object cell, Object message) {
+        if (!actor.unordered) {
+            SystemTurns.record(t.recorder, actor, message);
+        }
+        return t.enter(actor);
+    }
+
+    @Override
+    public void turnEnding(AgentThread t) {
+        if (t.turnFingerprint != Fingerprint.NONE) {
+            t.recorder.turnSent(t.turnFingerprint, t.turnSends); // completes the message's fingerprint
+        }
+    }
+
+    @Override
+    public void turnEnded(Object cell) {
+        // nothing waits for a turn's end while recording
+    }
+
+    @Override
+    public int newId(AgentThread t, CreationKind kind, Class<?> actorClass) {
+        int id = ActorIds.next();
+        byte fingerprint = fingerprints && actorClass != null
+                ? Fingerprint.creation(ClassCodes.ofClass(actorClass)) : Fingerprint.NONE;
+        t.recorder.creation(t.creator().record, id, kind, fingerprint);
+        return id;
+    }
+
+    @Override
+    public int sourceId(String name) {
+        return recorder.registerSource(name);
+    }
+
+    @Override
+    public void delivering(Object cell, Object envelope) {
+        Envelopes.recordOutsideInput(recorder, cell, envelope);
+    }
+
+    @Override
+    public byte[] sourceCall(AgentThread t, String call, byte[] live) {
+        t.recorder.systemCall(t.current.record, live);
+        return null;
+    }
+
+    @Override
+    public Runnable timer(Timers.TimerTask timer, Tag fires, boolean rearmed) {
+        return timer;
+    }
+
+    @Override
+    public void timerScheduled(Runnable task, Object handle) {
+        // the scheduler runs it when it is due
+    }
+
+    @Override
+    public void actorBuilt(AgentActor actor, String path) {
+        // names are for replay's reports
+    }
+
+    @Override
+    public void refMade(AgentActor actor, ActorRef ref) {
+        // only replay looks refs up by id
+    }
+}

@@ -1,0 +1,106 @@
+package dev.reprise.agent;
+
+import akka.actor.ActorCell;
+import akka.actor.ActorRef;
+import dev.reprise.replay.Replay;
+import dev.reprise.replay.ReplayQueue;
+import dev.reprise.trace.CreationKind;
+import dev.reprise.trace.Fingerprint;
+
+/** Replaying: turns, creations and nondeterministic calls follow the trace, and are checked against it. */
+final class ReplayMode implements Mode {
+    private final Replay replay;
+    /** Whether the recorded fingerprints are checked. */
+    private final boolean fingerprints;
+    private final ThreadLocal<AgentThread> threads = ThreadLocal.withInitial(() -> new AgentThread(null));
+
+    ReplayMode(Replay replay, boolean fingerprints) {
+        this.replay = replay;
+        this.fingerprints = fingerprints;
+    }
+
+    @Override
+    public AgentThread thread() {
+        return threads.get();
+    }
+
+    @Override
+    public AgentThread peekThread() {
+        return threads.get();
+    }
+
+    @Override
+    public AgentThread messageTurn(AgentThread t, AgentActor actor, Object cell, Object envelope) {
+        replay.turnStarted(); // the replay mailbox chose this message from the trace
+        t.enter(actor);
+        if (((ActorCell) cell).mailbox().messageQueue() instanceof ReplayQueue q) {
+            int recorded = q.takeTurn(); // its class was checked as it was taken
+            t.scriptedTurn = recorded >= 0;
+            t.turnFingerprint = fingerprints && recorded > 0 ? (byte) recorded : Fingerprint.NONE;
+        }
+        return t;
+    }
+
+    @Override
+    public Object systemTurn(AgentThread t, AgentActor actor, Object cell, Object message) {
+        if (!SystemTurns.admit(cell, message)) {
+            return SystemTurns.HELD;
+        }
+        replay.turnStarted();
+        return t.enter(actor);
+    }
+
+    @Override
+    public void turnEnding(AgentThread t) {
+        if (t.scriptedTurn) {
+            replay.turnOver(t.current.id(), t.turnFingerprint, t.turnSends, fingerprints);
+        }
+    }
+
+    @Override
+    public void turnEnded(Object cell) {
+        replay.turnEnded();
+        SystemTurns.releaseDue(cell); // held system messages whose turn has come go again
+    }
+
+    @Override
+    public int newId(AgentThread t, CreationKind kind, Class<?> actorClass) {
+        int recorded = replay.expectCreation(t.creator().id(), kind, fingerprints ? actorClass : null);
+        return recorded >= 0 ? recorded : ActorIds.next(); // past the end of the trace: a new id
+    }
+
+    @Override
+    public int sourceId(String name) {
+        return replay.sourceId(name);
+    }
+
+    @Override
+    public void delivering(Object cell, Object envelope) {
+        // outside input is injected from the trace
+    }
+
+    @Override
+    public byte[] sourceCall(AgentThread t, String call, byte[] live) {
+        return replay.expectSystemCall(t.current.id(), call);
+    }
+
+    @Override
+    public Runnable timer(Timers.TimerTask timer, Tag fires, boolean rearmed) {
+        return ReplayTimers.arm(fires.resolver, fires.sender, timer, rearmed);
+    }
+
+    @Override
+    public void timerScheduled(Runnable task, Object handle) {
+        ReplayTimers.scheduled(task, handle);
+    }
+
+    @Override
+    public void actorBuilt(AgentActor actor, String path) {
+        Names.of(actor.id(), path);
+    }
+
+    @Override
+    public void refMade(AgentActor actor, ActorRef ref) {
+        LiveRefs.created(actor.id(), ref); // outside input may name it as its sender
+    }
+}
