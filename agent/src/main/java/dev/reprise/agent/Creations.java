@@ -15,7 +15,7 @@ public final class Creations {
     /** makeChild starts on the creator's thread: reserve the child's id and record the creation. */
     public static Object beforeMakeChild(Object props) {
         try {
-            return reserve(CreationKind.ACTOR, actorClass(props));
+            return reserve(CreationKind.ACTOR, props);
         } catch (dev.reprise.replay.ReplayDivergence d) {
             throw d;
         } catch (Throwable e) {
@@ -42,8 +42,8 @@ public final class Creations {
         }
     }
 
-    /** The class of the actor that {@code props} makes, or null if Akka cannot tell it. */
-    private static Class<?> actorClass(Object props) {
+    /** The class of the actor that {@code props} makes, or null if Akka cannot tell it (or there are none). */
+    static Class<?> actorClass(Object props) {
         try {
             return props instanceof akka.actor.Props p ? p.actorClass() : null;
         } catch (RuntimeException e) {
@@ -51,9 +51,9 @@ public final class Creations {
         }
     }
 
-    static AgentActor reserve(CreationKind kind, Class<?> actorClass) {
+    static AgentActor reserve(CreationKind kind, Object props) {
         AgentThread t = AgentThread.current();
-        AgentActor child = new AgentActor(newId(t, kind, actorClass));
+        AgentActor child = new AgentActor(newId(t, kind, props));
         t.pendingChild = child;
         return child;
     }
@@ -63,9 +63,9 @@ public final class Creations {
         return newId(t, kind, null);
     }
 
-    /** {@link #newId(AgentThread, CreationKind)} for an actor of {@code actorClass} (null: not an actor, or unknown). */
-    static int newId(AgentThread t, CreationKind kind, Class<?> actorClass) {
-        return Agent.mode.newId(t, kind, actorClass);
+    /** {@link #newId(AgentThread, CreationKind)} for an actor made from {@code props} (null: not an actor). */
+    static int newId(AgentThread t, CreationKind kind, Object props) {
+        return Agent.mode.newId(t, kind, props);
     }
 
     /** The uid of the actor being created: derived from its id (never 0, which Akka reads as "no uid"). */

@@ -30,10 +30,10 @@ interface Mode {
     void turnEnded(Object cell);
 
     /**
-     * The id of what {@code t}'s creator creates now ({@code actorClass}: the actor's class, or null):
-     * a new one recorded as a creation, or the one the trace recorded.
+     * The id of what {@code t}'s creator creates now ({@code props}: the actor's, or null): a new
+     * one recorded as a creation, or the one the trace recorded.
      */
-    int newId(AgentThread t, CreationKind kind, Class<?> actorClass);
+    int newId(AgentThread t, CreationKind kind, Object props);
 
     /** The id of the outside source {@code name}. */
     int sourceId(String name);

@@ -98,10 +98,10 @@ final class RecordMode implements Mode {
     }
 
     @Override
-    public int newId(AgentThread t, CreationKind kind, Class<?> actorClass) {
+    public int newId(AgentThread t, CreationKind kind, Object props) {
         int id = ActorIds.next();
-        byte fingerprint = fingerprints && actorClass != null
-                ? Fingerprint.creation(ClassCodes.ofClass(actorClass)) : Fingerprint.NONE;
+        Class<?> actorClass = fingerprints ? Creations.actorClass(props) : null;
+        byte fingerprint = actorClass != null ? Fingerprint.creation(ClassCodes.ofClass(actorClass)) : Fingerprint.NONE;
         t.recorder.creation(t.creator().record, id, kind, fingerprint);
         return id;
     }

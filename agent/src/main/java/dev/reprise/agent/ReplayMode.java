@@ -64,8 +64,8 @@ final class ReplayMode implements Mode {
     }
 
     @Override
-    public int newId(AgentThread t, CreationKind kind, Class<?> actorClass) {
-        int recorded = replay.expectCreation(t.creator().id(), kind, fingerprints ? actorClass : null);
+    public int newId(AgentThread t, CreationKind kind, Object props) {
+        int recorded = replay.expectCreation(t.creator().id(), kind, fingerprints ? Creations.actorClass(props) : null);
         return recorded >= 0 ? recorded : ActorIds.next(); // past the end of the trace: a new id
     }
 
