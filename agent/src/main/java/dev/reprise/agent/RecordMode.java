@@ -72,7 +72,7 @@ final class RecordMode implements Mode {
         Class<?> c = message.getClass();
         if (c != t.lastMessageClass) {
             t.lastMessageClass = c;
-            t.lastMessageFingerprint = Fingerprint.message(ClassCodes.ofClass(c));
+            t.lastMessageFingerprint = Fingerprint.ofClass(ClassCodes.ofClass(c));
         }
         return t.lastMessageFingerprint;
     }
@@ -101,7 +101,7 @@ final class RecordMode implements Mode {
     public int newId(AgentThread t, CreationKind kind, Object props) {
         int id = ActorIds.next();
         Class<?> actorClass = fingerprints ? Creations.actorClass(props) : null;
-        byte fingerprint = actorClass != null ? Fingerprint.creation(ClassCodes.ofClass(actorClass)) : Fingerprint.NONE;
+        byte fingerprint = actorClass != null ? Fingerprint.ofClass(ClassCodes.ofClass(actorClass)) : Fingerprint.NONE;
         t.recorder.creation(t.creator().record, id, kind, fingerprint);
         return id;
     }

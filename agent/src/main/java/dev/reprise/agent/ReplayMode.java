@@ -10,13 +10,10 @@ import dev.reprise.trace.Fingerprint;
 /** Replaying: turns, creations and nondeterministic calls follow the trace, and are checked against it. */
 final class ReplayMode implements Mode {
     private final Replay replay;
-    /** Whether the recorded fingerprints are checked. */
-    private final boolean fingerprints;
     private final ThreadLocal<AgentThread> threads = ThreadLocal.withInitial(() -> new AgentThread(null));
 
-    ReplayMode(Replay replay, boolean fingerprints) {
+    ReplayMode(Replay replay) {
         this.replay = replay;
-        this.fingerprints = fingerprints;
     }
 
     @Override
@@ -36,7 +33,7 @@ final class ReplayMode implements Mode {
         if (((ActorCell) cell).mailbox().messageQueue() instanceof ReplayQueue q) {
             int recorded = q.takeTurn(); // its class was checked as it was taken
             t.scriptedTurn = recorded >= 0;
-            t.turnFingerprint = fingerprints && recorded > 0 ? (byte) recorded : Fingerprint.NONE;
+            t.turnFingerprint = recorded > 0 && replay.checksFingerprints() ? (byte) recorded : Fingerprint.NONE;
         }
         return t;
     }
@@ -53,7 +50,7 @@ final class ReplayMode implements Mode {
     @Override
     public void turnEnding(AgentThread t) {
         if (t.scriptedTurn) {
-            replay.turnOver(t.current.id(), t.turnFingerprint, t.turnSends, fingerprints);
+            replay.turnOver(t.current.id(), t.turnFingerprint, t.turnSends);
         }
     }
 
@@ -65,7 +62,8 @@ final class ReplayMode implements Mode {
 
     @Override
     public int newId(AgentThread t, CreationKind kind, Object props) {
-        int recorded = replay.expectCreation(t.creator().id(), kind, fingerprints ? Creations.actorClass(props) : null);
+        Class<?> actorClass = replay.checksFingerprints() ? Creations.actorClass(props) : null;
+        int recorded = replay.expectCreation(t.creator().id(), kind, actorClass);
         return recorded >= 0 ? recorded : ActorIds.next(); // past the end of the trace: a new id
     }
 

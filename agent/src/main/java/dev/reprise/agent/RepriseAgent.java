@@ -103,8 +103,8 @@ public final class RepriseAgent {
         AgentOptions withFilters = options.withCallFilters(recorded.getOrDefault("include", ""),
                 recorded.getOrDefault("exclude", ""));
         Agent.replay = replay;
-        Agent.mode = new ReplayMode(replay, options.fingerprints());
         replay.checkFingerprints(options.fingerprints());
+        Agent.mode = new ReplayMode(replay);
         ActorIds.replaying();
         if (!replay.metadata().cleanEnd()) {
             AgentLog.warn("the trace " + options.replayTrace() + " did not end cleanly: the replay follows it as far as it goes");

@@ -105,12 +105,6 @@ public final class ActorScript {
         return e;
     }
 
-    /** The recorded {@link Fingerprint} of the next event ({@link Fingerprint#NONE} if it has none). */
-    public synchronized byte peekFingerprint() {
-        peek();
-        return headFingerprint;
-    }
-
     /** The recorded {@link Fingerprint} of the event {@link #take()} returned last. */
     public synchronized byte takenFingerprint() {
         return takenFingerprint;

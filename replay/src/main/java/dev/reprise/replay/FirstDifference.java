@@ -27,8 +27,8 @@ final class FirstDifference {
                 + " messages; when recorded it sent " + recorded + ". The program sends more or fewer messages here than it did.";
     }
 
-    /** The turn of its {@code n}-th event sent {@code sends} messages, not as many as recorded. */
-    static String sends(String event, long n, byte recorded, int sends) {
+    /** The turn of its {@code n}-th event sent {@code sends} messages, not as many as its fingerprint says. */
+    static String sendsModulo(String event, long n, byte recorded, int sends) {
         return "the turn of its event " + n + " (" + event + ") sent " + sends + " messages, "
                 + Integer.remainderUnsigned(sends, 7) + " modulo 7; when recorded, the count was "
                 + Fingerprint.describeSends(recorded) + ". The program sends more or fewer messages here than it did.";

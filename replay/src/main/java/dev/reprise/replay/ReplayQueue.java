@@ -183,8 +183,7 @@ public final class ReplayQueue implements MessageQueue, UnboundedDequeBasedMessa
         byte recorded = s.takenFingerprint();
         turnFingerprint = recorded & 0xFF;
         int recordedClass = Fingerprint.classCodeOf(recorded);
-        int replayedClass = ClassCodes.of(e.message());
-        if (recordedClass != 0 && recordedClass != replayedClass && replay.fingerprintsChecked) {
+        if (recordedClass != 0 && replay.checksFingerprints() && recordedClass != ClassCodes.of(e.message())) {
             throw replay.diverged(actorId(), FirstDifference.messageClass(replay.describe(taken), s.consumed(), recordedClass,
                     e.message()));
         }

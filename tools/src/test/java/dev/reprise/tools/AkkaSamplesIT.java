@@ -140,7 +140,7 @@ class AkkaSamplesIT {
         return switch (exit) {
             case 86 -> " (diverged)";
             case 87 -> " (the end of a truncated recording)";
-            case -1 -> " (killed after " + ScriptRun.DEFAULT_LIMIT.toSeconds() + " s)";
+            case -1 -> " (killed after " + ScriptRun.LIMIT.toSeconds() + " s)";
             default -> "";
         };
     }

@@ -5,9 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.reprise.samples.ChangedProgram;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
@@ -16,16 +14,16 @@ import org.junit.jupiter.api.Test;
 /**
  * A recording with fingerprints ({@code -o fingerprints=true}) replayed with a changed program
  * ({@link ChangedProgram}: a message class renamed, a send added, a child created elsewhere)
- * through {@code ./reprise record} and {@code ./reprise replay} child processes. Each replay of a changed program must stop with a divergence found by
- * the recorded fingerprints or the turn checks, never by waiting: the replay runs with a quiet
- * time of 60 s and is killed after {@value #LIMIT_SECONDS} s, so a divergence noticed only
- * because nothing moves any more fails the test. The unchanged program replays to its output.
+ * through {@code ./reprise record} and {@code ./reprise replay} child processes. Each replay of a
+ * changed program must stop with a divergence found by the recorded fingerprints or the turn
+ * checks, never by waiting: the replay runs with a quiet time of 60 s, so a divergence noticed only
+ * because nothing moves any more says "no actor can make progress", which fails the test. The
+ * unchanged program replays to its output.
  */
 @Tag("samples")
 class ChangedProgramIT {
     static final int RUNS = 3;
-    static final int LIMIT_SECONDS = 40;
-    private static final Path WORK = Cli.ROOT.resolve("tools/target/changed-program-it");
+    private static final List<String> FINGERPRINTS = List.of("-o", "fingerprints=true");
 
     @BeforeAll
     static void packaged() {
@@ -34,66 +32,74 @@ class ChangedProgramIT {
 
     @Test
     void everyChangeIsCaughtAtItsFirstDifferenceAndTheOriginalReplaysExactly() throws Exception {
-        Cli.deleteTree(WORK);
+        Path dir = RecordedPrograms.folder("changed-program");
         for (int run = 1; run <= RUNS; run++) {
-            Path dir = Files.createDirectories(WORK.resolve("run" + run));
-            Path trace = dir.resolve("trace");
-            ScriptRun record = script(dir, "record", "record", "--trace", trace.toString(), "-o", "fingerprints=true",
-                    "--", "-cp", AkkaSamplesIT.programClassPath(), ChangedProgram.class.getName(), "original");
-            assertEquals(0, record.exit(), record::show);
-            List<String> recorded = AkkaSamplesIT.normalise(record.out());
-            assertTrue(recorded.contains("all 60 pings received"), record::show);
+            Path trace = dir.resolve("run" + run);
+            List<String> recorded = recordOriginal(trace, FINGERPRINTS);
 
-            ScriptRun same = replay(dir, trace, "original");
-            assertEquals(0, same.exit(), same::show);
-            assertEquals(recorded, AkkaSamplesIT.normalise(same.out()), same::show);
-
-            ScriptRun renamed = replay(dir, trace, "renamed");
+            Cli.Result renamed = replay(trace, "renamed");
             assertDiverged(renamed, "/user/hub", "is a message of another class than when recorded: this replay has a "
                     + ChangedProgram.class.getName() + "$Pong");
             assertPrefix(recorded, renamed); // stopped before the hub handled the renamed message
             if (run == 1) { // unchecked, the renamed message goes through in the Ping's place
-                ScriptRun unchecked = script(dir, "replay-renamed-unchecked", "replay", "--no-fingerprints", "--trace",
-                        trace.toString(), "--", "-cp", AkkaSamplesIT.programClassPath(), ChangedProgram.class.getName(),
+                Cli.Result unchecked = RecordedPrograms.replay(trace, List.of("--no-fingerprints"), ChangedProgram.class,
                         "renamed");
-                assertEquals(0, unchecked.exit(), unchecked::show);
-                assertTrue(AkkaSamplesIT.normalise(unchecked.out()).stream().anyMatch(l -> l.endsWith(": Pong 10 from worker 2")),
-                        unchecked::show);
+                assertEquals(0, unchecked.exit(), unchecked::toString);
+                assertTrue(lines(unchecked).stream().anyMatch(l -> l.endsWith(": Pong 10 from worker 2")), unchecked::toString);
             }
 
-            ScriptRun extraSend = replay(dir, trace, "extra-send");
+            Cli.Result extraSend = replay(trace, "extra-send");
             assertDiverged(extraSend, "/user/worker1", "the turn of its event 1 (");
             // in its fingerprint (modulo 7), or in full when the turn outlived its chunk
             assertTrue(extraSend.err().contains("sent 21 messages, 0 modulo 7; when recorded, the count was 6 modulo 7")
-                    || extraSend.err().contains("sent 21 messages; when recorded it sent 20."), extraSend::show);
+                    || extraSend.err().contains("sent 21 messages; when recorded it sent 20."), extraSend::toString);
 
-            ScriptRun childElsewhere = replay(dir, trace, "child-elsewhere");
+            Cli.Result childElsewhere = replay(trace, "child-elsewhere");
             assertDiverged(childElsewhere, "/user/worker0", "its event 2: it created an actor, but the trace expects");
         }
     }
 
-    private static ScriptRun replay(Path dir, Path trace, String version) throws Exception {
-        return script(dir, "replay-" + version, "replay", "--quiet", "60s", "--trace", trace.toString(), "--", "-cp",
-                AkkaSamplesIT.programClassPath(), ChangedProgram.class.getName(), version);
+    @Test
+    void aTurnThatOutlivesItsChunkKeepsItsExactSendCount() throws Exception {
+        // Flushed every millisecond, each worker's turn (20 sends, pausing between them) outlives its chunk.
+        Path trace = RecordedPrograms.folder("changed-program-flushed").resolve("trace");
+        recordOriginal(trace, List.of("-o", "fingerprints=true", "-o", "flushInterval=1ms"));
+        assertDiverged(replay(trace, "extra-send"), "/user/worker1", "sent 21 messages; when recorded it sent 20.");
     }
 
-    private static ScriptRun script(Path dir, String what, String... args) throws Exception {
-        return ScriptRun.run(dir, what, null, Duration.ofSeconds(LIMIT_SECONDS), args);
+    /** Records the original program; its unchanged replay must print the same lines. Returns them. */
+    private static List<String> recordOriginal(Path trace, List<String> options) {
+        Cli.Result record = RecordedPrograms.record(trace, options, ChangedProgram.class, "original");
+        List<String> recorded = lines(record);
+        assertTrue(recorded.contains("all 60 pings received"), record::toString);
+        Cli.Result same = replay(trace, "original");
+        assertEquals(0, same.exit(), same::toString);
+        assertEquals(recorded, lines(same), same::toString);
+        return recorded;
     }
 
-    /** Exit 86 with a report whose first actor is {@code actor} (where the program changed) and that says {@code phrase}. */
-    private static void assertDiverged(ScriptRun r, String actor, String phrase) {
-        assertEquals(86, r.exit(), r::show);
+    private static Cli.Result replay(Path trace, String version) {
+        return RecordedPrograms.replay(trace, List.of("--quiet", "60s"), ChangedProgram.class, version);
+    }
+
+    /** Its output without what no replay controls (Akka's log timestamps and threads). */
+    private static List<String> lines(Cli.Result r) {
+        return AkkaSamplesIT.normalise(r.out().lines().toList());
+    }
+
+    /** Exit 86 with a report whose first difference is in {@code actor} (where the program changed) and says {@code phrase}. */
+    private static void assertDiverged(Cli.Result r, String actor, String phrase) {
+        assertEquals(86, r.exit(), r::toString);
         String err = r.err();
-        assertTrue(err.contains("REPLAY DIVERGED"), r::show);
-        assertFalse(err.contains("no actor can make progress"), r::show);
-        assertTrue(err.contains("first difference: " + actor + " "), r::show);
-        assertTrue(err.contains(phrase), r::show);
+        assertTrue(err.contains("REPLAY DIVERGED"), r::toString);
+        assertFalse(err.contains("no actor can make progress"), r::toString);
+        assertTrue(err.contains("first difference: " + actor + " "), r::toString);
+        assertTrue(err.contains(phrase), r::toString);
     }
 
     /** What the diverged replay printed is what the recording printed, up to where it stopped. */
-    private static void assertPrefix(List<String> recorded, ScriptRun r) {
-        List<String> out = AkkaSamplesIT.normalise(r.out());
-        assertTrue(out.size() < recorded.size() && recorded.subList(0, out.size()).equals(out), r::show);
+    private static void assertPrefix(List<String> recorded, Cli.Result r) {
+        List<String> out = lines(r);
+        assertTrue(out.size() < recorded.size() && recorded.subList(0, out.size()).equals(out), r::toString);
     }
 }

@@ -64,6 +64,9 @@ final class Cli {
         return run(cmd, Map.of());
     }
 
+    /** For {@code ./reprise} inside the build: no nested Maven build (the packaged jars as they are), this JDK. */
+    static final Map<String, String> PACKAGED = Map.of("REPRISE_NO_BUILD", "1", "JAVA_HOME", System.getProperty("java.home"));
+
     /** {@code ./reprise ARGS} with extra environment variables. */
     static Result script(Map<String, String> env, String... args) {
         List<String> cmd = new ArrayList<>(List.of(ROOT.resolve("reprise").toString()));

@@ -23,13 +23,13 @@ class DivergenceReportIT {
 
     @Test
     void aStuckReplayReportsAScreenfulGroupedWithTheApplicationFirst() throws Exception {
-        Path trace = StuckReplays.folder("divergence-report").resolve("trace");
-        Cli.Result recorded = StuckReplays.record(trace, HeldStringsProgram.class, "greet");
+        Path trace = RecordedPrograms.folder("divergence-report").resolve("trace");
+        Cli.Result recorded = RecordedPrograms.record(trace, HeldStringsProgram.class, "greet");
         assertTrue(recorded.out().contains("sink got 120 strings"), recorded::toString);
 
-        Cli.Result replayed = StuckReplays.replay(trace, List.of("--quiet", "2s"), HeldStringsProgram.class, "skip");
+        Cli.Result replayed = RecordedPrograms.replay(trace, List.of("--quiet", "2s"), HeldStringsProgram.class, "skip");
         assertEquals(86, replayed.exit(), replayed::toString);
-        List<String> report = StuckReplays.report(replayed);
+        List<String> report = RecordedPrograms.report(replayed);
         String text = String.join("\n", report);
         assertTrue(report.size() <= 40, () -> report.size() + " lines:\n" + text);
         assertTrue(report.get(1).startsWith("  first difference: /user/"), text);
@@ -48,10 +48,10 @@ class DivergenceReportIT {
         }
         assertTrue(lastUser >= 0 && lastUser < firstSystem, text);
 
-        Cli.Result verbose = StuckReplays.replay(trace, List.of("--quiet", "2s", "--verbose"), HeldStringsProgram.class,
+        Cli.Result verbose = RecordedPrograms.replay(trace, List.of("--quiet", "2s", "--verbose"), HeldStringsProgram.class,
                 "skip");
         assertEquals(86, verbose.exit(), verbose::toString);
-        List<String> all = StuckReplays.report(verbose);
+        List<String> all = RecordedPrograms.report(verbose);
         String allText = String.join("\n", all);
         assertTrue(all.size() > report.size(), allText);
         for (int i = 0; i < 8; i++) {

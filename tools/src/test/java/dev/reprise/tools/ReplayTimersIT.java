@@ -24,11 +24,11 @@ class ReplayTimersIT {
 
     @Test
     void firedAndCancelledTimersAreNotKept() throws Exception {
-        Path trace = StuckReplays.folder("replay-timers").resolve("trace");
-        Cli.Result recorded = StuckReplays.record(trace, ManyTimersProgram.class);
+        Path trace = RecordedPrograms.folder("replay-timers").resolve("trace");
+        Cli.Result recorded = RecordedPrograms.record(trace, ManyTimersProgram.class);
         assertTrue(recorded.out().contains("fired 100000 timers"), recorded::toString);
 
-        Cli.Result replayed = StuckReplays.replay(trace, List.of(), ManyTimersProgram.class);
+        Cli.Result replayed = RecordedPrograms.replay(trace, List.of(), ManyTimersProgram.class);
         assertEquals(0, replayed.exit(), replayed::toString);
         assertTrue(replayed.out().startsWith("fired 100000 timers\n"), replayed::toString); // Akka's log lines follow
         assertTrue(replayed.err().contains("the whole trace was consumed")

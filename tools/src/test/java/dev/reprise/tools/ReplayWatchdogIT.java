@@ -23,13 +23,13 @@ class ReplayWatchdogIT {
 
     @Test
     void aTurnBlockedOnAnAskTheReplayHoldsBackIsReported() throws Exception {
-        Path trace = StuckReplays.folder("watchdog-blocked").resolve("trace");
-        Cli.Result recorded = StuckReplays.record(trace, BlockedAskProgram.class, "via-checker");
+        Path trace = RecordedPrograms.folder("watchdog-blocked").resolve("trace");
+        Cli.Result recorded = RecordedPrograms.record(trace, BlockedAskProgram.class, "via-checker");
         assertTrue(recorded.out().contains("balance 42"), recorded::toString);
 
-        Cli.Result replayed = StuckReplays.replay(trace, List.of("--quiet", "2s"), BlockedAskProgram.class, "direct");
+        Cli.Result replayed = RecordedPrograms.replay(trace, List.of("--quiet", "2s"), BlockedAskProgram.class, "direct");
         assertEquals(86, replayed.exit(), replayed::toString);
-        String report = String.join("\n", StuckReplays.report(replayed));
+        String report = String.join("\n", RecordedPrograms.report(replayed));
         assertTrue(report.contains("first difference: /user/asker") && report.contains("has been blocked in its turn"),
                 report);
         assertTrue(report.contains("at java.base/jdk.internal.misc.Unsafe.park") // where it waits, and the program's frames
@@ -40,14 +40,14 @@ class ReplayWatchdogIT {
 
     @Test
     void aLiveActorThatKeepsTickingDoesNotHideTheStuckOnes() throws Exception {
-        Path trace = StuckReplays.folder("watchdog-ticking").resolve("trace");
-        Cli.Result recorded = StuckReplays.record(trace, BusyTickerProgram.class, "greet");
+        Path trace = RecordedPrograms.folder("watchdog-ticking").resolve("trace");
+        Cli.Result recorded = RecordedPrograms.record(trace, BusyTickerProgram.class, "greet");
         assertTrue(recorded.out().contains("sink got 120 strings"), recorded::toString);
 
-        Cli.Result replayed = StuckReplays.replay(trace, List.of("--quiet", "2s", "--live"), BusyTickerProgram.class,
+        Cli.Result replayed = RecordedPrograms.replay(trace, List.of("--quiet", "2s", "--live"), BusyTickerProgram.class,
                 "skip");
         assertEquals(86, replayed.exit(), replayed::toString);
-        String report = String.join("\n", StuckReplays.report(replayed));
+        String report = String.join("\n", RecordedPrograms.report(replayed));
         assertTrue(report.contains("no actor can make progress") && report.contains("actor: /user/sink"), report);
     }
 }

@@ -16,16 +16,11 @@ import java.util.concurrent.TimeUnit;
  * {@code dir} as {@code WHAT.out} and {@code WHAT.err}.
  */
 record ScriptRun(String what, Path dir, int exit, List<String> out, String err) {
-    static final Duration DEFAULT_LIMIT = Duration.ofSeconds(60);
+    static final Duration LIMIT = Duration.ofSeconds(60);
     private static final int SHOWN_LINES = 120;
 
+    /** Runs {@code ./reprise args} in {@code dir}, killed after {@link #LIMIT} (exit -1). */
     static ScriptRun run(Path dir, String what, Path stdin, String... args) throws IOException, InterruptedException {
-        return run(dir, what, stdin, DEFAULT_LIMIT, args);
-    }
-
-    /** Runs {@code ./reprise args} in {@code dir}, killed after {@code limit} (exit -1). */
-    static ScriptRun run(Path dir, String what, Path stdin, Duration limit, String... args)
-            throws IOException, InterruptedException {
         List<String> cmd = new ArrayList<>(List.of(Cli.ROOT.resolve("reprise").toString()));
         cmd.addAll(List.of(args));
         Path out = dir.resolve(what + ".out");
@@ -34,11 +29,10 @@ record ScriptRun(String what, Path dir, int exit, List<String> out, String err) 
                 .redirectInput(stdin != null ? ProcessBuilder.Redirect.from(stdin.toFile())
                         : ProcessBuilder.Redirect.from(new File("/dev/null")))
                 .redirectOutput(out.toFile()).redirectError(err.toFile());
-        pb.environment().put("REPRISE_NO_BUILD", "1"); // no nested Maven inside the build: the jars as they are
-        pb.environment().put("JAVA_HOME", System.getProperty("java.home"));
+        pb.environment().putAll(Cli.PACKAGED);
         Process p = pb.start();
         int exit;
-        if (p.waitFor(limit.toSeconds(), TimeUnit.SECONDS)) {
+        if (p.waitFor(LIMIT.toSeconds(), TimeUnit.SECONDS)) {
             exit = p.exitValue();
         } else {
             p.descendants().forEach(ProcessHandle::destroyForcibly);

@@ -35,13 +35,11 @@ public final class Fingerprint {
         return code == 0 ? 31 : code;
     }
 
-    /** The fingerprint of a processed message of class code {@code classCode}, its turn's sends not yet known. */
-    public static byte message(int classCode) {
-        return (byte) (classCode << 3 | SENDS_UNKNOWN);
-    }
-
-    /** The fingerprint of a creation of an actor of class code {@code classCode}. */
-    public static byte creation(int classCode) {
+    /**
+     * The fingerprint of a processed message or created actor of class code {@code classCode} (a
+     * message's turn's sends are added when it ends, {@link #withSends}).
+     */
+    public static byte ofClass(int classCode) {
         return (byte) (classCode << 3 | SENDS_UNKNOWN);
     }
 
@@ -66,10 +64,5 @@ public final class Fingerprint {
     public static String describeSends(byte fingerprint) {
         int recorded = fingerprint & 7;
         return fingerprint == NONE || recorded == SENDS_UNKNOWN ? null : recorded + " modulo " + SENDS_MODULUS;
-    }
-
-    /** For {@code inspect}: the fingerprint as hex, or "-" when there is none. */
-    public static String toString(byte fingerprint) {
-        return fingerprint == NONE ? "-" : String.format("%02x", fingerprint & 0xFF);
     }
 }

@@ -33,7 +33,7 @@ class FingerprintTest {
 
     @Test
     void sendsAreCheckedModuloSevenAndUnknownSendsAlwaysMatch() {
-        byte recorded = Fingerprint.message(5);
+        byte recorded = Fingerprint.ofClass(5);
         assertTrue(Fingerprint.sendsMatch(recorded, 3), "sends not recorded: anything matches");
         byte withThree = Fingerprint.withSends(recorded, 3);
         assertEquals(5, Fingerprint.classCodeOf(withThree));
@@ -53,20 +53,20 @@ class FingerprintTest {
         for (int round = 0; round < 50; round++) {
             b.subtraceStart(10, round);
             for (int i = 0; i < 40; i++) { // a run of REPEATs: one fingerprint per message
-                byte f = Fingerprint.message(1 + (round + i) % 31);
+                byte f = Fingerprint.ofClass(1 + (round + i) % 31);
                 b.message(20, f);
                 expectedA.add(f);
             }
             long where = b.lastMark();
-            byte patched = Fingerprint.withSends(Fingerprint.message(3), round);
+            byte patched = Fingerprint.withSends(Fingerprint.ofClass(3), round);
             b.patchMark(where, patched);
             expectedA.set(expectedA.size() - 1, patched);
             b.systemCall(round + 1); // no fingerprint
-            byte c = Fingerprint.creation(7);
+            byte c = Fingerprint.ofClass(7);
             b.creation(1000 + round, CreationKind.ACTOR, c);
             expectedA.add(c);
             b.subtraceStart(11, round); // another actor: its own fingerprints
-            byte m = Fingerprint.message(9);
+            byte m = Fingerprint.ofClass(9);
             b.promiseMessage(10, 12, m);
             expectedB.add(m);
         }
@@ -85,12 +85,12 @@ class FingerprintTest {
     void aChunkWithFewerFingerprintsThanEventsLeavesTheRestWithout() throws Exception {
         EventBuffer b = new EventBuffer(4096, Encoding.COMPACT, true);
         b.subtraceStart(10, 0);
-        b.message(20, Fingerprint.message(4));
-        b.message(20, Fingerprint.message(5));
-        b.message(21, Fingerprint.message(6));
+        b.message(20, Fingerprint.ofClass(4));
+        b.message(20, Fingerprint.ofClass(5));
+        b.message(21, Fingerprint.ofClass(6));
         List<Subtrace> s = decode(b.array(), b.size(), b.marksTrailer(2));
-        assertEquals(Fingerprint.message(4), s.get(0).mark(0));
-        assertEquals(Fingerprint.message(5), s.get(0).mark(1));
+        assertEquals(Fingerprint.ofClass(4), s.get(0).mark(0));
+        assertEquals(Fingerprint.ofClass(5), s.get(0).mark(1));
         assertEquals(Fingerprint.NONE, s.get(0).mark(2));
     }
 
@@ -98,7 +98,7 @@ class FingerprintTest {
     void fingerprintsThatAreNotTheChunksLastEventAreReportedNotGuessedAt() {
         EventBuffer b = new EventBuffer(4096, Encoding.COMPACT, true);
         b.subtraceStart(10, 0);
-        b.message(20, Fingerprint.message(4));
+        b.message(20, Fingerprint.ofClass(4));
         byte[] trailer = b.marksTrailer(1);
         byte[] chunk = new byte[b.size() + trailer.length + 2];
         System.arraycopy(b.array(), 0, chunk, 0, b.size());
@@ -114,13 +114,13 @@ class FingerprintTest {
     void aPatchAfterTheBufferWasClearedChangesNothing() {
         EventBuffer b = new EventBuffer(4096, Encoding.COMPACT, true);
         b.subtraceStart(10, 0);
-        b.message(20, Fingerprint.message(4));
+        b.message(20, Fingerprint.ofClass(4));
         long where = b.lastMark();
         b.clear();
         b.subtraceStart(10, 1);
-        b.message(20, Fingerprint.message(6));
-        assertFalse(b.patchMark(where, Fingerprint.withSends(Fingerprint.message(4), 2)));
-        assertEquals(Fingerprint.message(6), b.marksTrailer(1)[2]);
+        b.message(20, Fingerprint.ofClass(6));
+        assertFalse(b.patchMark(where, Fingerprint.withSends(Fingerprint.ofClass(4), 2)));
+        assertEquals(Fingerprint.ofClass(6), b.marksTrailer(1)[2]);
         assertNotEquals(-1, b.lastMark());
     }
 
@@ -128,13 +128,13 @@ class FingerprintTest {
     void aTurnsSendsRoundTripAsAnEventWithoutAFingerprint() throws Exception {
         EventBuffer b = new EventBuffer(4096, Encoding.COMPACT, true);
         b.subtraceStart(10, 0);
-        b.message(20, Fingerprint.message(4));
+        b.message(20, Fingerprint.ofClass(4));
         b.turnSends(300);
-        b.message(20, Fingerprint.message(5));
+        b.message(20, Fingerprint.ofClass(5));
         List<Subtrace> s = decode(b.array(), b.size(), b.marksTrailer(b.markCount()));
         assertEquals(List.of(new TraceEvent.Message(20), new TraceEvent.TurnSends(300), new TraceEvent.Message(20)),
                 s.get(0).events());
-        assertEquals(Fingerprint.message(5), s.get(0).mark(1), "the turn's end takes no fingerprint");
+        assertEquals(Fingerprint.ofClass(5), s.get(0).mark(1), "the turn's end takes no fingerprint");
     }
 
     @Test
@@ -143,7 +143,7 @@ class FingerprintTest {
         b.subtraceStart(10, 0);
         int n = 0;
         while (b.hasRoom()) {
-            b.message(20, Fingerprint.message(4)); // REPEATs: a byte per 32 messages, the fingerprints fill first
+            b.message(20, Fingerprint.ofClass(4)); // REPEATs: a byte per 32 messages, the fingerprints fill first
             n++;
         }
         assertEquals(32, n);

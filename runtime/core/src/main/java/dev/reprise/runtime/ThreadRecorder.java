@@ -106,7 +106,9 @@ public final class ThreadRecorder {
             b.message(sender, fingerprint);
             events++;
         }
-        turnMarked(b, actor);
+        if (fingerprint != Fingerprint.NONE) {
+            turnMarked(b, actor); // where turnSent completes it
+        }
     }
 
     /** {@code actor} processed a message that {@code sender} sent when {@code resolver} completed a promise. */
@@ -116,7 +118,9 @@ public final class ThreadRecorder {
             b.promiseMessage(sender, resolver, fingerprint);
             events++;
         }
-        turnMarked(b, actor);
+        if (fingerprint != Fingerprint.NONE) {
+            turnMarked(b, actor); // where turnSent completes it
+        }
     }
 
     /** {@code actor} created {@code child}, an actor or a temp actor, timer or promise numbered as one. */
@@ -133,7 +137,7 @@ public final class ThreadRecorder {
         }
     }
 
-    /** The message just recorded (or not: {@code b} null) is where {@link #turnSent} completes a fingerprint. */
+    /** The fingerprinted message just recorded (or not: {@code b} null) is where {@link #turnSent} completes it. */
     private void turnMarked(EventBuffer b, ActorRecord actor) {
         turnBuffer = b;
         turnMark = b == null ? -1 : b.lastMark();
@@ -185,7 +189,9 @@ public final class ThreadRecorder {
             b.externalMessage(source, eventType, dataId, fingerprint);
             events++;
         }
-        turnMarked(b, actor);
+        if (fingerprint != Fingerprint.NONE) {
+            turnMarked(b, actor); // where turnSent completes it
+        }
     }
 
     /** Like {@link #externalMessage} for a promise completed from outside. */
@@ -196,7 +202,9 @@ public final class ThreadRecorder {
             b.externalPromiseMessage(source, resolver, eventType, dataId, fingerprint);
             events++;
         }
-        turnMarked(b, actor);
+        if (fingerprint != Fingerprint.NONE) {
+            turnMarked(b, actor); // where turnSent completes it
+        }
     }
 
     /**

@@ -22,7 +22,7 @@ class TurnFingerprintTest {
         Path dir = tmp.resolve("t");
         Recorder recorder = Recorder.start(RecorderSettings.defaults(dir).withFingerprints(true));
         ActorRecord actor = new ActorRecord(40);
-        byte ping = Fingerprint.message(9);
+        byte ping = Fingerprint.ofClass(9);
         try {
             ThreadRecorder r = recorder.forCurrentThread();
             r.message(actor, 7, ping);
@@ -55,12 +55,16 @@ class TurnFingerprintTest {
         try (TraceIndex index = TraceIndex.open(dir)) {
             ActorEventSource events = index.actor(40);
             for (TraceEvent e; (e = events.next()) != null; ) {
-                seen.add(e.describe() + " " + Fingerprint.toString(events.fingerprint()));
+                seen.add(e.describe() + " " + hex(events.fingerprint()));
             }
         }
-        assertEquals(List.of("message from 7 " + Fingerprint.toString(Fingerprint.withSends(ping, 3)),
-                "message from 7 " + Fingerprint.toString(ping), // sends not known in its chunk
+        assertEquals(List.of("message from 7 " + hex(Fingerprint.withSends(ping, 3)),
+                "message from 7 " + hex(ping), // sends not known in its chunk
                 "end of turn: 12 messages sent -",
                 "message from 8 -"), seen);
+    }
+
+    private static String hex(byte fingerprint) {
+        return fingerprint == Fingerprint.NONE ? "-" : String.format("%02x", fingerprint & 0xFF);
     }
 }

@@ -8,15 +8,14 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 
 /**
  * Records a test program with {@code ./reprise record} and replays it with {@code ./reprise replay}
- * (child processes, the packaged jars, as users run them), for the tests of stuck replays and their
- * reports; each test's traces stay in {@code tools/target/cli-it/NAME}.
+ * (child processes, the packaged jars, as users run them); each test's traces stay in
+ * {@code tools/target/cli-it/NAME}.
  */
-final class StuckReplays {
-    private StuckReplays() {}
+final class RecordedPrograms {
+    private RecordedPrograms() {}
 
     /** A fresh folder for one test's traces. */
     static Path folder(String name) throws IOException {
@@ -27,10 +26,16 @@ final class StuckReplays {
 
     /** Records {@code main} with {@code args}; the recording must exit 0. */
     static Cli.Result record(Path trace, Class<?> main, String... args) {
-        List<String> cmd = new ArrayList<>(List.of("record", "--trace", trace.toString(), "--", "-cp",
-                AkkaSamplesIT.programClassPath(), main.getName()));
+        return record(trace, List.of(), main, args);
+    }
+
+    /** Records {@code main} with {@code args} and recording {@code options} (e.g. -o fingerprints=true); it must exit 0. */
+    static Cli.Result record(Path trace, List<String> options, Class<?> main, String... args) {
+        List<String> cmd = new ArrayList<>(List.of("record", "--trace", trace.toString()));
+        cmd.addAll(options);
+        cmd.addAll(List.of("--", "-cp", AkkaSamplesIT.programClassPath(), main.getName()));
         cmd.addAll(List.of(args));
-        Cli.Result r = Cli.script(env(), cmd.toArray(String[]::new));
+        Cli.Result r = Cli.script(Cli.PACKAGED, cmd.toArray(String[]::new));
         assertEquals(0, r.exit(), () -> "the recording failed: " + r);
         return r;
     }
@@ -41,7 +46,7 @@ final class StuckReplays {
         cmd.addAll(options);
         cmd.addAll(List.of("--", "-cp", AkkaSamplesIT.programClassPath(), main.getName()));
         cmd.addAll(List.of(args));
-        return Cli.script(env(), cmd.toArray(String[]::new));
+        return Cli.script(Cli.PACKAGED, cmd.toArray(String[]::new));
     }
 
     /** The divergence report's lines in a replay's stderr: from "REPLAY DIVERGED" to the exit code. */
@@ -58,10 +63,5 @@ final class StuckReplays {
         }
         assertTrue(false, () -> "no divergence report: " + r);
         return List.of();
-    }
-
-    private static Map<String, String> env() {
-        // No nested Maven build inside the build: the packaged jars as they are, with the JDK running the tests.
-        return Map.of("REPRISE_NO_BUILD", "1", "JAVA_HOME", System.getProperty("java.home"));
     }
 }
