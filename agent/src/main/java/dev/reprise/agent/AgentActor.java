@@ -11,6 +11,8 @@ final class AgentActor {
     final Tag sends;
     /** One of Akka's actors whose input races inside Akka ({@link dev.reprise.replay.UnorderedActors}): not recorded. */
     boolean unordered;
+    /** The outside contexts (threads, tasks, callbacks) its turns started, counted ({@link OutsideContext}). */
+    final OutsideContext.Starts starts = new OutsideContext.Starts();
 
     AgentActor(int id) {
         this.record = new ActorRecord(id);

@@ -34,7 +34,7 @@ final class AgentReplaySupport implements ReplaySupport {
         return LiveRefs.of(id);
     }
 
-    /** The recorded ids of the program's threads as outside sources ("thread:NAME", see AgentThread). */
+    /** The recorded ids of the program's own outside contexts (threads, tasks, callbacks: {@link OutsideContext}). */
     private volatile Set<Integer> threadSources;
 
     @Override
@@ -42,7 +42,8 @@ final class AgentReplaySupport implements ReplaySupport {
         Set<Integer> threads = threadSources;
         if (threads == null) {
             threads = Agent.replay.metadata().counts().entrySet().stream()
-                    .filter(e -> e.getKey().startsWith(TraceMetadata.SOURCE_PREFIX + AgentThread.THREAD_SOURCE))
+                    .filter(e -> e.getKey().startsWith(TraceMetadata.SOURCE_PREFIX)
+                            && OutsideContext.isContextName(e.getKey().substring(TraceMetadata.SOURCE_PREFIX.length())))
                     .map(e -> e.getValue().intValue()).collect(Collectors.toUnmodifiableSet());
             threadSources = threads;
         }

@@ -2,20 +2,14 @@ package dev.reprise.agent;
 
 import dev.reprise.runtime.ExternalInput;
 import dev.reprise.runtime.ThreadRecorder;
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * What the agent knows about the current thread: the actor whose turn runs here, the tag that
- * messages sent now carry, and the thread's own pseudo-actor (an outside source) for what it
- * does outside any actor. Kept on the thread's {@link ThreadRecorder}, so dispatcher threads reach
+ * messages sent now carry, and the context it runs in outside any turn ({@link OutsideContext}),
+ * whose pseudo-actor (an outside source) does what the thread does there. Kept on the thread's {@link ThreadRecorder}, so dispatcher threads reach
  * it through a field.
  */
 final class AgentThread {
-    /** The name of a thread as an outside source is this prefix and the thread's name. */
-    static final String THREAD_SOURCE = "thread:";
-    private static final Map<String, Integer> threadsNamed = new ConcurrentHashMap<>();
-
     /** This thread's recorder; null when replaying. */
     final ThreadRecorder recorder;
     /** The actor whose turn (or start, supervision, stop) runs here, or null. */
@@ -43,7 +37,8 @@ final class AgentThread {
     byte lastMessageFingerprint;
     /** In replay: this turn processes a message its actor's recorded events named (not a live one, not a system message). */
     boolean scriptedTurn;
-    private AgentActor outside;
+    /** The context it runs in outside turns; null until first asked for. */
+    private OutsideContext context;
 
     /** @param recorder the thread's recorder, or null when replaying */
     AgentThread(ThreadRecorder recorder) {
@@ -64,26 +59,54 @@ final class AgentThread {
         return m == null ? null : m.peekThread();
     }
 
-    /**
-     * This thread as an outside source: a pseudo-actor named after the thread ("thread:main",
-     * a second live "thread:worker" becomes "thread:worker#2"), so the same program gets the same
-     * ids in replay.
-     */
+    /** This thread as an outside source: the pseudo-actor of the context it runs in ({@link #context()}). */
     AgentActor outside() {
-        if (outside == null) {
-            String name = Thread.currentThread().getName();
-            int nth = threadsNamed.merge(name, 1, Integer::sum);
-            String source = THREAD_SOURCE + name + (nth > 1 ? "#" + nth : "");
-            int id = Agent.mode.sourceId(source);
-            outside = new AgentActor(id > 0 ? id : ActorIds.next());
-            Names.of(outside.id(), "outside source " + source);
-        }
-        return outside;
+        return context().actor();
     }
 
-    /** Who creates actors, temp actors and timers from here: the current actor, else this thread. */
+    /**
+     * The context this thread runs in outside any turn: a pool task's while it runs one, else the
+     * thread's own ({@link ThreadLineage}).
+     */
+    OutsideContext context() {
+        if (context == null) {
+            context = ThreadLineage.ofCurrentThread();
+        }
+        return context;
+    }
+
+    /** This thread runs {@code task} now; returns the context to go back to ({@link #exitContext}). */
+    OutsideContext enterContext(OutsideContext task) {
+        OutsideContext previous = context();
+        context = task;
+        return previous;
+    }
+
+    void exitContext(OutsideContext previous) {
+        context = previous;
+    }
+
+    /**
+     * Who creates actors, temp actors and timers from here: the current actor, else the callback
+     * or timer task that runs, else this thread's context (never the pool thread as such).
+     */
     AgentActor creator() {
-        return current != null ? current : outside();
+        if (current != null) {
+            return current;
+        }
+        OutsideContext c = sends != null ? sends.context() : null;
+        return (c != null ? c : context()).actor();
+    }
+
+    /** The actor that counts a thread, task or callback started now: the current one in its own turn, else null. */
+    AgentActor startingActor() {
+        return current != null && (sends == null || sends.kind == Tag.PLAIN) ? current : null;
+    }
+
+    /** The context that counts a thread, task or callback started now when no actor does ({@link #startingActor}). */
+    OutsideContext startingContext() {
+        OutsideContext c = sends != null ? sends.context() : null;
+        return c != null ? c : context();
     }
 
     /** The tag for a message sent now from this thread. */

@@ -5,15 +5,21 @@ import dev.reprise.trace.CreationKind;
 /**
  * Scala future callbacks: a callback belongs to whoever registered it (its owner); a result
  * belongs to whoever completed it (its resolver). While a callback runs, the messages it sends are
- * promise messages from its owner, resolved by the result's resolver.
+ * promise messages from its owner, resolved by the result's resolver, and what it creates is
+ * created by the callback's own context, wherever it runs.
  */
 public final class Callbacks {
     private Callbacks() {}
 
-    /** A callback (scala.concurrent.impl.Promise$Transformation) is registered on this thread. */
+    /**
+     * A callback (scala.concurrent.impl.Promise$Transformation) is registered on this thread: it
+     * becomes a context of its registrant ({@link OutsideContext}), owned by the current actor, the
+     * callback it is registered in, or this thread's context.
+     */
     public static void registered(Object transformation) {
         try {
-            ((RepriseState) transformation).reprise$state(AgentThread.current().ownerId());
+            AgentThread t = AgentThread.current();
+            ((RepriseState) transformation).reprise$state(OutsideContext.startedBy(t, OutsideContext.Starts.CALLBACK, t.ownerId()));
         } catch (Throwable e) {
             AgentLog.internalError("recording a callback", e);
         }
@@ -52,7 +58,8 @@ public final class Callbacks {
         try {
             AgentThread t = AgentThread.current();
             Tag previous = t.sends;
-            t.sends = Tag.promise(idOf(transformation), idOf(result));
+            OutsideContext callback = ((RepriseState) transformation).reprise$state() instanceof OutsideContext c ? c : null;
+            t.sends = Tag.promise(callback != null ? callback.owner : ActorIds.UNKNOWN, idOf(result), callback);
             return previous;
         } catch (Throwable e) {
             AgentLog.internalError("entering a callback", e);
@@ -68,6 +75,7 @@ public final class Callbacks {
         }
     }
 
+    /** The id a result's state holds (its resolver), or UNKNOWN. */
     private static int idOf(Object o) {
         Object state = o instanceof RepriseState s ? s.reprise$state() : null;
         return state instanceof Integer i ? i : ActorIds.UNKNOWN;

@@ -42,6 +42,28 @@ public final class Creations {
         }
     }
 
+    /**
+     * The name of a child being made: Akka's own, unless it is anonymous ("$a", from the parent's
+     * counter) and made outside the parent's turn ({@code system.actorOf} from threads, tasks and
+     * callbacks, which race for the guardian's counter): then one made from the child's id,
+     * outside the counter's alphabet ("$_" and base 36) so the two never meet.
+     */
+    public static String childName(Object parentCell, String name, Object reserved) {
+        try {
+            if (name == null || !name.startsWith("$") || !(reserved instanceof AgentActor child)) {
+                return name;
+            }
+            AgentThread t = AgentThread.current();
+            if (t.current != null && t.current == Actors.ofCell(parentCell)) {
+                return name;
+            }
+            return "$_" + Integer.toUnsignedString(child.id(), 36);
+        } catch (Throwable e) {
+            AgentLog.internalError("naming an actor", e);
+            return name;
+        }
+    }
+
     /** The class of the actor that {@code props} makes, or null if Akka cannot tell it (or there are none). */
     static Class<?> actorClass(Object props) {
         try {

@@ -54,6 +54,7 @@ public final class RepriseAgent {
             return;
         }
         AgentLog.level(options.log());
+        ThreadLineage.startOnMain();
         if (options.mode().equals("replay")) {
             startReplay(options, inst);
         } else {

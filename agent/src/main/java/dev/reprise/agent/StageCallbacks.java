@@ -38,24 +38,24 @@ public final class StageCallbacks {
     /** A callback is registered on {@code converter}: returns it wrapped (or as it is, if unknown). */
     public static Object wrap(Object converter, Object callback) {
         try {
-            int owner = AgentThread.current().ownerId();
+            OutsideContext context = callbackOfCurrent();
             RepriseState stage = (RepriseState) converter;
             if (callback instanceof BiFunction<?, ?, ?> f) {
-                return (BiFunction<Object, Object, Object>) (a, b) -> run(owner, stage, () -> ((BiFunction<Object, Object, Object>) f).apply(a, b));
+                return (BiFunction<Object, Object, Object>) (a, b) -> run(context, stage, () -> ((BiFunction<Object, Object, Object>) f).apply(a, b));
             } else if (callback instanceof BiConsumer<?, ?> c) {
-                return (BiConsumer<Object, Object>) (a, b) -> run(owner, stage, () -> {
+                return (BiConsumer<Object, Object>) (a, b) -> run(context, stage, () -> {
                     ((BiConsumer<Object, Object>) c).accept(a, b);
                     return null;
                 });
             } else if (callback instanceof Function<?, ?> f) {
-                return (Function<Object, Object>) a -> run(owner, stage, () -> ((Function<Object, Object>) f).apply(a));
+                return (Function<Object, Object>) a -> run(context, stage, () -> ((Function<Object, Object>) f).apply(a));
             } else if (callback instanceof Consumer<?> c) {
-                return (Consumer<Object>) a -> run(owner, stage, () -> {
+                return (Consumer<Object>) a -> run(context, stage, () -> {
                     ((Consumer<Object>) c).accept(a);
                     return null;
                 });
             } else if (callback instanceof Runnable r) {
-                return (Runnable) () -> run(owner, stage, () -> {
+                return (Runnable) () -> run(context, stage, () -> {
                     r.run();
                     return null;
                 });
@@ -73,10 +73,10 @@ public final class StageCallbacks {
      */
     public static Object executor(Object converter, Object executor) {
         try {
-            int owner = AgentThread.current().ownerId();
+            OutsideContext context = callbackOfCurrent();
             RepriseState stage = (RepriseState) converter;
             Executor pool = (Executor) executor;
-            return (Executor) task -> pool.execute(() -> run(owner, stage, () -> {
+            return (Executor) task -> pool.execute(() -> run(context, stage, () -> {
                 task.run();
                 return null;
             }));
@@ -86,14 +86,20 @@ public final class StageCallbacks {
         return executor;
     }
 
-    private static Object run(int owner, RepriseState stage, java.util.function.Supplier<Object> body) {
+    /** A callback registered now: a context of the current actor, callback or thread, owned by it. */
+    private static OutsideContext callbackOfCurrent() {
+        AgentThread t = AgentThread.current();
+        return OutsideContext.startedBy(t, OutsideContext.Starts.STAGE, t.ownerId());
+    }
+
+    private static Object run(OutsideContext context, RepriseState stage, java.util.function.Supplier<Object> body) {
         AgentThread t = null;
         Tag previous = null;
         try {
             t = AgentThread.current();
             previous = t.sends;
             Object resolver = stage.reprise$state();
-            t.sends = Tag.promise(owner, resolver instanceof Integer i ? i : ActorIds.UNKNOWN);
+            t.sends = Tag.promise(context.owner, resolver instanceof Integer i ? i : ActorIds.UNKNOWN, context);
         } catch (Throwable e) {
             AgentLog.internalError("entering a stage callback", e);
         }

@@ -22,6 +22,8 @@ public final class Tag {
     int dataId;
     /** External only: whether the content has been handed to the recorder. */
     boolean contentRecorded;
+    /** Promise only: the callback (or timer's task) that sends it, where what it creates comes from; made on first use for a timer. */
+    private OutsideContext context;
 
     private Tag(int kind, int sender, int resolver, int eventType, boolean timer) {
         this.kind = kind;
@@ -39,12 +41,30 @@ public final class Tag {
         return new Tag(PROMISE, sender, resolver, 0, false);
     }
 
+    /** Sent by {@code context}, a callback of {@code sender}, after {@code resolver} completed the promise. */
+    static Tag promise(int sender, int resolver, OutsideContext context) {
+        Tag tag = new Tag(PROMISE, sender, resolver, 0, false);
+        tag.context = context;
+        return tag;
+    }
+
     static Tag timer(int owner, int timer) {
         return new Tag(PROMISE, owner, timer, 0, true);
     }
 
     static Tag external(int source, int eventType) {
         return new Tag(EXTERNAL, source, 0, eventType, false);
+    }
+
+    /**
+     * The context of the callback or timer task that sends with this tag, or null (a turn's tag,
+     * an outside source's). A timer's is named after the timer, whose id replay gives it again.
+     */
+    OutsideContext context() {
+        if (context == null && timer) {
+            context = OutsideContext.root(OutsideContext.TIMER_ROOT + resolver);
+        }
+        return context;
     }
 
     @Override

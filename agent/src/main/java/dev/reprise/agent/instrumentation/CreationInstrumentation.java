@@ -10,7 +10,7 @@ import net.bytebuddy.implementation.bytecode.assign.Assigner;
 
 /**
  * Where actors are created: {@code Children.makeChild} (every child and top-level actor, on the
- * creator's thread), {@code PromiseActorRef.apply} (an ask's temp actor) and
+ * creator's thread; an anonymous one's name too), {@code PromiseActorRef.apply} (an ask's temp actor) and
  * {@code PromiseActorRef.path} with {@code LocalActorRefProvider.tempPath} (its name, computed
  * lazily and otherwise from a global counter).
  */
@@ -34,8 +34,11 @@ final class CreationInstrumentation {
 
     static final class MakeChild {
         @Advice.OnMethodEnter(suppress = Throwable.class)
-        static Object enter(@Advice.Argument(1) Object props) {
-            return Creations.beforeMakeChild(props);
+        static Object enter(@Advice.This Object parent, @Advice.Argument(1) Object props,
+                            @Advice.Argument(value = 2, readOnly = false) String name) {
+            Object reserved = Creations.beforeMakeChild(props);
+            name = Creations.childName(parent, name, reserved);
+            return reserved;
         }
 
         @Advice.OnMethodExit(suppress = Throwable.class, onThrowable = Throwable.class)

@@ -2,6 +2,7 @@ package dev.reprise.agent.instrumentation;
 
 import dev.reprise.agent.AgentHealth;
 import dev.reprise.agent.AgentLog;
+import dev.reprise.agent.ContextTasks;
 import dev.reprise.agent.SourceCalls;
 import java.io.InputStream;
 import java.lang.instrument.ClassFileTransformer;
@@ -125,6 +126,7 @@ public final class Instrumentations {
             inst.retransformClasses(loaded.toArray(new Class<?>[0]));
         }
         SourceCalls.install();
+        ContextTasks.install();
     }
 
     /** Every Akka and Scala instrumentation, on {@code agent}. */

@@ -7,6 +7,7 @@ import net.bytebuddy.jar.asm.ClassVisitor;
 import net.bytebuddy.jar.asm.ClassWriter;
 import net.bytebuddy.jar.asm.MethodVisitor;
 import net.bytebuddy.jar.asm.Opcodes;
+import net.bytebuddy.jar.asm.Type;
 
 /**
  * The clock and random generators at their source, inside the JDK, so that every caller is
@@ -15,15 +16,26 @@ import net.bytebuddy.jar.asm.Opcodes;
  * them loaded before the agent starts: they are retransformed without changing their shape. Each
  * hooked method calls {@code SourceHooks.enter()} first and passes what it returns through a
  * {@code SourceHooks.exit*} call; no branch, local variable or frame is added (plain ASM, so this
- * needs none of ByteBuddy and is ready early).
+ * needs none of ByteBuddy and is ready early). The JDK's thread pools are hooked the same way:
+ * the task a submit method is given passes through {@code TaskHooks} first.
  */
 final class JdkHooks {
     private JdkHooks() {}
 
     private static final String HOOKS = "dev/reprise/boot/SourceHooks";
+    private static final String TASKS = "dev/reprise/boot/TaskHooks";
 
-    /** What is done with a hooked method's result. */
-    private enum Kind { INT, LONG, BYTES_ARGUMENT, BYTES_RESULT, INSTANT, DATE, CALENDAR, CALENDAR_RESULT }
+    /**
+     * What is done with a hooked method's result; for a pool's submit methods (TASK_*), with the
+     * task it is given (its first argument, passed through {@code TaskHooks} before anything else).
+     */
+    private enum Kind { INT, LONG, BYTES_ARGUMENT, BYTES_RESULT, INSTANT, DATE, CALENDAR, CALENDAR_RESULT, TASK_RUNNABLE, TASK_CALLABLE, STAGE_CALLBACK }
+
+    private static final String POOL = "java/util/concurrent/ThreadPoolExecutor";
+    private static final String SCHEDULED_POOL = "java/util/concurrent/ScheduledThreadPoolExecutor";
+    private static final String FORK_JOIN_POOL = "java/util/concurrent/ForkJoinPool";
+    private static final String THREAD_PER_TASK = "java/util/concurrent/ThreadPerTaskExecutor";
+    private static final String FUTURE = "java/util/concurrent/CompletableFuture";
 
     private record Hook(String type, String method, String descriptor, Kind kind, int call) {}
 
@@ -50,7 +62,53 @@ final class JdkHooks {
             new Hook("jdk/internal/random/*", "nextLong", "()J", Kind.LONG, SourceHooks.GENERATOR_LONG),
             new Hook("jdk/internal/random/*", "nextInt", "()I", Kind.INT, SourceHooks.GENERATOR_INT),
             new Hook("jdk/random/*", "nextLong", "()J", Kind.LONG, SourceHooks.GENERATOR_LONG),
-            new Hook("jdk/random/*", "nextInt", "()I", Kind.INT, SourceHooks.GENERATOR_INT));
+            new Hook("jdk/random/*", "nextInt", "()I", Kind.INT, SourceHooks.GENERATOR_INT),
+            // Tasks given to the JDK's pools run in the context of whoever submitted them (ContextTasks).
+            new Hook(POOL, "execute", "(Ljava/lang/Runnable;)V", Kind.TASK_RUNNABLE, 0),
+            new Hook(SCHEDULED_POOL, "schedule", "(Ljava/lang/Runnable;JLjava/util/concurrent/TimeUnit;)"
+                    + "Ljava/util/concurrent/ScheduledFuture;", Kind.TASK_RUNNABLE, 0),
+            new Hook(SCHEDULED_POOL, "schedule", "(Ljava/util/concurrent/Callable;JLjava/util/concurrent/TimeUnit;)"
+                    + "Ljava/util/concurrent/ScheduledFuture;", Kind.TASK_CALLABLE, 0),
+            new Hook(SCHEDULED_POOL, "scheduleAtFixedRate", "(Ljava/lang/Runnable;JJLjava/util/concurrent/TimeUnit;)"
+                    + "Ljava/util/concurrent/ScheduledFuture;", Kind.TASK_RUNNABLE, 0),
+            new Hook(SCHEDULED_POOL, "scheduleWithFixedDelay", "(Ljava/lang/Runnable;JJLjava/util/concurrent/TimeUnit;)"
+                    + "Ljava/util/concurrent/ScheduledFuture;", Kind.TASK_RUNNABLE, 0),
+            new Hook(FORK_JOIN_POOL, "execute", "(Ljava/lang/Runnable;)V", Kind.TASK_RUNNABLE, 0),
+            new Hook(FORK_JOIN_POOL, "submit", "(Ljava/lang/Runnable;)Ljava/util/concurrent/ForkJoinTask;", Kind.TASK_RUNNABLE, 0),
+            new Hook(FORK_JOIN_POOL, "submit", "(Ljava/lang/Runnable;Ljava/lang/Object;)Ljava/util/concurrent/ForkJoinTask;",
+                    Kind.TASK_RUNNABLE, 0),
+            new Hook(FORK_JOIN_POOL, "submit", "(Ljava/util/concurrent/Callable;)Ljava/util/concurrent/ForkJoinTask;",
+                    Kind.TASK_CALLABLE, 0),
+            new Hook(THREAD_PER_TASK, "execute", "(Ljava/lang/Runnable;)V", Kind.TASK_RUNNABLE, 0),
+            new Hook(THREAD_PER_TASK, "submit", "(Ljava/lang/Runnable;)Ljava/util/concurrent/Future;", Kind.TASK_RUNNABLE, 0),
+            new Hook(THREAD_PER_TASK, "submit", "(Ljava/lang/Runnable;Ljava/lang/Object;)Ljava/util/concurrent/Future;",
+                    Kind.TASK_RUNNABLE, 0),
+            new Hook(THREAD_PER_TASK, "submit", "(Ljava/util/concurrent/Callable;)Ljava/util/concurrent/Future;",
+                    Kind.TASK_CALLABLE, 0),
+            // A CompletableFuture's callbacks run in the context of whoever registered them: every stage
+            // method (then*, handle, whenComplete, exceptionally*, *Async, supplyAsync, runAsync) ends in one of these.
+            stage("uniApplyStage", "Ljava/util/function/Function;"),
+            stage("uniAcceptStage", "Ljava/util/function/Consumer;"),
+            stage("uniRunStage", "Ljava/lang/Runnable;"),
+            stage("uniWhenCompleteStage", "Ljava/util/function/BiConsumer;"),
+            stage("uniHandleStage", "Ljava/util/function/BiFunction;"),
+            stage("uniExceptionallyStage", "Ljava/util/function/Function;"),
+            stage("uniComposeExceptionallyStage", "Ljava/util/function/Function;"),
+            stage("uniComposeStage", "Ljava/util/function/Function;"),
+            stage("biApplyStage", "Ljava/util/concurrent/CompletionStage;Ljava/util/function/BiFunction;"),
+            stage("biAcceptStage", "Ljava/util/concurrent/CompletionStage;Ljava/util/function/BiConsumer;"),
+            stage("biRunStage", "Ljava/util/concurrent/CompletionStage;Ljava/lang/Runnable;"),
+            stage("orApplyStage", "Ljava/util/concurrent/CompletionStage;Ljava/util/function/Function;"),
+            stage("orAcceptStage", "Ljava/util/concurrent/CompletionStage;Ljava/util/function/Consumer;"),
+            stage("orRunStage", "Ljava/util/concurrent/CompletionStage;Ljava/lang/Runnable;"),
+            stage("asyncSupplyStage", "Ljava/util/function/Supplier;"),
+            stage("asyncRunStage", "Ljava/lang/Runnable;"));
+
+    /** A CompletableFuture stage method taking an executor, {@code arguments} and returning the new stage. */
+    private static Hook stage(String method, String arguments) {
+        return new Hook(FUTURE, method, "(Ljava/util/concurrent/Executor;" + arguments + ")Ljava/util/concurrent/CompletableFuture;",
+                Kind.STAGE_CALLBACK, 0);
+    }
 
     /** The hooked types named one by one (internal names). */
     static final List<String> NAMED_TYPES = HOOKS_LIST.stream().map(Hook::type).filter(t -> !t.endsWith("/*")).distinct().toList();
@@ -105,7 +163,7 @@ final class JdkHooks {
                     return mv;
                 }
                 changed[0] = true;
-                return new HookedMethod(mv, hook);
+                return new HookedMethod(mv, hook, (access & Opcodes.ACC_STATIC) != 0, descriptor);
             }
         }, 0);
         return changed[0] ? writer.toByteArray() : null;
@@ -113,22 +171,62 @@ final class JdkHooks {
 
     private static final class HookedMethod extends MethodVisitor {
         private final Hook hook;
+        private final boolean isStatic;
+        private final String descriptor;
 
-        HookedMethod(MethodVisitor mv, Hook hook) {
+        HookedMethod(MethodVisitor mv, Hook hook, boolean isStatic, String descriptor) {
             super(Opcodes.ASM9, mv);
             this.hook = hook;
+            this.isStatic = isStatic;
+            this.descriptor = descriptor;
         }
 
         @Override
         public void visitCode() {
             super.visitCode();
-            if (hook.kind != Kind.DATE && hook.kind != Kind.CALENDAR) {
-                super.visitMethodInsn(Opcodes.INVOKESTATIC, HOOKS, "enter", "()V", false);
+            switch (hook.kind) {
+                case DATE, CALENDAR -> { }
+                case TASK_RUNNABLE -> task("runnable", "Ljava/lang/Runnable;");
+                case TASK_CALLABLE -> task("callable", "Ljava/util/concurrent/Callable;");
+                case STAGE_CALLBACK -> callback();
+                default -> super.visitMethodInsn(Opcodes.INVOKESTATIC, HOOKS, "enter", "()V", false);
             }
+        }
+
+        /** task = TaskHooks.method(task, this): the argument's slot keeps its type, so no frame changes. */
+        private void task(String method, String taskDescriptor) {
+            super.visitVarInsn(Opcodes.ALOAD, 1);
+            super.visitVarInsn(Opcodes.ALOAD, 0);
+            super.visitMethodInsn(Opcodes.INVOKESTATIC, TASKS, method, "(" + taskDescriptor + "Ljava/lang/Object;)" + taskDescriptor,
+                    false);
+            super.visitVarInsn(Opcodes.ASTORE, 1);
+        }
+
+        /**
+         * callback = (Type) TaskHooks.callback(callback, this or null): the callback is the last
+         * argument (every argument is a reference: one slot each); its slot keeps its type.
+         */
+        private void callback() {
+            Type[] arguments = Type.getArgumentTypes(descriptor);
+            int slot = (isStatic ? 0 : 1) + arguments.length - 1;
+            super.visitVarInsn(Opcodes.ALOAD, slot);
+            if (isStatic) {
+                super.visitInsn(Opcodes.ACONST_NULL);
+            } else {
+                super.visitVarInsn(Opcodes.ALOAD, 0);
+            }
+            super.visitMethodInsn(Opcodes.INVOKESTATIC, TASKS, "callback", "(Ljava/lang/Object;Ljava/lang/Object;)Ljava/lang/Object;",
+                    false);
+            super.visitTypeInsn(Opcodes.CHECKCAST, arguments[arguments.length - 1].getInternalName());
+            super.visitVarInsn(Opcodes.ASTORE, slot);
         }
 
         @Override
         public void visitInsn(int opcode) {
+            if (hook.kind.compareTo(Kind.TASK_RUNNABLE) >= 0) { // tasks and callbacks: only their argument is hooked
+                super.visitInsn(opcode);
+                return;
+            }
             switch (opcode) {
                 case Opcodes.IRETURN -> {
                     pushCall();

@@ -1,0 +1,116 @@
+package dev.reprise.agent;
+
+import java.util.function.BiConsumer;
+import java.util.function.BiFunction;
+import java.util.function.Consumer;
+import java.util.function.Function;
+import java.util.function.Supplier;
+
+/**
+ * A callback that runs with the tag of its registration ({@link ContextTasks#callback}): what it
+ * sends are promise messages of its owner, and what it creates is created by its context. It
+ * implements every functional type a {@code CompletableFuture} stage method takes, each calling
+ * the same method of the callback it wraps, so it stands in for any of them.
+ */
+@SuppressWarnings({"unchecked", "rawtypes"})
+final class ContextCallback implements Function, BiFunction, Consumer, BiConsumer, Runnable, Supplier {
+    private final Object callback;
+    private final Tag tag;
+
+    ContextCallback(Object callback, Tag tag) {
+        this.callback = callback;
+        this.tag = tag;
+    }
+
+    private Tag enter() {
+        try {
+            AgentThread t = AgentThread.current();
+            Tag previous = t.sends;
+            t.sends = tag;
+            return previous;
+        } catch (Throwable e) {
+            AgentLog.internalError("entering a callback", e);
+            return null;
+        }
+    }
+
+    private static void exit(Tag previous) {
+        try {
+            AgentThread.current().sends = previous;
+        } catch (Throwable e) {
+            AgentLog.internalError("leaving a callback", e);
+        }
+    }
+
+    @Override
+    public Object apply(Object a) {
+        Tag previous = enter();
+        try {
+            return ((Function) callback).apply(a);
+        } finally {
+            exit(previous);
+        }
+    }
+
+    @Override
+    public Object apply(Object a, Object b) {
+        Tag previous = enter();
+        try {
+            return ((BiFunction) callback).apply(a, b);
+        } finally {
+            exit(previous);
+        }
+    }
+
+    @Override
+    public void accept(Object a) {
+        Tag previous = enter();
+        try {
+            ((Consumer) callback).accept(a);
+        } finally {
+            exit(previous);
+        }
+    }
+
+    @Override
+    public void accept(Object a, Object b) {
+        Tag previous = enter();
+        try {
+            ((BiConsumer) callback).accept(a, b);
+        } finally {
+            exit(previous);
+        }
+    }
+
+    @Override
+    public void run() {
+        Tag previous = enter();
+        try {
+            ((Runnable) callback).run();
+        } finally {
+            exit(previous);
+        }
+    }
+
+    @Override
+    public Object get() {
+        Tag previous = enter();
+        try {
+            return ((Supplier) callback).get();
+        } finally {
+            exit(previous);
+        }
+    }
+
+    /** Function's and BiFunction's {@code andThen} in one (a class implementing both must). */
+    @Override
+    public ContextCallback andThen(Function after) {
+        Object composed = callback instanceof Function f ? f.andThen(after) : ((BiFunction) callback).andThen(after);
+        return new ContextCallback(composed, tag);
+    }
+
+    @Override
+    public String toString() {
+        return callback.toString();
+    }
+}

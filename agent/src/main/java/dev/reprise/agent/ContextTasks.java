@@ -1,0 +1,156 @@
+package dev.reprise.agent;
+
+import dev.reprise.boot.TaskHooks;
+import dev.reprise.trace.CreationKind;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * Tasks given to the JDK's thread pools and callbacks registered on {@code CompletableFuture}s
+ * ({@code TaskHooks}) run in the context of whoever submitted or registered them, never in that of
+ * the pool thread that happens to run them:
+ *
+ * <ul>
+ *   <li>a task is an {@link OutsideContext} of its submitter ("task n"): what it sends is outside
+ *       input from it (its content recorded), what it creates is created by it;
+ *   <li>a callback is one too ("stage n"), and what it sends is a promise message of its owner
+ *       (the actor or source that registered it), told apart from the owner's other callbacks by a
+ *       promise id that the owner creates when it registers the callback, however they race.
+ * </ul>
+ *
+ * Left alone: Akka's and Scala's own pools and tasks (they carry their context already), the
+ * agent's, and a future's own completion tasks (their callback is wrapped).
+ */
+public final class ContextTasks extends TaskHooks.Handler {
+    private static final ContextTasks INSTANCE = new ContextTasks();
+
+    /** Whether tasks of, or for, this class are left alone. */
+    private static final ClassValue<Boolean> LEFT_ALONE = new ClassValue<>() {
+        @Override
+        protected Boolean computeValue(Class<?> type) {
+            String name = type.getName();
+            return name.startsWith("akka.") || name.startsWith("scala.") || name.startsWith("dev.reprise.agent.")
+                    || name.startsWith("dev.reprise.runtime.") || name.startsWith("dev.reprise.replay.")
+                    || RepriseState.class.isAssignableFrom(type) || ContextStage.class.isAssignableFrom(type)
+                    || CompletableFuture.AsynchronousCompletionTask.class.isAssignableFrom(type);
+        }
+    };
+
+    private ContextTasks() {}
+
+    /**
+     * Tasks and callbacks get their context from now on. Only once the bridge is in the bootstrap
+     * class loader (this class extends its handler).
+     */
+    public static void install() {
+        if (TaskHooks.class.getClassLoader() != null) {
+            AgentLog.internalError("installing the thread pool hooks", new IllegalStateException(
+                    "dev.reprise.boot.TaskHooks was loaded by " + TaskHooks.class.getClassLoader()
+                            + ", not by the bootstrap class loader"));
+            return;
+        }
+        TaskHooks.handler = INSTANCE;
+    }
+
+    private static boolean leftAlone(Object task, Object executor) {
+        return task == null || LEFT_ALONE.get(task.getClass()) || executor != null && LEFT_ALONE.get(executor.getClass());
+    }
+
+    @Override
+    public Runnable runnable(Runnable task, Object executor) {
+        try {
+            if (task instanceof ContextTask || leftAlone(task, executor)) {
+                return task;
+            }
+            return new ContextTask(OutsideContext.startedBy(AgentThread.current(), OutsideContext.Starts.TASK, ActorIds.UNKNOWN), task);
+        } catch (Throwable e) {
+            AgentLog.internalError("giving a task its context", e);
+            return task;
+        }
+    }
+
+    @Override
+    public <V> Callable<V> callable(Callable<V> task, Object executor) {
+        try {
+            if (leftAlone(task, executor)) {
+                return task;
+            }
+            OutsideContext context = OutsideContext.startedBy(AgentThread.current(), OutsideContext.Starts.TASK, ActorIds.UNKNOWN);
+            return () -> {
+                OutsideContext previous = enter(context);
+                try {
+                    return task.call();
+                } finally {
+                    exit(previous);
+                }
+            };
+        } catch (Throwable e) {
+            AgentLog.internalError("giving a task its context", e);
+            return task;
+        }
+    }
+
+    @Override
+    public Object callback(Object callback, Object stage) {
+        try {
+            if (callback instanceof ContextCallback || stage != null && LEFT_ALONE.get(stage.getClass())
+                    || callback == null || LEFT_ALONE.get(callback.getClass())) {
+                return callback;
+            }
+            AgentThread t = AgentThread.current();
+            int owner = t.ownerId();
+            int promise = Creations.newId(t, CreationKind.PROMISE);
+            OutsideContext context = OutsideContext.startedBy(t, OutsideContext.Starts.STAGE, owner);
+            return new ContextCallback(callback, Tag.promise(owner, promise, context));
+        } catch (dev.reprise.replay.ReplayDivergence d) {
+            throw d;
+        } catch (Throwable e) {
+            AgentLog.internalError("giving a callback its context", e);
+            return callback;
+        }
+    }
+
+    /** This thread runs {@code context} now; returns the context to go back to. */
+    private static OutsideContext enter(OutsideContext context) {
+        try {
+            return AgentThread.current().enterContext(context);
+        } catch (Throwable e) {
+            AgentLog.internalError("entering a task", e);
+            return null;
+        }
+    }
+
+    private static void exit(OutsideContext previous) {
+        try {
+            AgentThread.current().exitContext(previous);
+        } catch (Throwable e) {
+            AgentLog.internalError("leaving a task", e);
+        }
+    }
+
+    /** A task that runs in the context of whoever submitted it. */
+    static final class ContextTask implements Runnable {
+        private final OutsideContext context;
+        private final Runnable task;
+
+        ContextTask(OutsideContext context, Runnable task) {
+            this.context = context;
+            this.task = task;
+        }
+
+        @Override
+        public void run() {
+            OutsideContext previous = enter(context);
+            try {
+                task.run();
+            } finally {
+                exit(previous);
+            }
+        }
+
+        @Override
+        public String toString() {
+            return task.toString();
+        }
+    }
+}

@@ -1,0 +1,133 @@
+package dev.reprise.agent;
+
+/**
+ * Code that runs outside any actor's turn: a thread, a task given to a thread pool, a future's
+ * callback, a timer's task. It is named by where it was started, never by the thread that runs
+ * it: a root ("thread:main", or a thread of unknown origin by its name), or the n-th context that
+ * its starter (an actor in its turn, or another context) started, of its kind ("actor 23/callback 2",
+ * "thread:main/task 4/thread 1"). Whoever started it started it at the same place in a replay, so
+ * it gets the same name there, whatever the pools' sizes or their threads' names.
+ *
+ * <p>What it creates (actors, asks' temp actors, timers) and sends from outside is recorded as
+ * the doing of an outside source with this name: a pseudo-actor made on its first use only (most
+ * callbacks create nothing), so what the trace keeps grows with the contexts that do something.
+ *
+ * <p>Each context is run by one thread at a time (a thread runs its own; a task or callback runs
+ * once, or periodically without overlap), so its count of started contexts needs no atomics; the
+ * pseudo-actor is made under a lock, since a child's name may ask for it from another thread.
+ */
+final class OutsideContext {
+    /** For a callback, the owner that {@link Tag#promise} names: the actor or source that registered it. */
+    final int owner;
+    private final OutsideContext parent;
+    /** Started in this actor's turn (the parent is then null). */
+    private final AgentActor startedByActor;
+    private final String kind;
+    private final int index;
+    private String name;
+    private final Starts starts = new Starts();
+    private AgentActor actor;
+
+    private OutsideContext(String name) {
+        this(ActorIds.UNKNOWN, null, null, null, 0);
+        this.name = name;
+    }
+
+    private OutsideContext(int owner, OutsideContext parent, AgentActor startedByActor, String kind, int index) {
+        this.owner = owner;
+        this.parent = parent;
+        this.startedByActor = startedByActor;
+        this.kind = kind;
+        this.index = index;
+    }
+
+    /** The name of a thread that is a root context starts with this ("thread:main"). */
+    static final String THREAD_ROOT = "thread:";
+    /** The name of a timer's task context starts with this, then the timer's id. */
+    static final String TIMER_ROOT = "timer ";
+    private static final String ACTOR_ROOT = "actor ";
+
+    /** Whether an outside source of this name is a context of the program (not a declared {@code ExternalSource}). */
+    static boolean isContextName(String name) {
+        return name.startsWith(THREAD_ROOT) || name.startsWith(TIMER_ROOT) || name.startsWith(ACTOR_ROOT);
+    }
+
+    /** A context named {@code name}, started by nothing Reprise knows of. */
+    static OutsideContext root(String name) {
+        return new OutsideContext(name);
+    }
+
+    /**
+     * A context of {@code kind} ({@link Starts}) that {@code t} starts now: counted by
+     * the current actor, or by the context this thread runs in. {@code owner} is the id its promise
+     * messages name as their sender (callbacks only).
+     */
+    static OutsideContext startedBy(AgentThread t, String kind, int owner) {
+        AgentActor actor = t.startingActor();
+        if (actor != null) {
+            return new OutsideContext(owner, null, actor, kind, actor.starts.next(kind));
+        }
+        OutsideContext parent = t.startingContext();
+        return new OutsideContext(owner, parent, null, kind, parent.starts.next(kind));
+    }
+
+    /** A context of {@code kind} started by {@code parent} now (on a thread with no agent state yet). */
+    static OutsideContext startedBy(OutsideContext parent, String kind) {
+        return new OutsideContext(ActorIds.UNKNOWN, parent, null, kind, parent.starts.next(kind));
+    }
+
+    /**
+     * What an actor or context started, counted per kind: a starter's threads are numbered apart
+     * from its callbacks, and a CompletionStage's callbacks apart from a Scala future's, so a
+     * future callback that Akka registers in one run only (an {@code Await} on a future that is
+     * not complete yet) shifts no other name.
+     */
+    static final class Starts {
+        static final String THREAD = "thread";
+        static final String TASK = "task";
+        /** A Scala future's callback. */
+        static final String CALLBACK = "callback";
+        /** A CompletionStage's callback (a CompletableFuture's, an ask's stage's). */
+        static final String STAGE = "stage";
+        private int threads;
+        private int tasks;
+        private int callbacks;
+        private int stages;
+
+        int next(String kind) {
+            return switch (kind) {
+                case THREAD -> ++threads;
+                case TASK -> ++tasks;
+                case STAGE -> ++stages;
+                default -> ++callbacks;
+            };
+        }
+    }
+
+    /** Its name: where it was started, from the root. */
+    String name() {
+        String n = name;
+        if (n == null) {
+            String of = parent != null ? parent.name() : ACTOR_ROOT + startedByActor.id();
+            n = of + "/" + kind + " " + index;
+            name = n;
+        }
+        return n;
+    }
+
+    /** Its pseudo-actor, as an outside source named {@link #name()}: the recorded one in replay. */
+    synchronized AgentActor actor() {
+        if (actor == null) {
+            String source = name();
+            int id = Agent.mode.sourceId(source);
+            actor = new AgentActor(id > 0 ? id : ActorIds.next());
+            Names.of(actor.id(), "outside source " + source);
+        }
+        return actor;
+    }
+
+    @Override
+    public String toString() {
+        return name();
+    }
+}
