@@ -21,9 +21,10 @@ final class AgentThread {
     /** The ask temp actor whose (lazily computed) path is being made on this thread. */
     AgentActor namingTemp;
     /**
-     * How deep this turn is in clock and random calls ({@link SourceCalls}) and in Akka's or the
-     * agent's own code: only calls made at depth 0 are recorded. Back to 0 when a turn starts or
-     * ends (a hooked call that threw leaves it raised until then).
+     * How deep this turn (or callback, or task: {@link #callOwner()}) is in clock and random calls
+     * ({@link SourceCalls}) and in Akka's or the agent's own code: only calls made at depth 0 are
+     * recorded. Back to 0 when a turn, callback or task starts or ends (a hooked call that threw
+     * leaves it raised until then).
      */
     int hooked;
     /**
@@ -75,27 +76,82 @@ final class AgentThread {
         return context;
     }
 
-    /** This thread runs {@code task} now; returns the context to go back to ({@link #exitContext}). */
+    /** This thread runs pool task {@code task} now; returns the context to go back to ({@link #exitContext}). */
     OutsideContext enterContext(OutsideContext task) {
         OutsideContext previous = context();
         context = task;
+        enteredOutside();
         return previous;
     }
 
     void exitContext(OutsideContext previous) {
         context = previous;
+        enteredOutside();
+    }
+
+    /** A callback or timer task starts: what it sends carries {@code tag}; returns the tag to go back to ({@link #exitCallback}). */
+    Tag enterCallback(Tag tag) {
+        Tag previous = sends;
+        sends = tag;
+        enteredOutside();
+        return previous;
+    }
+
+    void exitCallback(Tag previous) {
+        sends = previous;
+        enteredOutside();
+    }
+
+    /** Outside any turn, a context starts or ends here: its clock and random calls count from the outermost again. */
+    private void enteredOutside() {
+        if (current == null) {
+            hooked = 0;
+        }
     }
 
     /**
-     * Who creates actors, temp actors and timers from here: the current actor, else the callback
-     * or timer task that runs, else this thread's context (never the pool thread as such).
+     * The callback or timer task that runs here now (also inside a turn, run at once there), else
+     * outside any turn the pool task that runs, else null (a turn, or the thread's own code).
+     */
+    private OutsideContext runningContext() {
+        OutsideContext c = sends != null ? sends.context() : null;
+        if (c != null || current != null) {
+            return c; // a turn that runs inside a task (a calling-thread dispatcher) is the actor's
+        }
+        c = context;
+        return c != null && !c.isThread() ? c : null;
+    }
+
+    /**
+     * Whose clock, random and {@code Reprise.systemCall} results are recorded (and replayed) now:
+     * the callback, timer task or pool task that runs, if it comes at the same place in every run
+     * ({@link OutsideContext#replayable}), else the actor in its turn; else null (not recorded).
+     * The one notion of "inside" that recording, replay and the hooks share.
+     */
+    AgentActor callOwner() {
+        OutsideContext c = runningContext();
+        if (c != null) { // a callback run at once inside a turn is still the callback
+            return c.replayable ? c.actor() : null;
+        }
+        return current;
+    }
+
+    /** Whether calls made now are recorded ({@link #callOwner()} is not null), without making a pseudo-actor. */
+    boolean recordsCalls() {
+        OutsideContext c = runningContext();
+        return c != null ? c.replayable : current != null;
+    }
+
+    /**
+     * Who creates actors, temp actors and timers from here: the callback or timer task that runs,
+     * else the current actor, else this thread's context (never the pool thread as such).
      */
     AgentActor creator() {
-        if (current != null) {
-            return current;
-        }
         OutsideContext c = sends != null ? sends.context() : null;
-        return (c != null ? c : context()).actor();
+        if (c != null) { // also when the callback runs at once, inside a turn: the same either way
+            return c.actor();
+        }
+        return current != null ? current : context().actor();
     }
 
     /** The actor that counts a thread, task or callback started now: the current one in its own turn, else null. */
@@ -120,10 +176,10 @@ final class AgentThread {
 
     /** Who owns a callback registered now: the current actor, the callback it runs in, or this thread. */
     int ownerId() {
-        if (current != null) {
-            return current.id();
+        if (sends != null && sends.kind == Tag.PROMISE) { // a callback, also one run at once inside a turn
+            return sends.sender;
         }
-        return sends != null ? sends.sender : outside().id();
+        return current != null ? current.id() : outside().id();
     }
 
     /** Who completes a promise now: the current actor, the promise that this callback runs for, or this thread. */

@@ -56,11 +56,9 @@ public final class Callbacks {
     /** A callback starts running with {@code result}; returns the tag to restore. */
     public static Object enter(Object transformation, Object result) {
         try {
-            AgentThread t = AgentThread.current();
-            Tag previous = t.sends;
             OutsideContext callback = ((RepriseState) transformation).reprise$state() instanceof OutsideContext c ? c : null;
-            t.sends = Tag.promise(callback != null ? callback.owner : ActorIds.UNKNOWN, idOf(result), callback);
-            return previous;
+            return AgentThread.current().enterCallback(
+                    Tag.promise(callback != null ? callback.owner : ActorIds.UNKNOWN, idOf(result), callback));
         } catch (Throwable e) {
             AgentLog.internalError("entering a callback", e);
             return null;
@@ -69,7 +67,7 @@ public final class Callbacks {
 
     public static void exit(Object previous) {
         try {
-            AgentThread.current().sends = (Tag) previous;
+            AgentThread.current().exitCallback((Tag) previous);
         } catch (Throwable e) {
             AgentLog.internalError("leaving a callback", e);
         }

@@ -24,10 +24,7 @@ final class ContextCallback implements Function, BiFunction, Consumer, BiConsume
 
     private Tag enter() {
         try {
-            AgentThread t = AgentThread.current();
-            Tag previous = t.sends;
-            t.sends = tag;
-            return previous;
+            return AgentThread.current().enterCallback(tag);
         } catch (Throwable e) {
             AgentLog.internalError("entering a callback", e);
             return null;
@@ -36,7 +33,7 @@ final class ContextCallback implements Function, BiFunction, Consumer, BiConsume
 
     private static void exit(Tag previous) {
         try {
-            AgentThread.current().sends = previous;
+            AgentThread.current().exitCallback(previous);
         } catch (Throwable e) {
             AgentLog.internalError("leaving a callback", e);
         }

@@ -10,6 +10,7 @@ import akka.dispatch.Envelope;
 import akka.event.Logging;
 import dev.reprise.replay.MessageContent;
 import dev.reprise.runtime.Recorder;
+import dev.reprise.runtime.SourceDataIds;
 import dev.reprise.trace.Fingerprint;
 import java.nio.ByteBuffer;
 
@@ -94,7 +95,7 @@ public final class Envelopes {
         ActorSystem system = c.system();
         Object message = ((Envelope) envelope).message();
         int sender = senderId(((Envelope) envelope).sender());
-        tag.dataId = ExternalSources.nextDataId(tag.sender);
+        tag.dataId = SourceDataIds.next(tag.sender);
         recorder.recordData(tag.sender, tag.dataId, message, m -> content(recorder, system, m, sender), 256);
     }
 

@@ -42,8 +42,9 @@ interface Mode {
     void delivering(Object cell, Object envelope);
 
     /**
-     * The outermost clock or random call of {@code t}'s turn returned {@code live}: recorded (null
-     * returned), or the recorded result returned in its place.
+     * The outermost clock or random call made for {@code t}'s {@link AgentThread#callOwner()}
+     * returned {@code live}: recorded (null returned), or the recorded result returned in its place
+     * (a result of another size stops the replay: another kind of call was recorded there).
      */
     byte[] sourceCall(AgentThread t, String call, byte[] live);
 

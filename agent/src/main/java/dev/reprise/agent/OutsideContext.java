@@ -24,21 +24,30 @@ final class OutsideContext {
     private final AgentActor startedByActor;
     private final String kind;
     private final int index;
+    /**
+     * Whether it comes at the same place in every run, so its clock and random calls are recorded
+     * (and replayed) as an actor's are: started by an actor, by such a context, or a timer's; not a
+     * thread known only by its name, nor a Scala callback registered by a thread's own code (Akka's
+     * {@code Await} registers some there in one run and not the other).
+     */
+    final boolean replayable;
     private String name;
     private final Starts starts = new Starts();
     private AgentActor actor;
 
-    private OutsideContext(String name) {
-        this(ActorIds.UNKNOWN, null, null, null, 0);
+    private OutsideContext(String name, boolean replayable) {
+        this(ActorIds.UNKNOWN, null, null, null, 0, replayable);
         this.name = name;
     }
 
-    private OutsideContext(int owner, OutsideContext parent, AgentActor startedByActor, String kind, int index) {
+    private OutsideContext(int owner, OutsideContext parent, AgentActor startedByActor, String kind, int index,
+                           boolean replayable) {
         this.owner = owner;
         this.parent = parent;
         this.startedByActor = startedByActor;
         this.kind = kind;
         this.index = index;
+        this.replayable = replayable;
     }
 
     /** The name of a thread that is a root context starts with this ("thread:main"). */
@@ -52,9 +61,19 @@ final class OutsideContext {
         return name.startsWith(THREAD_ROOT) || name.startsWith(TIMER_ROOT) || name.startsWith(ACTOR_ROOT);
     }
 
-    /** A context named {@code name}, started by nothing Reprise knows of. */
-    static OutsideContext root(String name) {
-        return new OutsideContext(name);
+    /** A thread named {@code name}, started by nothing Reprise knows of ({@code replayable}: the main thread). */
+    static OutsideContext root(String name, boolean replayable) {
+        return new OutsideContext(name, replayable);
+    }
+
+    /** The context of timer {@code id}'s task: replayable, as replay gives the timer its id again. */
+    static OutsideContext ofTimer(int id) {
+        return new OutsideContext(TIMER_ROOT + id, true);
+    }
+
+    /** Whether it is a root (a thread's own context), not a task, callback or timer task. */
+    boolean isThread() {
+        return kind == null && !name.startsWith(TIMER_ROOT);
     }
 
     /**
@@ -65,15 +84,15 @@ final class OutsideContext {
     static OutsideContext startedBy(AgentThread t, String kind, int owner) {
         AgentActor actor = t.startingActor();
         if (actor != null) {
-            return new OutsideContext(owner, null, actor, kind, actor.starts.next(kind));
+            return new OutsideContext(owner, null, actor, kind, actor.starts.next(kind), true);
         }
-        OutsideContext parent = t.startingContext();
-        return new OutsideContext(owner, parent, null, kind, parent.starts.next(kind));
+        return startedBy(t.startingContext(), kind, owner);
     }
 
     /** A context of {@code kind} started by {@code parent} now (on a thread with no agent state yet). */
-    static OutsideContext startedBy(OutsideContext parent, String kind) {
-        return new OutsideContext(ActorIds.UNKNOWN, parent, null, kind, parent.starts.next(kind));
+    static OutsideContext startedBy(OutsideContext parent, String kind, int owner) {
+        boolean replayable = parent.replayable && !(kind.equals(Starts.CALLBACK) && parent.isThread());
+        return new OutsideContext(owner, parent, null, kind, parent.starts.next(kind), replayable);
     }
 
     /**

@@ -118,7 +118,7 @@ final class RecordMode implements Mode {
 
     @Override
     public byte[] sourceCall(AgentThread t, String call, byte[] live) {
-        t.recorder.systemCall(t.current.record, live);
+        t.recorder.systemCall(t.callOwner().record, live);
         return null;
     }
 

@@ -27,12 +27,12 @@ final class ReplayBackend implements Backend {
     }
 
     /**
-     * The recorded result of a system call made now: null outside any actor's turn, or past the end
-     * of the actor's recorded events (the call is then made live).
+     * The recorded result of a system call made now: null where none is recorded
+     * ({@link AgentThread#callOwner()}), or past the end of the recorded events (the call is then made live).
      */
     private static byte[] recorded(String call) {
-        AgentThread t = AgentThread.current();
-        return t.current == null ? null : Agent.replay.expectSystemCall(t.current.id(), call);
+        AgentActor owner = AgentThread.current().callOwner();
+        return owner == null ? null : Agent.replay.expectSystemCall(owner.id(), call);
     }
 
     @Override

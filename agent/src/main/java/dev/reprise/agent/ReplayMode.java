@@ -79,7 +79,13 @@ final class ReplayMode implements Mode {
 
     @Override
     public byte[] sourceCall(AgentThread t, String call, byte[] live) {
-        return replay.expectSystemCall(t.current.id(), call);
+        int owner = t.callOwner().id();
+        byte[] recorded = replay.expectSystemCall(owner, call);
+        if (recorded != null && recorded.length != live.length) {
+            throw replay.diverged(owner, call + " gave " + live.length + " bytes, but the result recorded in its place has "
+                    + recorded.length + ": a call of another kind was recorded here");
+        }
+        return recorded;
     }
 
     @Override

@@ -76,7 +76,10 @@ public final class RepriseAgent {
         try {
             Instrumentations.install(inst, options::recordsCallsIn, false, options.cache(),
                     recorder::registerMBean);
-            Backends.install(SourceCalls.unhooked(new RecordingBackend(recorder)));
+            Backends.install(SourceCalls.unhooked(new RecordingBackend(recorder, () -> {
+                AgentActor owner = AgentThread.current().callOwner();
+                return owner == null ? null : owner.record;
+            })));
         } catch (Throwable e) {
             AgentLog.internalError("installing the agent", e);
         }

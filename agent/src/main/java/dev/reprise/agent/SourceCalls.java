@@ -62,7 +62,7 @@ public final class SourceCalls extends SourceHooks.Handler {
     public static Object pause() {
         try {
             AgentThread t = AgentThread.peek();
-            if (t == null || t.current == null) {
+            if (t == null || !t.recordsCalls()) {
                 return null;
             }
             t.hooked++;
@@ -135,7 +135,7 @@ public final class SourceCalls extends SourceHooks.Handler {
     public void enter() {
         try {
             AgentThread t = AgentThread.peek();
-            if (t != null && t.current != null) {
+            if (t != null && t.recordsCalls()) {
                 t.hooked++;
             }
         } catch (Throwable e) {
@@ -147,7 +147,7 @@ public final class SourceCalls extends SourceHooks.Handler {
     private static AgentThread outermost() {
         try {
             AgentThread t = AgentThread.peek();
-            if (t == null || t.current == null) {
+            if (t == null || !t.recordsCalls()) {
                 return null;
             }
             return --t.hooked == 0 ? t : null;
@@ -169,11 +169,7 @@ public final class SourceCalls extends SourceHooks.Handler {
         AgentThread t = outermost(); // always: it leaves the hooked call
         byte[] recorded = t == null || bytes == null ? null : recordOrReplay(t, call, bytes.clone());
         if (recorded != null) {
-            if (recorded.length != bytes.length) {
-                AgentLog.warnOnce("bytes length " + call, "replay: " + name(call) + " asked for " + bytes.length
-                        + " bytes, the recording has " + recorded.length);
-            }
-            System.arraycopy(recorded, 0, bytes, 0, Math.min(recorded.length, bytes.length));
+            System.arraycopy(recorded, 0, bytes, 0, bytes.length); // as long: the replay checks it
         }
     }
 

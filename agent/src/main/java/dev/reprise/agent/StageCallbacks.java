@@ -97,9 +97,8 @@ public final class StageCallbacks {
         Tag previous = null;
         try {
             t = AgentThread.current();
-            previous = t.sends;
             Object resolver = stage.reprise$state();
-            t.sends = Tag.promise(context.owner, resolver instanceof Integer i ? i : ActorIds.UNKNOWN, context);
+            previous = t.enterCallback(Tag.promise(context.owner, resolver instanceof Integer i ? i : ActorIds.UNKNOWN, context));
         } catch (Throwable e) {
             AgentLog.internalError("entering a stage callback", e);
         }
@@ -107,7 +106,7 @@ public final class StageCallbacks {
             return body.get();
         } finally {
             if (t != null) {
-                t.sends = previous;
+                t.exitCallback(previous);
             }
         }
     }

@@ -62,7 +62,7 @@ public final class Tag {
      */
     OutsideContext context() {
         if (context == null && timer) {
-            context = OutsideContext.root(OutsideContext.TIMER_ROOT + resolver);
+            context = OutsideContext.ofTimer(resolver);
         }
         return context;
     }

@@ -20,8 +20,10 @@ final class ThreadLineage {
     /** Stack frames of code whose threads get no lineage (class name prefixes). */
     private static final String[] POOLS = {"java.util.concurrent.ThreadPoolExecutor", "java.util.concurrent.ForkJoin",
             "java.util.concurrent.ScheduledThreadPoolExecutor", "java.util.concurrent.ThreadPerTaskExecutor",
-            "java.util.concurrent.CompletableFuture", "akka.", "scala.", "jdk.internal.", "sun.", "dev.reprise.agent.",
-            "dev.reprise.runtime.", "dev.reprise.replay.", "dev.reprise.boot."};
+            "java.util.concurrent.CompletableFuture", "akka.", "scala.", "jdk.internal.", "sun."};
+    /** Where the agent's own classes come from (its jar): its threads get no lineage either. */
+    private static final java.security.CodeSource AGENT = ThreadLineage.class.getProtectionDomain().getCodeSource();
+    private static final StackWalker WALKER = StackWalker.getInstance(StackWalker.Option.RETAIN_CLASS_REFERENCE);
     private static final int FRAMES_LOOKED_AT = 40;
 
     private static final Lineage LINEAGE = new Lineage();
@@ -32,7 +34,7 @@ final class ThreadLineage {
     /** The agent starts on {@code main}: the root of every lineage. */
     static void startOnMain() {
         if (LINEAGE.get() == null) {
-            LINEAGE.set(OutsideContext.root(OutsideContext.THREAD_ROOT + Thread.currentThread().getName()));
+            LINEAGE.set(OutsideContext.root(OutsideContext.THREAD_ROOT + Thread.currentThread().getName(), true));
         }
     }
 
@@ -44,7 +46,7 @@ final class ThreadLineage {
         }
         String name = Thread.currentThread().getName();
         int nth = threadsNamed.merge(name, 1, Integer::sum);
-        return OutsideContext.root(OutsideContext.THREAD_ROOT + name + (nth > 1 ? "#" + nth : ""));
+        return OutsideContext.root(OutsideContext.THREAD_ROOT + name + (nth > 1 ? "#" + nth : ""), false);
     }
 
     private static final class Lineage extends InheritableThreadLocal<OutsideContext> {
@@ -59,7 +61,7 @@ final class ThreadLineage {
                 if (t != null) {
                     return OutsideContext.startedBy(t, OutsideContext.Starts.THREAD, ActorIds.UNKNOWN);
                 }
-                return makersOwn == null ? null : OutsideContext.startedBy(makersOwn, OutsideContext.Starts.THREAD);
+                return makersOwn == null ? null : OutsideContext.startedBy(makersOwn, OutsideContext.Starts.THREAD, ActorIds.UNKNOWN);
             } catch (Throwable e) {
                 AgentLog.internalError("naming a new thread", e);
                 return null;
@@ -73,12 +75,17 @@ final class ThreadLineage {
      * (this class's, {@code java.lang}'s), no maker or a pool's frame.
      */
     private static boolean madeByPool() {
-        return StackWalker.getInstance().walk(frames -> {
-            List<String> makers = frames.limit(FRAMES_LOOKED_AT).map(StackWalker.StackFrame::getClassName)
-                    .filter(c -> !c.startsWith(ThreadLineage.class.getName()) && !c.startsWith("java.lang."))
+        return WALKER.walk(frames -> {
+            List<Class<?>> makers = frames.limit(FRAMES_LOOKED_AT).map(StackWalker.StackFrame::getDeclaringClass)
+                    .filter(c -> c.getNestHost() != ThreadLineage.class && !c.getName().startsWith("java.lang."))
                     .toList();
-            return makers.isEmpty() || makers.stream().anyMatch(ThreadLineage::isPool);
+            return makers.isEmpty() || makers.stream().anyMatch(c -> isPool(c.getName()) || isAgent(c));
         });
+    }
+
+    private static boolean isAgent(Class<?> c) {
+        java.security.CodeSource source = c.getProtectionDomain().getCodeSource();
+        return AGENT != null && source != null && String.valueOf(AGENT.getLocation()).equals(String.valueOf(source.getLocation()));
     }
 
     private static boolean isPool(String className) {

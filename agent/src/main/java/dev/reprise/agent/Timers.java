@@ -55,8 +55,7 @@ public final class Timers {
             Tag previous = null;
             try {
                 t = AgentThread.current();
-                previous = t.sends;
-                t.sends = fires;
+                previous = t.enterCallback(fires);
             } catch (Throwable e) {
                 AgentLog.internalError("entering a timer", e);
             }
@@ -64,7 +63,7 @@ public final class Timers {
                 task.run();
             } finally {
                 if (t != null) {
-                    t.sends = previous;
+                    t.exitCallback(previous);
                 }
             }
         }

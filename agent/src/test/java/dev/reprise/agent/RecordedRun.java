@@ -144,7 +144,7 @@ final class RecordedRun {
         return events().getOrDefault(actor, List.of());
     }
 
-    /** The pseudo-actor id of an outside thread, e.g. "main". */
+    /** The pseudo-actor id of an outside thread by its context name: "main", "main/thread 2" (main's second thread). */
     int threadSource(String threadName) throws IOException {
         long id = TraceMetadata.read(trace).count("source.thread:" + threadName);
         assertTrue(id > 0, "no source for thread " + threadName + " in the metadata");

@@ -197,7 +197,7 @@ class RecordingIT {
         assertTrue(firings.get(timers.get(0)) >= 3, "fixed-rate firings " + firings);
         assertEquals(1, firings.get(timers.get(1)), "the single timer fired once");
 
-        int feeder = run.threadSource("feeder");
+        int feeder = run.threadSource("main/thread 1"); // the feeder: main's first thread, whatever its name
         assertEquals(4, inputs.size());
         try (DataFileReader data = DataFileReader.open(TraceFiles.data(run.trace))) {
             for (int i = 0; i < 3; i++) {

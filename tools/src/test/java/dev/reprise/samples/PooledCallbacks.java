@@ -7,6 +7,7 @@ import akka.actor.Props;
 import akka.pattern.Patterns;
 import java.time.Duration;
 import java.util.Random;
+import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -14,11 +15,11 @@ import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Work done outside any actor's turn, racing: tasks on a fixed thread pool, a {@code CompletableFuture}
- * chain on a fork-join pool, threads that {@code main} starts, and callbacks of asks that create
- * actors and ask again. Every one of them creates actors, asks, sets timers and tells a console
+ * Work done outside any actor's turn, racing: tasks on a fixed thread pool, {@code CompletableFuture}
+ * chains on a fork-join pool and on the default async pool, threads (and a virtual one) that
+ * {@code main} starts, and callbacks of asks that create actors, ask again and draw random numbers. Every one of them creates actors, asks, sets timers and tells a console
  * actor, which prints what it gets in order; the lines name the actors and temp actors by their
- * paths, which come from their ids. The first argument is the size of both pools, so a recording
+ * paths, which come from their ids, and the random numbers drawn in callbacks. The first argument is the size of both pools, so a recording
  * made with one size can be replayed with another: the tasks then run on other threads, with other
  * names, in another order of thread start.
  */
@@ -29,8 +30,11 @@ public final class PooledCallbacks {
     static final int CHAINS = 4;
     static final int THREADS = 2;
     static final int ASKS = 3;
-    /** Lines the console prints: per task 4, per chain 2, per thread 2, per ask of the asker 3. */
-    public static final int LINES = TASKS * 4 + CHAINS * 2 + THREADS * 2 + ASKS * 3;
+    /**
+     * Lines the console prints: per task 4, per chain 2, per thread 2 (a virtual one too), per ask
+     * of the asker 3, and 1 for the task run on the default async pool.
+     */
+    public static final int LINES = TASKS * 4 + CHAINS * 2 + (THREADS + 1) * 2 + ASKS * 3 + 1;
     static final Duration TIMEOUT = Duration.ofSeconds(10);
 
     static final CompletableFuture<Void> done = new CompletableFuture<>();
@@ -95,7 +99,8 @@ public final class PooledCallbacks {
                         helper(system, printer).tell("callback " + n, ActorRef.noSender());
                         Patterns.ask(echo, "nested " + n, TIMEOUT)
                                 .thenAccept(again -> printer.tell("nested ask " + n + ": " + again, ActorRef.noSender()));
-                        printer.tell("ask " + n + ": " + reply, ActorRef.noSender());
+                        // Random numbers in a callback: recorded, as in a turn.
+                        printer.tell("ask " + n + ": " + reply + ", lucky " + new Random().nextInt(1000), ActorRef.noSender());
                     });
                 }
             }).build();
@@ -144,17 +149,23 @@ public final class PooledCallbacks {
                 helper(system, printer).tell("chain " + chain, ActorRef.noSender());
                 return chain * chain;
             }, forkJoin).thenApplyAsync(v -> v + 1, forkJoin)
-                    .thenAccept(v -> printer.tell("chain " + chain + " gives " + v, ActorRef.noSender()));
+                    .thenAccept(v -> printer.tell("chain " + chain + " gives " + v + ", " + UUID.randomUUID(), ActorRef.noSender()));
         }
 
-        for (int t = 0; t < THREADS; t++) {
+        for (int t = 0; t <= THREADS; t++) {
             int thread = t;
-            new Thread(() -> {
+            Runnable hello = () -> {
                 jitter();
                 printer.tell("thread " + thread + " says hello", ActorRef.noSender());
                 helper(system, printer).tell("thread " + thread, ActorRef.noSender());
-            }).start();
+            };
+            if (t < THREADS) {
+                new Thread(hello).start();
+            } else {
+                Thread.ofVirtual().start(hello);
+            }
         }
+        CompletableFuture.runAsync(() -> helper(system, printer).tell("the default async pool", ActorRef.noSender()));
 
         done.get(30, TimeUnit.SECONDS);
         Thread.sleep(100);

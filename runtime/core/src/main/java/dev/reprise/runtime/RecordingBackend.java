@@ -8,14 +8,25 @@ import java.util.function.LongSupplier;
 import java.util.function.Supplier;
 
 /**
- * The {@link Backend} of {@link Reprise} while recording: system calls made during an actor's turn
- * record their result; calls outside a turn are not recorded.
+ * The {@link Backend} of {@link Reprise} while recording: system calls made where the caller says
+ * they are recorded (by default, during an actor's turn) record their result; others are not.
  */
 public final class RecordingBackend implements Backend {
     private final Recorder recorder;
+    private final Supplier<ActorRecord> caller;
 
+    /** System calls are recorded during an actor's turn. */
     public RecordingBackend(Recorder recorder) {
+        this(recorder, () -> recorder.forCurrentThread().currentActor());
+    }
+
+    /**
+     * System calls are recorded in the events of the actor (or pseudo-actor) that {@code caller}
+     * gives for the current thread; not when it gives null.
+     */
+    public RecordingBackend(Recorder recorder, Supplier<ActorRecord> caller) {
         this.recorder = recorder;
+        this.caller = caller;
     }
 
     @Override
@@ -26,10 +37,9 @@ public final class RecordingBackend implements Backend {
     @Override
     public <T> T systemCall(Supplier<T> call, Codec<T> codec) {
         T value = call.get();
-        ThreadRecorder r = recorder.forCurrentThread();
-        ActorRecord actor = r.currentActor();
+        ActorRecord actor = caller.get();
         if (actor != null) {
-            r.systemCall(actor, codec.encode(value));
+            recorder.forCurrentThread().systemCall(actor, codec.encode(value));
         }
         return value;
     }
@@ -37,10 +47,9 @@ public final class RecordingBackend implements Backend {
     @Override
     public long systemCallLong(LongSupplier call) {
         long value = call.getAsLong();
-        ThreadRecorder r = recorder.forCurrentThread();
-        ActorRecord actor = r.currentActor();
+        ActorRecord actor = caller.get();
         if (actor != null) {
-            r.systemCall(actor, value);
+            recorder.forCurrentThread().systemCall(actor, value);
         }
         return value;
     }

@@ -212,7 +212,7 @@ public final class ThreadRecorder {
      * now owns (it is written by the writer thread without a copy).
      */
     public void systemCall(ActorRecord actor, byte[] value) {
-        int dataId = actor.nextDataId++;
+        int dataId = actor.takeDataId();
         EventBuffer b = ready(actor);
         if (b != null) {
             b.systemCall(dataId);
