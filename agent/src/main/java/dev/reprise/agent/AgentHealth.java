@@ -27,7 +27,7 @@ public final class AgentHealth {
     public static void hookMissing(String type, String method) {
         String site = "hook:" + type + "." + method;
         AgentLog.warnOnce(site, "the hook on " + type + "." + method + " matched no method of the loaded " + type
-                + ": this Akka or Scala version is not what the agent expects, and what the hook records is missing "
+                + ": this Akka, Scala or JDK version is not what the agent expects, and what the hook records is missing "
                 + "from the trace (it may not replay)");
         error(site);
     }

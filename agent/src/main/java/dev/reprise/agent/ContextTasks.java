@@ -19,22 +19,38 @@ import java.util.concurrent.CompletableFuture;
  * </ul>
  *
  * Left alone: Akka's and Scala's own pools and tasks (they carry their context already), the
- * agent's, and a future's own completion tasks (their callback is wrapped).
+ * JDK's own tasks and callbacks, the agent's, and a future's own completion tasks (their callback
+ * is wrapped). Each callback wrapped costs its owner a promise id, a creation event in the trace.
  */
 public final class ContextTasks extends TaskHooks.Handler {
     private static final ContextTasks INSTANCE = new ContextTasks();
 
-    /** Whether tasks of, or for, this class are left alone. */
+    /** Pools and stages that give their tasks and callbacks a context themselves: Akka's, Scala's, the agent's. */
+    private static final ClassValue<Boolean> HAS_CONTEXT = new ClassValue<>() {
+        @Override
+        protected Boolean computeValue(Class<?> type) {
+            return isOwn(type.getName()) || RepriseState.class.isAssignableFrom(type)
+                    || ContextStage.class.isAssignableFrom(type)
+                    || CompletableFuture.AsynchronousCompletionTask.class.isAssignableFrom(type);
+        }
+    };
+    /**
+     * Tasks and callbacks left as they are: those with a context ({@link #HAS_CONTEXT}) and the JDK's
+     * internal ones (the HTTP client's); not {@code java.*} ones, which wrap the application's
+     * ({@code FutureTask}).
+     */
     private static final ClassValue<Boolean> LEFT_ALONE = new ClassValue<>() {
         @Override
         protected Boolean computeValue(Class<?> type) {
             String name = type.getName();
-            return name.startsWith("akka.") || name.startsWith("scala.") || name.startsWith("dev.reprise.agent.")
-                    || name.startsWith("dev.reprise.runtime.") || name.startsWith("dev.reprise.replay.")
-                    || RepriseState.class.isAssignableFrom(type) || ContextStage.class.isAssignableFrom(type)
-                    || CompletableFuture.AsynchronousCompletionTask.class.isAssignableFrom(type);
+            return HAS_CONTEXT.get(type) || name.startsWith("jdk.") || name.startsWith("sun.");
         }
     };
+
+    private static boolean isOwn(String className) {
+        return className.startsWith("akka.") || className.startsWith("scala.") || className.startsWith("dev.reprise.agent.")
+                || className.startsWith("dev.reprise.runtime.") || className.startsWith("dev.reprise.replay.");
+    }
 
     private ContextTasks() {}
 
@@ -53,7 +69,7 @@ public final class ContextTasks extends TaskHooks.Handler {
     }
 
     private static boolean leftAlone(Object task, Object executor) {
-        return task == null || LEFT_ALONE.get(task.getClass()) || executor != null && LEFT_ALONE.get(executor.getClass());
+        return task == null || LEFT_ALONE.get(task.getClass()) || executor != null && HAS_CONTEXT.get(executor.getClass());
     }
 
     @Override
@@ -93,7 +109,7 @@ public final class ContextTasks extends TaskHooks.Handler {
     @Override
     public Object callback(Object callback, Object stage) {
         try {
-            if (callback instanceof ContextCallback || stage != null && LEFT_ALONE.get(stage.getClass())
+            if (callback instanceof ContextCallback || stage != null && HAS_CONTEXT.get(stage.getClass())
                     || callback == null || LEFT_ALONE.get(callback.getClass())) {
                 return callback;
             }

@@ -22,8 +22,12 @@ final class OutsideContext {
     private final OutsideContext parent;
     /** Started in this actor's turn (the parent is then null). */
     private final AgentActor startedByActor;
+    /** Or started by a context that is named here by its pseudo-actor's id ({@link #MAX_DEPTH}). */
+    private final String startedBySource;
     private final String kind;
     private final int index;
+    /** How many contexts up its name goes: 0 for a root. */
+    private final int depth;
     /**
      * Whether it comes at the same place in every run, so its clock and random calls are recorded
      * (and replayed) as an actor's are: started by an actor, by such a context, or a timer's; not a
@@ -35,19 +39,28 @@ final class OutsideContext {
     private final Starts starts = new Starts();
     private AgentActor actor;
 
+    /**
+     * Beyond this depth a context is named after its parent's pseudo-actor instead of its parent's
+     * name: a callback that registers the next, again and again, would otherwise make ever longer
+     * names and keep the whole chain alive.
+     */
+    static final int MAX_DEPTH = 8;
+
     private OutsideContext(String name, boolean replayable) {
-        this(ActorIds.UNKNOWN, null, null, null, 0, replayable);
+        this(ActorIds.UNKNOWN, null, null, null, null, 0, replayable, 0);
         this.name = name;
     }
 
-    private OutsideContext(int owner, OutsideContext parent, AgentActor startedByActor, String kind, int index,
-                           boolean replayable) {
+    private OutsideContext(int owner, OutsideContext parent, AgentActor startedByActor, String startedBySource, String kind,
+                           int index, boolean replayable, int depth) {
         this.owner = owner;
         this.parent = parent;
         this.startedByActor = startedByActor;
+        this.startedBySource = startedBySource;
         this.kind = kind;
         this.index = index;
         this.replayable = replayable;
+        this.depth = depth;
     }
 
     /** The name of a thread that is a root context starts with this ("thread:main"). */
@@ -55,10 +68,12 @@ final class OutsideContext {
     /** The name of a timer's task context starts with this, then the timer's id. */
     static final String TIMER_ROOT = "timer ";
     private static final String ACTOR_ROOT = "actor ";
+    private static final String SOURCE_ROOT = "source ";
 
     /** Whether an outside source of this name is a context of the program (not a declared {@code ExternalSource}). */
     static boolean isContextName(String name) {
-        return name.startsWith(THREAD_ROOT) || name.startsWith(TIMER_ROOT) || name.startsWith(ACTOR_ROOT);
+        return name.startsWith(THREAD_ROOT) || name.startsWith(TIMER_ROOT) || name.startsWith(ACTOR_ROOT)
+                || name.startsWith(SOURCE_ROOT);
     }
 
     /** A thread named {@code name}, started by nothing Reprise knows of ({@code replayable}: the main thread). */
@@ -84,7 +99,7 @@ final class OutsideContext {
     static OutsideContext startedBy(AgentThread t, String kind, int owner) {
         AgentActor actor = t.startingActor();
         if (actor != null) {
-            return new OutsideContext(owner, null, actor, kind, actor.starts.next(kind), true);
+            return new OutsideContext(owner, null, actor, null, kind, actor.starts.next(kind), true, 1);
         }
         return startedBy(t.startingContext(), kind, owner);
     }
@@ -92,7 +107,11 @@ final class OutsideContext {
     /** A context of {@code kind} started by {@code parent} now (on a thread with no agent state yet). */
     static OutsideContext startedBy(OutsideContext parent, String kind, int owner) {
         boolean replayable = parent.replayable && !(kind.equals(Starts.CALLBACK) && parent.isThread());
-        return new OutsideContext(owner, parent, null, kind, parent.starts.next(kind), replayable);
+        int index = parent.starts.next(kind);
+        if (parent.depth >= MAX_DEPTH) {
+            return new OutsideContext(owner, null, null, SOURCE_ROOT + parent.actor().id(), kind, index, replayable, 1);
+        }
+        return new OutsideContext(owner, parent, null, null, kind, index, replayable, parent.depth + 1);
     }
 
     /**
@@ -127,7 +146,8 @@ final class OutsideContext {
     String name() {
         String n = name;
         if (n == null) {
-            String of = parent != null ? parent.name() : ACTOR_ROOT + startedByActor.id();
+            String of = parent != null ? parent.name()
+                    : startedByActor != null ? ACTOR_ROOT + startedByActor.id() : startedBySource;
             n = of + "/" + kind + " " + index;
             name = n;
         }

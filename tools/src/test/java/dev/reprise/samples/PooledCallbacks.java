@@ -130,7 +130,7 @@ public final class PooledCallbacks {
         ExecutorService pool = Executors.newFixedThreadPool(poolSize);
         for (int i = 0; i < TASKS; i++) {
             int task = i;
-            pool.execute(() -> {
+            Runnable work = () -> {
                 jitter();
                 printer.tell("task " + task + " says hello", ActorRef.noSender());
                 helper(system, printer).tell("task " + task, ActorRef.noSender());
@@ -138,7 +138,12 @@ public final class PooledCallbacks {
                         .thenAccept(reply -> printer.tell("task " + task + ": " + reply, ActorRef.noSender()));
                 system.scheduler().scheduleOnce(Duration.ofMillis(20), printer, "timer of task " + task,
                         system.dispatcher(), ActorRef.noSender());
-            });
+            };
+            if (task % 2 == 0) {
+                pool.execute(work);
+            } else {
+                pool.submit(work); // through a FutureTask
+            }
         }
 
         ForkJoinPool forkJoin = new ForkJoinPool(poolSize);

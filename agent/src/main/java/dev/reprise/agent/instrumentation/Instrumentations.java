@@ -108,9 +108,11 @@ public final class Instrumentations {
         // loaded under the transformer could need itself while being transformed (the transformer's
         // own code may reach ThreadLocalRandom, hence Random: a ClassCircularityError). Loading each
         // by name also waits for a definition another thread has under way.
+        Set<String> present = new java.util.HashSet<>();
         for (String name : JdkHooks.NAMED_TYPES) {
             try {
                 Class.forName(name.replace('/', '.'), false, null);
+                present.add(name);
             } catch (ClassNotFoundException | LinkageError e) {
                 // not in this JDK
             }
@@ -124,6 +126,10 @@ public final class Instrumentations {
         }
         if (!loaded.isEmpty()) {
             inst.retransformClasses(loaded.toArray(new Class<?>[0]));
+        }
+        for (String missing : JdkHooks.unmatched(present)) {
+            int dot = missing.lastIndexOf('.');
+            AgentHealth.hookMissing(missing.substring(0, dot), missing.substring(dot + 1));
         }
         SourceCalls.install();
         ContextTasks.install();

@@ -110,6 +110,22 @@ final class JdkHooks {
                 Kind.STAGE_CALLBACK, 0);
     }
 
+    /** The hooks applied so far ("type.method descriptor"), to find those that matched nothing. */
+    private static final java.util.Set<String> applied = java.util.concurrent.ConcurrentHashMap.newKeySet();
+
+    /**
+     * The hooks of the named types in {@code loaded} (internal names) that matched no method when
+     * they were transformed: that part of the JDK is not followed ("type.method").
+     */
+    static List<String> unmatched(java.util.Set<String> loaded) {
+        return HOOKS_LIST.stream().filter(h -> loaded.contains(h.type) && !applied.contains(key(h)))
+                .map(h -> h.type.replace('/', '.') + "." + h.method).distinct().toList();
+    }
+
+    private static String key(Hook h) {
+        return h.type + "." + h.method + h.descriptor;
+    }
+
     /** The hooked types named one by one (internal names). */
     static final List<String> NAMED_TYPES = HOOKS_LIST.stream().map(Hook::type).filter(t -> !t.endsWith("/*")).distinct().toList();
 
@@ -163,6 +179,7 @@ final class JdkHooks {
                     return mv;
                 }
                 changed[0] = true;
+                applied.add(internalName + "." + name + descriptor);
                 return new HookedMethod(mv, hook, (access & Opcodes.ACC_STATIC) != 0, descriptor);
             }
         }, 0);
