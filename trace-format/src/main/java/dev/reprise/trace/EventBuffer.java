@@ -15,7 +15,7 @@ import java.lang.invoke.VarHandle;
  * to the writer and {@link #clear() clears} the buffer, or takes another one.
  *
  * <p>Contract: call {@link #hasRoom()} before each append; when it says false the buffer is full
- * and must be handed off. One append after a true answer always fits.
+ * and must be handed off. One append after a true answer always fits, even after a subtrace start.
  */
 public final class EventBuffer {
     private static final int NOT_AT = Integer.MIN_VALUE;
@@ -57,7 +57,7 @@ public final class EventBuffer {
     private int resumeAt = NOT_AT;
 
     /**
-     * @param capacity bytes in the buffer; at least 64
+     * @param capacity bytes in the buffer; at least 112
      * @param encoding how compactly to encode
      */
     public EventBuffer(int capacity, Encoding encoding) {
@@ -65,7 +65,7 @@ public final class EventBuffer {
     }
 
     /**
-     * @param capacity bytes in the buffer; at least 64
+     * @param capacity bytes in the buffer; at least 112
      * @param encoding how compactly to encode
      * @param fingerprints whether to keep a {@link Fingerprint} per message and creation (room for
      *     {@code capacity / 4} of them, held beside the events)

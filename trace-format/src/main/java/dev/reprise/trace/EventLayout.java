@@ -70,11 +70,12 @@ final class EventLayout {
     static final long FIRST_VARINT_ID = 1L << 24;
 
     /**
-     * Upper bound of one event's size plus the byte that a 4-byte store of a 3-byte id may spill
-     * past it (largest: external promise message, 1 + 10 + 10 + 5 + 10 = 36 bytes; a subtrace
-     * start takes at most 1 + 10 + 5, a system turn 1 + 1 + 10).
+     * The room one append needs: a subtrace start (the recorder may write one before the event,
+     * at most 1 + 10 + 5 bytes), the largest event (external promise message, 1 + 10 + 10 + 5 + 10
+     * = 36 bytes; a system turn takes at most 1 + 1 + 10) and the byte that a 4-byte store of a
+     * 3-byte id may spill past it: 53, rounded up.
      */
-    static final int MAX_EVENT_BYTES = 40;
+    static final int MAX_EVENT_BYTES = 56;
 
     private EventLayout() {}
 

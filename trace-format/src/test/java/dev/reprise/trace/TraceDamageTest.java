@@ -24,7 +24,7 @@ class TraceDamageTest {
     /** A small trace with several actors spread over three threads' chunks. */
     private static GeneratedTrace small() {
         GeneratedTrace g = GeneratedTrace.generate(11, 3, new long[] {1, 2, 3, 300}, new long[] {1, 2, 3, 300, 70000},
-                40, 96, Encoding.COMPACT);
+                40, 128, Encoding.COMPACT);
         assertTrue(g.chunks.size() >= 6, "want a trace of at least 6 chunks, got " + g.chunks.size());
         return g;
     }

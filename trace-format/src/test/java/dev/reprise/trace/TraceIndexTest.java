@@ -120,7 +120,7 @@ class TraceIndexTest {
 
     @Test
     void aMissingChunkEndsTheActorAtTheGap() throws Exception {
-        GeneratedTrace g = GeneratedTrace.generate(3, 2, new long[] {1, 2}, new long[] {1, 2, 3}, 300, 96, Encoding.COMPACT);
+        GeneratedTrace g = GeneratedTrace.generate(3, 2, new long[] {1, 2}, new long[] {1, 2, 3}, 300, 128, Encoding.COMPACT);
         List<Integer> order = new ArrayList<>();
         for (int i = 0; i < g.chunks.size(); i++) {
             if (i != 3) {

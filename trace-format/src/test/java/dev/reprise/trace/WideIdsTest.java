@@ -118,16 +118,23 @@ class WideIdsTest {
     }
 
     @Test
-    void theWidestEventFitsTheBufferBound() throws Exception {
+    void aWideSubtraceStartAndTheWidestEventFitAfterTheLastRoomyAppend() throws Exception {
         EventBuffer b = new EventBuffer(2 * EventLayout.MAX_EVENT_BYTES, Encoding.COMPACT);
-        b.subtraceStart(Long.MAX_VALUE, -1);
+        b.subtraceStart(1, 0);
+        b.message(2);
+        while (b.size() + 2 <= EventLayout.MAX_EVENT_BYTES) {
+            b.systemCall(1);
+        }
+        b.message(2); // a one-byte repeat: the buffer is filled to where hasRoom() still says yes
+        assertEquals(EventLayout.MAX_EVENT_BYTES, b.size());
         assertTrue(b.hasRoom());
+        b.subtraceStart(Long.MAX_VALUE, -1);
         b.externalPromiseMessage(Long.MAX_VALUE, Long.MAX_VALUE, -1, Long.MAX_VALUE);
-        assertTrue(b.size() <= b.capacity());
         List<Subtrace> s = new ChunkDecoder(FileHeader.VERSION).decode(b.array(), b.size(), ORIGIN);
-        assertEquals(0xFFFF_FFFFL, s.get(0).counter());
+        Subtrace last = s.get(s.size() - 1);
+        assertEquals(0xFFFF_FFFFL, last.counter());
         assertEquals(List.of(new TraceEvent.ExternalPromiseMessage(Long.MAX_VALUE, Long.MAX_VALUE, -1, Long.MAX_VALUE)),
-                s.get(0).events());
+                last.events());
     }
 
     @Test

@@ -6,22 +6,22 @@ package dev.reprise.runtime;
  * system's hand-over of the actor between threads (its mailbox) orders those accesses.
  */
 public final class ActorRecord {
-    private final int id;
+    private final long id;
     /** Counter of the latest subtrace started for this actor, on any thread; -1 before the first. */
     int lastSubtrace = -1;
-    int nextDataId = 1;
+    long nextDataId = 1;
 
-    public ActorRecord(int id) {
+    public ActorRecord(long id) {
         this.id = id;
     }
 
     /** The actor's id in the trace. */
-    public int id() {
+    public long id() {
         return id;
     }
 
     @Override
     public String toString() {
-        return "actor " + Integer.toUnsignedString(id);
+        return "actor " + id;
     }
 }
