@@ -12,12 +12,12 @@ final class AgentActor {
     /** One of Akka's actors whose input races inside Akka ({@link dev.reprise.replay.UnorderedActors}): not recorded. */
     boolean unordered;
 
-    AgentActor(int id) {
+    AgentActor(long id) {
         this.record = new ActorRecord(id);
         this.sends = Tag.plain(id);
     }
 
-    int id() {
+    long id() {
         return record.id();
     }
 }

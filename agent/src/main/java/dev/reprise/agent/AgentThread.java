@@ -74,7 +74,7 @@ final class AgentThread {
             String name = Thread.currentThread().getName();
             int nth = threadsNamed.merge(name, 1, Integer::sum);
             String source = THREAD_SOURCE + name + (nth > 1 ? "#" + nth : "");
-            int id = Agent.mode.sourceId(source);
+            long id = Agent.mode.sourceId(source);
             outside = new AgentActor(id > 0 ? id : ActorIds.next());
             Names.of(outside.id(), "outside source " + source);
         }
@@ -96,7 +96,7 @@ final class AgentThread {
     }
 
     /** Who owns a callback registered now: the current actor, the callback it runs in, or this thread. */
-    int ownerId() {
+    long ownerId() {
         if (current != null) {
             return current.id();
         }
@@ -104,7 +104,7 @@ final class AgentThread {
     }
 
     /** Who completes a promise now: the current actor, the promise that this callback runs for, or this thread. */
-    int resolverId() {
+    long resolverId() {
         if (current != null && (sends == null || sends.kind == Tag.PLAIN)) {
             return current.id();
         }

@@ -61,14 +61,14 @@ final class ReplayMode implements Mode {
     }
 
     @Override
-    public int newId(AgentThread t, CreationKind kind, Object props) {
+    public long newId(AgentThread t, CreationKind kind, Object props) {
         Class<?> actorClass = replay.checksFingerprints() ? Creations.actorClass(props) : null;
-        int recorded = replay.expectCreation(t.creator().id(), kind, actorClass);
+        long recorded = replay.expectCreation(t.creator().id(), kind, actorClass);
         return recorded >= 0 ? recorded : ActorIds.next(); // past the end of the trace: a new id
     }
 
     @Override
-    public int sourceId(String name) {
+    public long sourceId(String name) {
         return replay.sourceId(name);
     }
 

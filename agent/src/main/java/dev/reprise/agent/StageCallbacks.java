@@ -19,7 +19,7 @@ public final class StageCallbacks {
     public static void completed(Object converter, Object result) {
         try {
             Object resolver = result instanceof RepriseState s ? s.reprise$state() : null;
-            ((RepriseState) converter).reprise$state(resolver instanceof Integer ? resolver : ActorIds.UNKNOWN);
+            ((RepriseState) converter).reprise$state(resolver instanceof Long ? resolver : ActorIds.UNKNOWN);
         } catch (Throwable e) {
             AgentLog.internalError("recording a stage completion", e);
         }
@@ -38,7 +38,7 @@ public final class StageCallbacks {
     /** A callback is registered on {@code converter}: returns it wrapped (or as it is, if unknown). */
     public static Object wrap(Object converter, Object callback) {
         try {
-            int owner = AgentThread.current().ownerId();
+            long owner = AgentThread.current().ownerId();
             RepriseState stage = (RepriseState) converter;
             if (callback instanceof BiFunction<?, ?, ?> f) {
                 return (BiFunction<Object, Object, Object>) (a, b) -> run(owner, stage, () -> ((BiFunction<Object, Object, Object>) f).apply(a, b));
@@ -73,7 +73,7 @@ public final class StageCallbacks {
      */
     public static Object executor(Object converter, Object executor) {
         try {
-            int owner = AgentThread.current().ownerId();
+            long owner = AgentThread.current().ownerId();
             RepriseState stage = (RepriseState) converter;
             Executor pool = (Executor) executor;
             return (Executor) task -> pool.execute(() -> run(owner, stage, () -> {
@@ -86,14 +86,14 @@ public final class StageCallbacks {
         return executor;
     }
 
-    private static Object run(int owner, RepriseState stage, java.util.function.Supplier<Object> body) {
+    private static Object run(long owner, RepriseState stage, java.util.function.Supplier<Object> body) {
         AgentThread t = null;
         Tag previous = null;
         try {
             t = AgentThread.current();
             previous = t.sends;
             Object resolver = stage.reprise$state();
-            t.sends = Tag.promise(owner, resolver instanceof Integer i ? i : ActorIds.UNKNOWN);
+            t.sends = Tag.promise(owner, resolver instanceof Long id ? id : ActorIds.UNKNOWN);
         } catch (Throwable e) {
             AgentLog.internalError("entering a stage callback", e);
         }

@@ -48,7 +48,7 @@ public final class Replay {
      * recorded events end, and the replay ends once none can go further ({@link RecordingEnd}).
      */
     final boolean cut;
-    private final Map<Integer, ActorScript> scripts = new ConcurrentHashMap<>();
+    private final Map<Long, ActorScript> scripts = new ConcurrentHashMap<>();
     /**
      * Actors (ids below {@link #RETIRABLE_IDS}) that stopped after consuming all their events: their
      * scripts are dropped, so a program that creates millions of short-lived actors replays in the
@@ -140,7 +140,7 @@ public final class Replay {
     }
 
     /** The script of actor {@code id} (empty if the trace has no events for it). */
-    public ActorScript script(int id) {
+    public ActorScript script(long id) {
         ActorScript s = scripts.get(id);
         if (s != null) {
             return s;
@@ -152,32 +152,32 @@ public final class Replay {
     }
 
     /** Actor {@code id} has stopped: once all its events are consumed, its script is no longer kept. */
-    void stopped(int id) {
+    void stopped(long id) {
         ActorScript s = scripts.get(id);
         if (s == null || id < 0 || id >= RETIRABLE_IDS || !s.finished() || s.missingSubtrace() >= 0) {
             return; // unfinished scripts stay, for the end-of-replay check and its report
         }
         synchronized (retired) {
-            retired.set(id);
+            retired.set((int) id);
         }
         scripts.remove(id);
         reader.forget(id);
         support.forget(id);
     }
 
-    private boolean isRetired(int id) {
+    private boolean isRetired(long id) {
         if (id < 0 || id >= RETIRABLE_IDS) {
             return false;
         }
         synchronized (retired) {
-            return retired.get(id);
+            return retired.get((int) id);
         }
     }
 
     /** The recorded id of outside source {@code name}, or -1 if the recording never used it. */
-    public int sourceId(String name) {
+    public long sourceId(String name) {
         long id = metadata.count(TraceMetadata.SOURCE_PREFIX + name);
-        return id > 0 ? (int) id : -1;
+        return id > 0 ? id : -1;
     }
 
     /**
@@ -187,7 +187,7 @@ public final class Replay {
      * recording's, and the replay stops with a report. In a recording cut off by a crash the actor simply stops there
      * (it processes no more messages; a creation or system call in its last turn goes live).
      */
-    boolean pastTheEnd(int id) {
+    boolean pastTheEnd(long id) {
         ActorScript s = script(id);
         if (s.peek() != null) {
             return false;
@@ -210,12 +210,12 @@ public final class Replay {
      * Whether {@code actor} goes on live now: the replay goes on live past the end of the recording
      * ({@code end=live}) and the actor has used up its recorded events (its timers then run live).
      */
-    public boolean goesOnLive(int actor) {
+    public boolean goesOnLive(long actor) {
         return liveAfterEnd && script(actor).finished();
     }
 
     /** Whether actor {@code id} has used up its recorded events (nothing more can come from it in a cut recording). */
-    boolean scriptEnded(int id) {
+    boolean scriptEnded(long id) {
         return script(id).finished();
     }
 
@@ -231,7 +231,7 @@ public final class Replay {
      * {@code creator} creates something: the id it had in the recording, or -1 past the end of
      * the creator's recorded events (the replay then goes on live).
      */
-    public int expectCreation(int creator, CreationKind kind, Class<?> actorClass) {
+    public long expectCreation(long creator, CreationKind kind, Class<?> actorClass) {
         if (pastTheEnd(creator)) {
             return -1;
         }
@@ -253,7 +253,7 @@ public final class Replay {
      * {@code actor} makes a nondeterministic call: the result it had in the recording, or null
      * past the end of its recorded events (the real call is made).
      */
-    public byte[] expectSystemCall(int actor, String call) {
+    public byte[] expectSystemCall(long actor, String call) {
         if (pastTheEnd(actor)) {
             return null;
         }
@@ -269,7 +269,7 @@ public final class Replay {
         return value;
     }
 
-    byte[] read(int owner, int dataId) {
+    byte[] read(long owner, long dataId) {
         try {
             return data.read(owner, dataId);
         } catch (IOException e) {
@@ -289,7 +289,7 @@ public final class Replay {
      * system calls happen only inside turns, so one that is still the actor's next event was made
      * by this turn when recorded: the program now does less here than it did.
      */
-    public void turnOver(int actor, byte recorded, int sends) {
+    public void turnOver(long actor, byte recorded, int sends) {
         boolean check = fingerprintsChecked;
         ActorScript s = script(actor);
         TraceEvent next = s.peek();
@@ -333,7 +333,7 @@ public final class Replay {
      * Stops the replay: prints the report and exits with {@link #DIVERGED}. Returns the exception
      * to throw from the thread that found the divergence, so the program's code goes no further.
      */
-    public ReplayDivergence diverged(int actor, String what) {
+    public ReplayDivergence diverged(long actor, String what) {
         String report = DivergenceReport.of(this, actor, what);
         stop(report);
         return new ReplayDivergence(report);
@@ -456,7 +456,8 @@ public final class Replay {
     /** Recorded actors, or with {@code sources} outside threads, that the replay has not met yet. */
     private long neverSeen(boolean sources) {
         return reader.actors().stream()
-                .filter(a -> !scripts.containsKey(a) && !isRetired(a) && a >= 0 && TraceIds.isExternalSource(a) == sources)
+                .filter(a -> !scripts.containsKey(a) && !isRetired(a) && !TraceIds.isRecorder(a, reader.formatVersion())
+                        && TraceIds.isExternalSource(a, reader.formatVersion()) == sources)
                 .count();
     }
 
