@@ -15,7 +15,6 @@ import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.BitSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -50,12 +49,11 @@ public final class Replay {
     final boolean cut;
     private final Map<Long, ActorScript> scripts = new ConcurrentHashMap<>();
     /**
-     * Actors (ids below {@link #RETIRABLE_IDS}) that stopped after consuming all their events: their
-     * scripts are dropped, so a program that creates millions of short-lived actors replays in the
-     * memory of the live ones (one bit per retired actor).
+     * Actors that stopped after consuming all their events: their scripts are dropped, so a program
+     * that creates millions of short-lived actors replays in the memory of the live ones (one bit
+     * per retired actor).
      */
-    private final BitSet retired = new BitSet();
-    static final int RETIRABLE_IDS = 1 << 26;
+    private final RetiredIds retired = new RetiredIds();
     final Set<ReplayQueue> queues = ConcurrentHashMap.newKeySet();
     /** The events the replayed program consumed, counted as {@code reprise stats} counts the trace. */
     final EventTally replayed = new EventTally();
@@ -154,24 +152,17 @@ public final class Replay {
     /** Actor {@code id} has stopped: once all its events are consumed, its script is no longer kept. */
     void stopped(long id) {
         ActorScript s = scripts.get(id);
-        if (s == null || id < 0 || id >= RETIRABLE_IDS || !s.finished() || s.missingSubtrace() >= 0) {
+        if (s == null || !s.finished() || s.missingSubtrace() >= 0) {
             return; // unfinished scripts stay, for the end-of-replay check and its report
         }
-        synchronized (retired) {
-            retired.set((int) id);
-        }
+        retired.add(id);
         scripts.remove(id);
         reader.forget(id);
         support.forget(id);
     }
 
     private boolean isRetired(long id) {
-        if (id < 0 || id >= RETIRABLE_IDS) {
-            return false;
-        }
-        synchronized (retired) {
-            return retired.get((int) id);
-        }
+        return retired.contains(id);
     }
 
     /** The recorded id of outside source {@code name}, or -1 if the recording never used it. */
