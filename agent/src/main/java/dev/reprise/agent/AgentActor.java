@@ -14,12 +14,12 @@ final class AgentActor {
     /** The outside contexts (threads, tasks, callbacks) its turns started, counted ({@link OutsideContext}). */
     final OutsideContext.Starts starts = new OutsideContext.Starts();
 
-    AgentActor(int id) {
+    AgentActor(long id) {
         this.record = new ActorRecord(id);
         this.sends = Tag.plain(id);
     }
 
-    int id() {
+    long id() {
         return record.id();
     }
 }

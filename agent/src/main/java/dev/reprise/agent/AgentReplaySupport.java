@@ -5,6 +5,7 @@ import akka.dispatch.Envelope;
 import dev.reprise.replay.MessageKey;
 import dev.reprise.replay.ReplaySupport;
 import dev.reprise.trace.TraceMetadata;
+import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
 
@@ -24,44 +25,44 @@ final class AgentReplaySupport implements ReplaySupport {
     }
 
     @Override
-    public int actorId(ActorRef actor) {
+    public long actorId(ActorRef actor) {
         AgentActor a = Actors.ofRef(actor);
         return a == null ? ActorIds.UNKNOWN : a.id();
     }
 
     @Override
-    public ActorRef actorRef(int id) {
+    public ActorRef actorRef(long id) {
         return LiveRefs.of(id);
     }
 
     /** The recorded ids of the program's own outside contexts (threads, tasks, callbacks: {@link OutsideContext}). */
-    private volatile Set<Integer> threadSources;
+    private volatile Set<Long> threadSources;
 
     @Override
-    public boolean resendsLive(int source) {
-        Set<Integer> threads = threadSources;
+    public boolean resendsLive(long source) {
+        Set<Long> threads = threadSources;
         if (threads == null) {
             threads = Agent.replay.metadata().counts().entrySet().stream()
                     .filter(e -> e.getKey().startsWith(TraceMetadata.SOURCE_PREFIX)
                             && OutsideContext.isContextName(e.getKey().substring(TraceMetadata.SOURCE_PREFIX.length())))
-                    .map(e -> e.getValue().intValue()).collect(Collectors.toUnmodifiableSet());
+                    .map(Map.Entry::getValue).collect(Collectors.toUnmodifiableSet());
             threadSources = threads;
         }
         return threads.contains(source);
     }
 
     @Override
-    public String describe(int id) {
+    public String describe(long id) {
         return Names.describe(id);
     }
 
     @Override
-    public boolean isApplicationActor(int id) {
+    public boolean isApplicationActor(long id) {
         return Names.isApplicationActor(id);
     }
 
     @Override
-    public boolean fireTimer(int timerId) {
+    public boolean fireTimer(long timerId) {
         return ReplayTimers.fire(timerId);
     }
 
@@ -71,7 +72,7 @@ final class AgentReplaySupport implements ReplaySupport {
     }
 
     @Override
-    public void forget(int id) {
+    public void forget(long id) {
         Names.forget(id);
     }
 }

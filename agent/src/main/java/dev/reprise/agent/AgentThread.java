@@ -175,7 +175,7 @@ final class AgentThread {
     }
 
     /** Who owns a callback registered now: the current actor, the callback it runs in, or this thread. */
-    int ownerId() {
+    long ownerId() {
         if (sends != null && sends.kind == Tag.PROMISE) { // a callback, also one run at once inside a turn
             return sends.sender;
         }
@@ -183,7 +183,7 @@ final class AgentThread {
     }
 
     /** Who completes a promise now: the current actor, the promise that this callback runs for, or this thread. */
-    int resolverId() {
+    long resolverId() {
         if (current != null && (sends == null || sends.kind == Tag.PLAIN)) {
             return current.id();
         }

@@ -74,8 +74,8 @@ public final class Callbacks {
     }
 
     /** The id a result's state holds (its resolver), or UNKNOWN. */
-    private static int idOf(Object o) {
+    private static long idOf(Object o) {
         Object state = o instanceof RepriseState s ? s.reprise$state() : null;
-        return state instanceof Integer i ? i : ActorIds.UNKNOWN;
+        return state instanceof Long id ? id : ActorIds.UNKNOWN;
     }
 }

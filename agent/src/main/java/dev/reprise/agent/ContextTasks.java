@@ -114,8 +114,8 @@ public final class ContextTasks extends TaskHooks.Handler {
                 return callback;
             }
             AgentThread t = AgentThread.current();
-            int owner = t.ownerId();
-            int promise = Creations.newId(t, CreationKind.PROMISE);
+            long owner = t.ownerId();
+            long promise = Creations.newId(t, CreationKind.PROMISE);
             OutsideContext context = OutsideContext.startedBy(t, OutsideContext.Starts.STAGE, owner);
             return new ContextCallback(callback, Tag.promise(owner, promise, context));
         } catch (dev.reprise.replay.ReplayDivergence d) {

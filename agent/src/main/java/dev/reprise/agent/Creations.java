@@ -57,7 +57,7 @@ public final class Creations {
             if (t.current != null && t.current == Actors.ofCell(parentCell)) {
                 return name;
             }
-            return "$_" + Integer.toUnsignedString(child.id(), 36);
+            return "$_" + Long.toUnsignedString(child.id(), 36);
         } catch (Throwable e) {
             AgentLog.internalError("naming an actor", e);
             return name;
@@ -81,12 +81,12 @@ public final class Creations {
     }
 
     /** A new id for something {@code t}'s creator creates: the next id when recording, the recorded one in replay. */
-    static int newId(AgentThread t, CreationKind kind) {
+    static long newId(AgentThread t, CreationKind kind) {
         return newId(t, kind, null);
     }
 
     /** {@link #newId(AgentThread, CreationKind)} for an actor made from {@code props} (null: not an actor). */
-    static int newId(AgentThread t, CreationKind kind, Object props) {
+    static long newId(AgentThread t, CreationKind kind, Object props) {
         return Agent.mode.newId(t, kind, props);
     }
 
@@ -102,13 +102,13 @@ public final class Creations {
     }
 
     /** The name of the temp actor with trace id {@code id}. */
-    public static String tempName(String prefix, int id) {
-        return (prefix == null ? "" : prefix) + "$r" + Integer.toUnsignedString(id, 36);
+    public static String tempName(String prefix, long id) {
+        return (prefix == null ? "" : prefix) + "$r" + Long.toString(id, 36);
     }
 
-    /** The uid of the actor with trace id {@code id}: a mix of the id, never 0. */
-    public static int uidOf(int id) {
-        int h = id * 0x9E3779B1;
+    /** The uid of the actor with trace id {@code id}: a mix of the id (as before 64-bit ids below 2^32), never 0. */
+    public static int uidOf(long id) {
+        int h = (int) (id ^ id >>> 32) * 0x9E3779B1;
         h ^= h >>> 16;
         return h == 0 ? 1 : h;
     }

@@ -94,7 +94,7 @@ public final class Envelopes {
         }
         ActorSystem system = c.system();
         Object message = ((Envelope) envelope).message();
-        int sender = senderId(((Envelope) envelope).sender());
+        long sender = senderId(((Envelope) envelope).sender());
         tag.dataId = SourceDataIds.next(tag.sender);
         recorder.recordData(tag.sender, tag.dataId, message, m -> content(recorder, system, m, sender), 256);
     }
@@ -105,7 +105,7 @@ public final class Envelopes {
      * for no sender or dead letters. Peeks at the ref's id: a ref that never got one has no
      * recorded creation either, and replay could not find it.
      */
-    private static int senderId(ActorRef sender) {
+    private static long senderId(ActorRef sender) {
         if (sender == null || sender instanceof DeadLetterActorRef) {
             return 0;
         }
@@ -116,7 +116,7 @@ public final class Envelopes {
      * Outside input's content (on the writer thread). A message that cannot be serialised is
      * recorded by order only: the first of each class is warned about, and the metadata counts them.
      */
-    private static ByteBuffer content(Recorder recorder, ActorSystem system, Object message, int sender) {
+    private static ByteBuffer content(Recorder recorder, ActorSystem system, Object message, long sender) {
         try {
             return MessageContent.encode(system, message, sender);
         } catch (Throwable e) {

@@ -14,13 +14,13 @@ import java.util.concurrent.ConcurrentHashMap;
  * keeps still resolves, as it did when recording: replies to it go to dead letters).
  */
 final class LiveRefs {
-    private static final Map<Integer, Entry> refs = new ConcurrentHashMap<>();
+    private static final Map<Long, Entry> refs = new ConcurrentHashMap<>();
     private static final ReferenceQueue<ActorRef> collected = new ReferenceQueue<>();
 
     private static final class Entry extends WeakReference<ActorRef> {
-        final int id;
+        final long id;
 
-        Entry(int id, ActorRef ref) {
+        Entry(long id, ActorRef ref) {
             super(ref, collected);
             this.id = id;
         }
@@ -29,7 +29,7 @@ final class LiveRefs {
     private LiveRefs() {}
 
     /** Actor or temp actor {@code id} was created (on its creator's thread, before anyone can send as it). */
-    static void created(int id, ActorRef ref) {
+    static void created(long id, ActorRef ref) {
         for (Reference<? extends ActorRef> r; (r = collected.poll()) != null; ) {
             refs.remove(((Entry) r).id, r);
         }
@@ -37,7 +37,7 @@ final class LiveRefs {
     }
 
     /** The live ref of trace id {@code id}, or null if it does not exist (yet, or any more). */
-    static ActorRef of(int id) {
+    static ActorRef of(long id) {
         Entry e = refs.get(id);
         return e == null ? null : e.get();
     }

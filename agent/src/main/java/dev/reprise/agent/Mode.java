@@ -33,10 +33,10 @@ interface Mode {
      * The id of what {@code t}'s creator creates now ({@code props}: the actor's, or null): a new
      * one recorded as a creation, or the one the trace recorded.
      */
-    int newId(AgentThread t, CreationKind kind, Object props);
+    long newId(AgentThread t, CreationKind kind, Object props);
 
     /** The id of the outside source {@code name}. */
-    int sourceId(String name);
+    long sourceId(String name);
 
     /** {@code envelope} is handed to {@code cell}: outside input's content is recorded (replay injects it). */
     void delivering(Object cell, Object envelope);

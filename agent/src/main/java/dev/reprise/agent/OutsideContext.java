@@ -18,7 +18,7 @@ package dev.reprise.agent;
  */
 final class OutsideContext {
     /** For a callback, the owner that {@link Tag#promise} names: the actor or source that registered it. */
-    final int owner;
+    final long owner;
     private final OutsideContext parent;
     /** Started in this actor's turn (the parent is then null). */
     private final AgentActor startedByActor;
@@ -51,7 +51,7 @@ final class OutsideContext {
         this.name = name;
     }
 
-    private OutsideContext(int owner, OutsideContext parent, AgentActor startedByActor, String startedBySource, String kind,
+    private OutsideContext(long owner, OutsideContext parent, AgentActor startedByActor, String startedBySource, String kind,
                            int index, boolean replayable, int depth) {
         this.owner = owner;
         this.parent = parent;
@@ -82,7 +82,7 @@ final class OutsideContext {
     }
 
     /** The context of timer {@code id}'s task: replayable, as replay gives the timer its id again. */
-    static OutsideContext ofTimer(int id) {
+    static OutsideContext ofTimer(long id) {
         return new OutsideContext(TIMER_ROOT + id, true);
     }
 
@@ -96,7 +96,7 @@ final class OutsideContext {
      * the current actor, or by the context this thread runs in. {@code owner} is the id its promise
      * messages name as their sender (callbacks only).
      */
-    static OutsideContext startedBy(AgentThread t, String kind, int owner) {
+    static OutsideContext startedBy(AgentThread t, String kind, long owner) {
         AgentActor actor = t.startingActor();
         if (actor != null) {
             return new OutsideContext(owner, null, actor, null, kind, actor.starts.next(kind), true, 1);
@@ -105,7 +105,7 @@ final class OutsideContext {
     }
 
     /** A context of {@code kind} started by {@code parent} now (on a thread with no agent state yet). */
-    static OutsideContext startedBy(OutsideContext parent, String kind, int owner) {
+    static OutsideContext startedBy(OutsideContext parent, String kind, long owner) {
         boolean replayable = parent.replayable && !(kind.equals(Starts.CALLBACK) && parent.isThread());
         int index = parent.starts.next(kind);
         if (parent.depth >= MAX_DEPTH) {
@@ -158,7 +158,7 @@ final class OutsideContext {
     synchronized AgentActor actor() {
         if (actor == null) {
             String source = name();
-            int id = Agent.mode.sourceId(source);
+            long id = Agent.mode.sourceId(source);
             actor = new AgentActor(id > 0 ? id : ActorIds.next());
             Names.of(actor.id(), "outside source " + source);
         }

@@ -98,8 +98,8 @@ final class RecordMode implements Mode {
     }
 
     @Override
-    public int newId(AgentThread t, CreationKind kind, Object props) {
-        int id = ActorIds.next();
+    public long newId(AgentThread t, CreationKind kind, Object props) {
+        long id = ActorIds.next();
         Class<?> actorClass = fingerprints ? Creations.actorClass(props) : null;
         byte fingerprint = actorClass != null ? Fingerprint.ofClass(ClassCodes.ofClass(actorClass)) : Fingerprint.NONE;
         t.recorder.creation(t.creator().record, id, kind, fingerprint);
@@ -107,7 +107,7 @@ final class RecordMode implements Mode {
     }
 
     @Override
-    public int sourceId(String name) {
+    public long sourceId(String name) {
         return recorder.registerSource(name);
     }
 

@@ -36,8 +36,8 @@ final class ReplayBackend implements Backend {
     }
 
     @Override
-    public int registerSource(String name) {
-        int id = Agent.replay.sourceId(name);
+    public long registerSource(String name) {
+        long id = Agent.replay.sourceId(name);
         return id > 0 ? id : ActorIds.next();
     }
 

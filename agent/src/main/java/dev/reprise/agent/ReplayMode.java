@@ -61,14 +61,14 @@ final class ReplayMode implements Mode {
     }
 
     @Override
-    public int newId(AgentThread t, CreationKind kind, Object props) {
+    public long newId(AgentThread t, CreationKind kind, Object props) {
         Class<?> actorClass = replay.checksFingerprints() ? Creations.actorClass(props) : null;
-        int recorded = replay.expectCreation(t.creator().id(), kind, actorClass);
+        long recorded = replay.expectCreation(t.creator().id(), kind, actorClass);
         return recorded >= 0 ? recorded : ActorIds.next(); // past the end of the trace: a new id
     }
 
     @Override
-    public int sourceId(String name) {
+    public long sourceId(String name) {
         return replay.sourceId(name);
     }
 
@@ -79,7 +79,7 @@ final class ReplayMode implements Mode {
 
     @Override
     public byte[] sourceCall(AgentThread t, String call, byte[] live) {
-        int owner = t.callOwner().id();
+        long owner = t.callOwner().id();
         byte[] recorded = replay.expectSystemCall(owner, call);
         if (recorded != null && recorded.length != live.length) {
             throw replay.diverged(owner, call + " gave " + live.length + " bytes, but the result recorded in its place has "

@@ -21,7 +21,7 @@ final class ReplayTimers {
     /** Below this many kept timers, cancelled ones are not looked for. */
     private static final int SWEEP_FLOOR = 1024;
 
-    private static final Map<Integer, Arming> timers = new ConcurrentHashMap<>();
+    private static final Map<Long, Arming> timers = new ConcurrentHashMap<>();
     private static final ExecutorService runner = Executors.newSingleThreadExecutor(r -> {
         Thread t = new Thread(r, "reprise-replay-timers");
         t.setDaemon(true);
@@ -37,8 +37,8 @@ final class ReplayTimers {
      * the due time; it runs the timer only if it may go live then ({@link ReplayTimers}).
      */
     static final class Arming implements Runnable {
-        private final int id;
-        private final int owner;
+        private final long id;
+        private final long owner;
         private final Timers.TimerTask task;
         private final boolean rearmed;
         private final AtomicBoolean ran = new AtomicBoolean();
@@ -49,7 +49,7 @@ final class ReplayTimers {
         /** Seen cancelled by the previous sweep: released by the next (in the recording it may have fired first). */
         private boolean seenCancelled;
 
-        private Arming(int id, int owner, Timers.TimerTask task, boolean rearmed) {
+        private Arming(long id, long owner, Timers.TimerTask task, boolean rearmed) {
             this.id = id;
             this.owner = owner;
             this.task = task;
@@ -90,7 +90,7 @@ final class ReplayTimers {
      * Timer {@code timerId} of {@code owner} is armed ({@code rearmed}: again, by its own periodic
      * firing); returns what the scheduler is to hold instead of {@code task}.
      */
-    static Runnable arm(int timerId, int owner, Timers.TimerTask task, boolean rearmed) {
+    static Runnable arm(long timerId, long owner, Timers.TimerTask task, boolean rearmed) {
         Arming a = new Arming(timerId, owner, task, rearmed);
         timers.put(timerId, a);
         Names.of(timerId, "timer");
@@ -112,7 +112,7 @@ final class ReplayTimers {
     }
 
     /** Fires timer {@code id} now, as the trace expects its message; false if it is not armed. */
-    static boolean fire(int id) {
+    static boolean fire(long id) {
         Arming a = timers.get(id);
         if (a == null) {
             return false;

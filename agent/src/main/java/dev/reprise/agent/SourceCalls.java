@@ -115,7 +115,7 @@ public final class SourceCalls extends SourceHooks.Handler {
             }
 
             @Override
-            public int registerSource(String name) {
+            public long registerSource(String name) {
                 return backend.registerSource(name);
             }
 

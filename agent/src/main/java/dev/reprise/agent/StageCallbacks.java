@@ -19,7 +19,7 @@ public final class StageCallbacks {
     public static void completed(Object converter, Object result) {
         try {
             Object resolver = result instanceof RepriseState s ? s.reprise$state() : null;
-            ((RepriseState) converter).reprise$state(resolver instanceof Integer ? resolver : ActorIds.UNKNOWN);
+            ((RepriseState) converter).reprise$state(resolver instanceof Long ? resolver : ActorIds.UNKNOWN);
         } catch (Throwable e) {
             AgentLog.internalError("recording a stage completion", e);
         }
@@ -98,7 +98,7 @@ public final class StageCallbacks {
         try {
             t = AgentThread.current();
             Object resolver = stage.reprise$state();
-            previous = t.enterCallback(Tag.promise(context.owner, resolver instanceof Integer i ? i : ActorIds.UNKNOWN, context));
+            previous = t.enterCallback(Tag.promise(context.owner, resolver instanceof Long id ? id : ActorIds.UNKNOWN, context));
         } catch (Throwable e) {
             AgentLog.internalError("entering a stage callback", e);
         }

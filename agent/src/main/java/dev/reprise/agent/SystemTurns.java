@@ -51,13 +51,13 @@ public final class SystemTurns {
      * resumption carries the cause, so two restarts (say, under all-for-one) are told apart by it.
      * Weak, by identity (Throwable does not override equals).
      */
-    private static final Map<Throwable, Integer> failedChildOf = Collections.synchronizedMap(new WeakHashMap<>());
+    private static final Map<Throwable, Long> failedChildOf = Collections.synchronizedMap(new WeakHashMap<>());
 
     /**
      * The actor the message is about: the failed child, the dead actor, or for a restart or
      * resumption the child whose failure caused it; 0 for the other kinds.
      */
-    private static int relatedOf(Object message) {
+    private static long relatedOf(Object message) {
         AgentActor a = switch (message) {
             case Failed f -> Actors.ofRef(f.child());
             case DeathWatchNotification d -> Actors.ofRef(d.actor());
@@ -74,7 +74,7 @@ public final class SystemTurns {
             case Resume r -> r.causedByFailure();
             default -> null;
         };
-        Integer child = cause == null ? null : failedChildOf.get(cause);
+        Long child = cause == null ? null : failedChildOf.get(cause);
         return child == null ? ActorIds.UNKNOWN : child;
     }
 

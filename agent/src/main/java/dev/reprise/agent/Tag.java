@@ -13,19 +13,19 @@ public final class Tag {
     static final int EXTERNAL = 2;
 
     final int kind;
-    final int sender;
-    final int resolver;
+    final long sender;
+    final long resolver;
     final int eventType;
     /** A timer's firing (a promise message whose resolver is the timer). */
     final boolean timer;
     /** External only: the source's data entry holding the content (0: not recorded, or not yet). */
-    int dataId;
+    long dataId;
     /** External only: whether the content has been handed to the recorder. */
     boolean contentRecorded;
     /** Promise only: the callback (or timer's task) that sends it, where what it creates comes from; made on first use for a timer. */
     private OutsideContext context;
 
-    private Tag(int kind, int sender, int resolver, int eventType, boolean timer) {
+    private Tag(int kind, long sender, long resolver, int eventType, boolean timer) {
         this.kind = kind;
         this.sender = sender;
         this.resolver = resolver;
@@ -33,26 +33,26 @@ public final class Tag {
         this.timer = timer;
     }
 
-    static Tag plain(int sender) {
+    static Tag plain(long sender) {
         return new Tag(PLAIN, sender, 0, 0, false);
     }
 
-    static Tag promise(int sender, int resolver) {
+    static Tag promise(long sender, long resolver) {
         return new Tag(PROMISE, sender, resolver, 0, false);
     }
 
     /** Sent by {@code context}, a callback of {@code sender}, after {@code resolver} completed the promise. */
-    static Tag promise(int sender, int resolver, OutsideContext context) {
+    static Tag promise(long sender, long resolver, OutsideContext context) {
         Tag tag = new Tag(PROMISE, sender, resolver, 0, false);
         tag.context = context;
         return tag;
     }
 
-    static Tag timer(int owner, int timer) {
+    static Tag timer(long owner, long timer) {
         return new Tag(PROMISE, owner, timer, 0, true);
     }
 
-    static Tag external(int source, int eventType) {
+    static Tag external(long source, int eventType) {
         return new Tag(EXTERNAL, source, 0, eventType, false);
     }
 

@@ -59,7 +59,7 @@ class KilledRecordingIT {
     private static long reachableMessages(Path trace) throws Exception {
         long n = 0;
         try (TraceIndex index = TraceIndex.open(trace)) {
-            for (int actor : index.actors()) {
+            for (long actor : index.actors()) {
                 ActorEventSource events = index.actor(actor);
                 for (TraceEvent e; (e = events.next()) != null; ) {
                     n += e.isMessage() ? 1 : 0;

@@ -20,16 +20,16 @@ class LongTraceIT {
     @Test
     void aLongTraceReplaysWithAHeapFarBelowItsSize() throws Exception {
         Path trace = tmp.resolve("long");
-        // Full-width, undeflated ids make a big trace quickly: about 14 bytes a message in a ping-pong.
-        RecordedRun rec = RecordedRun.record(trace, "smallIds=false,compress=false", PingPongProgram.class, "4000000");
+        // Full-width (3-byte), undeflated ids make a big trace quickly: about 11 bytes a message in a ping-pong.
+        RecordedRun rec = RecordedRun.record(trace, "smallIds=false,compress=false", PingPongProgram.class, "5000000");
         assertEquals(0, rec.exitCode, rec.toString());
         long size = Files.size(TraceFiles.events(trace));
         int heapMb = 24;
         assertTrue(size > 2L * heapMb * 1024 * 1024, "the trace (" + size + " bytes) must exceed twice the heap: " + rec);
 
-        RecordedRun rep = RecordedRun.replay(trace, List.of("-Xmx" + heapMb + "m"), PingPongProgram.class, "4000000");
+        RecordedRun rep = RecordedRun.replay(trace, List.of("-Xmx" + heapMb + "m"), PingPongProgram.class, "5000000");
         assertEquals(0, rep.exitCode, rep.toString());
-        assertEquals("4000000", rep.line("rounds "));
+        assertEquals("5000000", rep.line("rounds "));
         rep.assertApplicationTraceConsumed();
     }
 

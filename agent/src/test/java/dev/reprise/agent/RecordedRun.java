@@ -27,7 +27,7 @@ final class RecordedRun {
     final int exitCode;
     final List<String> out;
     final String err;
-    private Map<Integer, List<TraceEvent>> events;
+    private Map<Long, List<TraceEvent>> events;
 
     private RecordedRun(Path trace, int exitCode, List<String> out, String err) {
         this.trace = trace;
@@ -131,7 +131,7 @@ final class RecordedRun {
     }
 
     /** Every actor's events, in recorded order. */
-    Map<Integer, List<TraceEvent>> events() throws IOException {
+    Map<Long, List<TraceEvent>> events() throws IOException {
         if (events == null) {
             try (TraceReader reader = TraceReader.open(trace)) {
                 events = reader.readAllEvents();
@@ -140,24 +140,24 @@ final class RecordedRun {
         return events;
     }
 
-    List<TraceEvent> eventsOf(int actor) throws IOException {
+    List<TraceEvent> eventsOf(long actor) throws IOException {
         return events().getOrDefault(actor, List.of());
     }
 
     /** The pseudo-actor id of an outside thread by its context name: "main", "main/thread 2" (main's second thread). */
-    int threadSource(String threadName) throws IOException {
+    long threadSource(String threadName) throws IOException {
         long id = TraceMetadata.read(trace).count("source.thread:" + threadName);
         assertTrue(id > 0, "no source for thread " + threadName + " in the metadata");
-        return (int) id;
+        return id;
     }
 
     /** The actors (and timers, temp actors) {@code creator} created, in order. */
-    List<Integer> createdBy(int creator) throws IOException {
+    List<Long> createdBy(long creator) throws IOException {
         return eventsOf(creator).stream().filter(e -> e instanceof TraceEvent.Creation)
                 .map(e -> ((TraceEvent.Creation) e).child()).toList();
     }
 
-    long messagesOf(int actor) throws IOException {
+    long messagesOf(long actor) throws IOException {
         return eventsOf(actor).stream().filter(TraceEvent::isMessage).count();
     }
 

@@ -43,8 +43,8 @@ class RecordingIT {
     Path tmp;
 
     /** Trace ids of the program's actors, found from the uids they print ("uid NAME UID"). */
-    private static Map<String, Integer> idsByName(RecordedRun run) throws Exception {
-        Map<Integer, Integer> idByUid = new HashMap<>();
+    private static Map<String, Long> idsByName(RecordedRun run) throws Exception {
+        Map<Integer, Long> idByUid = new HashMap<>();
         for (List<TraceEvent> events : run.events().values()) {
             for (TraceEvent e : events) {
                 if (e instanceof TraceEvent.Creation c) {
@@ -52,14 +52,14 @@ class RecordingIT {
                 }
             }
         }
-        Map<String, Integer> ids = new HashMap<>();
+        Map<String, Long> ids = new HashMap<>();
         for (String line : run.out) {
             // "uid NAME UID" or "processed NAME COUNT uid UID"
             String[] p = line.split(" ");
             if (line.startsWith("uid ") || line.startsWith("processed ")) {
                 String name = p[1];
                 int uid = Integer.parseInt(p[p.length - 1]);
-                Integer id = idByUid.get(uid);
+                Long id = idByUid.get(uid);
                 assertTrue(id != null, "uid " + uid + " of " + name + " is not derived from any recorded id");
                 ids.put(name, id);
             }
@@ -79,7 +79,7 @@ class RecordingIT {
     void messageEventsEqualTheMessagesProcessedAndCreationsRebuildTheTree(String dispatcher) throws Exception {
         RecordedRun run = RecordedRun.record(tmp.resolve("t"), "", CountingProgram.class, "2000", dispatcher);
         assertSound(run);
-        Map<String, Integer> id = idsByName(run);
+        Map<String, Long> id = idsByName(run);
         long total = 0;
         for (String line : run.lines("processed ")) {
             String[] p = line.split(" ");
@@ -89,7 +89,7 @@ class RecordingIT {
         }
         assertEquals(2000 + 1 + 2 + 11 + 11, total);
         // The tree: main created counter then producer; producer created a then b.
-        List<Integer> byMain = run.createdBy(run.threadSource("main"));
+        List<Long> byMain = run.createdBy(run.threadSource("main"));
         assertEquals(List.of(id.get("counter"), id.get("producer")), byMain.subList(byMain.size() - 2, byMain.size()));
         assertEquals(List.of(id.get("a"), id.get("b")), run.createdBy(id.get("producer")));
         // The counter's messages all come from the producer; a and b only hear from each other.
@@ -103,12 +103,12 @@ class RecordingIT {
     void thePromiseRaceIsTellableByResolver() throws Exception {
         RecordedRun run = RecordedRun.record(tmp.resolve("t"), "", PromiseRaceProgram.class);
         assertSound(run);
-        Map<String, Integer> id = idsByName(run);
+        Map<String, Long> id = idsByName(run);
         List<TraceEvent> got = run.eventsOf(id.get("resource")).stream().filter(TraceEvent::isMessage).toList();
         assertEquals(4, got.size(), got.toString());
         // Each answer's resolver is a completion its worker created (and recorded): four distinct ones.
-        Map<Integer, Integer> perWorker = new HashMap<>();
-        Set<Integer> resolvers = new HashSet<>();
+        Map<Long, Integer> perWorker = new HashMap<>();
+        Set<Long> resolvers = new HashSet<>();
         for (TraceEvent e : got) {
             TraceEvent.PromiseMessage pm = (TraceEvent.PromiseMessage) e;
             assertEquals(id.get("server"), pm.sender(), "the callbacks belong to the server");
@@ -122,7 +122,7 @@ class RecordingIT {
         assertEquals(4, resolvers.size(), "every answer is told apart by its resolver");
         assertEquals(Map.of(id.get("w1"), 2, id.get("w2"), 2), perWorker, "each worker resolved two of them");
         // Ask temp actors are named after ids the server recorded creating.
-        List<Integer> byServer = run.createdBy(id.get("server"));
+        List<Long> byServer = run.createdBy(id.get("server"));
         for (String asker : run.lines("asked by ")) {
             assertTrue(byServer.stream().anyMatch(t -> asker.endsWith(Creations.tempName("", t))),
                     asker + " is not one of the server's temp actors " + byServer);
@@ -141,10 +141,10 @@ class RecordingIT {
     void aMappedAskPipedOnIsThePromiseMessageOfItsAsker() throws Exception {
         RecordedRun run = RecordedRun.record(tmp.resolve("t"), "", MappedStageProgram.class);
         assertSound(run);
-        Map<String, Integer> id = idsByName(run);
+        Map<String, Long> id = idsByName(run);
         List<TraceEvent> got = run.eventsOf(id.get("resource")).stream().filter(TraceEvent::isMessage).toList();
         assertEquals(4, got.size(), got.toString());
-        Set<Integer> resolvers = new HashSet<>();
+        Set<Long> resolvers = new HashSet<>();
         for (TraceEvent e : got) {
             // Not outside input from a common-pool thread: the pipe sends in the mapping's context.
             TraceEvent.PromiseMessage pm = assertInstanceOf(TraceEvent.PromiseMessage.class, e, got::toString);
@@ -159,7 +159,7 @@ class RecordingIT {
     }
 
     /** The kinds of what {@code creator} created, in order. */
-    private static List<CreationKind> kinds(RecordedRun run, int creator) throws Exception {
+    private static List<CreationKind> kinds(RecordedRun run, long creator) throws Exception {
         return run.eventsOf(creator).stream().filter(e -> e instanceof TraceEvent.Creation)
                 .map(e -> ((TraceEvent.Creation) e).kind()).toList();
     }
@@ -175,15 +175,15 @@ class RecordingIT {
         RecordedRun run = RecordedRun.record(tmp.resolve("t"), "include=dev.reprise.programs",
                 TimersAndInputProgram.class);
         assertSound(run);
-        int clocked = idsByName(run).get("clocked");
+        long clocked = idsByName(run).get("clocked");
         List<TraceEvent> events = run.eventsOf(clocked);
-        List<Integer> timers = run.createdBy(clocked);
+        List<Long> timers = run.createdBy(clocked);
         assertEquals(2, timers.size(), "a fixed-rate and a single timer: " + events);
         assertEquals(List.of(CreationKind.TIMER, CreationKind.TIMER), kinds(run, clocked));
 
-        Map<Integer, Integer> firings = new HashMap<>();
+        Map<Long, Integer> firings = new HashMap<>();
         List<TraceEvent.ExternalMessage> inputs = new ArrayList<>();
-        List<Integer> systemCalls = new ArrayList<>();
+        List<Long> systemCalls = new ArrayList<>();
         for (TraceEvent e : events) {
             if (e instanceof TraceEvent.PromiseMessage pm) {
                 assertEquals(clocked, pm.sender(), "a timer's messages come from whoever set it");
@@ -197,7 +197,7 @@ class RecordingIT {
         assertTrue(firings.get(timers.get(0)) >= 3, "fixed-rate firings " + firings);
         assertEquals(1, firings.get(timers.get(1)), "the single timer fired once");
 
-        int feeder = run.threadSource("main/thread 1"); // the feeder: main's first thread, whatever its name
+        long feeder = run.threadSource("main/thread 1"); // the feeder: main's first thread, whatever its name
         assertEquals(4, inputs.size());
         try (DataFileReader data = DataFileReader.open(TraceFiles.data(run.trace))) {
             for (int i = 0; i < 3; i++) {
@@ -257,7 +257,7 @@ class RecordingIT {
         RecordedRun run = RecordedRun.record(tmp.resolve("t"), "", SupervisionProgram.class);
         assertSound(run);
         assertEquals("2", run.line("restarts "));
-        Map<String, Integer> id = idsByName(run);
+        Map<String, Long> id = idsByName(run);
         assertEquals(7, run.messagesOf(id.get("fragile")), "the failing messages were processed too");
         assertEquals(List.of(id.get("fragile"), id.get("doomed")), run.createdBy(id.get("parent")));
         List<TraceEvent> parent = run.eventsOf(id.get("parent"));

@@ -17,7 +17,7 @@ import java.util.List;
 public final class ActorScript {
     private static final int HISTORY = 8;
 
-    private final int actor;
+    private final long actor;
     private final ActorEventSource events;
     private TraceEvent head;
     private byte headFingerprint;
@@ -32,13 +32,13 @@ public final class ActorScript {
     private TraceEvent lastMessage;
     private long lastMessageNumber;
 
-    ActorScript(int actor, ActorEventSource events) {
+    ActorScript(long actor, ActorEventSource events) {
         this.actor = actor;
         this.events = events;
     }
 
     /** The script of an actor that stopped after consuming all its events (its own was dropped). */
-    static ActorScript retired(int actor) {
+    static ActorScript retired(long actor) {
         return new ActorScript(actor, NO_EVENTS);
     }
 
@@ -64,7 +64,7 @@ public final class ActorScript {
         }
     };
 
-    public int actor() {
+    public long actor() {
         return actor;
     }
 

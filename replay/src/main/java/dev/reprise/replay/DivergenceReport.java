@@ -25,14 +25,14 @@ final class DivergenceReport {
 
     private final Replay replay;
     private final List<String> lines = new ArrayList<>();
-    private final Set<Integer> shown = new LinkedHashSet<>();
+    private final Set<Long> shown = new LinkedHashSet<>();
 
     private DivergenceReport(Replay replay) {
         this.replay = replay;
     }
 
     /** The program did something its trace cannot explain: {@code what}, found in {@code actor}'s turn. */
-    static String of(Replay replay, int actor, String what) {
+    static String of(Replay replay, long actor, String what) {
         DivergenceReport r = new DivergenceReport(replay);
         r.lines.add("[reprise] REPLAY DIVERGED: the program did something its trace cannot explain.");
         r.lines.add("  first difference: " + replay.support.describe(actor) + ": " + what);
@@ -99,7 +99,7 @@ final class DivergenceReport {
         if (key == null) {
             return "the program went another way than recorded";
         }
-        int sender = key.sender();
+        long sender = key.sender();
         String name = replay.support.describe(sender);
         if (key.kind() == MessageKey.EXTERNAL) {
             return "the input from " + name + " did not come: the program's input or its outside threads changed";
@@ -113,7 +113,7 @@ final class DivergenceReport {
     }
 
     /** One actor: what it expects, where it is in the trace, what waits in its mailbox, its last events. */
-    private void actor(int actor) {
+    private void actor(long actor) {
         if (!shown.add(actor)) {
             return;
         }
@@ -136,7 +136,7 @@ final class DivergenceReport {
         }
     }
 
-    private void mailbox(int actor) {
+    private void mailbox(long actor) {
         ReplayQueue queue = null;
         for (ReplayQueue q : replay.queues) {
             if (q.knownActorId() == actor) { // unlocked: the thread reporting may hold its own mailbox's lock

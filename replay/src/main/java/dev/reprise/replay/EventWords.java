@@ -1,7 +1,7 @@
 package dev.reprise.replay;
 
 import dev.reprise.trace.TraceEvent;
-import java.util.function.IntFunction;
+import java.util.function.LongFunction;
 
 /**
  * A recorded event in the words of a report, with the ids it names turned into readable names
@@ -11,7 +11,7 @@ final class EventWords {
     private EventWords() {}
 
     /** {@code e} as a report says it; null means the actor's recorded events are used up. */
-    static String describe(TraceEvent e, IntFunction<String> name) {
+    static String describe(TraceEvent e, LongFunction<String> name) {
         if (e == null) {
             return "nothing more (its recorded events are used up)";
         }
@@ -41,11 +41,11 @@ final class EventWords {
         };
     }
 
-    private static String content(int dataId) {
+    private static String content(long dataId) {
         return dataId == 0 ? " (its content was not recorded)" : "";
     }
 
-    private static String id(int id) {
-        return Integer.toUnsignedString(id);
+    private static String id(long id) {
+        return Long.toString(id);
     }
 }

@@ -7,7 +7,7 @@ import dev.reprise.trace.TraceEvent;
  * promise message). Messages with the same key arrive in the order they were sent (Akka's
  * per-sender ordering), so a queue per key finds the expected message in O(1).
  */
-public record MessageKey(int kind, int sender, int resolver) {
+public record MessageKey(int kind, long sender, long resolver) {
     public static final int PLAIN = 0;
     public static final int PROMISE = 1;
     public static final int EXTERNAL = 2;
@@ -26,10 +26,9 @@ public record MessageKey(int kind, int sender, int resolver) {
     @Override
     public String toString() {
         return switch (kind) {
-            case PLAIN -> "message from " + Integer.toUnsignedString(sender);
-            case PROMISE -> "promise message from " + Integer.toUnsignedString(sender) + " resolved by "
-                    + Integer.toUnsignedString(resolver);
-            default -> "input from outside source " + Integer.toUnsignedString(sender);
+            case PLAIN -> "message from " + sender;
+            case PROMISE -> "promise message from " + sender + " resolved by " + resolver;
+            default -> "input from outside source " + sender;
         };
     }
 }

@@ -25,7 +25,7 @@ final class RecordingEnd {
         if (replay.neverSeen() > 0) {
             return false;
         }
-        Set<Integer> waitingBeyond = new HashSet<>();
+        Set<Long> waitingBeyond = new HashSet<>();
         for (ReplayQueue q : replay.queues) {
             if (q.waitingForExpectedMessage()) {
                 if (!q.waitsBeyondTheRecording()) {

@@ -15,7 +15,6 @@ import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.BitSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -48,14 +47,13 @@ public final class Replay {
      * recorded events end, and the replay ends once none can go further ({@link RecordingEnd}).
      */
     final boolean cut;
-    private final Map<Integer, ActorScript> scripts = new ConcurrentHashMap<>();
+    private final Map<Long, ActorScript> scripts = new ConcurrentHashMap<>();
     /**
-     * Actors (ids below {@link #RETIRABLE_IDS}) that stopped after consuming all their events: their
-     * scripts are dropped, so a program that creates millions of short-lived actors replays in the
-     * memory of the live ones (one bit per retired actor).
+     * Actors that stopped after consuming all their events: their scripts are dropped, so a program
+     * that creates millions of short-lived actors replays in the memory of the live ones (one bit
+     * per retired actor).
      */
-    private final BitSet retired = new BitSet();
-    static final int RETIRABLE_IDS = 1 << 26;
+    private final RetiredIds retired = new RetiredIds();
     final Set<ReplayQueue> queues = ConcurrentHashMap.newKeySet();
     /** The events the replayed program consumed, counted as {@code reprise stats} counts the trace. */
     final EventTally replayed = new EventTally();
@@ -140,7 +138,7 @@ public final class Replay {
     }
 
     /** The script of actor {@code id} (empty if the trace has no events for it). */
-    public ActorScript script(int id) {
+    public ActorScript script(long id) {
         ActorScript s = scripts.get(id);
         if (s != null) {
             return s;
@@ -152,32 +150,25 @@ public final class Replay {
     }
 
     /** Actor {@code id} has stopped: once all its events are consumed, its script is no longer kept. */
-    void stopped(int id) {
+    void stopped(long id) {
         ActorScript s = scripts.get(id);
-        if (s == null || id < 0 || id >= RETIRABLE_IDS || !s.finished() || s.missingSubtrace() >= 0) {
+        if (s == null || !s.finished() || s.missingSubtrace() >= 0) {
             return; // unfinished scripts stay, for the end-of-replay check and its report
         }
-        synchronized (retired) {
-            retired.set(id);
-        }
+        retired.add(id);
         scripts.remove(id);
         reader.forget(id);
         support.forget(id);
     }
 
-    private boolean isRetired(int id) {
-        if (id < 0 || id >= RETIRABLE_IDS) {
-            return false;
-        }
-        synchronized (retired) {
-            return retired.get(id);
-        }
+    private boolean isRetired(long id) {
+        return retired.contains(id);
     }
 
     /** The recorded id of outside source {@code name}, or -1 if the recording never used it. */
-    public int sourceId(String name) {
+    public long sourceId(String name) {
         long id = metadata.count(TraceMetadata.SOURCE_PREFIX + name);
-        return id > 0 ? (int) id : -1;
+        return id > 0 ? id : -1;
     }
 
     /**
@@ -187,7 +178,7 @@ public final class Replay {
      * recording's, and the replay stops with a report. In a recording cut off by a crash the actor simply stops there
      * (it processes no more messages; a creation or system call in its last turn goes live).
      */
-    boolean pastTheEnd(int id) {
+    boolean pastTheEnd(long id) {
         ActorScript s = script(id);
         if (s.peek() != null) {
             return false;
@@ -210,12 +201,12 @@ public final class Replay {
      * Whether {@code actor} goes on live now: the replay goes on live past the end of the recording
      * ({@code end=live}) and the actor has used up its recorded events (its timers then run live).
      */
-    public boolean goesOnLive(int actor) {
+    public boolean goesOnLive(long actor) {
         return liveAfterEnd && script(actor).finished();
     }
 
     /** Whether actor {@code id} has used up its recorded events (nothing more can come from it in a cut recording). */
-    boolean scriptEnded(int id) {
+    boolean scriptEnded(long id) {
         return script(id).finished();
     }
 
@@ -231,7 +222,7 @@ public final class Replay {
      * {@code creator} creates something: the id it had in the recording, or -1 past the end of
      * the creator's recorded events (the replay then goes on live).
      */
-    public int expectCreation(int creator, CreationKind kind, Class<?> actorClass) {
+    public long expectCreation(long creator, CreationKind kind, Class<?> actorClass) {
         if (pastTheEnd(creator)) {
             return -1;
         }
@@ -253,7 +244,7 @@ public final class Replay {
      * {@code actor} makes a nondeterministic call: the result it had in the recording, or null
      * past the end of its recorded events (the real call is made).
      */
-    public byte[] expectSystemCall(int actor, String call) {
+    public byte[] expectSystemCall(long actor, String call) {
         if (pastTheEnd(actor)) {
             return null;
         }
@@ -269,7 +260,7 @@ public final class Replay {
         return value;
     }
 
-    byte[] read(int owner, int dataId) {
+    byte[] read(long owner, long dataId) {
         try {
             return data.read(owner, dataId);
         } catch (IOException e) {
@@ -289,7 +280,7 @@ public final class Replay {
      * system calls happen only inside turns, so one that is still the actor's next event was made
      * by this turn when recorded: the program now does less here than it did.
      */
-    public void turnOver(int actor, byte recorded, int sends) {
+    public void turnOver(long actor, byte recorded, int sends) {
         boolean check = fingerprintsChecked;
         ActorScript s = script(actor);
         TraceEvent next = s.peek();
@@ -333,7 +324,7 @@ public final class Replay {
      * Stops the replay: prints the report and exits with {@link #DIVERGED}. Returns the exception
      * to throw from the thread that found the divergence, so the program's code goes no further.
      */
-    public ReplayDivergence diverged(int actor, String what) {
+    public ReplayDivergence diverged(long actor, String what) {
         String report = DivergenceReport.of(this, actor, what);
         stop(report);
         return new ReplayDivergence(report);
@@ -456,7 +447,8 @@ public final class Replay {
     /** Recorded actors, or with {@code sources} outside threads, that the replay has not met yet. */
     private long neverSeen(boolean sources) {
         return reader.actors().stream()
-                .filter(a -> !scripts.containsKey(a) && !isRetired(a) && a >= 0 && TraceIds.isExternalSource(a) == sources)
+                .filter(a -> !scripts.containsKey(a) && !isRetired(a) && !TraceIds.isRecorder(a, reader.formatVersion())
+                        && TraceIds.isExternalSource(a, reader.formatVersion()) == sources)
                 .count();
     }
 

@@ -45,14 +45,14 @@ public final class ReplayQueue implements MessageQueue, UnboundedDequeBasedMessa
     private record Held(long order, Envelope envelope) {}
 
     /** A system message that reached the actor before its recorded turn. */
-    private record HeldSystemMessage(SystemTurnKind kind, int related, Object message) {
+    private record HeldSystemMessage(SystemTurnKind kind, long related, Object message) {
         boolean matches(TraceEvent head) {
             return head instanceof TraceEvent.SystemTurn t && t.kind() == kind && t.related() == related;
         }
     }
 
     /** The source and data entry of an expected outside input. */
-    private record Input(int source, int dataId) {
+    private record Input(long source, long dataId) {
         static Input of(TraceEvent head) {
             return head instanceof TraceEvent.ExternalMessage m ? new Input(m.sender(), m.dataId())
                     : new Input(((TraceEvent.ExternalPromiseMessage) head).sender(),
@@ -67,7 +67,7 @@ public final class ReplayQueue implements MessageQueue, UnboundedDequeBasedMessa
     private final boolean unordered;
     private final Map<MessageKey, ArrayDeque<Held>> held = new LinkedHashMap<>();
     /** Per outside source: inputs injected from the trace whose live copy has not arrived yet. */
-    private final Map<Integer, Integer> injectedAhead = new java.util.HashMap<>();
+    private final Map<Long, Integer> injectedAhead = new java.util.HashMap<>();
     private final ArrayDeque<HeldSystemMessage> heldSystem = new ArrayDeque<>(0);
     private long arrivals;
     private long firsts;
@@ -75,7 +75,7 @@ public final class ReplayQueue implements MessageQueue, UnboundedDequeBasedMessa
     private static final int NOT_SCRIPTED = -1;
     /** The recorded fingerprint of the message dequeued last, until its turn asks for it ({@link #takeTurn}). */
     private int turnFingerprint = NOT_SCRIPTED;
-    private volatile int actorId = -1;
+    private volatile long actorId = -1;
     /**
      * Where in the script (events consumed) a timer was last fired for the expected promise message:
      * the dispatcher asks again and again, the timer fires once.
@@ -93,7 +93,7 @@ public final class ReplayQueue implements MessageQueue, UnboundedDequeBasedMessa
         replay.queues.add(this);
     }
 
-    synchronized int actorId() {
+    synchronized long actorId() {
         if (actorId == -1) {
             actorId = replay.support.actorId(owner);
         }
@@ -101,7 +101,7 @@ public final class ReplayQueue implements MessageQueue, UnboundedDequeBasedMessa
     }
 
     /** The actor's id if it is known yet, else -1; without the mailbox's lock, for reports. */
-    int knownActorId() {
+    long knownActorId() {
         return actorId;
     }
 
@@ -204,8 +204,8 @@ public final class ReplayQueue implements MessageQueue, UnboundedDequeBasedMessa
     /** The recorded outside input the script expects: injected from the trace, or the live one if not recorded. */
     private Envelope outsideInput(TraceEvent head, MessageKey key) {
         Input in = Input.of(head);
-        int source = in.source();
-        int dataId = in.dataId();
+        long source = in.source();
+        long dataId = in.dataId();
         byte[] content = content(head);
         // In a cut recording the content may have been lost with its last data chunk: then the live copy, by order.
         if (dataId != 0 && content == null && !replay.cut) {
@@ -244,7 +244,7 @@ public final class ReplayQueue implements MessageQueue, UnboundedDequeBasedMessa
      * for input without a sender (and by traces older than recorded senders).
      */
     private ActorRef senderOf(byte[] content, Envelope live) {
-        int id = MessageContent.sender(content);
+        long id = MessageContent.sender(content);
         if (id == 0 || id == MessageContent.SENDER_NOT_RECORDED) {
             return system.deadLetters();
         }
@@ -337,7 +337,7 @@ public final class ReplayQueue implements MessageQueue, UnboundedDequeBasedMessa
     private boolean senderExists(TraceEvent head) {
         Input in = Input.of(head);
         byte[] content = content(head);
-        int sender = content == null ? 0 : MessageContent.sender(content); // missing: dequeue reports it
+        long sender = content == null ? 0 : MessageContent.sender(content); // missing: dequeue reports it
         return sender == 0 || sender == MessageContent.SENDER_NOT_RECORDED || replay.support.actorRef(sender) != null
                 || !replay.support.resendsLive(in.source());
     }
@@ -360,7 +360,7 @@ public final class ReplayQueue implements MessageQueue, UnboundedDequeBasedMessa
      * now), or past the end of a clean recording (Akka's own stops go on); false when it is held
      * until the actor's recorded events reach it ({@link #dueSystemMessages}).
      */
-    public synchronized boolean admitSystemMessage(SystemTurnKind kind, int related, Object message) {
+    public synchronized boolean admitSystemMessage(SystemTurnKind kind, long related, Object message) {
         if (unordered) {
             return true;
         }

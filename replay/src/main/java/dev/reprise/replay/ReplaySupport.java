@@ -9,28 +9,28 @@ public interface ReplaySupport {
     MessageKey keyOf(Envelope envelope);
 
     /** The trace id of an actor. */
-    int actorId(ActorRef actor);
+    long actorId(ActorRef actor);
 
     /** The live ref of the actor or ask temp actor with trace id {@code id}, or null if there is none (yet). */
-    ActorRef actorRef(int id);
+    ActorRef actorRef(long id);
 
     /**
      * Whether outside source {@code source} is one of the program's threads, which sends its input
      * again in replay (input delivered through the Reprise API is not delivered live in replay).
      */
-    boolean resendsLive(int source);
+    boolean resendsLive(long source);
 
     /** A readable name for an id in reports: an actor's path, a timer, an outside source. */
-    String describe(int id);
+    String describe(long id);
 
     /**
      * Whether {@code id} is one of the application's actors (under /user), whose recorded events
      * must all be replayed by the time the program ends; Akka's own actors race their shutdown.
      */
-    boolean isApplicationActor(int id);
+    boolean isApplicationActor(long id);
 
     /** Runs the timer with this id now, if it is one (replay fires timers when the trace expects them). */
-    boolean fireTimer(int timerId);
+    boolean fireTimer(long timerId);
 
     /**
      * The most timers the instrumentation kept at once for the replay (a timer is kept from when it
@@ -39,5 +39,5 @@ public interface ReplaySupport {
     int timersKeptAtMost();
 
     /** Actor {@code id} stopped with all its events replayed: what is kept to describe it may go. */
-    void forget(int id);
+    void forget(long id);
 }

@@ -13,12 +13,12 @@ import java.util.concurrent.ConcurrentHashMap;
  */
 final class RunningTurns {
     /** A recorded turn of {@code actor} on {@code thread}, begun at {@code since} (System.nanoTime). */
-    record Turn(int actor, Thread thread, long since) {}
+    record Turn(long actor, Thread thread, long since) {}
 
     private final Map<Thread, Turn> turns = new ConcurrentHashMap<>();
 
     /** The calling thread is about to run a recorded turn of {@code actor} (the trace handed out its event). */
-    void begin(int actor) {
+    void begin(long actor) {
         Thread t = Thread.currentThread();
         turns.put(t, new Turn(actor, t, System.nanoTime()));
     }

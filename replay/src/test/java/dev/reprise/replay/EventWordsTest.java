@@ -5,11 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import dev.reprise.trace.CreationKind;
 import dev.reprise.trace.SystemTurnKind;
 import dev.reprise.trace.TraceEvent;
-import java.util.function.IntFunction;
+import java.util.function.LongFunction;
 import org.junit.jupiter.api.Test;
 
 class EventWordsTest {
-    private static final IntFunction<String> NAMES = id -> id == 5 ? "/user/a (5)" : "timer (" + id + ")";
+    private static final LongFunction<String> NAMES = id -> id == 5 ? "/user/a (5)" : "timer (" + id + ")";
 
     @Test
     void callsEachCreationWhatItIs() {

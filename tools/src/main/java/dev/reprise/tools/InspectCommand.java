@@ -28,8 +28,8 @@ final class InspectCommand implements Callable<Integer> {
     TraceDirectory trace;
 
     @Option(names = "--actor", paramLabel = "ID", converter = UnsignedId.class,
-            description = "Show only this actor (an id as printed, 0 to 4294967295).")
-    Integer actor;
+            description = "Show only this actor (an id as printed, 0 or more).")
+    Long actor;
 
     @Option(names = "--limit", paramLabel = "N", description = "Show at most N events per actor (default: all).")
     Long limit;
@@ -47,12 +47,12 @@ final class InspectCommand implements Callable<Integer> {
         try (TraceReader reader = actor == null ? TraceReader.open(trace.path) : TraceReader.open(trace.path, a -> a == actor);
              DataFileReader data = DataFileReader.open(TraceFiles.data(trace.path))) {
             reader.readToEnd();
-            List<Integer> actors = actor == null ? reader.actors() : List.of(actor);
+            List<Long> actors = actor == null ? reader.actors() : List.of(actor);
             if (actors.isEmpty() || (actor != null && !reader.actors().contains(actor))) {
-                out.println(actor == null ? "The trace holds no events." : "Actor " + Integer.toUnsignedString(actor)
+                out.println(actor == null ? "The trace holds no events." : "Actor " + actor
                         + " has no events in this trace.");
             }
-            for (int a : actors) {
+            for (long a : actors) {
                 if (reader.actors().contains(a)) {
                     printActor(out, reader.actor(a), data);
                 }
@@ -67,7 +67,7 @@ final class InspectCommand implements Callable<Integer> {
     }
 
     private void printActor(PrintWriter out, ActorEvents events, DataFileReader data) throws Exception {
-        out.println("actor " + Integer.toUnsignedString(events.actor()));
+        out.println("actor " + events.actor());
         long shown = 0;
         long max = limit == null ? Long.MAX_VALUE : limit;
         long hidden = 0;
@@ -94,36 +94,48 @@ final class InspectCommand implements Callable<Integer> {
         }
     }
 
-    /** Actor ids are unsigned 32-bit numbers, printed as such: read them back the same way. */
-    static final class UnsignedId implements CommandLine.ITypeConverter<Integer> {
+    /** Actor ids are non-negative 64-bit numbers (below 2^32 in traces of format version 3 and older). */
+    static final class UnsignedId implements CommandLine.ITypeConverter<Long> {
         @Override
-        public Integer convert(String value) {
+        public Long convert(String value) {
             try {
-                return Integer.parseUnsignedInt(value);
+                long id = Long.parseLong(value);
+                if (id < 0) {
+                    throw new NumberFormatException();
+                }
+                return id;
             } catch (NumberFormatException e) {
-                throw new CommandLine.TypeConversionException("'" + value + "' is not an actor id (0 to 4294967295)");
+                throw new CommandLine.TypeConversionException("'" + value + "' is not an actor id (0 or more)");
             }
         }
     }
 
     /**
      * Where the message itself starts in outside input the agent recorded with its sender
-     * ({@code [2][u32 sender][i32 serializer][u16 manifest length][manifest][message]}, the replay
-     * runtime's MessageContent), or 0 for any other data.
+     * ({@code [3][u64 sender][i32 serializer][u16 manifest length][manifest][message]}, or
+     * {@code [2][u32 sender]...} in traces of format version 3: the replay runtime's
+     * MessageContent), or 0 for any other data.
      */
     private static int outsideInputBody(byte[] bytes) {
-        if (bytes.length < 11 || bytes[0] != 2) {
+        int senderBytes = senderBytes(bytes);
+        int manifestAt = 1 + senderBytes + 4;
+        if (senderBytes == 0 || bytes.length < manifestAt + 2) {
             return 0;
         }
-        int body = 11 + (ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN).getShort(9) & 0xFFFF);
+        int body = manifestAt + 2 + (ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN).getShort(manifestAt) & 0xFFFF);
         return body <= bytes.length ? body : 0;
     }
 
+    /** The width of the sender id in outside input (see {@link #outsideInputBody}), 0 if it has none. */
+    private static int senderBytes(byte[] bytes) {
+        return bytes.length == 0 ? 0 : bytes[0] == 3 ? 8 : bytes[0] == 2 ? 4 : 0;
+    }
+
     /** For events that refer to recorded data: its size and a short printable preview. */
-    private static String preview(TraceEvent e, int actor, DataFileReader data) throws Exception {
+    private static String preview(TraceEvent e, long actor, DataFileReader data) throws Exception {
         // Data is keyed by its owner: the calling actor for system calls, the source for external input.
-        int owner;
-        int dataId;
+        long owner;
+        long dataId;
         switch (e) {
             case TraceEvent.SystemCall s -> {
                 owner = actor;
@@ -151,8 +163,9 @@ final class InspectCommand implements Callable<Integer> {
         StringBuilder sb = new StringBuilder("  [" + bytes.length + " bytes: ");
         int from = e instanceof TraceEvent.SystemCall ? 0 : outsideInputBody(bytes);
         if (from > 0) {
-            int sender = ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN).getInt(1);
-            sb.append("sender ").append(sender == 0 ? "none" : Integer.toUnsignedString(sender)).append(", ");
+            ByteBuffer b = ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN);
+            long sender = senderBytes(bytes) == 8 ? b.getLong(1) : b.getInt(1) & 0xFFFFFFFFL;
+            sb.append("sender ").append(sender == 0 ? "none" : Long.toString(sender)).append(", ");
         }
         int n = Math.min(bytes.length - from, 40);
         String text = new String(bytes, from, n, StandardCharsets.UTF_8);

@@ -31,9 +31,16 @@ final class RecordedPrograms {
 
     /** Records {@code main} with {@code args} and recording {@code options} (e.g. -o fingerprints=true); it must exit 0. */
     static Cli.Result record(Path trace, List<String> options, Class<?> main, String... args) {
+        return record(trace, options, List.of(), main, args);
+    }
+
+    /** {@link #record(Path, List, Class, String...)} with JVM arguments {@code jvmArgs} (e.g. -Dreprise.test.firstId=N). */
+    static Cli.Result record(Path trace, List<String> options, List<String> jvmArgs, Class<?> main, String... args) {
         List<String> cmd = new ArrayList<>(List.of("record", "--trace", trace.toString()));
         cmd.addAll(options);
-        cmd.addAll(List.of("--", "-cp", AkkaSamplesIT.programClassPath(), main.getName()));
+        cmd.add("--");
+        cmd.addAll(jvmArgs);
+        cmd.addAll(List.of("-cp", AkkaSamplesIT.programClassPath(), main.getName()));
         cmd.addAll(List.of(args));
         Cli.Result r = Cli.script(Cli.PACKAGED, cmd.toArray(String[]::new));
         assertEquals(0, r.exit(), () -> "the recording failed: " + r);

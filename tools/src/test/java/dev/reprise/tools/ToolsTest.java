@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.reprise.trace.Json;
 import dev.reprise.trace.TraceAnalysis;
+import dev.reprise.trace.TraceIds;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
@@ -115,7 +116,7 @@ class ToolsTest {
         assertTrue(r.out.startsWith("actor 2\n  subtrace 0  (chunk 0 at byte offset 16 (thread 1, sequence 0))\n"
                 + "    created actor 3\n"), r.out);
         assertTrue(r.out.contains("actor 3\n  subtrace 0"), r.out);
-        assertTrue(r.out.contains("    external message from 2147418112 type 7, data 1  [12 bytes: \"GET /flights\"]"), r.out);
+        assertTrue(r.out.contains("    external message from " + TraceIds.FIRST_EXTERNAL_SOURCE + " type 7, data 1  [12 bytes: \"GET /flights\"]"), r.out);
         assertTrue(r.out.contains("    system call, data 2  [8 bytes: "), r.out);
         assertEquals(50, r.out.lines().filter(l -> l.equals("    message from 2")).count());
     }

@@ -18,7 +18,7 @@ final class ActorChunks {
     private static final int FORGOTTEN = -1;
 
     // Open addressing from actor id to its first and last entry (entry numbers start at 1; 0 = free slot).
-    private int[] keys = new int[1 << 10];
+    private long[] keys = new long[1 << 10];
     private int[] heads = new int[1 << 10];
     private int[] tails = new int[1 << 10];
     private int size;
@@ -35,7 +35,7 @@ final class ActorChunks {
     private long[] chunkIndexes = new long[64];
     private int chunks;
 
-    private int[] firstSeen = new int[1 << 10];
+    private long[] firstSeen = new long[1 << 10];
 
     /** The following {@link #add} calls are subtraces of the chunk at {@code offset}. */
     void startChunk(long offset, long index) {
@@ -49,7 +49,7 @@ final class ActorChunks {
     }
 
     /** A subtrace of {@code actor} with 32-bit counter {@code counter} in the current chunk. */
-    void add(int actor, long counter) {
+    void add(long actor, long counter) {
         int slot = slot(actor);
         int chunk = chunks - 1;
         if (heads[slot] == 0) {
@@ -107,7 +107,7 @@ final class ActorChunks {
     }
 
     /** {@code actor}'s entries, by lowest counter (empty if it has none or was forgotten). */
-    synchronized List<Entry> of(int actor) {
+    synchronized List<Entry> of(long actor) {
         int slot = slot(actor);
         int e = heads[slot];
         List<Entry> out = new ArrayList<>(2);
@@ -119,7 +119,7 @@ final class ActorChunks {
     }
 
     /** Forgets {@code actor}'s entries (their memory stays; an actor id is never reused). */
-    synchronized void forget(int actor) {
+    synchronized void forget(long actor) {
         int slot = slot(actor);
         if (heads[slot] != 0) {
             heads[slot] = FORGOTTEN;
@@ -127,12 +127,12 @@ final class ActorChunks {
     }
 
     /** Actors in order of first appearance. */
-    List<Integer> actors() {
+    List<Long> actors() {
         int n = size;
-        int[] a = firstSeen;
+        long[] a = firstSeen;
         return new AbstractList<>() {
             @Override
-            public Integer get(int i) {
+            public Long get(int i) {
                 return a[i];
             }
 
@@ -144,9 +144,9 @@ final class ActorChunks {
     }
 
     /** The slot of {@code actor}: its own, or the free one where it would go. */
-    private int slot(int actor) {
+    private int slot(long actor) {
         int mask = keys.length - 1;
-        int i = Integer.hashCode(actor * 0x9E3779B9) & mask;
+        int i = (int) ((actor * 0x9E3779B97F4A7C15L) >>> 32) & mask;
         while (heads[i] != 0 && keys[i] != actor) {
             i = (i + 1) & mask;
         }
@@ -154,10 +154,10 @@ final class ActorChunks {
     }
 
     private void grow() {
-        int[] oldKeys = keys;
+        long[] oldKeys = keys;
         int[] oldHeads = heads;
         int[] oldTails = tails;
-        keys = new int[oldKeys.length * 2];
+        keys = new long[oldKeys.length * 2];
         heads = new int[keys.length];
         tails = new int[keys.length];
         for (int i = 0; i < oldKeys.length; i++) {

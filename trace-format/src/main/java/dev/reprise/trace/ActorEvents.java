@@ -9,7 +9,7 @@ import java.util.ArrayDeque;
  * runs the actor, while other actors' streams are used on other threads.
  */
 public final class ActorEvents implements ActorEventSource {
-    private final int actor;
+    private final long actor;
     private final TraceReader reader;
     // Guarded by reader: filled as the reader meets this actor's subtraces.
     private final ArrayDeque<Subtrace> ready = new ArrayDeque<>();
@@ -18,12 +18,12 @@ public final class ActorEvents implements ActorEventSource {
     private SubtraceCursor current = SubtraceCursor.EMPTY;
     private Subtrace currentSubtrace;
 
-    ActorEvents(int actor, TraceReader reader) {
+    ActorEvents(long actor, TraceReader reader) {
         this.actor = actor;
         this.reader = reader;
     }
 
-    public int actor() {
+    public long actor() {
         return actor;
     }
 

@@ -9,6 +9,7 @@ import java.util.Arrays;
  */
 final class ActorSlots {
     static final int SIZE = 256;
+    /** No actor or sender (ids are never negative). */
     static final long NONE = -1L;
 
     final long[] actor = new long[SIZE];
@@ -24,7 +25,7 @@ final class ActorSlots {
         Arrays.fill(lastSender, NONE);
     }
 
-    static int slotOf(int actorId) {
-        return actorId & (SIZE - 1);
+    static int slotOf(long actorId) {
+        return (int) actorId & (SIZE - 1);
     }
 }

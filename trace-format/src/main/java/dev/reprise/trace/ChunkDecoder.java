@@ -12,9 +12,16 @@ import java.util.List;
  */
 final class ChunkDecoder {
     private final ActorSlots slots = new ActorSlots();
+    /** Whether width code 3 is a varint (format version 4) rather than 4 bytes. */
+    private final boolean varintIds;
     private byte[] b;
     private int end;
     private int p;
+
+    /** A decoder of chunks of format {@code version} (see {@link EventLayout} for what changed when). */
+    ChunkDecoder(int version) {
+        this.varintIds = version >= FileHeader.WIDE_IDS;
+    }
 
     List<Subtrace> decode(byte[] payload, int length, ChunkInfo origin) throws MalformedChunkException {
         this.b = payload;
@@ -27,7 +34,7 @@ final class ChunkDecoder {
         }
         List<Integer> markedPerSubtrace = new ArrayList<>();
         byte[] marks = null;
-        int actor = 0;
+        long actor = 0;
         long counter = 0;
         long lastSender = ActorSlots.NONE;
         int currentSlot = -1;
@@ -53,15 +60,16 @@ final class ChunkDecoder {
                     events = new ArrayList<>();
                     if (kind == SUBTRACE_START) {
                         requireZero(at, header, EXTERNAL_BIT);
-                        int wa = firstWidth(header);
-                        int wc = secondWidth(header);
-                        actor = id(wa);
-                        counter = id(wc) & 0xFFFFFFFFL;
+                        actor = id(firstCode(header));
+                        counter = id(secondCode(header));
+                        if ((counter >>> 32) != 0) {
+                            throw new MalformedChunkException(at, "subtrace counter " + counter + " does not fit 32 bits");
+                        }
                         int slot = ActorSlots.slotOf(actor);
-                        if (slots.actor[slot] == (actor & 0xFFFFFFFFL)) {
+                        if (slots.actor[slot] == actor) {
                             lastSender = slots.lastSender[slot];
                         } else {
-                            slots.actor[slot] = actor & 0xFFFFFFFFL;
+                            slots.actor[slot] = actor;
                             lastSender = ActorSlots.NONE;
                         }
                         slots.counter[slot] = (int) counter;
@@ -73,7 +81,7 @@ final class ChunkDecoder {
                         if (slots.actor[slot] == ActorSlots.NONE) {
                             throw new MalformedChunkException(at, "resume of slot " + slot + " that holds no actor");
                         }
-                        actor = (int) slots.actor[slot];
+                        actor = slots.actor[slot];
                         int delta = ((header >>> RESUME_DELTA_SHIFT) & 0x0F) + 1;
                         int c = slots.counter[slot] + delta;
                         slots.counter[slot] = c;
@@ -90,31 +98,31 @@ final class ChunkDecoder {
                 case CREATION -> {
                     requireZero(at, header, EXTERNAL_BIT);
                     CreationKind created = CreationKind.ofCode((header >>> SECOND_WIDTH_SHIFT) & 3);
-                    events.add(new TraceEvent.Creation(id(firstWidth(header)), created));
+                    events.add(new TraceEvent.Creation(id(firstCode(header)), created));
                 }
                 case MESSAGE -> {
                     requireZero(at, header, 0xC0);
-                    int sender = id(firstWidth(header));
+                    long sender = id(firstCode(header));
                     if ((header & EXTERNAL_BIT) != 0) {
-                        events.add(new TraceEvent.ExternalMessage(sender, varInt(at), varInt(at)));
+                        events.add(new TraceEvent.ExternalMessage(sender, varInt(at), varLong(at)));
                     } else {
-                        lastSender = sender & 0xFFFFFFFFL;
+                        lastSender = sender;
                         lastMessage = new TraceEvent.Message(sender);
                         events.add(lastMessage);
                     }
                 }
                 case PROMISE_MESSAGE -> {
-                    int sender = id(firstWidth(header));
-                    int resolver = id(secondWidth(header));
+                    long sender = id(firstCode(header));
+                    long resolver = id(secondCode(header));
                     if ((header & EXTERNAL_BIT) != 0) {
-                        events.add(new TraceEvent.ExternalPromiseMessage(sender, resolver, varInt(at), varInt(at)));
+                        events.add(new TraceEvent.ExternalPromiseMessage(sender, resolver, varInt(at), varLong(at)));
                     } else {
                         events.add(new TraceEvent.PromiseMessage(sender, resolver));
                     }
                 }
                 case SYSTEM_CALL -> {
                     requireZero(at, header, EXTERNAL_BIT | 0xC0);
-                    events.add(new TraceEvent.SystemCall(id(firstWidth(header))));
+                    events.add(new TraceEvent.SystemCall(id(firstCode(header))));
                 }
                 case REPEAT -> {
                     int count = (header >>> 3) + 1;
@@ -139,7 +147,7 @@ final class ChunkDecoder {
                         if (turn == null) {
                             throw new MalformedChunkException(at, "unknown system message kind");
                         }
-                        events.add(new TraceEvent.SystemTurn(turn, varInt(at)));
+                        events.add(new TraceEvent.SystemTurn(turn, varLong(at)));
                     } else {
                         throw new MalformedChunkException(at, "unknown extended event kind " + extendedKind);
                     }
@@ -181,15 +189,15 @@ final class ChunkDecoder {
         if (lastSender == ActorSlots.NONE) {
             throw new MalformedChunkException(at, "repeated message, but the subtrace has no previous sender");
         }
-        return lastMessage != null ? lastMessage : new TraceEvent.Message((int) lastSender);
+        return lastMessage != null ? lastMessage : new TraceEvent.Message(lastSender);
     }
 
-    private static int firstWidth(int header) {
-        return ((header >>> FIRST_WIDTH_SHIFT) & 3) + 1;
+    private static int firstCode(int header) {
+        return (header >>> FIRST_WIDTH_SHIFT) & 3;
     }
 
-    private static int secondWidth(int header) {
-        return ((header >>> SECOND_WIDTH_SHIFT) & 3) + 1;
+    private static int secondCode(int header) {
+        return (header >>> SECOND_WIDTH_SHIFT) & 3;
     }
 
     private static void requireZero(int at, int header, int mask) throws MalformedChunkException {
@@ -205,9 +213,18 @@ final class ChunkDecoder {
         }
     }
 
-    private int id(int width) throws MalformedChunkException {
+    /** An id of width code {@code code}: 1 to 3 bytes, or code 3: a varint (version 4) or 4 bytes. */
+    private long id(int code) throws MalformedChunkException {
+        if (code == VARINT_WIDTH && varintIds) {
+            long v = varLong(p - 1);
+            if (v < 0) {
+                throw new MalformedChunkException(p - 1, "id " + Long.toUnsignedString(v) + " does not fit 63 bits");
+            }
+            return v;
+        }
+        int width = code + 1;
         need(width, p - 1);
-        int v = LittleEndian.getId(b, p, width);
+        long v = LittleEndian.getId(b, p, width) & 0xFFFFFFFFL;
         p += width;
         return v;
     }

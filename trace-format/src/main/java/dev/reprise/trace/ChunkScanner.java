@@ -19,16 +19,18 @@ public final class ChunkScanner implements AutoCloseable {
     private final Path file;
     private final FileChannel channel;
     private final long size;
+    private final int version;
     private final byte[] header = new byte[ChunkFormat.HEADER_SIZE];
     private final List<TraceProblem> problems = new ArrayList<>();
     private long position = FileHeader.SIZE;
     private long index;
     private boolean truncated;
 
-    private ChunkScanner(Path file, FileChannel channel, long size) {
+    private ChunkScanner(Path file, FileChannel channel, long size, int version) {
         this.file = file;
         this.channel = channel;
         this.size = size;
+        this.version = version;
     }
 
     /**
@@ -43,8 +45,8 @@ public final class ChunkScanner implements AutoCloseable {
             long size = ch.size();
             byte[] h = new byte[FileHeader.SIZE];
             int n = readAt(ch, 0, h, h.length);
-            FileHeader.check(h, n, kind, file);
-            return new ChunkScanner(file, ch, size);
+            int version = FileHeader.check(h, n, kind, file);
+            return new ChunkScanner(file, ch, size, version);
         } catch (IOException | RuntimeException e) {
             ch.close();
             throw e;
@@ -87,6 +89,11 @@ public final class ChunkScanner implements AutoCloseable {
     /** True when the file was found to end inside a chunk. */
     public boolean truncated() {
         return truncated;
+    }
+
+    /** The file's format version, from its header. */
+    public int version() {
+        return version;
     }
 
     /** The file's size in bytes. */

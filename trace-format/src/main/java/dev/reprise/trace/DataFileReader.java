@@ -20,9 +20,11 @@ import java.util.Map;
 public final class DataFileReader implements AutoCloseable {
     private record Location(long offset, int length) {}
 
+    private record Key(long actor, long dataId) {}
+
     private final Path file;
     private final FileChannel channel;
-    private final Map<Long, Location> index = new HashMap<>();
+    private final Map<Key, Location> index = new HashMap<>();
     private final List<TraceProblem> problems = new ArrayList<>();
     private long chunks;
 
@@ -40,7 +42,7 @@ public final class DataFileReader implements AutoCloseable {
         try (ChunkScanner scanner = ChunkScanner.open(path, FileKind.DATA)) {
             for (Chunk c; (c = scanner.next()) != null; ) {
                 r.chunks++;
-                r.indexChunk(c);
+                r.indexChunk(c, scanner.version() >= FileHeader.WIDE_IDS);
             }
             r.problems.addAll(scanner.problems());
             r.problems.sort((a, b) -> Long.compare(a.offset(), b.offset()));
@@ -51,31 +53,61 @@ public final class DataFileReader implements AutoCloseable {
         return r;
     }
 
-    private void indexChunk(Chunk c) {
+    /** Indexes a chunk's entries: varint ids ({@code varintIds}, format version 4) or u32 ones. */
+    private void indexChunk(Chunk c, boolean varintIds) {
         byte[] p = c.payload();
         long base = c.info().offset() + ChunkFormat.HEADER_SIZE;
         int at = 0;
+        long[] varint = new long[2];
         while (at < p.length) {
-            if (p.length - at < DataFileWriter.ENTRY_HEADER) {
-                malformed(c, at, "entry header runs past the end of the chunk");
+            int start = at;
+            long actor = 0;
+            long dataId = 0;
+            if (varintIds) {
+                at = varLong(p, at, varint);
+                actor = varint[0];
+                if (at >= 0) {
+                    at = varLong(p, at, varint);
+                    dataId = varint[0];
+                }
+            } else if (p.length - at >= 8) {
+                actor = LittleEndian.getInt(p, at) & 0xFFFFFFFFL;
+                dataId = LittleEndian.getInt(p, at + 4) & 0xFFFFFFFFL;
+                at += 8;
+            } else {
+                at = -1;
+            }
+            if (at < 0 || p.length - at < 4) {
+                malformed(c, start, "entry header runs past the end of the chunk");
                 return;
             }
-            int actor = LittleEndian.getInt(p, at);
-            int dataId = LittleEndian.getInt(p, at + 4);
-            long length = LittleEndian.getInt(p, at + 8) & 0xFFFFFFFFL;
-            if (length > p.length - at - DataFileWriter.ENTRY_HEADER) {
-                malformed(c, at, "entry of " + length + " bytes runs past the end of the chunk");
+            long length = LittleEndian.getInt(p, at) & 0xFFFFFFFFL;
+            at += 4;
+            if (length > p.length - at) {
+                malformed(c, start, "entry of " + length + " bytes runs past the end of the chunk");
                 return;
             }
-            Location previous = index.put(key(actor, dataId),
-                    new Location(base + at + DataFileWriter.ENTRY_HEADER, (int) length));
+            Location previous = index.put(new Key(actor, dataId), new Location(base + at, (int) length));
             if (previous != null) {
-                problems.add(new TraceProblem(TraceProblem.Kind.MALFORMED, file, c.info().index(), base + at,
-                        "data " + Integer.toUnsignedString(dataId) + " of actor " + Integer.toUnsignedString(actor)
-                                + " is recorded twice"));
+                problems.add(new TraceProblem(TraceProblem.Kind.MALFORMED, file, c.info().index(), base + start,
+                        "data " + dataId + " of actor " + actor + " is recorded twice"));
             }
-            at += DataFileWriter.ENTRY_HEADER + (int) length;
+            at += (int) length;
         }
+    }
+
+    /** Reads a varint at {@code at} into {@code out[0]}; returns the position after it, or -1 if it runs past the end. */
+    private static int varLong(byte[] p, int at, long[] out) {
+        long v = 0;
+        for (int shift = 0; shift < 64 && at < p.length; shift += 7) {
+            int x = p[at++] & 0xFF;
+            v |= (long) (x & 0x7F) << shift;
+            if ((x & 0x80) == 0) {
+                out[0] = v;
+                return at;
+            }
+        }
+        return -1;
     }
 
     private void malformed(Chunk c, int at, String why) {
@@ -83,18 +115,14 @@ public final class DataFileReader implements AutoCloseable {
                 c.info().offset() + ChunkFormat.HEADER_SIZE + at, why + " (later entries of this chunk are lost)"));
     }
 
-    private static long key(int actor, int dataId) {
-        return (long) actor << 32 | (dataId & 0xFFFFFFFFL);
-    }
-
     /** True when entry {@code (actor, dataId)} is present and intact. */
-    public boolean contains(int actor, int dataId) {
-        return index.containsKey(key(actor, dataId));
+    public boolean contains(long actor, long dataId) {
+        return index.containsKey(new Key(actor, dataId));
     }
 
     /** The bytes of entry {@code (actor, dataId)}, or null when the file lacks it. */
-    public byte[] read(int actor, int dataId) throws IOException {
-        Location l = index.get(key(actor, dataId));
+    public byte[] read(long actor, long dataId) throws IOException {
+        Location l = index.get(new Key(actor, dataId));
         if (l == null) {
             return null;
         }

@@ -6,13 +6,15 @@ import java.nio.file.Path;
 import java.nio.file.attribute.FileAttribute;
 
 /**
- * Writes the external-data file: entries {@code (u32 actor, u32 dataId, u32 length, payload)}
+ * Writes the external-data file: entries {@code (varint actor, varint dataId, u32 length, payload)}
+ * (format version 4; before it, actor and data id were u32)
  * collected into checksummed chunks. Small entries are copied into a staging chunk; an entry
  * larger than the staging area becomes a chunk of its own, written straight from the caller's
  * buffer (no copy). Single-threaded: the recorder's writer thread.
  */
 public final class DataFileWriter implements AutoCloseable {
-    static final int ENTRY_HEADER = 12;
+    /** The most an entry's header takes: two varints of up to 10 bytes and the u32 length. */
+    static final int MAX_ENTRY_HEADER = 24;
 
     private final ChunkFileWriter file;
     private final ByteBuffer staging;
@@ -26,34 +28,36 @@ public final class DataFileWriter implements AutoCloseable {
 
     /** Creates the data file; entries are grouped into chunks of about {@code chunkSize} bytes. */
     public static DataFileWriter create(Path path, int chunkSize, FileAttribute<?>... attributes) throws IOException {
-        if (chunkSize < 4 * ENTRY_HEADER) {
+        if (chunkSize < 2 * MAX_ENTRY_HEADER) {
             throw new IllegalArgumentException("data chunk size too small: " + chunkSize);
         }
         return new DataFileWriter(ChunkFileWriter.create(path, FileKind.DATA, false, attributes), chunkSize);
     }
 
     /** Appends entry {@code (actor, dataId)} with the remaining bytes of {@code payload} (consumed). */
-    public void append(int actor, int dataId, ByteBuffer payload) throws IOException {
+    public void append(long actor, long dataId, ByteBuffer payload) throws IOException {
         int length = payload.remaining();
-        if (length > ChunkFormat.MAX_PAYLOAD - ENTRY_HEADER) {
+        if (length > ChunkFormat.MAX_PAYLOAD - MAX_ENTRY_HEADER) {
             throw new IOException("data entry of " + length + " bytes for actor " + actor
-                    + " exceeds the limit of " + (ChunkFormat.MAX_PAYLOAD - ENTRY_HEADER) + " bytes");
+                    + " exceeds the limit of " + (ChunkFormat.MAX_PAYLOAD - MAX_ENTRY_HEADER) + " bytes");
         }
-        if (ENTRY_HEADER + length > staging.remaining()) {
+        byte[] header = new byte[MAX_ENTRY_HEADER];
+        int h = LittleEndian.putVarLong(header, LittleEndian.putVarLong(header, 0, actor), dataId);
+        LittleEndian.putInt(header, h, length);
+        h += 4;
+        if (h + length > staging.remaining()) {
             flush();
         }
-        if (ENTRY_HEADER + length > staging.capacity()) {
-            ByteBuffer h = ByteBuffer.allocate(ENTRY_HEADER).order(java.nio.ByteOrder.LITTLE_ENDIAN);
-            h.putInt(actor).putInt(dataId).putInt(length).flip();
-            file.write(0, sequence++, h, payload);
+        if (h + length > staging.capacity()) {
+            file.write(0, sequence++, ByteBuffer.wrap(header, 0, h), payload);
         } else {
-            staging.putInt(actor).putInt(dataId).putInt(length).put(payload);
+            staging.put(header, 0, h).put(payload);
         }
         entries++;
     }
 
     /** Appends entry {@code (actor, dataId)} with {@code payload[0, length)}. */
-    public void append(int actor, int dataId, byte[] payload, int length) throws IOException {
+    public void append(long actor, long dataId, byte[] payload, int length) throws IOException {
         append(actor, dataId, ByteBuffer.wrap(payload, 0, length));
     }
 

@@ -9,7 +9,10 @@ public enum Encoding {
     COMPACT(true, true),
     /** Smallest id widths only; every message and subtrace start written in full. */
     SMALL_IDS(true, false),
-    /** Every id written with 4 bytes, as SOMns does by default; the baseline for size comparisons. */
+    /**
+     * Every id below 2^24 written with 3 bytes, the widest fixed width (larger ones as varints, as
+     * in every encoding); the baseline for size comparisons.
+     */
     FULL_WIDTH(false, false);
 
     final boolean smallIds;

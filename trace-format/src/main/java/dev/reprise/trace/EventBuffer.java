@@ -7,14 +7,15 @@ import java.lang.invoke.VarHandle;
 
 /**
  * A thread-owned byte buffer that the recorder appends events to. Appending never allocates,
- * never locks and makes no virtual call; ids are written as one 4-byte little-endian store and
- * the position advances by the id's width.
+ * never locks and makes no virtual call; an id below 2^24 is written as one 4-byte little-endian
+ * store and the position advances by the id's width; a larger one takes an out-of-line path that
+ * writes it as a varint ({@link EventLayout}). Ids are non-negative longs.
  *
  * <p>Not thread-safe: one thread writes, then hands the bytes ({@link #array()}, {@link #size()})
  * to the writer and {@link #clear() clears} the buffer, or takes another one.
  *
  * <p>Contract: call {@link #hasRoom()} before each append; when it says false the buffer is full
- * and must be handed off. One append after a true answer always fits.
+ * and must be handed off. One append after a true answer always fits, even after a subtrace start.
  */
 public final class EventBuffer {
     private static final int NOT_AT = Integer.MIN_VALUE;
@@ -56,7 +57,7 @@ public final class EventBuffer {
     private int resumeAt = NOT_AT;
 
     /**
-     * @param capacity bytes in the buffer; at least 64
+     * @param capacity bytes in the buffer; at least 112
      * @param encoding how compactly to encode
      */
     public EventBuffer(int capacity, Encoding encoding) {
@@ -64,7 +65,7 @@ public final class EventBuffer {
     }
 
     /**
-     * @param capacity bytes in the buffer; at least 64
+     * @param capacity bytes in the buffer; at least 112
      * @param encoding how compactly to encode
      * @param fingerprints whether to keep a {@link Fingerprint} per message and creation (room for
      *     {@code capacity / 4} of them, held beside the events)
@@ -128,15 +129,48 @@ public final class EventBuffer {
         }
     }
 
+    /** Bytes of an id below {@link EventLayout#FIRST_VARINT_ID}, as this encoding writes it. */
     private int width(int id) {
-        return smallIds ? smallWidth(id) : 4;
+        return smallIds ? smallWidth(id) : 3;
+    }
+
+    /** True when {@code id} needs the varint width code (written out of line, by {@link #putId}). */
+    private static boolean wide(long id) {
+        return (id >>> 24) != 0;
+    }
+
+    /**
+     * Writes {@code id} at {@code at} and ORs its width code into the header byte at {@code header},
+     * at {@code shift}: a narrow id with one 4-byte store (whatever it spills is overwritten by the
+     * next field or lies past the event), a wide one as a varint. Returns the position after it.
+     */
+    private int putId(int header, int shift, long id, int at) {
+        if (wide(id)) {
+            bytes[header] |= (byte) (VARINT_WIDTH << shift);
+            return LittleEndian.putVarLong(bytes, at, id);
+        }
+        int w = width((int) id);
+        bytes[header] |= (byte) ((w - 1) << shift);
+        LittleEndian.putInt(bytes, at, (int) id);
+        return at + w;
+    }
+
+    /**
+     * An event of header {@code header} with one id ({@code secondShift} &lt; 0) or two, each
+     * written by {@link #putId}; returns its end.
+     */
+    private int wideEvent(int p, int header, long first, int secondShift, long second) {
+        bytes[p] = (byte) header;
+        int q = putId(p, FIRST_WIDTH_SHIFT, first, p + 1);
+        return secondShift < 0 ? q : putId(p, secondShift, second, q);
     }
 
     /**
      * Starts a subtrace: the following events belong to {@code actor} until the next subtrace
-     * start. {@code counter} is that actor's subtrace number (0, 1, 2, ... across all threads).
+     * start. {@code counter} is that actor's subtrace number (0, 1, 2, ... across all threads,
+     * wrapping at 2^32).
      */
-    public void subtraceStart(int actor, int counter) {
+    public void subtraceStart(long actor, int counter) {
         if (shortForms) {
             ActorSlots s = slots;
             if (currentSlot >= 0) {
@@ -144,7 +178,7 @@ public final class EventBuffer {
             }
             int slot = ActorSlots.slotOf(actor);
             currentSlot = slot;
-            if (s.actor[slot] == (actor & 0xFFFFFFFFL)) {
+            if (s.actor[slot] == actor) {
                 lastSender = s.lastSender[slot];
                 int delta = counter - s.counter[slot];
                 s.counter[slot] = counter;
@@ -157,45 +191,54 @@ public final class EventBuffer {
                     return;
                 }
             } else {
-                s.actor[slot] = actor & 0xFFFFFFFFL;
+                s.actor[slot] = actor;
                 s.counter[slot] = counter;
                 lastSender = ActorSlots.NONE;
             }
         }
         int p = position;
-        int wa = width(actor);
+        if (wide(actor) || (counter >>> 24) != 0) {
+            POSITION.setRelease(this, wideEvent(p, SUBTRACE_START, actor, SECOND_WIDTH_SHIFT, counter & 0xFFFFFFFFL));
+            return;
+        }
+        int wa = width((int) actor);
         int wc = width(counter);
         bytes[p] = (byte) (SUBTRACE_START | (wa - 1) << FIRST_WIDTH_SHIFT | (wc - 1) << SECOND_WIDTH_SHIFT);
-        LittleEndian.putInt(bytes, p + 1, actor);
+        LittleEndian.putInt(bytes, p + 1, (int) actor);
         LittleEndian.putInt(bytes, p + 1 + wa, counter);
         POSITION.setRelease(this, p + 1 + wa + wc);
     }
 
     /** The current actor created {@code child}: an actor, temp actor, timer or callback. */
-    public void creation(int child, CreationKind kind) {
+    public void creation(long child, CreationKind kind) {
         creation(child, kind, Fingerprint.NONE);
     }
 
-    /** {@link #creation(int, CreationKind)} with the created actor's {@link Fingerprint}. */
-    public void creation(int child, CreationKind kind, byte fingerprint) {
+    /** {@link #creation(long, CreationKind)} with the created actor's {@link Fingerprint}. */
+    public void creation(long child, CreationKind kind, byte fingerprint) {
         mark(fingerprint);
         int p = position;
-        int w = width(child);
-        bytes[p] = (byte) (CREATION | (w - 1) << FIRST_WIDTH_SHIFT | kind.code() << SECOND_WIDTH_SHIFT);
-        LittleEndian.putInt(bytes, p + 1, child);
+        int header = CREATION | kind.code() << SECOND_WIDTH_SHIFT;
+        if (wide(child)) {
+            POSITION.setRelease(this, wideEvent(p, header, child, -1, 0));
+            return;
+        }
+        int w = width((int) child);
+        bytes[p] = (byte) (header | (w - 1) << FIRST_WIDTH_SHIFT);
+        LittleEndian.putInt(bytes, p + 1, (int) child);
         POSITION.setRelease(this, p + 1 + w);
     }
 
     /** The current actor processed a message sent by actor {@code sender}. */
-    public void message(int sender) {
+    public void message(long sender) {
         message(sender, Fingerprint.NONE);
     }
 
-    /** {@link #message(int)} with the message's {@link Fingerprint}. */
-    public void message(int sender, byte fingerprint) {
+    /** {@link #message(long)} with the message's {@link Fingerprint}. */
+    public void message(long sender, byte fingerprint) {
         mark(fingerprint);
         int p = position;
-        if (shortForms && (sender & 0xFFFFFFFFL) == lastSender) {
+        if (shortForms && sender == lastSender) {
             if (repeatAt == p - 1 && (bytes[p - 1] & 0xF8) != 0xF8) {
                 bytes[p - 1] += 1 << 3;
                 return;
@@ -209,37 +252,43 @@ public final class EventBuffer {
             POSITION.setRelease(this, p + 1);
             return;
         }
-        lastSender = sender & 0xFFFFFFFFL;
-        int w = width(sender);
+        lastSender = sender;
+        if (wide(sender)) {
+            POSITION.setRelease(this, wideEvent(p, MESSAGE, sender, -1, 0));
+            return;
+        }
+        int w = width((int) sender);
         bytes[p] = (byte) (MESSAGE | (w - 1) << FIRST_WIDTH_SHIFT);
-        LittleEndian.putInt(bytes, p + 1, sender);
+        LittleEndian.putInt(bytes, p + 1, (int) sender);
         POSITION.setRelease(this, p + 1 + w);
     }
 
     /** The current actor processed a message that {@code sender} sent when {@code resolver} completed a promise. */
-    public void promiseMessage(int sender, int resolver) {
+    public void promiseMessage(long sender, long resolver) {
         promiseMessage(sender, resolver, Fingerprint.NONE);
     }
 
-    /** {@link #promiseMessage(int, int)} with the message's {@link Fingerprint}. */
-    public void promiseMessage(int sender, int resolver, byte fingerprint) {
+    /** {@link #promiseMessage(long, long)} with the message's {@link Fingerprint}. */
+    public void promiseMessage(long sender, long resolver, byte fingerprint) {
         mark(fingerprint);
         int p = position;
-        int ws = width(sender);
-        int wr = width(resolver);
+        if (wide(sender) || wide(resolver)) {
+            POSITION.setRelease(this, wideEvent(p, PROMISE_MESSAGE, sender, SECOND_WIDTH_SHIFT, resolver));
+            return;
+        }
+        int ws = width((int) sender);
+        int wr = width((int) resolver);
         bytes[p] = (byte) (PROMISE_MESSAGE | (ws - 1) << FIRST_WIDTH_SHIFT | (wr - 1) << SECOND_WIDTH_SHIFT);
-        LittleEndian.putInt(bytes, p + 1, sender);
-        LittleEndian.putInt(bytes, p + 1 + ws, resolver);
+        LittleEndian.putInt(bytes, p + 1, (int) sender);
+        LittleEndian.putInt(bytes, p + 1 + ws, (int) resolver);
         POSITION.setRelease(this, p + 1 + ws + wr);
     }
 
     /** The current actor made a nondeterministic call whose result is data entry {@code dataId}. */
-    public void systemCall(int dataId) {
+    public void systemCall(long dataId) {
         int p = position;
-        int w = width(dataId);
-        bytes[p] = (byte) (SYSTEM_CALL | (w - 1) << FIRST_WIDTH_SHIFT);
-        LittleEndian.putInt(bytes, p + 1, dataId);
-        POSITION.setRelease(this, p + 1 + w);
+        bytes[p] = (byte) SYSTEM_CALL;
+        POSITION.setRelease(this, putId(p, FIRST_WIDTH_SHIFT, dataId, p + 1));
     }
 
     /**
@@ -249,38 +298,32 @@ public final class EventBuffer {
      * @param eventType what kind of input it was, as the source defines it
      * @param dataId the data entry holding its content, or 0 when only its order was recorded
      */
-    public void externalMessage(int sender, int eventType, int dataId) {
+    public void externalMessage(long sender, int eventType, long dataId) {
         externalMessage(sender, eventType, dataId, Fingerprint.NONE);
     }
 
-    /** {@link #externalMessage(int, int, int)} with the message's {@link Fingerprint}. */
-    public void externalMessage(int sender, int eventType, int dataId, byte fingerprint) {
+    /** {@link #externalMessage(long, int, long)} with the message's {@link Fingerprint}. */
+    public void externalMessage(long sender, int eventType, long dataId, byte fingerprint) {
         mark(fingerprint);
         int p = position;
-        int w = width(sender);
-        bytes[p] = (byte) (MESSAGE | EXTERNAL_BIT | (w - 1) << FIRST_WIDTH_SHIFT);
-        LittleEndian.putInt(bytes, p + 1, sender);
-        p = LittleEndian.putVarLong(bytes, p + 1 + w, eventType & 0xFFFFFFFFL);
-        POSITION.setRelease(this, LittleEndian.putVarLong(bytes, p, dataId & 0xFFFFFFFFL));
+        bytes[p] = (byte) (MESSAGE | EXTERNAL_BIT);
+        int q = putId(p, FIRST_WIDTH_SHIFT, sender, p + 1);
+        q = LittleEndian.putVarLong(bytes, q, eventType & 0xFFFFFFFFL);
+        POSITION.setRelease(this, LittleEndian.putVarLong(bytes, q, dataId));
     }
 
     /** Like {@link #externalMessage} for a message caused by an outside source completing a promise. */
-    public void externalPromiseMessage(int sender, int resolver, int eventType, int dataId) {
+    public void externalPromiseMessage(long sender, long resolver, int eventType, long dataId) {
         externalPromiseMessage(sender, resolver, eventType, dataId, Fingerprint.NONE);
     }
 
-    /** {@link #externalPromiseMessage(int, int, int, int)} with the message's {@link Fingerprint}. */
-    public void externalPromiseMessage(int sender, int resolver, int eventType, int dataId, byte fingerprint) {
+    /** {@link #externalPromiseMessage(long, long, int, long)} with the message's {@link Fingerprint}. */
+    public void externalPromiseMessage(long sender, long resolver, int eventType, long dataId, byte fingerprint) {
         mark(fingerprint);
         int p = position;
-        int ws = width(sender);
-        int wr = width(resolver);
-        bytes[p] = (byte) (PROMISE_MESSAGE | EXTERNAL_BIT
-                | (ws - 1) << FIRST_WIDTH_SHIFT | (wr - 1) << SECOND_WIDTH_SHIFT);
-        LittleEndian.putInt(bytes, p + 1, sender);
-        LittleEndian.putInt(bytes, p + 1 + ws, resolver);
-        p = LittleEndian.putVarLong(bytes, p + 1 + ws + wr, eventType & 0xFFFFFFFFL);
-        POSITION.setRelease(this, LittleEndian.putVarLong(bytes, p, dataId & 0xFFFFFFFFL));
+        int q = wideEvent(p, PROMISE_MESSAGE | EXTERNAL_BIT, sender, SECOND_WIDTH_SHIFT, resolver);
+        q = LittleEndian.putVarLong(bytes, q, eventType & 0xFFFFFFFFL);
+        POSITION.setRelease(this, LittleEndian.putVarLong(bytes, q, dataId));
     }
 
     /**
@@ -304,11 +347,11 @@ public final class EventBuffer {
     }
 
     /** The actor handled a system message of {@code kind} here; {@code related}: see {@link TraceEvent.SystemTurn}. */
-    public void systemTurn(SystemTurnKind kind, int related) {
+    public void systemTurn(SystemTurnKind kind, long related) {
         int p = position;
         bytes[p] = (byte) (EXTENDED | EXTENDED_SYSTEM_TURN << 3);
         bytes[p + 1] = (byte) kind.code();
-        POSITION.setRelease(this, LittleEndian.putVarLong(bytes, p + 2, related & 0xFFFFFFFFL));
+        POSITION.setRelease(this, LittleEndian.putVarLong(bytes, p + 2, related));
     }
 
     private void mark(byte fingerprint) {

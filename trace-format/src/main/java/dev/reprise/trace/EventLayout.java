@@ -2,16 +2,27 @@ package dev.reprise.trace;
 
 /**
  * Bit layout of one event. Every event starts with a header byte; bits 0-2 are the kind. The rest
- * of the header and what follows depend on the kind (ids are unsigned, little-endian, 1-4 bytes):
+ * of the header and what follows depend on the kind. Ids are unsigned and never sign-extended; a
+ * 2-bit width code says how each is stored:
+ *
+ * <pre>
+ * code   format version 4                               versions 2 and 3
+ * 0..2   1..3 bytes, little-endian (ids below 2^24)      1..3 bytes, little-endian
+ * 3      unsigned LEB128 varint, 4..10 bytes (2^24 up)   4 bytes, little-endian (u32)
+ * </pre>
+ *
+ * So an id below 2^24 is stored exactly as in version 3, one in [2^24, 2^28) still takes 4
+ * bytes, and larger ones 5 or more (a week of ids at 10,000 a second stays below 2^33: 5 bytes).
+ * Ids are 64-bit in version 4 (the subtrace counter stays 32-bit, wrapping), 32-bit before.
  *
  * <pre>
  * kind               header bits 3..7                          then
- * 0 SUBTRACE_START   4-5: actor width-1, 6-7: counter width-1   actor id, subtrace counter (u32)
- * 1 CREATION         4-5: child width-1, 6-7: CreationKind       child id
- * 2 MESSAGE          3: external, 4-5: sender width-1           sender [, varint eventType, varint dataId]
- * 3 PROMISE_MESSAGE  3: external, 4-5: sender width-1,          sender, resolver
- *                    6-7: resolver width-1                      [, varint eventType, varint dataId]
- * 4 SYSTEM_CALL      4-5: data id width-1                       data id
+ * 0 SUBTRACE_START   4-5: actor width, 6-7: counter width       actor id, subtrace counter (u32)
+ * 1 CREATION         4-5: child width, 6-7: CreationKind         child id
+ * 2 MESSAGE          3: external, 4-5: sender width             sender [, varint eventType, varint dataId]
+ * 3 PROMISE_MESSAGE  3: external, 4-5: sender width,            sender, resolver
+ *                    6-7: resolver width                        [, varint eventType, varint dataId]
+ * 4 SYSTEM_CALL      4-5: data id width                         data id
  * 5 REPEAT           3-7: count-1 (1..32)                       - (count more messages from the last sender)
  * 6 RESUME           3: first event is a message from the last  slot byte (a subtrace start in 2 bytes)
  *                    sender, 4-7: counter delta-1 (1..16)
@@ -53,16 +64,22 @@ final class EventLayout {
     static final int EXTENDED_MARKS = 2;
     static final int EXTENDED_TURN_SENDS = 3;
 
+    /** Width code 3: in format version 4 a varint follows; in versions 2 and 3, 4 bytes. */
+    static final int VARINT_WIDTH = 3;
+    /** Ids from here up take the varint width code; below, 1 to 3 bytes. */
+    static final long FIRST_VARINT_ID = 1L << 24;
+
     /**
-     * Upper bound of one event's size plus the 3 bytes that a 4-byte store of a narrower id may
-     * spill past it (largest: external promise message, 1 + 4 + 4 + 5 + 5 = 19 bytes;
-     * a system turn takes at most 1 + 1 + 5).
+     * The room one append needs: a subtrace start (the recorder may write one before the event,
+     * at most 1 + 10 + 5 bytes), the largest event (external promise message, 1 + 10 + 10 + 5 + 10
+     * = 36 bytes; a system turn takes at most 1 + 1 + 10) and the byte that a 4-byte store of a
+     * 3-byte id may spill past it: 53, rounded up.
      */
-    static final int MAX_EVENT_BYTES = 32;
+    static final int MAX_EVENT_BYTES = 56;
 
     private EventLayout() {}
 
-    /** Bytes needed for an unsigned 32-bit id: 1 for 0..255, up to 4. */
+    /** Bytes needed for an id below {@link #FIRST_VARINT_ID}: 1 for 0..255, up to 3. */
     static int smallWidth(int id) {
         return (39 - Integer.numberOfLeadingZeros(id | 1)) >>> 3;
     }

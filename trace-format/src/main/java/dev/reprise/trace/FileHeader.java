@@ -9,10 +9,15 @@ import java.util.zip.CRC32C;
  * (zero), u32 CRC32C of the first 12 bytes. Little-endian.
  */
 final class FileHeader {
-    /** The trace format version this code writes (3: fingerprints, {@link Fingerprint}). */
-    static final int VERSION = 3;
-    /** The oldest version this code reads (2 is 3 without fingerprints). */
+    /**
+     * The trace format version this code writes (4: ids up to 64 bits, width code 3 is a varint;
+     * see {@link EventLayout}).
+     */
+    static final int VERSION = 4;
+    /** The oldest version this code reads (3: 32-bit ids and {@link Fingerprint}s; 2 is 3 without fingerprints). */
     static final int OLDEST_READ = 2;
+    /** The first version whose ids may exceed 32 bits (width code 3 is a varint, data entries hold varint ids). */
+    static final int WIDE_IDS = 4;
     static final int SIZE = 16;
 
     private FileHeader() {}
@@ -26,8 +31,11 @@ final class FileHeader {
         return h;
     }
 
-    /** Checks a header read from {@code file}; {@code length} is how many bytes could be read. */
-    static void check(byte[] h, int length, FileKind kind, Path file) throws TraceFormatException {
+    /**
+     * Checks a header read from {@code file}; {@code length} is how many bytes could be read.
+     * Returns the file's format version.
+     */
+    static int check(byte[] h, int length, FileKind kind, Path file) throws TraceFormatException {
         if (length < SIZE) {
             throw new TraceFormatException(file + ": " + kind.description + " is truncated: "
                     + length + " of its " + SIZE + " header bytes are present, no chunk is readable");
@@ -46,6 +54,7 @@ final class FileHeader {
                     + " is not supported; this Reprise reads versions " + OLDEST_READ + " to " + VERSION
                     + ". Use the Reprise release that recorded the trace.");
         }
+        return version;
     }
 
     static boolean readable(long version) {

@@ -37,6 +37,11 @@ final class LittleEndian {
         };
     }
 
+    /** Bytes that {@link #putVarLong} writes for {@code v}: 1 to 10. */
+    static int varLongSize(long v) {
+        return (63 - Long.numberOfLeadingZeros(v | 1)) / 7 + 1;
+    }
+
     /** Writes {@code v} as an unsigned LEB128 varint; returns the position after it. */
     static int putVarLong(byte[] b, int at, long v) {
         while ((v & ~0x7FL) != 0) {

@@ -10,7 +10,7 @@ import java.util.List;
  * @param marks the {@link Fingerprint}s of the subtrace's messages and creations, in order (may be
  *     shorter: those past its end have none)
  */
-public record Subtrace(int actor, long counter, List<TraceEvent> events, ChunkInfo origin, byte[] marks) {
+public record Subtrace(long actor, long counter, List<TraceEvent> events, ChunkInfo origin, byte[] marks) {
     static final byte[] NO_MARKS = new byte[0];
 
     public Subtrace {
@@ -18,7 +18,7 @@ public record Subtrace(int actor, long counter, List<TraceEvent> events, ChunkIn
     }
 
     /** A subtrace without fingerprints. */
-    public Subtrace(int actor, long counter, List<TraceEvent> events, ChunkInfo origin) {
+    public Subtrace(long actor, long counter, List<TraceEvent> events, ChunkInfo origin) {
         this(actor, counter, events, origin, NO_MARKS);
     }
 

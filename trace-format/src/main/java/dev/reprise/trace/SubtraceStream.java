@@ -14,18 +14,24 @@ import java.util.function.Consumer;
  */
 public final class SubtraceStream implements AutoCloseable {
     private final ChunkScanner scanner;
-    private final ChunkDecoder decoder = new ChunkDecoder();
+    private final ChunkDecoder decoder;
     private final ArrayDeque<Subtrace> pending = new ArrayDeque<>();
     private final List<TraceProblem> malformed = new ArrayList<>();
     private Consumer<Chunk> chunkListener = c -> { };
 
     private SubtraceStream(ChunkScanner scanner) {
         this.scanner = scanner;
+        this.decoder = new ChunkDecoder(scanner.version());
     }
 
     /** Opens an events file; see {@link ChunkScanner#open} for the exceptions. */
     public static SubtraceStream open(Path eventsFile) throws IOException {
         return new SubtraceStream(ChunkScanner.open(eventsFile, FileKind.EVENTS));
+    }
+
+    /** The events file's format version (what an id means may depend on it: {@link TraceIds}). */
+    public int version() {
+        return scanner.version();
     }
 
     /** Called with every good chunk, before its subtraces are returned. */

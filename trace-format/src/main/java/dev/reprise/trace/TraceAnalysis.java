@@ -143,8 +143,10 @@ public final class TraceAnalysis {
     }
 
     private static final class EventCounts {
-        final Set<Integer> actors = new HashSet<>();
-        final Set<Integer> sources = new HashSet<>();
+        final Set<Long> actors = new HashSet<>();
+        final Set<Long> sources = new HashSet<>();
+        /** The events file's format version, which tells source ids from actor ids. */
+        int version = FileHeader.VERSION;
         final EventTally tally = new EventTally();
         long subtraces;
         long chunks;
@@ -152,8 +154,8 @@ public final class TraceAnalysis {
         long dropped;
 
         /** An id that processed messages or was created as an actor: an actor, or an external source. */
-        void actor(int id) {
-            if (TraceIds.isExternalSource(id)) {
+        void actor(long id) {
+            if (TraceIds.isExternalSource(id, version)) {
                 sources.add(id);
             } else if (id != TraceIds.UNKNOWN) {
                 actors.add(id);
@@ -165,8 +167,9 @@ public final class TraceAnalysis {
         Path file = TraceFiles.events(dir);
         EventCounts c = new EventCounts();
         Map<Integer, BitSet> sequences = new HashMap<>();
-        Map<Integer, SubtraceOrder<Boolean>> order = new HashMap<>();
+        Map<Long, SubtraceOrder<Boolean>> order = new HashMap<>();
         try (SubtraceStream stream = SubtraceStream.open(file)) {
+            c.version = stream.version();
             stream.onChunk(chunk -> {
                 c.chunks++;
                 ChunkInfo info = chunk.info();
@@ -187,7 +190,7 @@ public final class TraceAnalysis {
                 SubtraceOrder<Boolean> o = order.computeIfAbsent(s.actor(), a -> new SubtraceOrder<>());
                 if (!o.accept(o.unwrap(s.counter()), Boolean.TRUE, x -> { })) {
                     problem(new TraceProblem(TraceProblem.Kind.MISSING_SUBTRACE, file, s.origin().index(),
-                            s.origin().offset(), "actor " + Integer.toUnsignedString(s.actor()) + " has subtrace "
+                            s.origin().offset(), "actor " + s.actor() + " has subtrace "
                                     + s.counter() + " twice"));
                 }
                 for (TraceEvent e : s.events()) {
@@ -213,7 +216,7 @@ public final class TraceAnalysis {
         order.forEach((actor, o) -> {
             if (o.waiting() > 0) {
                 problem(new TraceProblem(TraceProblem.Kind.MISSING_SUBTRACE, file, -1, -1, "actor "
-                        + Integer.toUnsignedString(actor) + ": subtrace " + o.expected() + " is missing; "
+                        + actor + ": subtrace " + o.expected() + " is missing; "
                         + o.waiting() + " later subtraces of this actor cannot be replayed"));
             }
         });
@@ -251,11 +254,11 @@ public final class TraceAnalysis {
     }
 
     /** Data is keyed by its owner: the calling actor for system calls, the source for external input. */
-    private void checkData(Subtrace s, int owner, int dataId, DataFileReader data, Path file) {
+    private void checkData(Subtrace s, long owner, long dataId, DataFileReader data, Path file) {
         if (dataId != 0 && (data == null || !data.contains(owner, dataId))) {
             problem(new TraceProblem(TraceProblem.Kind.MISSING_DATA, file, s.origin().index(), s.origin().offset(),
-                    "actor " + Integer.toUnsignedString(s.actor()) + " refers to data " + Integer.toUnsignedString(dataId)
-                            + " of " + Integer.toUnsignedString(owner) + ", which the data file lacks"));
+                    "actor " + s.actor() + " refers to data " + dataId
+                            + " of " + owner + ", which the data file lacks"));
         }
     }
 }

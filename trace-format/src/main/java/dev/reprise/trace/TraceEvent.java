@@ -2,7 +2,8 @@ package dev.reprise.trace;
 
 /**
  * One recorded event of an actor, as the reader gives it back. Subtrace starts are structure,
- * not events: they appear as {@link Subtrace} boundaries. Ids are unsigned 32-bit values.
+ * not events: they appear as {@link Subtrace} boundaries. Ids are non-negative longs (below 2^32
+ * in traces of format version 3 and older).
  */
 public sealed interface TraceEvent {
 
@@ -15,23 +16,23 @@ public sealed interface TraceEvent {
     }
 
     /** The actor created {@code child}: an actor, or a temp actor, timer or promise numbered as one. */
-    record Creation(int child, CreationKind kind) implements TraceEvent {
+    record Creation(long child, CreationKind kind) implements TraceEvent {
         /** An actor creation. */
-        public Creation(int child) {
+        public Creation(long child) {
             this(child, CreationKind.ACTOR);
         }
 
         @Override
         public String describe() {
-            return "created " + kind.word() + " " + Integer.toUnsignedString(child);
+            return "created " + kind.word() + " " + child;
         }
     }
 
     /** The actor processed a message sent by {@code sender}. */
-    record Message(int sender) implements TraceEvent {
+    record Message(long sender) implements TraceEvent {
         @Override
         public String describe() {
-            return "message from " + Integer.toUnsignedString(sender);
+            return "message from " + sender;
         }
 
         @Override
@@ -41,11 +42,11 @@ public sealed interface TraceEvent {
     }
 
     /** The actor processed a message sent by {@code sender} because {@code resolver} completed a promise. */
-    record PromiseMessage(int sender, int resolver) implements TraceEvent {
+    record PromiseMessage(long sender, long resolver) implements TraceEvent {
         @Override
         public String describe() {
-            return "promise message from " + Integer.toUnsignedString(sender)
-                    + " resolved by " + Integer.toUnsignedString(resolver);
+            return "promise message from " + sender
+                    + " resolved by " + resolver;
         }
 
         @Override
@@ -55,10 +56,10 @@ public sealed interface TraceEvent {
     }
 
     /** The actor processed input from outside; its content is data entry {@code dataId} (0: not recorded). */
-    record ExternalMessage(int sender, int eventType, int dataId) implements TraceEvent {
+    record ExternalMessage(long sender, int eventType, long dataId) implements TraceEvent {
         @Override
         public String describe() {
-            return "external message from " + Integer.toUnsignedString(sender)
+            return "external message from " + sender
                     + " type " + Integer.toUnsignedString(eventType) + dataSuffix(dataId);
         }
 
@@ -69,11 +70,11 @@ public sealed interface TraceEvent {
     }
 
     /** Like {@link ExternalMessage} for a promise completed by an outside source. */
-    record ExternalPromiseMessage(int sender, int resolver, int eventType, int dataId) implements TraceEvent {
+    record ExternalPromiseMessage(long sender, long resolver, int eventType, long dataId) implements TraceEvent {
         @Override
         public String describe() {
-            return "external promise message from " + Integer.toUnsignedString(sender)
-                    + " resolved by " + Integer.toUnsignedString(resolver)
+            return "external promise message from " + sender
+                    + " resolved by " + resolver
                     + " type " + Integer.toUnsignedString(eventType) + dataSuffix(dataId);
         }
 
@@ -84,10 +85,10 @@ public sealed interface TraceEvent {
     }
 
     /** The actor made a nondeterministic call whose recorded result is data entry {@code dataId}. */
-    record SystemCall(int dataId) implements TraceEvent {
+    record SystemCall(long dataId) implements TraceEvent {
         @Override
         public String describe() {
-            return "system call, data " + Integer.toUnsignedString(dataId);
+            return "system call, data " + dataId;
         }
     }
 
@@ -96,12 +97,12 @@ public sealed interface TraceEvent {
      * {@code related} is the child that failed, the actor that died, or for a restart or resumption
      * the child whose failure caused it (0 when there is none or it is not known).
      */
-    record SystemTurn(SystemTurnKind kind, int related) implements TraceEvent {
+    record SystemTurn(SystemTurnKind kind, long related) implements TraceEvent {
         @Override
         public String describe() {
             String about = switch (kind) {
-                case FAILED, DEATH_WATCH -> " " + Integer.toUnsignedString(related);
-                case RECREATE, RESUME -> related == 0 ? "" : " (after " + Integer.toUnsignedString(related) + " failed)";
+                case FAILED, DEATH_WATCH -> " " + related;
+                case RECREATE, RESUME -> related == 0 ? "" : " (after " + related + " failed)";
                 default -> "";
             };
             return "system message: " + kind.word() + about;
@@ -127,7 +128,7 @@ public sealed interface TraceEvent {
         }
     }
 
-    private static String dataSuffix(int dataId) {
-        return dataId == 0 ? ", content not recorded" : ", data " + Integer.toUnsignedString(dataId);
+    private static String dataSuffix(long dataId) {
+        return dataId == 0 ? ", content not recorded" : ", data " + dataId;
     }
 }

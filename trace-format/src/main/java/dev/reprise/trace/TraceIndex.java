@@ -26,6 +26,7 @@ public final class TraceIndex implements AutoCloseable {
     private final ActorChunks actorChunks;
     private final List<TraceProblem> problems;
     private final EventTally recorded;
+    private final int version;
     private volatile long chunksRead;
     /** Events that the kept decoded chunks may hold together (some megabytes of heap). */
     static final long DECODED_EVENTS_KEPT = 1 << 16;
@@ -33,12 +34,13 @@ public final class TraceIndex implements AutoCloseable {
     private long decodedEvents;
 
     private TraceIndex(Path file, FileChannel channel, ActorChunks actorChunks, List<TraceProblem> problems,
-                       EventTally recorded) {
+                       EventTally recorded, int version) {
         this.file = file;
         this.channel = channel;
         this.actorChunks = actorChunks;
         this.problems = problems;
         this.recorded = recorded;
+        this.version = version;
     }
 
     /** Scans the events file of the trace in {@code dir} and indexes it. */
@@ -47,6 +49,7 @@ public final class TraceIndex implements AutoCloseable {
         ActorChunks index = new ActorChunks();
         EventTally recorded = new EventTally();
         List<TraceProblem> problems;
+        int version;
         try (SubtraceStream stream = SubtraceStream.open(file)) {
             long chunkOffset = -1;
             for (Subtrace s; (s = stream.next()) != null; ) {
@@ -58,9 +61,10 @@ public final class TraceIndex implements AutoCloseable {
                 s.events().forEach(recorded::add);
             }
             problems = stream.problems();
+            version = stream.version();
         }
         index.trim();
-        return new TraceIndex(file, FileChannel.open(file, StandardOpenOption.READ), index, problems, recorded);
+        return new TraceIndex(file, FileChannel.open(file, StandardOpenOption.READ), index, problems, recorded, version);
     }
 
     /** The readable trace's events counted by kind, as {@code reprise stats} counts them. */
@@ -68,8 +72,13 @@ public final class TraceIndex implements AutoCloseable {
         return recorded;
     }
 
+    /** The events file's format version (what an id means may depend on it: {@link TraceIds}). */
+    public int formatVersion() {
+        return version;
+    }
+
     /** Actors with events, in order of first appearance. */
-    public List<Integer> actors() {
+    public List<Long> actors() {
         return actorChunks.actors();
     }
 
@@ -79,12 +88,12 @@ public final class TraceIndex implements AutoCloseable {
     }
 
     /** Drops what the index keeps about {@code actor}, whose events are all read (its readers keep working). */
-    public void forget(int actor) {
+    public void forget(long actor) {
         actorChunks.forget(actor);
     }
 
     /** A new reader of {@code actor}'s events (empty if it has none). */
-    public ActorEventSource actor(int actor) {
+    public ActorEventSource actor(long actor) {
         return new Reader(actor, actorChunks.of(actor));
     }
 
@@ -117,7 +126,7 @@ public final class TraceIndex implements AutoCloseable {
 
     /** A decoded chunk's subtraces by actor, and how many events it holds. */
     private static final class DecodedChunk {
-        final Map<Integer, List<Subtrace>> byActor = new HashMap<>();
+        final Map<Long, List<Subtrace>> byActor = new HashMap<>();
         final long events;
 
         DecodedChunk(List<Subtrace> subtraces) {
@@ -146,7 +155,7 @@ public final class TraceIndex implements AutoCloseable {
         ChunkInfo info = new ChunkInfo(LittleEndian.getInt(header, 4), LittleEndian.getLong(header, 8), chunkIndex, offset);
         try {
             byte[] payload = ChunkFormat.payload(header, stored);
-            return new ChunkDecoder().decode(payload, payload.length, info);
+            return new ChunkDecoder(version).decode(payload, payload.length, info);
         } catch (MalformedChunkException e) {
             throw new IOException(file + ": the chunk at byte offset " + offset + " does not decode: " + e.getMessage());
         }
@@ -168,7 +177,7 @@ public final class TraceIndex implements AutoCloseable {
 
     /** One actor's events: loads the chunks that may hold its next subtrace, in counter order. */
     private final class Reader implements ActorEventSource {
-        private final int actor;
+        private final long actor;
         private final List<ActorChunks.Entry> chunks;
         private int nextChunk;
         private final TreeMap<Long, Subtrace> loaded = new TreeMap<>();
@@ -177,7 +186,7 @@ public final class TraceIndex implements AutoCloseable {
         private Subtrace current;
         private SubtraceCursor events = SubtraceCursor.EMPTY;
 
-        Reader(int actor, List<ActorChunks.Entry> chunks) {
+        Reader(long actor, List<ActorChunks.Entry> chunks) {
             this.actor = actor;
             this.chunks = chunks;
         }

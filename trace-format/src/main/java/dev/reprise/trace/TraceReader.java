@@ -7,7 +7,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.function.IntPredicate;
+import java.util.function.LongPredicate;
 
 /**
  * Streams a trace's events file and gives each actor its events in recorded order, lazily:
@@ -25,13 +25,13 @@ import java.util.function.IntPredicate;
 public final class TraceReader implements AutoCloseable {
     private final Path directory;
     private final SubtraceStream stream;
-    private final IntPredicate keep;
-    private final Map<Integer, ActorEvents> actors = new HashMap<>();
-    private final List<Integer> actorOrder = new ArrayList<>();
+    private final LongPredicate keep;
+    private final Map<Long, ActorEvents> actors = new HashMap<>();
+    private final List<Long> actorOrder = new ArrayList<>();
     private boolean exhausted;
     private long subtraces;
 
-    private TraceReader(Path directory, SubtraceStream stream, IntPredicate keep) {
+    private TraceReader(Path directory, SubtraceStream stream, LongPredicate keep) {
         this.directory = directory;
         this.stream = stream;
         this.keep = keep;
@@ -48,11 +48,16 @@ public final class TraceReader implements AutoCloseable {
      * @throws java.nio.file.NoSuchFileException when the directory or its events file is missing
      * @throws TraceFormatException when the events file is not a readable trace of this version
      */
-    public static TraceReader open(Path directory, IntPredicate actorFilter) throws IOException {
+    public static TraceReader open(Path directory, LongPredicate actorFilter) throws IOException {
         if (!Files.isDirectory(directory)) {
             throw new java.nio.file.NoSuchFileException(directory.toString(), null, "no trace directory here");
         }
         return new TraceReader(directory, SubtraceStream.open(TraceFiles.events(directory)), actorFilter);
+    }
+
+    /** The events file's format version (what an id means may depend on it: {@link TraceIds}). */
+    public int formatVersion() {
+        return stream.version();
     }
 
     public Path directory() {
@@ -60,7 +65,7 @@ public final class TraceReader implements AutoCloseable {
     }
 
     /** The event stream of {@code actor} (empty if the trace has no events for it). */
-    public synchronized ActorEvents actor(int actor) {
+    public synchronized ActorEvents actor(long actor) {
         if (!keep.test(actor)) {
             throw new IllegalArgumentException("actor " + actor + " is excluded by this reader's filter");
         }
@@ -75,7 +80,7 @@ public final class TraceReader implements AutoCloseable {
     }
 
     /** The actors met so far, in order of first appearance (all of them after {@link #readToEnd()}). */
-    public synchronized List<Integer> actors() {
+    public synchronized List<Long> actors() {
         return List.copyOf(actorOrder);
     }
 
@@ -109,7 +114,7 @@ public final class TraceReader implements AutoCloseable {
         return s;
     }
 
-    private ActorEvents actorsEntry(int actor) {
+    private ActorEvents actorsEntry(long actor) {
         ActorEvents e = actors.get(actor);
         if (e == null) {
             e = new ActorEvents(actor, this);
@@ -140,10 +145,10 @@ public final class TraceReader implements AutoCloseable {
      * Convenience for tools and tests: reads the whole trace and returns every kept actor's events
      * in recorded order (holding them all in memory). Consumes the actors' streams.
      */
-    public synchronized Map<Integer, List<TraceEvent>> readAllEvents() throws IOException {
+    public synchronized Map<Long, List<TraceEvent>> readAllEvents() throws IOException {
         readToEnd();
-        Map<Integer, List<TraceEvent>> all = new java.util.LinkedHashMap<>();
-        for (int actor : actorOrder) {
+        Map<Long, List<TraceEvent>> all = new java.util.LinkedHashMap<>();
+        for (long actor : actorOrder) {
             List<TraceEvent> events = new ArrayList<>();
             ActorEvents a = actors.get(actor);
             for (Subtrace s; (s = a.pollReady()) != null; ) {

@@ -89,7 +89,7 @@ public final class TraceWriter implements AutoCloseable {
     }
 
     /** Appends a data entry (the payload's remaining bytes, consumed). */
-    public void writeData(int actor, int dataId, ByteBuffer payload) throws IOException {
+    public void writeData(long actor, long dataId, ByteBuffer payload) throws IOException {
         data.append(actor, dataId, payload);
     }
 

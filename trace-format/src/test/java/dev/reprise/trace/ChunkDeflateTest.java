@@ -22,7 +22,7 @@ class ChunkDeflateTest {
 
     @Test
     void deflatedTracesReadTheSameEventsInAFractionOfTheBytes() throws Exception {
-        GeneratedTrace g = GeneratedTrace.generate(5, 2, new int[] {1, 2, 3, 300}, new int[] {1, 2, 3, 4, 70000},
+        GeneratedTrace g = GeneratedTrace.generate(5, 2, new long[] {1, 2, 3, 300}, new long[] {1, 2, 3, 4, 70000},
                 4000, 4096, Encoding.COMPACT);
         Path stored = tmp.resolve("stored");
         Path deflated = tmp.resolve("deflated");
@@ -89,7 +89,7 @@ class ChunkDeflateTest {
 
     /** Edits the first (deflated) chunk's payload, fixes its checksum, and expects just that chunk refused. */
     private void assertFirstChunkRefused(PayloadEdit edit, String reason) throws Exception {
-        GeneratedTrace g = GeneratedTrace.generate(8, 1, new int[] {1, 2}, new int[] {1, 2, 3}, 600, 256,
+        GeneratedTrace g = GeneratedTrace.generate(8, 1, new long[] {1, 2}, new long[] {1, 2, 3}, 600, 256,
                 Encoding.COMPACT);
         g.writeTo(tmp, true);
         Path events = TraceFiles.events(tmp);
@@ -120,10 +120,10 @@ class ChunkDeflateTest {
         }
     }
 
-    private static Map<Integer, List<TraceEvent>> readThroughIndex(Path dir) throws Exception {
-        Map<Integer, List<TraceEvent>> all = new HashMap<>();
+    private static Map<Long, List<TraceEvent>> readThroughIndex(Path dir) throws Exception {
+        Map<Long, List<TraceEvent>> all = new HashMap<>();
         try (TraceIndex index = TraceIndex.open(dir)) {
-            for (int actor : index.actors()) {
+            for (long actor : index.actors()) {
                 ActorEventSource source = index.actor(actor);
                 List<TraceEvent> events = new ArrayList<>();
                 for (TraceEvent e; (e = source.next()) != null; ) {

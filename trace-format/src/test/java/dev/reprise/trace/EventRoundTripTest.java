@@ -17,31 +17,32 @@ class EventRoundTripTest {
     Path tmp;
 
     private static List<Subtrace> decode(EventBuffer b) throws MalformedChunkException {
-        return new ChunkDecoder().decode(b.array(), b.size(), new ChunkInfo(1, 0, 0, 0));
+        return new ChunkDecoder(FileHeader.VERSION).decode(b.array(), b.size(), new ChunkInfo(1, 0, 0, 0));
     }
 
     @ParameterizedTest
     @EnumSource(Encoding.class)
     void everyIdWidthBoundarySurvivesInEveryField(Encoding encoding) throws Exception {
-        for (int id : GeneratedTrace.BOUNDARY_IDS) {
+        for (long id : GeneratedTrace.BOUNDARY_IDS) {
+            int counter = (int) id;
             EventBuffer b = new EventBuffer(4096, encoding);
-            b.subtraceStart(id, id);
+            b.subtraceStart(id, counter);
             b.creation(id, CreationKind.ACTOR);
             b.message(id);
             b.promiseMessage(id, id);
             b.systemCall(id);
-            b.externalMessage(id, id, id);
-            b.externalPromiseMessage(id, id, id, id);
+            b.externalMessage(id, counter, id);
+            b.externalPromiseMessage(id, id, counter, id);
             b.systemTurn(SystemTurnKind.FAILED, id);
             List<Subtrace> s = decode(b);
             assertEquals(1, s.size());
             assertEquals(id, s.get(0).actor());
-            assertEquals(id & 0xFFFFFFFFL, s.get(0).counter(), "counter " + id);
+            assertEquals(counter & 0xFFFFFFFFL, s.get(0).counter(), "counter " + id);
             assertEquals(List.of(new TraceEvent.Creation(id), new TraceEvent.Message(id),
                     new TraceEvent.PromiseMessage(id, id), new TraceEvent.SystemCall(id),
-                    new TraceEvent.ExternalMessage(id, id, id), new TraceEvent.ExternalPromiseMessage(id, id, id, id),
+                    new TraceEvent.ExternalMessage(id, counter, id), new TraceEvent.ExternalPromiseMessage(id, id, counter, id),
                     new TraceEvent.SystemTurn(SystemTurnKind.FAILED, id)),
-                    s.get(0).events(), "id " + Integer.toUnsignedString(id) + " with " + encoding);
+                    s.get(0).events(), "id " + id + " with " + encoding);
         }
     }
 
@@ -70,15 +71,16 @@ class EventRoundTripTest {
     @ParameterizedTest
     @EnumSource(Encoding.class)
     void mixedWidthsInOneEventKeepBothIds(Encoding encoding) throws Exception {
-        int[][] pairs = {{5, 300}, {300, 5}, {255, 256}, {65536, 1}, {1, Integer.MAX_VALUE}, {(1 << 24), 70000}};
+        long[][] pairs = {{5, 300}, {300, 5}, {255, 256}, {65536, 1}, {1, Integer.MAX_VALUE}, {(1 << 24), 70000},
+                {1L << 32, 2}, {7, 1L << 40}};
         EventBuffer b = new EventBuffer(4096, encoding);
         b.subtraceStart(3, 0);
         List<TraceEvent> expected = new ArrayList<>();
-        for (int[] p : pairs) {
+        for (long[] p : pairs) {
             b.promiseMessage(p[0], p[1]);
-            b.externalPromiseMessage(p[0], p[1], p[1], p[0]);
+            b.externalPromiseMessage(p[0], p[1], (int) p[1], p[0]);
             expected.add(new TraceEvent.PromiseMessage(p[0], p[1]));
-            expected.add(new TraceEvent.ExternalPromiseMessage(p[0], p[1], p[1], p[0]));
+            expected.add(new TraceEvent.ExternalPromiseMessage(p[0], p[1], (int) p[1], p[0]));
         }
         assertEquals(expected, decode(b).get(0).events());
     }
@@ -136,15 +138,15 @@ class EventRoundTripTest {
     @EnumSource(Encoding.class)
     void randomMultiThreadTracesReadBackPerActor(Encoding encoding) throws Exception {
         for (long seed = 1; seed <= 6; seed++) {
-            int[] actors = seed % 2 == 0 ? new int[] {1, 2, 3, 257, 513, 70000} : GeneratedTrace.BOUNDARY_IDS;
+            long[] actors = seed % 2 == 0 ? new long[] {1, 2, 3, 257, 513, 70000} : GeneratedTrace.BOUNDARY_IDS;
             GeneratedTrace g = GeneratedTrace.generate(seed, 3, actors, GeneratedTrace.BOUNDARY_IDS,
                     400, 256, encoding);
             Path dir = tmp.resolve(encoding + "-" + seed);
             g.writeTo(dir);
             try (TraceReader reader = TraceReader.open(dir)) {
-                Map<Integer, List<TraceEvent>> actual = reader.readAllEvents();
+                Map<Long, List<TraceEvent>> actual = reader.readAllEvents();
                 assertEquals(g.expected.keySet(), actual.keySet());
-                for (int actor : g.expected.keySet()) {
+                for (long actor : g.expected.keySet()) {
                     assertEquals(g.expected.get(actor), actual.get(actor), "actor " + actor + ", seed " + seed);
                 }
                 assertEquals(List.of(), reader.problems());
@@ -161,32 +163,32 @@ class EventRoundTripTest {
 
     @Test
     void lazyActorStreamsReadOnlyAsFarAsNeeded() throws Exception {
-        GeneratedTrace g = GeneratedTrace.generate(42, 2, new int[] {1, 2, 3, 4}, new int[] {1, 2, 3, 4, 500},
+        GeneratedTrace g = GeneratedTrace.generate(42, 2, new long[] {1, 2, 3, 4}, new long[] {1, 2, 3, 4, 500},
                 3000, 128, Encoding.COMPACT);
         g.writeTo(tmp);
         try (TraceReader reader = TraceReader.open(tmp)) {
             ActorEvents a = reader.actor(1);
             TraceEvent first = a.next();
-            assertEquals(g.expected.get(1).get(0), first);
+            assertEquals(g.expected.get(1L).get(0), first);
             assertTrue(!reader.exhausted() && reader.subtracesRead() < 50,
                     "first event needed only the first chunks, read " + reader.subtracesRead() + " subtraces");
             List<TraceEvent> rest = new ArrayList<>(List.of(first));
             for (TraceEvent e; (e = a.next()) != null; ) {
                 rest.add(e);
             }
-            assertEquals(g.expected.get(1), rest);
+            assertEquals(g.expected.get(1L), rest);
             assertEquals(-1, a.missingSubtrace());
         }
     }
 
     @Test
     void actorFilterDropsOtherActors() throws Exception {
-        GeneratedTrace g = GeneratedTrace.generate(7, 2, new int[] {1, 2, 3}, new int[] {1, 2, 3}, 500, 128,
+        GeneratedTrace g = GeneratedTrace.generate(7, 2, new long[] {1, 2, 3}, new long[] {1, 2, 3}, 500, 128,
                 Encoding.COMPACT);
         g.writeTo(tmp);
         try (TraceReader reader = TraceReader.open(tmp, a -> a == 2)) {
-            Map<Integer, List<TraceEvent>> all = reader.readAllEvents();
-            assertEquals(Map.of(2, g.expected.get(2)), all);
+            Map<Long, List<TraceEvent>> all = reader.readAllEvents();
+            assertEquals(Map.of(2L, g.expected.get(2L)), all);
         }
     }
 }

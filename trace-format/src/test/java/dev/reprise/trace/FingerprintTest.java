@@ -106,7 +106,7 @@ class FingerprintTest {
         chunk[chunk.length - 2] = 2 | 1 << 4; // a message after them
         chunk[chunk.length - 1] = 20;
         MalformedChunkException e = assertThrows(MalformedChunkException.class,
-                () -> new ChunkDecoder().decode(chunk, chunk.length, new ChunkInfo(1, 0, 0, 0)));
+                () -> new ChunkDecoder(FileHeader.VERSION).decode(chunk, chunk.length, new ChunkInfo(1, 0, 0, 0)));
         assertTrue(e.getMessage().contains("fingerprints are not its last event"), e.getMessage());
     }
 
@@ -154,7 +154,7 @@ class FingerprintTest {
         byte[] chunk = new byte[length + trailer.length];
         System.arraycopy(events, 0, chunk, 0, length);
         System.arraycopy(trailer, 0, chunk, length, trailer.length);
-        return new ChunkDecoder().decode(chunk, chunk.length, new ChunkInfo(1, 0, 0, 0));
+        return new ChunkDecoder(FileHeader.VERSION).decode(chunk, chunk.length, new ChunkInfo(1, 0, 0, 0));
     }
 
     private static List<Byte> fingerprintsOf(ActorEventSource source) throws Exception {

@@ -18,16 +18,17 @@ import java.util.Random;
  * sequences, so tests can check what the reader gives back, whatever order the chunks are in.
  */
 final class GeneratedTrace {
-    /** Ids at every width boundary, and small ones so that short forms happen. */
-    static final int[] BOUNDARY_IDS = {0, 1, 2, 5, 127, 128, 255, 256, 300, 32767, 32768, 65535, 65536,
-            (1 << 24) - 1, 1 << 24, Integer.MAX_VALUE, -1};
+    /** Ids at every width boundary (fixed widths, varint lengths, 2^31, 2^32), and small ones so that short forms happen. */
+    static final long[] BOUNDARY_IDS = {0, 1, 2, 5, 127, 128, 255, 256, 300, 32767, 32768, 65535, 65536,
+            (1 << 24) - 1, 1 << 24, (1 << 28) - 1, 1 << 28, Integer.MAX_VALUE, 1L << 31, 0xFFFF_FFFFL, 1L << 32,
+            1L << 35, 1L << 40, 1L << 56, Long.MAX_VALUE / 2, Long.MAX_VALUE};
 
     record EncodedChunk(int thread, long sequence, byte[] payload) {}
 
-    record DataItem(int actor, int dataId, byte[] payload) {}
+    record DataItem(long actor, long dataId, byte[] payload) {}
 
     final List<EncodedChunk> chunks = new ArrayList<>();
-    final Map<Integer, List<TraceEvent>> expected = new LinkedHashMap<>();
+    final Map<Long, List<TraceEvent>> expected = new LinkedHashMap<>();
     final List<DataItem> data = new ArrayList<>();
 
     private GeneratedTrace() {}
@@ -36,23 +37,23 @@ final class GeneratedTrace {
      * @param actorIds the actors that run; senders and other ids are drawn from {@code idPool}
      * @param steps number of actor turns
      */
-    static GeneratedTrace generate(long seed, int threads, int[] actorIds, int[] idPool, int steps,
+    static GeneratedTrace generate(long seed, int threads, long[] actorIds, long[] idPool, int steps,
                                    int bufferSize, Encoding encoding) {
         GeneratedTrace t = new GeneratedTrace();
         Random r = new Random(seed);
         EventBuffer[] buffers = new EventBuffer[threads];
         long[] sequences = new long[threads];
-        int[] current = new int[threads];
+        long[] current = new long[threads];
         int[] openCounter = new int[threads];
         boolean[] open = new boolean[threads];
-        Map<Integer, Integer> counters = new HashMap<>();
-        Map<Integer, Integer> dataIds = new HashMap<>();
+        Map<Long, Integer> counters = new HashMap<>();
+        Map<Long, Long> dataIds = new HashMap<>();
         for (int i = 0; i < threads; i++) {
             buffers[i] = new EventBuffer(bufferSize, encoding);
         }
         for (int step = 0; step < steps; step++) {
             int th = r.nextInt(threads);
-            int actor = actorIds[r.nextInt(actorIds.length)];
+            long actor = actorIds[r.nextInt(actorIds.length)];
             t.expected.computeIfAbsent(actor, a -> new ArrayList<>());
             EventBuffer b = buffers[th];
             // Same rule as the runtime: a new subtrace unless this thread holds the actor's latest one.
@@ -60,7 +61,7 @@ final class GeneratedTrace {
                 openCounter[th] = startSubtrace(t, b, actor, counters, th, current, open, sequences);
             }
             int events = 1 + r.nextInt(r.nextInt(10) == 0 ? 60 : 4);
-            int sameSender = idPool[r.nextInt(idPool.length)];
+            long sameSender = idPool[r.nextInt(idPool.length)];
             for (int e = 0; e < events; e++) {
                 if (!b.hasRoom()) {
                     t.flush(th, b, sequences);
@@ -79,8 +80,8 @@ final class GeneratedTrace {
         return t;
     }
 
-    private static int startSubtrace(GeneratedTrace t, EventBuffer b, int actor, Map<Integer, Integer> counters,
-                                     int th, int[] current, boolean[] open, long[] sequences) {
+    private static int startSubtrace(GeneratedTrace t, EventBuffer b, long actor, Map<Long, Integer> counters,
+                                     int th, long[] current, boolean[] open, long[] sequences) {
         if (!b.hasRoom()) {
             t.flush(th, b, sequences);
         }
@@ -97,11 +98,11 @@ final class GeneratedTrace {
         b.clear();
     }
 
-    private static TraceEvent randomEvent(Random r, int[] pool, int sameSender, int actor,
-                                          Map<Integer, Integer> dataIds, GeneratedTrace t) {
+    private static TraceEvent randomEvent(Random r, long[] pool, long sameSender, long actor,
+                                          Map<Long, Long> dataIds, GeneratedTrace t) {
         int k = r.nextInt(21);
-        int a = pool[r.nextInt(pool.length)];
-        int b = pool[r.nextInt(pool.length)];
+        long a = pool[r.nextInt(pool.length)];
+        long b = pool[r.nextInt(pool.length)];
         if (k < 9) {
             return new TraceEvent.Message(sameSender);
         }
@@ -122,9 +123,9 @@ final class GeneratedTrace {
     }
 
     /** A new data entry owned by {@code owner}: the calling actor, or the external sender. */
-    private int newData(int owner, Map<Integer, Integer> dataIds, Random r) {
-        int actor = owner;
-        int id = dataIds.merge(actor, 1, Integer::sum);
+    private long newData(long owner, Map<Long, Long> dataIds, Random r) {
+        long actor = owner;
+        long id = dataIds.merge(actor, 1L, Long::sum);
         byte[] payload = ("value " + actor + "/" + id + " " + r.nextLong()).getBytes(StandardCharsets.UTF_8);
         data.add(new DataItem(actor, id, payload));
         return id;

@@ -23,21 +23,21 @@ class TraceDamageTest {
 
     /** A small trace with several actors spread over three threads' chunks. */
     private static GeneratedTrace small() {
-        GeneratedTrace g = GeneratedTrace.generate(11, 3, new int[] {1, 2, 3, 300}, new int[] {1, 2, 3, 300, 70000},
-                40, 96, Encoding.COMPACT);
+        GeneratedTrace g = GeneratedTrace.generate(11, 3, new long[] {1, 2, 3, 300}, new long[] {1, 2, 3, 300, 70000},
+                40, 128, Encoding.COMPACT);
         assertTrue(g.chunks.size() >= 6, "want a trace of at least 6 chunks, got " + g.chunks.size());
         return g;
     }
 
-    private static Map<Integer, List<TraceEvent>> read(Path dir) throws IOException {
+    private static Map<Long, List<TraceEvent>> read(Path dir) throws IOException {
         try (TraceReader reader = TraceReader.open(dir)) {
             return reader.readAllEvents();
         }
     }
 
     /** Every actor's events read back are a prefix of its true events: nothing wrong, nothing invented. */
-    private static void assertPrefixes(GeneratedTrace g, Map<Integer, List<TraceEvent>> actual, String what) {
-        for (Map.Entry<Integer, List<TraceEvent>> e : actual.entrySet()) {
+    private static void assertPrefixes(GeneratedTrace g, Map<Long, List<TraceEvent>> actual, String what) {
+        for (Map.Entry<Long, List<TraceEvent>> e : actual.entrySet()) {
             List<TraceEvent> truth = g.expected.get(e.getKey());
             if (truth == null) {
                 fail(what + ": invented actor " + e.getKey());
@@ -97,7 +97,7 @@ class TraceDamageTest {
                 assertRefused(dir, "truncated inside the file header");
                 continue;
             }
-            Map<Integer, List<TraceEvent>> got = read(dir);
+            Map<Long, List<TraceEvent>> got = read(dir);
             assertPrefixes(g, got, "cut at " + cut);
             final int at = cut;
             long goodChunks = chunkEnds.stream().filter(end -> end <= at).count();
@@ -151,7 +151,7 @@ class TraceDamageTest {
      */
     @Test
     void seededMutationFuzzingNeverBreaksTheReader() throws Exception {
-        GeneratedTrace g = GeneratedTrace.generate(5, 3, new int[] {1, 2, 3, 300, 65536},
+        GeneratedTrace g = GeneratedTrace.generate(5, 3, new long[] {1, 2, 3, 300, 65536},
                 GeneratedTrace.BOUNDARY_IDS, 120, 128, Encoding.COMPACT);
         Path whole = tmp.resolve("whole");
         g.writeTo(whole);

@@ -97,19 +97,19 @@ class TraceFilesTest {
 
     @Test
     void unknownFormatVersionAndWrongMagicAreRefusedClearly() throws Exception {
-        GeneratedTrace g = GeneratedTrace.generate(1, 1, new int[] {1}, new int[] {2}, 5, 256, Encoding.COMPACT);
+        GeneratedTrace g = GeneratedTrace.generate(1, 1, new long[] {1}, new long[] {2}, 5, 256, Encoding.COMPACT);
         g.writeTo(tmp);
         Path events = TraceFiles.events(tmp);
         byte[] bytes = Files.readAllBytes(events);
         byte[] future = FileHeader.encode(FileKind.EVENTS);
-        LittleEndian.putShort(future, 8, (short) 4);
+        LittleEndian.putShort(future, 8, (short) 5);
         java.util.zip.CRC32C c = new java.util.zip.CRC32C();
         c.update(future, 0, 12);
         LittleEndian.putInt(future, 12, (int) c.getValue());
         System.arraycopy(future, 0, bytes, 0, FileHeader.SIZE);
         Files.write(events, bytes);
         TraceFormatException e = assertThrows(TraceFormatException.class, () -> TraceReader.open(tmp));
-        assertTrue(e.getMessage().contains("version 4 is not supported; this Reprise reads versions 2 to 3"), e.getMessage());
+        assertTrue(e.getMessage().contains("version 5 is not supported; this Reprise reads versions 2 to 4"), e.getMessage());
 
         Files.copy(TraceFiles.data(tmp), events, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
         e = assertThrows(TraceFormatException.class, () -> TraceReader.open(tmp));
@@ -118,14 +118,14 @@ class TraceFilesTest {
 
     @Test
     void aDirectoryHoldingATraceIsNotOverwritten() throws Exception {
-        GeneratedTrace g = GeneratedTrace.generate(1, 1, new int[] {1}, new int[] {2}, 5, 256, Encoding.COMPACT);
+        GeneratedTrace g = GeneratedTrace.generate(1, 1, new long[] {1}, new long[] {2}, 5, 256, Encoding.COMPACT);
         g.writeTo(tmp);
         assertThrows(FileAlreadyExistsException.class, () -> g.writeTo(tmp));
     }
 
     @Test
     void analysisFindsEveryKindOfProblem() throws Exception {
-        GeneratedTrace g = GeneratedTrace.generate(9, 2, new int[] {1, 2, 3}, new int[] {1, 2, 3, 400}, 200, 128,
+        GeneratedTrace g = GeneratedTrace.generate(9, 2, new long[] {1, 2, 3}, new long[] {1, 2, 3, 400}, 200, 128,
                 Encoding.COMPACT);
         Path sound = tmp.resolve("sound");
         g.writeTo(sound);

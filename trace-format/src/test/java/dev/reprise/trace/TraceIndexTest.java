@@ -27,7 +27,7 @@ class TraceIndexTest {
     @Test
     void everyActorReadsItsOwnEventsInOrderWhateverTheChunkOrder() throws Exception {
         for (long seed = 1; seed <= 4; seed++) {
-            GeneratedTrace g = GeneratedTrace.generate(seed, 3, new int[] {1, 2, 3, 300, 70000},
+            GeneratedTrace g = GeneratedTrace.generate(seed, 3, new long[] {1, 2, 3, 300, 70000},
                     GeneratedTrace.BOUNDARY_IDS, 600, 128, Encoding.COMPACT);
             List<Integer> order = new ArrayList<>();
             for (int i = 0; i < g.chunks.size(); i++) {
@@ -37,7 +37,7 @@ class TraceIndexTest {
             Path dir = tmp.resolve("t" + seed);
             g.writeTo(dir, order);
             try (TraceIndex index = TraceIndex.open(dir)) {
-                for (Map.Entry<Integer, List<TraceEvent>> e : g.expected.entrySet()) {
+                for (Map.Entry<Long, List<TraceEvent>> e : g.expected.entrySet()) {
                     ActorEventSource s = index.actor(e.getKey());
                     assertEquals(e.getValue(), all(s), "actor " + e.getKey() + ", seed " + seed);
                     assertEquals(-1, s.missingSubtrace());
@@ -50,24 +50,24 @@ class TraceIndexTest {
     @Test
     void actorsThatShareChunksDecodeEachChunkOnce() throws Exception {
         // 200 actors take turns on one thread, as accounts do in BankTransaction: every chunk holds many of them.
-        int[] actors = new int[200];
+        long[] actors = new long[200];
         for (int i = 0; i < actors.length; i++) {
             actors[i] = 1000 + i;
         }
-        GeneratedTrace g = GeneratedTrace.generate(3, 1, actors, new int[] {1, 2, 3, 1000, 1001}, 3_000, 1024,
+        GeneratedTrace g = GeneratedTrace.generate(3, 1, actors, new long[] {1, 2, 3, 1000, 1001}, 3_000, 1024,
                 Encoding.COMPACT);
         g.writeTo(tmp);
         try (TraceIndex index = TraceIndex.open(tmp)) {
             // Replay-like: all actors advance together, one event at a time.
-            Map<Integer, ActorEventSource> sources = new java.util.HashMap<>();
-            Map<Integer, List<TraceEvent>> got = new java.util.HashMap<>();
-            for (int a : g.expected.keySet()) {
+            Map<Long, ActorEventSource> sources = new java.util.HashMap<>();
+            Map<Long, List<TraceEvent>> got = new java.util.HashMap<>();
+            for (long a : g.expected.keySet()) {
                 sources.put(a, index.actor(a));
                 got.put(a, new ArrayList<>());
             }
             for (boolean any = true; any; ) {
                 any = false;
-                for (Map.Entry<Integer, ActorEventSource> e : sources.entrySet()) {
+                for (Map.Entry<Long, ActorEventSource> e : sources.entrySet()) {
                     TraceEvent ev = e.getValue().next();
                     if (ev != null) {
                         got.get(e.getKey()).add(ev);
@@ -120,7 +120,7 @@ class TraceIndexTest {
 
     @Test
     void aMissingChunkEndsTheActorAtTheGap() throws Exception {
-        GeneratedTrace g = GeneratedTrace.generate(3, 2, new int[] {1, 2}, new int[] {1, 2, 3}, 300, 96, Encoding.COMPACT);
+        GeneratedTrace g = GeneratedTrace.generate(3, 2, new long[] {1, 2}, new long[] {1, 2, 3}, 300, 128, Encoding.COMPACT);
         List<Integer> order = new ArrayList<>();
         for (int i = 0; i < g.chunks.size(); i++) {
             if (i != 3) {
@@ -130,7 +130,7 @@ class TraceIndexTest {
         g.writeTo(tmp, order);
         try (TraceIndex index = TraceIndex.open(tmp)) {
             boolean someGap = false;
-            for (int actor : g.expected.keySet()) {
+            for (long actor : g.expected.keySet()) {
                 ActorEventSource s = index.actor(actor);
                 List<TraceEvent> got = all(s);
                 assertEquals(g.expected.get(actor).subList(0, got.size()), got, "a prefix, for actor " + actor);

@@ -19,9 +19,9 @@ import dev.reprise.api.spi.Backends;
  */
 public final class ExternalSource {
     private final String name;
-    private final int id;
+    private final long id;
 
-    ExternalSource(String name, int id) {
+    ExternalSource(String name, long id) {
         this.name = name;
         this.id = id;
     }
@@ -32,7 +32,7 @@ public final class ExternalSource {
     }
 
     /** Its pseudo-actor id in the trace (0 without the agent). */
-    public int id() {
+    public long id() {
         return id;
     }
 
@@ -46,6 +46,6 @@ public final class ExternalSource {
 
     @Override
     public String toString() {
-        return "ExternalSource[" + name + ", id " + Integer.toUnsignedString(id) + "]";
+        return "ExternalSource[" + name + ", id " + id + "]";
     }
 }

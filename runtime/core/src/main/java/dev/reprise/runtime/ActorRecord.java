@@ -2,34 +2,35 @@ package dev.reprise.runtime;
 
 /**
  * The recorder's state for one actor (or outside source): its id, the counter of its latest
- * subtrace and its next data id. The fields are read and written only by the thread running the actor's turn; the actor
- * system's hand-over of the actor between threads (its mailbox) orders those accesses.
+ * subtrace and its next data id. The fields are read and written only by the thread running the
+ * actor's turn; the actor system's hand-over of the actor between threads (its mailbox) orders
+ * those accesses.
  */
 public final class ActorRecord {
-    private final int id;
+    private final long id;
     /** Counter of the latest subtrace started for this actor, on any thread; -1 before the first. */
     int lastSubtrace = -1;
-    private int nextDataId = 1;
+    private long nextDataId = 1;
     /** An outside source's shared numbering ({@link SourceDataIds}); null for an actor. */
-    private final java.util.concurrent.atomic.AtomicInteger sourceDataIds;
+    private final java.util.concurrent.atomic.AtomicLong sourceDataIds;
 
-    public ActorRecord(int id) {
+    public ActorRecord(long id) {
         this.id = id;
         this.sourceDataIds = SourceDataIds.counts(id) ? SourceDataIds.of(id) : null;
     }
 
     /** The id of its next data entry (a system call's result). */
-    int takeDataId() {
+    long takeDataId() {
         return sourceDataIds != null ? sourceDataIds.getAndIncrement() : nextDataId++;
     }
 
     /** The actor's id in the trace. */
-    public int id() {
+    public long id() {
         return id;
     }
 
     @Override
     public String toString() {
-        return "actor " + Integer.toUnsignedString(id);
+        return "actor " + id;
     }
 }

@@ -8,7 +8,7 @@ package dev.reprise.runtime;
  */
 public final class ExternalInput {
     /** The source and event type of a delivery in progress. */
-    public record Delivery(int source, int eventType) {}
+    public record Delivery(long source, int eventType) {}
 
     private static final ThreadLocal<Delivery> CURRENT = new ThreadLocal<>();
 
@@ -20,7 +20,7 @@ public final class ExternalInput {
     }
 
     /** Runs {@code delivery} as input from {@code source} of kind {@code eventType}. */
-    public static void run(int source, int eventType, Runnable delivery) {
+    public static void run(long source, int eventType, Runnable delivery) {
         Delivery previous = CURRENT.get();
         CURRENT.set(new Delivery(source, eventType));
         try {

@@ -13,6 +13,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Function;
 import javax.management.ObjectName;
@@ -28,9 +29,9 @@ import javax.management.ObjectName;
  */
 public final class Recorder implements AutoCloseable {
     /** The pseudo-actor id under which the recorder writes its own events (the final gap). */
-    public static final int RECORDER_ACTOR = -1;
+    public static final long RECORDER_ACTOR = TraceIds.RECORDER;
     /** External sources get pseudo-actor ids from here up, in the order they are registered. */
-    public static final int FIRST_SOURCE_ID = TraceIds.FIRST_EXTERNAL_SOURCE;
+    public static final long FIRST_SOURCE_ID = TraceIds.FIRST_EXTERNAL_SOURCE;
     /** How long {@link #close()} waits for busy threads to hand over their buffers. */
     static final long CLOSE_GRACE_NANOS = TimeUnit.SECONDS.toNanos(2);
 
@@ -41,8 +42,8 @@ public final class Recorder implements AutoCloseable {
     private final CopyOnWriteArrayList<ThreadRecorder> threads = new CopyOnWriteArrayList<>();
     private final ThreadLocal<ThreadRecorder> byThreadLocal;
     private final AtomicInteger nextThreadId = new AtomicInteger(1);
-    private final AtomicInteger nextSourceId = new AtomicInteger(FIRST_SOURCE_ID);
-    private final Map<String, Integer> sources = new HashMap<>();
+    private final AtomicLong nextSourceId = new AtomicLong(FIRST_SOURCE_ID);
+    private final Map<String, Long> sources = new HashMap<>();
     /** A source, an agent error or a refusal came since the writer last rewrote the metadata. Guarded by sources. */
     private boolean progressChanged;
     /** The agent's internal errors by site, for the metadata ({@link TraceMetadata#AGENT_ERROR_PREFIX}). */
@@ -180,9 +181,9 @@ public final class Recorder implements AutoCloseable {
      * gets the same ids in replay. The names are kept in the metadata, which the writer thread
      * rewrites at its next tick, so a crashed recording keeps them too.
      */
-    public int registerSource(String name) {
+    public long registerSource(String name) {
         synchronized (sources) {
-            Integer id = sources.get(name);
+            Long id = sources.get(name);
             if (id == null) {
                 id = nextSourceId.getAndIncrement();
                 sources.put(name, id);
@@ -250,7 +251,7 @@ public final class Recorder implements AutoCloseable {
     private Map<String, Long> sourceCounts() {
         synchronized (sources) {
             Map<String, Long> counts = new HashMap<>();
-            sources.forEach((name, id) -> counts.put(TraceMetadata.SOURCE_PREFIX + name, (long) id));
+            sources.forEach((name, id) -> counts.put(TraceMetadata.SOURCE_PREFIX + name, id));
             return counts;
         }
     }
@@ -263,7 +264,7 @@ public final class Recorder implements AutoCloseable {
      *
      * @param sizeHint the expected encoded size, for the memory bound
      */
-    public <T> void recordData(int owner, int dataId, T value, Function<? super T, ByteBuffer> encoder, long sizeHint) {
+    public <T> void recordData(long owner, long dataId, T value, Function<? super T, ByteBuffer> encoder, long sizeHint) {
         if (degraded || closing) {
             return;
         }
@@ -277,7 +278,7 @@ public final class Recorder implements AutoCloseable {
     }
 
     /** Records external data whose bytes are already encoded (and are not changed afterwards). */
-    public void recordData(int owner, int dataId, byte[] bytes) {
+    public void recordData(long owner, long dataId, byte[] bytes) {
         recordData(owner, dataId, bytes, ByteBuffer::wrap, bytes.length);
     }
 

@@ -55,7 +55,7 @@ public final class RecordingBackend implements Backend {
     }
 
     @Override
-    public int registerSource(String name) {
+    public long registerSource(String name) {
         return recorder.registerSource(name);
     }
 

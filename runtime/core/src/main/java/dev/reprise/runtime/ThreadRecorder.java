@@ -95,12 +95,12 @@ public final class ThreadRecorder {
     }
 
     /** {@code actor} processed a message sent by {@code sender}. */
-    public void message(ActorRecord actor, int sender) {
+    public void message(ActorRecord actor, long sender) {
         message(actor, sender, Fingerprint.NONE);
     }
 
-    /** {@link #message(ActorRecord, int)} with the message's {@link Fingerprint}. */
-    public void message(ActorRecord actor, int sender, byte fingerprint) {
+    /** {@link #message(ActorRecord, long)} with the message's {@link Fingerprint}. */
+    public void message(ActorRecord actor, long sender, byte fingerprint) {
         EventBuffer b = ready(actor);
         if (b != null) {
             b.message(sender, fingerprint);
@@ -112,7 +112,7 @@ public final class ThreadRecorder {
     }
 
     /** {@code actor} processed a message that {@code sender} sent when {@code resolver} completed a promise. */
-    public void promiseMessage(ActorRecord actor, int sender, int resolver, byte fingerprint) {
+    public void promiseMessage(ActorRecord actor, long sender, long resolver, byte fingerprint) {
         EventBuffer b = ready(actor);
         if (b != null) {
             b.promiseMessage(sender, resolver, fingerprint);
@@ -124,12 +124,12 @@ public final class ThreadRecorder {
     }
 
     /** {@code actor} created {@code child}, an actor or a temp actor, timer or promise numbered as one. */
-    public void creation(ActorRecord actor, int child, CreationKind kind) {
+    public void creation(ActorRecord actor, long child, CreationKind kind) {
         creation(actor, child, kind, Fingerprint.NONE);
     }
 
-    /** {@link #creation(ActorRecord, int, CreationKind)} with the created actor's {@link Fingerprint}. */
-    public void creation(ActorRecord actor, int child, CreationKind kind, byte fingerprint) {
+    /** {@link #creation(ActorRecord, long, CreationKind)} with the created actor's {@link Fingerprint}. */
+    public void creation(ActorRecord actor, long child, CreationKind kind, byte fingerprint) {
         EventBuffer b = ready(actor);
         if (b != null) {
             b.creation(child, kind, fingerprint);
@@ -171,7 +171,7 @@ public final class ThreadRecorder {
      * {@code actor} handled a system message of {@code kind} (supervision, restart, stop, death
      * watch) at this point among its messages; {@code related} is the failed child or dead actor.
      */
-    public void systemTurn(ActorRecord actor, SystemTurnKind kind, int related) {
+    public void systemTurn(ActorRecord actor, SystemTurnKind kind, long related) {
         EventBuffer b = ready(actor);
         if (b != null) {
             b.systemTurn(kind, related);
@@ -183,7 +183,7 @@ public final class ThreadRecorder {
      * {@code actor} processed input from external source {@code source}, whose content is that
      * source's data entry {@code dataId} (0: content not recorded).
      */
-    public void externalMessage(ActorRecord actor, int source, int eventType, int dataId, byte fingerprint) {
+    public void externalMessage(ActorRecord actor, long source, int eventType, long dataId, byte fingerprint) {
         EventBuffer b = ready(actor);
         if (b != null) {
             b.externalMessage(source, eventType, dataId, fingerprint);
@@ -195,7 +195,7 @@ public final class ThreadRecorder {
     }
 
     /** Like {@link #externalMessage} for a promise completed from outside. */
-    public void externalPromiseMessage(ActorRecord actor, int source, int resolver, int eventType, int dataId,
+    public void externalPromiseMessage(ActorRecord actor, long source, long resolver, int eventType, long dataId,
                                        byte fingerprint) {
         EventBuffer b = ready(actor);
         if (b != null) {
@@ -212,7 +212,7 @@ public final class ThreadRecorder {
      * now owns (it is written by the writer thread without a copy).
      */
     public void systemCall(ActorRecord actor, byte[] value) {
-        int dataId = actor.takeDataId();
+        long dataId = actor.takeDataId();
         EventBuffer b = ready(actor);
         if (b != null) {
             b.systemCall(dataId);

@@ -26,7 +26,7 @@ final class WriterThread extends Thread {
     private static final Full WAKE_UP = new Full(0, -1, null, 0, 0, false);
 
     /** An external-data entry; {@code encoded} runs here, off the application threads. */
-    record Data(int owner, int dataId, Object value, java.util.function.Function<Object, ByteBuffer> encoder) {}
+    record Data(long owner, long dataId, Object value, java.util.function.Function<Object, ByteBuffer> encoder) {}
 
     private final Recorder recorder;
     private final TraceWriter trace;
@@ -131,7 +131,7 @@ final class WriterThread extends Thread {
                 fail(e);
                 recorder.dataWritten(payload == null ? 0 : payload.remaining());
             } catch (RuntimeException e) {
-                recorder.internalError("encoding data " + d.dataId() + " of " + Integer.toUnsignedString(d.owner()), e);
+                recorder.internalError("encoding data " + d.dataId() + " of " + d.owner(), e);
             }
         }
     }

@@ -37,9 +37,9 @@ class CrashTest {
     /** Each actor's events in the trace are exactly its first n messages, with n at least {@code atLeast}. */
     private static void assertPrefixes(Path dir, long[] atLeast) throws Exception {
         try (TraceReader reader = TraceReader.open(dir)) {
-            Map<Integer, List<TraceEvent>> all = reader.readAllEvents();
+            Map<Long, List<TraceEvent>> all = reader.readAllEvents();
             for (int a = 1; a <= 3; a++) {
-                List<TraceEvent> events = all.getOrDefault(a, List.of());
+                List<TraceEvent> events = all.getOrDefault((long) a, List.of());
                 assertTrue(events.size() >= atLeast[a - 1], "actor " + a + ": " + events.size()
                         + " events readable, but " + atLeast[a - 1] + " were recorded well before the end");
                 for (int n = 0; n < events.size(); n++) {

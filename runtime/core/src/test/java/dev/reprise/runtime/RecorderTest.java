@@ -27,7 +27,7 @@ class RecorderTest {
 
     private static void assertTraceHoldsExactly(Path dir, SimulatedActors sim) throws Exception {
         try (TraceReader reader = TraceReader.open(dir); DataFileReader data = DataFileReader.open(TraceFiles.data(dir))) {
-            Map<Integer, List<TraceEvent>> all = reader.readAllEvents();
+            Map<Long, List<TraceEvent>> all = reader.readAllEvents();
             for (SimulatedActors.Actor a : sim.actors) {
                 assertEquals(a.expected, all.getOrDefault(a.record.id(), List.of()), "events of " + a.record);
                 for (int i = 0; i < a.data.size(); i++) {
@@ -105,7 +105,7 @@ class RecorderTest {
         assertTrue(report.problems().stream().anyMatch(p -> p.kind() == TraceProblem.Kind.DROPPED_EVENTS));
         // What the reader gives each actor is a prefix of the truth: it stops at the first gap.
         try (TraceReader reader = TraceReader.open(dir)) {
-            Map<Integer, List<TraceEvent>> all = reader.readAllEvents();
+            Map<Long, List<TraceEvent>> all = reader.readAllEvents();
             for (SimulatedActors.Actor a : sim.actors) {
                 List<TraceEvent> got = withoutGaps(all.getOrDefault(a.record.id(), List.of()));
                 assertEquals(a.expected.subList(0, got.size()), got, a.record.toString());
@@ -185,7 +185,7 @@ class RecorderTest {
         assertEquals(1, recorder.statistics().buffersWritten());
         recorder.close();
         try (TraceReader reader = TraceReader.open(dir)) {
-            assertEquals(10, reader.readAllEvents().get(9).size());
+            assertEquals(10, reader.readAllEvents().get(9L).size());
         }
     }
 }

@@ -97,7 +97,7 @@ class SettingsAndBackendTest {
         }
         try (TraceReader reader = TraceReader.open(dir); DataFileReader data = DataFileReader.open(TraceFiles.data(dir))) {
             assertEquals(List.of(new TraceEvent.Message(1), new TraceEvent.SystemCall(1), new TraceEvent.SystemCall(2)),
-                    reader.readAllEvents().get(5));
+                    reader.readAllEvents().get(5L));
             assertEquals("mirror-3", new String(data.read(5, 1), StandardCharsets.UTF_8));
             assertEquals(1_700_000_000_123L, Codec.longs().decode(data.read(5, 2)));
             assertEquals(2, data.entries(), "only the calls inside the turn");

@@ -77,7 +77,7 @@ final class SimulatedActors {
 
     private void turn(ThreadRecorder rec, Actor a, Random r, boolean systemCalls) {
         int events = 1 + r.nextInt(r.nextInt(8) == 0 ? 200 : 6);
-        int usualSender = actors.get(r.nextInt(actors.size())).record.id();
+        long usualSender = actors.get(r.nextInt(actors.size())).record.id();
         for (int i = 0; i < events; i++) {
             int k = r.nextInt(10);
             attempted.incrementAndGet();

@@ -37,7 +37,7 @@ class SourcesInMetadataTest {
         try {
             assertEquals(-1, TraceMetadata.read(dir).count("source.thread:main"));
             long t0 = System.nanoTime();
-            int main = recorder.registerSource("thread:main");
+            long main = recorder.registerSource("thread:main");
             TraceMetadata m = awaitCount(dir, "source.thread:main");
             long millis = (System.nanoTime() - t0) / 1_000_000;
             assertEquals(Recorder.FIRST_SOURCE_ID, main);
@@ -47,7 +47,7 @@ class SourcesInMetadataTest {
             assertEquals(null, m.end());
             assertEquals("50ms", m.settings().get("flushInterval"), "the settings are kept: " + m.settings());
 
-            int http = recorder.registerSource("http");
+            long http = recorder.registerSource("http");
             assertEquals(main, recorder.registerSource("thread:main"), "same name, same id");
             m = awaitCount(dir, "source.http");
             assertEquals(http, m.count("source.http"));

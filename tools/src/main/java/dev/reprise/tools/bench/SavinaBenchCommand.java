@@ -16,7 +16,7 @@ import picocli.CommandLine.Option;
 
 /**
  * {@code reprise bench savina}: each Savina benchmark in separate JVMs, without the agent, recorded
- * with small ids, recorded with full 4-byte ids, and replayed (from the small-id recording), with
+ * with small ids, recorded with full-width (3-byte) ids, and replayed (from the small-id recording), with
  * one dispatcher thread (as in the SOMns paper) and with the default dispatcher; a Markdown and CSV
  * report and an SVG chart of the recording overhead.
  */

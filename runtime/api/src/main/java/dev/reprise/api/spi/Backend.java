@@ -18,7 +18,7 @@ public interface Backend {
     long systemCallLong(LongSupplier call);
 
     /** Gives the source a stable pseudo-actor id (the same in record and replay for the same name). */
-    int registerSource(String name);
+    long registerSource(String name);
 
     void deliver(ExternalSource source, int eventType, Runnable delivery);
 
@@ -40,7 +40,7 @@ public interface Backend {
         }
 
         @Override
-        public int registerSource(String name) {
+        public long registerSource(String name) {
             return 0;
         }
 

@@ -91,7 +91,7 @@ public class RecorderBenchmark {
         }
 
         /** The work a message brings, recorded or not: which actor runs and who sent the message. */
-        int sender() {
+        long sender() {
             int i = n++;
             return switch (pattern) {
                 case SAME_SENDER -> 7;
@@ -108,7 +108,7 @@ public class RecorderBenchmark {
     /** The same work without recording. */
     @Benchmark
     public void baseline(Actors t, Blackhole bh) {
-        int sender = t.sender();
+        long sender = t.sender();
         bh.consume(t.receiver());
         bh.consume(sender);
     }
@@ -116,7 +116,7 @@ public class RecorderBenchmark {
     /** Recording through the thread-local lookup that any thread can use. */
     @Benchmark
     public void recordViaThreadLocal(Trace trace, Actors t, Blackhole bh) {
-        int sender = t.sender();
+        long sender = t.sender();
         ActorRecord receiver = t.receiver();
         trace.recorder.forCurrentThread().message(receiver, sender);
         bh.consume(receiver);
@@ -128,7 +128,7 @@ public class RecorderBenchmark {
      */
     @Benchmark
     public void recordViaThreadField(Trace trace, Actors t, Blackhole bh) {
-        int sender = t.sender();
+        long sender = t.sender();
         ActorRecord receiver = t.receiver();
         ThreadRecorder r = t.cached;
         if (r == null || r.recorder() != trace.recorder) {
