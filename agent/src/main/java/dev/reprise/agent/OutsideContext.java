@@ -36,7 +36,8 @@ final class OutsideContext {
      */
     final boolean replayable;
     private String name;
-    private final Starts starts = new Starts();
+    /** What it started, counted; made when it starts its first (most callbacks start nothing). */
+    private Starts starts;
     private AgentActor actor;
 
     /**
@@ -107,6 +108,9 @@ final class OutsideContext {
     /** A context of {@code kind} started by {@code parent} now (on a thread with no agent state yet). */
     static OutsideContext startedBy(OutsideContext parent, String kind, long owner) {
         boolean replayable = parent.replayable && !(kind.equals(Starts.CALLBACK) && parent.isThread());
+        if (parent.starts == null) {
+            parent.starts = new Starts();
+        }
         int index = parent.starts.next(kind);
         if (parent.depth >= MAX_DEPTH) {
             return new OutsideContext(owner, null, null, SOURCE_ROOT + parent.actor().id(), kind, index, replayable, 1);

@@ -40,6 +40,8 @@ public final class RepriseAgent {
         long started = System.nanoTime();
         try {
             start0(argument, inst);
+        } catch (LinkageError e) { // no Akka (or no Scala) on the class path: the application runs without the agent
+            AgentHealth.refuse("the agent cannot start without Akka and Scala on the application's class path (" + e + ")");
         } finally {
             AgentLog.debug("premain took " + (System.nanoTime() - started) / 1_000_000 + " ms");
         }

@@ -1,0 +1,32 @@
+package dev.reprise.tools;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.reprise.samples.PlainProgram;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A program without Akka (or Scala) on its class path under {@code reprise record}: the agent
+ * cannot start, so it says so and the program runs as it would without it; verify says why
+ * nothing was recorded. (Before, the JVM aborted in the agent's premain.)
+ */
+class WithoutAkkaIT {
+    @Test
+    void theProgramRunsUnrecordedAndTheTraceSaysWhy() throws Exception {
+        Cli.requireJars();
+        Path trace = RecordedPrograms.folder("without-akka").resolve("trace");
+        Cli.Result r = Cli.tools("record", "--trace", trace.toString(), "--", "-cp",
+                Cli.ROOT.resolve("tools/target/test-classes").toString(), PlainProgram.class.getName());
+        assertEquals(0, r.exit(), r::toString);
+        assertEquals("plain program ran\n", r.out(), r::toString);
+        assertTrue(r.err().contains("[reprise] the agent cannot start without Akka and Scala on the application's class path"),
+                r::toString);
+        Cli.assertNoStackTrace(r);
+
+        Cli.Result v = Cli.tools("verify", trace.toString());
+        assertEquals(RepriseCommand.AGENT_ERRORS, v.exit(), v::toString);
+        assertTrue(v.err().startsWith("NOT RECORDED: " + trace), v::toString);
+    }
+}
