@@ -10,7 +10,8 @@ import java.util.function.Supplier;
  * A callback that runs with the tag of its registration ({@link ContextTasks#callback}): what it
  * sends are promise messages of its owner, and what it creates is created by its context. It
  * implements every functional type a {@code CompletableFuture} stage method takes, each calling
- * the same method of the callback it wraps, so it stands in for any of them.
+ * the same method of the callback it wraps, so it stands in for any of them. Its static
+ * {@link #enter}/{@link #exit} serve every callback that runs with a tag (timers' tasks, ask stages').
  */
 @SuppressWarnings({"unchecked", "rawtypes"})
 final class ContextCallback implements Function, BiFunction, Consumer, BiConsumer, Runnable, Supplier {
@@ -22,21 +23,39 @@ final class ContextCallback implements Function, BiFunction, Consumer, BiConsume
         this.tag = tag;
     }
 
-    private Tag enter() {
+    /** What {@link #enter} returns when it failed: {@link #exit} then does nothing. */
+    private static final Tag NOT_ENTERED = Tag.plain(ActorIds.UNKNOWN);
+
+    /**
+     * This thread runs a callback or timer task ({@code what}, for the log) that sends with
+     * {@code tag}; returns what to pass to {@link #exit} when it ends. Never throws.
+     */
+    static Tag enter(Tag tag, String what) {
         try {
             return AgentThread.current().enterCallback(tag);
         } catch (Throwable e) {
-            AgentLog.internalError("entering a callback", e);
-            return null;
+            AgentLog.internalError("entering " + what, e);
+            return NOT_ENTERED;
         }
     }
 
-    private static void exit(Tag previous) {
+    static void exit(Tag previous, String what) {
+        if (previous == NOT_ENTERED) {
+            return;
+        }
         try {
             AgentThread.current().exitCallback(previous);
         } catch (Throwable e) {
-            AgentLog.internalError("leaving a callback", e);
+            AgentLog.internalError("leaving " + what, e);
         }
+    }
+
+    private Tag enter() {
+        return enter(tag, "a callback");
+    }
+
+    private static void exit(Tag previous) {
+        exit(previous, "a callback");
     }
 
     @Override

@@ -93,21 +93,13 @@ public final class StageCallbacks {
     }
 
     private static Object run(OutsideContext context, RepriseState stage, java.util.function.Supplier<Object> body) {
-        AgentThread t = null;
-        Tag previous = null;
-        try {
-            t = AgentThread.current();
-            Object resolver = stage.reprise$state();
-            previous = t.enterCallback(Tag.promise(context.owner, resolver instanceof Long id ? id : ActorIds.UNKNOWN, context));
-        } catch (Throwable e) {
-            AgentLog.internalError("entering a stage callback", e);
-        }
+        Object resolver = stage.reprise$state();
+        Tag previous = ContextCallback.enter(Tag.promise(context.owner, resolver instanceof Long id ? id : ActorIds.UNKNOWN,
+                context), "a stage callback");
         try {
             return body.get();
         } finally {
-            if (t != null) {
-                t.exitCallback(previous);
-            }
+            ContextCallback.exit(previous, "a stage callback");
         }
     }
 }

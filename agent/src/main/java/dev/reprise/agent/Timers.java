@@ -51,20 +51,11 @@ public final class Timers {
 
         @Override
         public void run() {
-            AgentThread t = null;
-            Tag previous = null;
-            try {
-                t = AgentThread.current();
-                previous = t.enterCallback(fires);
-            } catch (Throwable e) {
-                AgentLog.internalError("entering a timer", e);
-            }
+            Tag previous = ContextCallback.enter(fires, "a timer");
             try {
                 task.run();
             } finally {
-                if (t != null) {
-                    t.exitCallback(previous);
-                }
+                ContextCallback.exit(previous, "a timer");
             }
         }
 
