@@ -111,7 +111,8 @@ final class AgentThread {
 
     /**
      * The callback or timer task that runs here now (also inside a turn, run at once there), else
-     * outside any turn the pool task that runs, else null (a turn, or the thread's own code).
+     * outside any turn the pool task that runs or the thread itself if the program started it;
+     * null in a turn, and on {@code main} or a thread known by its name ({@link OutsideContext#isRootThread()}).
      */
     private OutsideContext runningContext() {
         OutsideContext c = sends != null ? sends.context() : null;
@@ -119,13 +120,14 @@ final class AgentThread {
             return c; // a turn that runs inside a task (a calling-thread dispatcher) is the actor's
         }
         c = context;
-        return c != null && !c.isThread() ? c : null;
+        return c != null && !c.isRootThread() ? c : null;
     }
 
     /**
      * Whose clock, random and {@code Reprise.systemCall} results are recorded (and replayed) now:
-     * the callback, timer task or pool task that runs, if it comes at the same place in every run
-     * ({@link OutsideContext#replayable}), else the actor in its turn; else null (not recorded).
+     * the callback, timer task, pool task or program-started thread that runs, if it comes at the
+     * same place in every run ({@link OutsideContext#replayable}), else the actor in its turn; else
+     * null (not recorded).
      * The one notion of "inside" that recording, replay and the hooks share.
      */
     AgentActor callOwner() {

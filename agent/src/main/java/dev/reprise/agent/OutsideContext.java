@@ -87,8 +87,12 @@ final class OutsideContext {
         return new OutsideContext(TIMER_ROOT + id, true);
     }
 
-    /** Whether it is a root (a thread's own context), not a task, callback or timer task. */
-    boolean isThread() {
+    /**
+     * Whether it is a thread that nothing Reprise follows started: {@code main} (where the agent
+     * itself starts) or a thread known by its name; not a thread the program started, a task, a
+     * callback or a timer task.
+     */
+    boolean isRootThread() {
         return kind == null && !name.startsWith(TIMER_ROOT);
     }
 
@@ -107,7 +111,7 @@ final class OutsideContext {
 
     /** A context of {@code kind} started by {@code parent} now (on a thread with no agent state yet). */
     static OutsideContext startedBy(OutsideContext parent, String kind, long owner) {
-        boolean replayable = parent.replayable && !(kind.equals(Starts.CALLBACK) && parent.isThread());
+        boolean replayable = parent.replayable && !(kind.equals(Starts.CALLBACK) && parent.isRootThread());
         if (parent.starts == null) {
             parent.starts = new Starts();
         }
