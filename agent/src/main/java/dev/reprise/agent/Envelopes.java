@@ -12,7 +12,6 @@ import dev.reprise.replay.MessageContent;
 import dev.reprise.runtime.Recorder;
 import dev.reprise.runtime.SourceDataIds;
 import dev.reprise.trace.Fingerprint;
-import java.nio.ByteBuffer;
 
 /** Tags each envelope, when the message is sent, with who really sent it; records outside input. */
 public final class Envelopes {
@@ -96,7 +95,8 @@ public final class Envelopes {
         Object message = ((Envelope) envelope).message();
         long sender = senderId(((Envelope) envelope).sender());
         tag.dataId = SourceDataIds.next(tag.sender);
-        recorder.recordData(tag.sender, tag.dataId, message, m -> content(recorder, system, m, sender), 256);
+        // Serialised now, on the sending thread: a message changed after it was sent is recorded as it was sent.
+        recorder.recordData(tag.sender, tag.dataId, content(recorder, system, message, sender));
     }
 
     /**
@@ -113,10 +113,10 @@ public final class Envelopes {
     }
 
     /**
-     * Outside input's content (on the writer thread). A message that cannot be serialised is
+     * Outside input's content, as it is when sent. A message that cannot be serialised is
      * recorded by order only: the first of each class is warned about, and the metadata counts them.
      */
-    private static ByteBuffer content(Recorder recorder, ActorSystem system, Object message, long sender) {
+    private static byte[] content(Recorder recorder, ActorSystem system, Object message, long sender) {
         try {
             return MessageContent.encode(system, message, sender);
         } catch (Throwable e) {

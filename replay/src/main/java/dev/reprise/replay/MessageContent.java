@@ -35,7 +35,7 @@ public final class MessageContent {
      *
      * @throws NotSerializableException when no serializer takes it (Java serialization off included)
      */
-    public static ByteBuffer encode(ActorSystem system, Object message, long sender) throws NotSerializableException {
+    public static byte[] encode(ActorSystem system, Object message, long sender) throws NotSerializableException {
         Serializer serializer = SerializationExtension.get(system).findSerializerFor(message);
         if (serializer instanceof DisabledJavaSerializer) {
             // Akka would log a security warning of its own on toBinary: the answer is known already.
@@ -45,13 +45,13 @@ public final class MessageContent {
         byte[] manifest = Serializers.manifestFor(serializer, message).getBytes(StandardCharsets.UTF_8);
         ByteBuffer b = ByteBuffer.allocate(1 + 8 + 4 + 2 + manifest.length + bytes.length).order(ByteOrder.LITTLE_ENDIAN);
         b.put(SERIALIZED_WITH_SENDER).putLong(sender).putInt(serializer.identifier()).putShort((short) manifest.length).put(manifest).put(bytes);
-        return b.flip();
+        return b.array();
     }
 
     /** The record of a message whose content could not be recorded: only its class. */
-    public static ByteBuffer unrecorded(String className) {
+    public static byte[] unrecorded(String className) {
         byte[] name = className.getBytes(StandardCharsets.UTF_8);
-        return ByteBuffer.allocate(1 + name.length).put(UNRECORDED).put(name).flip();
+        return ByteBuffer.allocate(1 + name.length).put(UNRECORDED).put(name).array();
     }
 
     /** The class name of a message recorded by order only, or null if its content was recorded. */

@@ -6,7 +6,6 @@ import dev.reprise.trace.TraceMetadata;
 import dev.reprise.trace.TraceWriter;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
-import java.nio.ByteBuffer;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -15,7 +14,6 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
-import java.util.function.Function;
 import javax.management.ObjectName;
 
 /**
@@ -257,29 +255,21 @@ public final class Recorder implements AutoCloseable {
     }
 
     /**
-     * Records external data {@code (owner, dataId)}: the recorder owns {@code value} from now on
-     * and {@code encoder} runs on the writer thread (so serialisation and compression never run
-     * on application threads). Waits or drops (per the overflow policy) when the data memory
-     * bound is reached.
-     *
-     * @param sizeHint the expected encoded size, for the memory bound
+     * Records external data {@code (owner, dataId)}: {@code bytes}, encoded by the caller when the
+     * data was made (an outside message as it was sent, a system call's result), which the
+     * recorder owns from now on. They count against the data memory bound by their size until the
+     * writer has written them; at the bound the caller waits or the entry is dropped and counted,
+     * per the overflow policy.
      */
-    public <T> void recordData(long owner, long dataId, T value, Function<? super T, ByteBuffer> encoder, long sizeHint) {
+    public void recordData(long owner, long dataId, byte[] bytes) {
         if (degraded || closing) {
             return;
         }
-        if (!reserveData(sizeHint)) {
+        if (!reserveData(bytes.length)) {
             droppedData.increment();
             return;
         }
-        @SuppressWarnings("unchecked")
-        Function<Object, ByteBuffer> e = (Function<Object, ByteBuffer>) encoder;
-        writer.data.offer(new WriterThread.Data(owner, dataId, value, e));
-    }
-
-    /** Records external data whose bytes are already encoded (and are not changed afterwards). */
-    public void recordData(long owner, long dataId, byte[] bytes) {
-        recordData(owner, dataId, bytes, ByteBuffer::wrap, bytes.length);
+        writer.data.offer(new WriterThread.Data(owner, dataId, bytes));
     }
 
     private boolean reserveData(long bytes) {

@@ -142,6 +142,11 @@ public record RecorderSettings(Path traceDir, int bufferSize, long bufferMemory,
         return new RecorderSettings(traceDir, bufferSize, bufferMemory, flushInterval, overflow, encoding, compress, on, dataMemory, access, program);
     }
 
+    /** The bound on outside data waiting for the writer, in bytes ({@code dataMemory}). */
+    public RecorderSettings withDataMemory(long bytes) {
+        return new RecorderSettings(traceDir, bufferSize, bufferMemory, flushInterval, overflow, encoding, compress, fingerprints, bytes, access, program);
+    }
+
     public RecorderSettings withProgram(String name) {
         return new RecorderSettings(traceDir, bufferSize, bufferMemory, flushInterval, overflow, encoding, compress, fingerprints, dataMemory, access, name);
     }

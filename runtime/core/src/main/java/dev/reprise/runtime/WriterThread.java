@@ -26,7 +26,7 @@ final class WriterThread extends Thread {
     private static final Full WAKE_UP = new Full(0, -1, null, 0, 0, false);
 
     /** An external-data entry; {@code encoded} runs here, off the application threads. */
-    record Data(long owner, long dataId, Object value, java.util.function.Function<Object, ByteBuffer> encoder) {}
+    record Data(long owner, long dataId, byte[] bytes) {}
 
     private final Recorder recorder;
     private final TraceWriter trace;
@@ -117,21 +117,16 @@ final class WriterThread extends Thread {
 
     private void drainData() {
         for (Data d; (d = data.poll()) != null; ) {
-            ByteBuffer payload = null;
             try {
-                payload = d.encoder().apply(d.value());
-                int length = payload.remaining();
                 if (!failed) {
-                    trace.writeData(d.owner(), d.dataId(), payload);
+                    trace.writeData(d.owner(), d.dataId(), ByteBuffer.wrap(d.bytes()));
                     dataEntries++;
                     dataBytes = trace.dataBytes();
                 }
-                recorder.dataWritten(length);
             } catch (IOException e) {
                 fail(e);
-                recorder.dataWritten(payload == null ? 0 : payload.remaining());
-            } catch (RuntimeException e) {
-                recorder.internalError("encoding data " + d.dataId() + " of " + d.owner(), e);
+            } finally {
+                recorder.dataWritten(d.bytes().length);
             }
         }
     }

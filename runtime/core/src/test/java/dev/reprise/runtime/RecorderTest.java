@@ -147,9 +147,7 @@ class RecorderTest {
         System.setErr(new java.io.PrintStream(err, true));
         try {
             for (int i = 1; i <= 3; i++) {
-                recorder.recordData(1, i, "x", v -> {
-                    throw new IllegalStateException("encoder bug");
-                }, 1);
+                recorder.internalError("the writer", new IllegalStateException("encoder bug"));
             }
             ActorRecord a = new ActorRecord(1);
             ThreadRecorder r = recorder.forCurrentThread();
