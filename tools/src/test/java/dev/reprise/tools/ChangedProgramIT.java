@@ -68,8 +68,6 @@ class ChangedProgramIT {
     @Test
     void aTurnThatOutlivesItsChunkKeepsItsExactSendCount() throws Exception {
         // Flushed every 5 ms, each worker's turn (20 sends, pausing up to 2 ms between them) outlives its chunk.
-        // Not every millisecond: a worker pausing 2 ms would look idle to the writer, which takes an idle
-        // thread's buffer over, and a take-over still races with its owner's next event (issue 13).
         Path trace = RecordedPrograms.folder("changed-program-flushed").resolve("trace");
         recordOriginal(trace, List.of("-o", "fingerprints=true", "-o", "flushInterval=5ms"));
         assertDiverged(replay(trace, "extra-send"), "/user/worker1", "sent 21 messages; when recorded it sent 20.");

@@ -1,6 +1,9 @@
 package dev.reprise.runtime;
 
+import dev.reprise.trace.CreationKind;
 import dev.reprise.trace.EventBuffer;
+import dev.reprise.trace.Fingerprint;
+import dev.reprise.trace.SystemTurnKind;
 import dev.reprise.trace.TraceIds;
 import dev.reprise.trace.TraceMetadata;
 import dev.reprise.trace.TraceWriter;
@@ -80,6 +83,32 @@ public final class Recorder implements AutoCloseable {
         this.writer = new WriterThread(this, trace);
         this.byThreadLocal = ThreadLocal.withInitial(() -> register(Thread.currentThread()));
         this.shutdownHook = new Thread(this::closeAtExit, "reprise-shutdown");
+        loadAppends(settings);
+    }
+
+    /**
+     * Runs each append once on a scratch buffer, so every class it needs is loaded and initialised
+     * now: a thread loading one between its epoch check and its append would wait (on the class's
+     * lock) there, and a waiting thread is one the writer may take over ({@link #parked}).
+     */
+    private static void loadAppends(RecorderSettings settings) {
+        Preemption.load();
+        EventBuffer b = new EventBuffer(512, settings.encoding(), true);
+        b.subtraceStart(1, 0);
+        b.message(2, Fingerprint.NONE);
+        b.message(2, Fingerprint.NONE);
+        b.promiseMessage(3, 4, Fingerprint.NONE);
+        b.externalMessage(5, 0, 1, Fingerprint.NONE);
+        b.creation(6, CreationKind.ACTOR, Fingerprint.NONE);
+        b.systemCall(7);
+        b.externalPromiseMessage(5, 4, 0, 2, Fingerprint.NONE);
+        b.systemTurn(SystemTurnKind.TERMINATE, 0);
+        b.turnSends(1);
+        b.gap(1);
+        b.subtraceStart(1L << 40, 1);
+        b.message(1L << 40, Fingerprint.NONE);
+        b.patchMark(b.lastMark(), Fingerprint.NONE);
+        b.hasRoom();
     }
 
     /**
@@ -329,7 +358,7 @@ public final class Recorder implements AutoCloseable {
      * intervals to reach the file.
      */
     void tick() {
-        ++epoch;
+        advanceEpoch();
         for (ThreadRecorder r : threads) {
             boolean dead = !r.thread.isAlive();
             takeOver(r, dead, dead);
@@ -351,8 +380,21 @@ public final class Recorder implements AutoCloseable {
         if (!r.ownership.compareAndSet(ThreadRecorder.HOLDING, ThreadRecorder.STEALING)) {
             return;
         }
-        // Checked after the CAS: a thread that woke up wrote its epoch before taking a buffer.
-        boolean idle = epoch - r.epochSeen() >= 2;
+        try {
+            takeOverStolen(r, dead, force);
+        } catch (RuntimeException | Error e) {
+            // Never leave the owner spinning on STEALING: the buffer stays its own.
+            r.ownership.compareAndSet(ThreadRecorder.STEALING, ThreadRecorder.HOLDING);
+            internalError("taking over the buffer of thread " + r.thread.getName(), e);
+        }
+    }
+
+    /** {@link #takeOver} once the buffer is STEALING: takes it, or gives it back to its owner. */
+    private void takeOverStolen(ThreadRecorder r, boolean dead, boolean force) {
+        // Checked after the CAS: a thread that woke up wrote its epoch before taking a buffer. Idle
+        // means parked too: a thread preempted between its epoch check and its append has seen no
+        // epoch for as long, but it is runnable, and it still writes its buffer.
+        boolean idle = epoch - r.epochSeen() >= 2 && parked(r.thread);
         EventBuffer b = r.buffer;
         int length = dead ? b.size() : b.publishedSize();
         int marks = dead ? b.markCount() : b.publishedMarks(); // read after the size: covers its events
@@ -362,12 +404,41 @@ public final class Recorder implements AutoCloseable {
         }
         long sequence = r.sequence++;
         r.ownership.set(ThreadRecorder.TAKEN); // publishes the new sequence to the owner
+        count(TAKE_OVERS, 1);
         if (closing && !dead && !idle) {
             writer.full.offer(new WriterThread.Full(r.threadId, sequence, b.prefixCopy(length, marks), length, marks, false));
         } else {
             writer.full.offer(new WriterThread.Full(r.threadId, sequence, b, length, marks, true));
         }
     }
+
+    /**
+     * Whether {@code t} waits (parked, sleeping, blocked on a monitor): then it is not between a
+     * check and an append of its own recording (which neither park nor lock), and its next
+     * recording call, after it wakes, sees the new epoch first.
+     */
+    private static boolean parked(Thread t) {
+        Thread.State s = t.getState();
+        return s == Thread.State.WAITING || s == Thread.State.TIMED_WAITING || s == Thread.State.BLOCKED;
+    }
+
+    /** A new flush epoch: every thread hands its buffer over at its next event. Atomic: the writer's tick and close race. */
+    private void advanceEpoch() {
+        EPOCH.getAndAdd(this, 1);
+    }
+
+    private static final java.lang.invoke.VarHandle EPOCH;
+
+    static {
+        try {
+            EPOCH = java.lang.invoke.MethodHandles.lookup().findVarHandle(Recorder.class, "epoch", int.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    /** The metadata's count of buffers the writer took over from their threads. */
+    static final String TAKE_OVERS = "takeOvers";
 
     /** An internal failure: logged once, recording stops, the application goes on. */
     void internalError(String where, Throwable t) {
@@ -396,7 +467,7 @@ public final class Recorder implements AutoCloseable {
             // the hook is running or about to
         }
         closing = true;
-        epoch++;
+        advanceEpoch();
         ThreadRecorder own = null;
         for (ThreadRecorder r : threads) {
             if (r.thread == Thread.currentThread()) {

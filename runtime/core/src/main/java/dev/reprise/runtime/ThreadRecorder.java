@@ -252,6 +252,9 @@ public final class ThreadRecorder {
         if (open != actor || openCounter != actor.lastSubtrace) {
             startSubtrace(b, actor); // the room for one event also covers this start
         }
+        if (Preemption.ON) {
+            Preemption.now(); // between the epoch check and the append
+        }
         return b;
     }
 
@@ -337,12 +340,13 @@ public final class ThreadRecorder {
                 return false; // the recording closed while waiting
             }
         }
+        buffer = b; // before HOLDING is published: a writer that sees HOLDING sees the buffer
         if (!ownership.compareAndSet(NOT_HOLDING, HOLDING)) {
+            buffer = null;
             recorder.pool.release(b); // taken over at close: record nothing more
             disabled = true;
             return false;
         }
-        buffer = b;
         return true;
     }
 
