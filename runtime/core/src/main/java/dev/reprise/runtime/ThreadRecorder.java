@@ -17,9 +17,21 @@ import java.util.concurrent.atomic.AtomicInteger;
  * the same actor has had a subtrace on another thread since this thread's last one.
  */
 public final class ThreadRecorder {
-    // Ownership of the buffer, changed only by compare-and-set (rare): the owner holds it; the
-    // writer may take it over (STEALING, then TAKEN once it has advanced the chunk sequence) when
-    // the owner has been idle for a whole flush interval, has died, or does not respond at close.
+    // Ownership of the buffer (the slow path only; appends never read it):
+    //
+    //   from         to           who     how                 why
+    //   NOT_HOLDING  HOLDING      owner   CAS, acquire()      buffer stored before: a writer that sees HOLDING sees it
+    //   HOLDING      NOT_HOLDING  owner   CAS, handOff()      then submits the buffer (or pools it, empty)
+    //   HOLDING      STEALING     writer  CAS, takeOver()     then reads the buffer and its published size
+    //   STEALING     HOLDING      writer  volatile set        leaves the buffer to its owner (busy, empty, or it failed)
+    //   STEALING     TAKEN        writer  volatile set        after advancing sequence, which the set publishes
+    //   TAKEN        NOT_HOLDING  owner   volatile set        handOff() saw the take-over: the buffer is not its own
+    //
+    // Invariants: only the owner appends, and only to a buffer it holds; the writer takes a buffer
+    // over only from a thread that has died, or waits and has seen no epoch for two intervals (it
+    // is not between an epoch check and an append: Recorder.parked), or when forced at close (a
+    // copy, and the thread records nothing more); the owner spins on STEALING only while the writer
+    // runs takeOver(), which always leaves STEALING, failing included.
     static final int NOT_HOLDING = 0;
     static final int HOLDING = 1;
     static final int STEALING = 2;
