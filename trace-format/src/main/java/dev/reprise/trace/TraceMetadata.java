@@ -131,7 +131,12 @@ public record TraceMetadata(int formatVersion, String program, String jvm, Insta
      */
     public static TraceMetadata read(Path dir) throws IOException {
         Path file = TraceFiles.metadata(dir);
-        String text = Files.readString(file, StandardCharsets.UTF_8);
+        String text;
+        try {
+            text = Files.readString(file, StandardCharsets.UTF_8);
+        } catch (java.nio.charset.CharacterCodingException e) {
+            throw new TraceFormatException(file + ": not UTF-8 text (the file is damaged)");
+        }
         Object parsed;
         try {
             parsed = Json.parse(text);
