@@ -60,6 +60,18 @@ class DataAndMetadataDamageTest {
         return dir;
     }
 
+    /**
+     * The trace {@code whole} with {@code data} as its data file: every entry reads right or not at
+     * all, and the analysis reports the damage. Returns how many entries read.
+     */
+    private int assertDamageCaught(GeneratedTrace g, Path whole, byte[] data, String what) throws IOException {
+        Path dir = copyWith(whole, "damaged", TraceFiles.DATA, data);
+        int present = assertEntriesRightOrAbsent(g, dir, what);
+        assertFalse(TraceAnalysis.run(dir).sound(), what + ": the damage must be reported");
+        deleteTree(dir);
+        return present;
+    }
+
     @Test
     void everyFlippedDataByteIsCaughtAndNeverYieldsWrongData() throws Exception {
         GeneratedTrace g = withData();
@@ -69,10 +81,7 @@ class DataAndMetadataDamageTest {
         for (int at = 0; at < data.length; at++) {
             byte[] damaged = data.clone();
             damaged[at] ^= (byte) (1 << (at % 8));
-            Path dir = copyWith(whole, "flip" + at, TraceFiles.DATA, damaged);
-            assertEntriesRightOrAbsent(g, dir, "flip at " + at);
-            assertFalse(TraceAnalysis.run(dir).sound(), "flipped data byte " + at + " of " + data.length + " must be caught");
-            deleteTree(dir);
+            assertDamageCaught(g, whole, damaged, "flipped data byte " + at + " of " + data.length);
         }
     }
 
@@ -82,16 +91,11 @@ class DataAndMetadataDamageTest {
         Path whole = tmp.resolve("whole");
         g.writeTo(whole);
         byte[] data = Files.readAllBytes(TraceFiles.data(whole));
-        int lastPresent = -1;
+        int before = 0;
         for (int cut = 0; cut < data.length; cut++) {
-            Path dir = copyWith(whole, "cut" + cut, TraceFiles.DATA, Arrays.copyOf(data, cut));
-            int present = assertEntriesRightOrAbsent(g, dir, "cut at " + cut);
-            assertTrue(present >= lastPresent || lastPresent < 0 || present == 0 && cut < FileHeader.SIZE,
-                    "cut at " + cut + ": a longer file reads fewer entries");
-            lastPresent = Math.max(lastPresent, present);
-            assertFalse(TraceAnalysis.run(dir).sound(), "a data file cut at byte " + cut + " of " + data.length
-                    + " must not verify");
-            deleteTree(dir);
+            int present = assertDamageCaught(g, whole, Arrays.copyOf(data, cut), "data file cut at byte " + cut);
+            assertTrue(present >= before, "cut at " + cut + ": a longer file reads fewer entries");
+            before = present;
         }
     }
 
