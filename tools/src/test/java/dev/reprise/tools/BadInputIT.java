@@ -193,4 +193,22 @@ class BadInputIT {
         assertTrue(inspect.out().startsWith("actor "), inspect::toString);
         assertTrue(inspect.err().startsWith("warning: the trace is damaged"), inspect::toString);
     }
+
+    @Test
+    void damagedMetadataIsNamedByVerifyAndReplay() throws Exception {
+        Path damaged = trace.copy(Cli.WORK.resolve("bad/metadata"));
+        Path metadata = TraceFiles.metadata(damaged);
+        Files.write(metadata, new byte[] {(byte) 0xFF, (byte) 0xFE}, java.nio.file.StandardOpenOption.APPEND);
+        String named = metadata + ": not UTF-8 text (the file is damaged)";
+
+        Cli.Result verify = Cli.tools("verify", damaged.toString());
+        assertEquals(1, verify.exit(), verify::toString);
+        Cli.assertNoStackTrace(verify);
+        assertEquals("FAILED: " + named, verify.errLines().get(0), verify::toString);
+
+        Cli.Result replay = Cli.tools(on("replay", damaged));
+        assertTrue(replay.exit() != 0, replay::toString);
+        Cli.assertNoStackTrace(replay);
+        assertTrue(replay.err().contains(named), replay::toString);
+    }
 }
