@@ -28,7 +28,7 @@ import javax.management.ObjectName;
  * <p>It never breaks the application: an internal failure is logged once, recording stops, and
  * every recording call becomes a cheap no-op.
  */
-public final class Recorder implements AutoCloseable {
+public final class Recorder extends FlushEpoch implements AutoCloseable {
     /** The pseudo-actor id under which the recorder writes its own events (the final gap). */
     public static final long RECORDER_ACTOR = TraceIds.RECORDER;
     /** External sources get pseudo-actor ids from here up, in the order they are registered. */
@@ -66,8 +66,6 @@ public final class Recorder implements AutoCloseable {
     private volatile Runnable beforeExitClose = () -> { };
     private volatile ObjectName mbeanName;
 
-    /** Advanced by the writer every flush interval; a thread that sees it change flushes. */
-    volatile int epoch;
     volatile boolean closing;
     /** The trace is closing because the JVM exits (not because the last actor system terminated). */
     volatile boolean exiting;
@@ -377,34 +375,38 @@ public final class Recorder implements AutoCloseable {
      * written and the thread records nothing more).
      */
     private void takeOver(ThreadRecorder r, boolean dead, boolean force) {
-        if (!r.ownership.compareAndSet(ThreadRecorder.HOLDING, ThreadRecorder.STEALING)) {
+        EventBuffer b = r.steal();
+        if (b == null) {
             return;
         }
         try {
-            takeOverStolen(r, dead, force);
+            if (Preemption.ON) {
+                Preemption.step();
+            }
+            takeOverStolen(r, b, dead, force);
         } catch (RuntimeException | Error e) {
-            // Never leave the owner spinning on STEALING: the buffer stays its own.
-            r.ownership.compareAndSet(ThreadRecorder.STEALING, ThreadRecorder.HOLDING);
+            r.giveBack(); // never leave the owner spinning on STEALING: the buffer stays its own
             internalError("taking over the buffer of thread " + r.thread.getName(), e);
         }
     }
 
-    /** {@link #takeOver} once the buffer is STEALING: takes it, or gives it back to its owner. */
-    private void takeOverStolen(ThreadRecorder r, boolean dead, boolean force) {
-        // Checked after the CAS: a thread that woke up wrote its epoch before taking a buffer. Idle
+    /** {@link #takeOver} once {@code b} is stolen: takes it, or gives it back to its owner. */
+    private void takeOverStolen(ThreadRecorder r, EventBuffer b, boolean dead, boolean force) {
+        // Checked after the steal: a thread that woke up wrote its epoch before taking a buffer. Idle
         // means parked too: a thread preempted between its epoch check and its append has seen no
         // epoch for as long, but it is runnable, and it still writes its buffer.
         boolean idle = epoch - r.epochSeen() >= 2 && parked(r.thread);
-        EventBuffer b = r.buffer;
         int length = dead ? b.size() : b.publishedSize();
         int marks = dead ? b.markCount() : b.publishedMarks(); // read after the size: covers its events
         if (length == 0 || !(dead || force || idle)) {
-            r.ownership.set(ThreadRecorder.HOLDING); // leave it to its owner
+            r.giveBack();
             return;
         }
-        long sequence = r.sequence++;
-        r.ownership.set(ThreadRecorder.TAKEN); // publishes the new sequence to the owner
+        long sequence = r.take();
         count(TAKE_OVERS, 1);
+        if (Preemption.ON) {
+            Preemption.step();
+        }
         if (closing && !dead && !idle) {
             writer.full.offer(new WriterThread.Full(r.threadId, sequence, b.prefixCopy(length, marks), length, marks, false));
         } else {
@@ -420,21 +422,6 @@ public final class Recorder implements AutoCloseable {
     private static boolean parked(Thread t) {
         Thread.State s = t.getState();
         return s == Thread.State.WAITING || s == Thread.State.TIMED_WAITING || s == Thread.State.BLOCKED;
-    }
-
-    /** A new flush epoch: every thread hands its buffer over at its next event. Atomic: the writer's tick and close race. */
-    private void advanceEpoch() {
-        EPOCH.getAndAdd(this, 1);
-    }
-
-    private static final java.lang.invoke.VarHandle EPOCH;
-
-    static {
-        try {
-            EPOCH = java.lang.invoke.MethodHandles.lookup().findVarHandle(Recorder.class, "epoch", int.class);
-        } catch (ReflectiveOperationException e) {
-            throw new ExceptionInInitializerError(e);
-        }
     }
 
     /** The metadata's count of buffers the writer took over from their threads. */
@@ -480,7 +467,7 @@ public final class Recorder implements AutoCloseable {
         long deadline = System.nanoTime() + CLOSE_GRACE_NANOS;
         for (ThreadRecorder r : threads) {
             // Busy threads hand over at their next event; idle ones are taken over at once.
-            while (r.ownership.get() == ThreadRecorder.HOLDING && r.thread.isAlive()
+            while (r.holding() && r.thread.isAlive()
                     && epoch - r.epochSeen() < 2 && System.nanoTime() < deadline) {
                 java.util.concurrent.locks.LockSupport.parkNanos(200_000);
             }

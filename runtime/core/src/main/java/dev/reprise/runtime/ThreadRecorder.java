@@ -4,7 +4,6 @@ import dev.reprise.trace.CreationKind;
 import dev.reprise.trace.EventBuffer;
 import dev.reprise.trace.Fingerprint;
 import dev.reprise.trace.SystemTurnKind;
-import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * One thread's recorder: appends the events of the actors that run on this thread to the thread's
@@ -16,34 +15,12 @@ import java.util.concurrent.atomic.AtomicInteger;
  * <p>A new subtrace starts when a different actor runs here, when a new buffer starts, and when
  * the same actor has had a subtrace on another thread since this thread's last one.
  */
-public final class ThreadRecorder {
-    // Ownership of the buffer (the slow path only; appends never read it):
-    //
-    //   from         to           who     how                 why
-    //   NOT_HOLDING  HOLDING      owner   CAS, acquire()      buffer stored before: a writer that sees HOLDING sees it
-    //   HOLDING      NOT_HOLDING  owner   CAS, handOff()      then submits the buffer (or pools it, empty)
-    //   HOLDING      STEALING     writer  CAS, takeOver()     then reads the buffer and its published size
-    //   STEALING     HOLDING      writer  volatile set        leaves the buffer to its owner (busy, empty, or it failed)
-    //   STEALING     TAKEN        writer  volatile set        after advancing sequence, which the set publishes
-    //   TAKEN        NOT_HOLDING  owner   volatile set        handOff() saw the take-over: the buffer is not its own
-    //
-    // Invariants: only the owner appends, and only to a buffer it holds; the writer takes a buffer
-    // over only from a thread that has died, or waits and has seen no epoch for two intervals (it
-    // is not between an epoch check and an append: Recorder.parked), or when forced at close (a
-    // copy, and the thread records nothing more); the owner spins on STEALING only while the writer
-    // runs takeOver(), which always leaves STEALING, failing included.
-    static final int NOT_HOLDING = 0;
-    static final int HOLDING = 1;
-    static final int STEALING = 2;
-    static final int TAKEN = 3;
-
+public final class ThreadRecorder extends BufferOwnership {
+    // Who may touch the buffer and the chunk sequence: BufferOwnership. When the writer takes a
+    // buffer over before its owner hands it off: Recorder.takeOver.
     final Recorder recorder;
     final Thread thread;
     final int threadId;
-    final AtomicInteger ownership = new AtomicInteger(NOT_HOLDING);
-
-    EventBuffer buffer;
-    long sequence;
     /** Events this thread recorded (read racily for statistics). */
     long events;
 
@@ -287,6 +264,9 @@ public final class ThreadRecorder {
         }
         inSlowPath = true;
         try {
+            if (Preemption.ON) {
+                Preemption.step();
+            }
             int e = recorder.epoch;
             if (e != epoch) {
                 epoch = e;
@@ -307,7 +287,7 @@ public final class ThreadRecorder {
             if (buffer != null && !buffer.hasRoom()) {
                 handOff();
             }
-            if (buffer == null && !acquire()) {
+            if (buffer == null && !takeBuffer()) {
                 drop(actor);
                 return null;
             }
@@ -330,7 +310,7 @@ public final class ThreadRecorder {
     }
 
     /** Gets an empty buffer; false when there is none (drop policy only). */
-    private boolean acquire() {
+    private boolean takeBuffer() {
         if (pendingDrops > 0 && (++dropProbe & 63) != 0) {
             return false; // while dropping, look for a free buffer only now and then
         }
@@ -352,9 +332,7 @@ public final class ThreadRecorder {
                 return false; // the recording closed while waiting
             }
         }
-        buffer = b; // before HOLDING is published: a writer that sees HOLDING sees the buffer
-        if (!ownership.compareAndSet(NOT_HOLDING, HOLDING)) {
-            buffer = null;
+        if (!acquire(b)) {
             recorder.pool.release(b); // taken over at close: record nothing more
             disabled = true;
             return false;
@@ -374,23 +352,11 @@ public final class ThreadRecorder {
 
     /** Hands the buffer to the writer (or back to the pool when empty). */
     void handOff() {
-        EventBuffer b = buffer;
         open = null;
-        // Give up ownership first; if the writer has taken the buffer over, it is the writer's now.
-        while (!ownership.compareAndSet(HOLDING, NOT_HOLDING)) {
-            if (ownership.get() == TAKEN) {
-                buffer = null;
-                if (recorder.closing) {
-                    disabled = true;
-                } else {
-                    ownership.set(NOT_HOLDING);
-                }
-                return;
-            }
-            Thread.onSpinWait(); // STEALING: the writer is deciding, or advancing our chunk sequence
-        }
-        buffer = null;
-        if (b.isEmpty()) {
+        EventBuffer b = release(recorder.closing);
+        if (b == null) {
+            disabled |= recorder.closing; // taken over at close: record nothing more
+        } else if (b.isEmpty()) {
             recorder.pool.release(b);
         } else {
             recorder.submit(threadId, sequence++, b);

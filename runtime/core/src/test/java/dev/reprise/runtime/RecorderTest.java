@@ -166,6 +166,51 @@ class RecorderTest {
     }
 
     @Test
+    void aWriterThatCannotWriteDegradesTheRecordingAndNeverHoldsTheApplicationUp() throws Exception {
+        Path dir = tmp.resolve("t");
+        // Eight small buffers and overflow=block: the threads depend on the writer returning buffers.
+        Recorder recorder = Recorder.start(RecorderSettings.defaults(dir).withBuffers(512, 8 * 512)
+                .withFlushInterval(java.time.Duration.ofMillis(5)));
+        java.io.ByteArrayOutputStream err = new java.io.ByteArrayOutputStream();
+        java.io.PrintStream old = System.err;
+        System.setErr(new java.io.PrintStream(err, true));
+        java.util.concurrent.atomic.AtomicLong recorded = new java.util.concurrent.atomic.AtomicLong();
+        List<Thread> threads = new java.util.ArrayList<>();
+        try {
+            for (int t = 0; t < 4; t++) {
+                ActorRecord a = new ActorRecord(10 + t);
+                threads.add(Thread.ofPlatform().start(() -> {
+                    ThreadRecorder r = recorder.forCurrentThread();
+                    for (int i = 0; i < 3_000_000; i++) {
+                        r.message(a, i);
+                        recorded.incrementAndGet();
+                    }
+                }));
+            }
+            while (recorded.get() < 200_000) {
+                Thread.sleep(1);
+            }
+            // A real I/O failure: the trace's folder goes away, and the next metadata rewrite fails.
+            try (var files = java.nio.file.Files.walk(dir)) {
+                files.sorted(java.util.Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
+            }
+            recorder.registerSource("after the folder went away");
+            for (Thread t : threads) {
+                t.join(60_000);
+                assertFalse(t.isAlive(), "an application thread is held up by the failed writer");
+            }
+            recorder.close();
+        } finally {
+            System.setErr(old);
+        }
+        assertTrue(recorder.degraded(), "the recording is degraded");
+        assertEquals(12_000_000, recorded.get(), "every application call returned");
+        String log = err.toString();
+        assertEquals(1, log.lines().filter(l -> l.startsWith("[reprise]")).count(), log);
+        assertTrue(log.contains("writing the trace") && log.contains("the application goes on"), log);
+    }
+
+    @Test
     void aThreadThatDiesHandsItsEventsOverThroughTheWriter() throws Exception {
         Path dir = tmp.resolve("t");
         Recorder recorder = Recorder.start(RecorderSettings.defaults(dir).withFlushInterval(java.time.Duration.ofMillis(20)));

@@ -37,7 +37,10 @@ class TakeOverStressTest {
                 "-Dreprise.test.preemption=true", "-cp", System.getProperty("java.class.path"),
                 TakeOverStress.class.getName(), dir.toString(), Integer.toString(THREADS), Integer.toString(MESSAGES))
                 .inheritIO().start();
-        assertTrue(p.waitFor(120, TimeUnit.SECONDS), "the stress run did not end");
+        if (!p.waitFor(120, TimeUnit.SECONDS)) {
+            p.destroyForcibly();
+            throw new AssertionError("the stress run did not end in 2 minutes");
+        }
         assertEquals(0, p.exitValue());
 
         assertTrue(TraceMetadata.read(dir).count(Recorder.TAKE_OVERS) > 0, "the writer took buffers over");
