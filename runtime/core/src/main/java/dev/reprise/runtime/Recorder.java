@@ -395,7 +395,7 @@ public final class Recorder extends FlushEpoch implements AutoCloseable {
         // Checked after the steal: a thread that woke up wrote its epoch before taking a buffer. Idle
         // means parked too: a thread preempted between its epoch check and its append has seen no
         // epoch for as long, but it is runnable, and it still writes its buffer.
-        boolean idle = epoch - r.epochSeen() >= 2 && parked(r.thread);
+        boolean idle = epoch - r.lvEpochSeen() >= 2 && parked(r.thread);
         int length = dead ? b.size() : b.publishedSize();
         int marks = dead ? b.markCount() : b.publishedMarks(); // read after the size: covers its events
         if (length == 0 || !(dead || force || idle)) {
@@ -468,7 +468,7 @@ public final class Recorder extends FlushEpoch implements AutoCloseable {
         for (ThreadRecorder r : threads) {
             // Busy threads hand over at their next event; idle ones are taken over at once.
             while (r.holding() && r.thread.isAlive()
-                    && epoch - r.epochSeen() < 2 && System.nanoTime() < deadline) {
+                    && epoch - r.lvEpochSeen() < 2 && System.nanoTime() < deadline) {
                 java.util.concurrent.locks.LockSupport.parkNanos(200_000);
             }
             takeOver(r, !r.thread.isAlive(), true);

@@ -363,8 +363,8 @@ public final class ThreadRecorder extends BufferOwnership {
         }
     }
 
-    /** The flush epoch this thread last saw (for the writer, which takes over idle threads' buffers). */
-    int epochSeen() {
+    /** The flush epoch this thread last saw, with a volatile read (for the writer, which takes over idle threads' buffers). */
+    int lvEpochSeen() {
         return epoch;
     }
 
