@@ -159,6 +159,9 @@ class BadInputIT {
         // Well-formed but unknown: the agent refuses it as the JVM starts, and names it.
         assertOneLineError(Cli.tools("record", "--trace", dir, "-o", "frobnicate=1", "--", "-cp", RecordedTrace.CLASS_PATH,
                 HelloProgram.class.getName()), 2, "unknown agent option 'frobnicate'", "bufferSize");
+        // Known but with a bad value: named with the values it takes.
+        assertOneLineError(Cli.tools("record", "--trace", dir, "-o", "sync=fsync", "--", "-cp", RecordedTrace.CLASS_PATH,
+                HelloProgram.class.getName()), 2, "sync: expected none, interval or always, was 'fsync'");
     }
 
     @Test
