@@ -36,7 +36,7 @@ public record RecorderSettings(Path traceDir, int bufferSize, long bufferMemory,
     public static final long DEFAULT_BUFFER_MEMORY = 64L * 1024 * 1024;
     public static final Duration DEFAULT_FLUSH_INTERVAL = Duration.ofMillis(100);
     public static final long DEFAULT_DATA_MEMORY = 64L * 1024 * 1024;
-    /** Forcing the trace to disk at each flush interval costs the application nothing measurable (README). */
+    /** Forcing the trace at each flush interval costs no time measurable beside the noise (runtime/core README). */
     public static final SyncPolicy DEFAULT_SYNC = SyncPolicy.INTERVAL;
     static final int MIN_BUFFER_SIZE = 128;
 

@@ -6,7 +6,7 @@ import java.util.Locale;
  * When the writer thread forces the trace files to the storage device ({@code sync=}). Every mode
  * writes each chunk as soon as the writer takes it, so a process crash (SIGKILL, a JVM abort)
  * loses only what the process still held: events in thread buffers and chunks queued for the
- * writer, about the last flush interval. The modes differ in what a machine crash (power loss, a
+ * writer, about the last two flush intervals. The modes differ in what a machine crash (power loss, a
  * kernel panic) loses on top of that. Forcing is done on the writer thread only.
  */
 public enum SyncPolicy {
@@ -14,8 +14,8 @@ public enum SyncPolicy {
     NONE,
     /**
      * Force the events and data files at every flush-interval tick, when they grew, and the
-     * metadata whenever it is rewritten: a machine crash loses about the last two intervals. The
-     * default.
+     * metadata whenever it is rewritten: a machine crash loses about one flush interval more than a
+     * process crash. The default.
      */
     INTERVAL,
     /**
