@@ -4,7 +4,7 @@ import java.util.Locale;
 
 /**
  * When the writer thread forces the trace files to the storage device ({@code sync=}). Every mode
- * writes each chunk as soon as the writer takes it, so a process crash (SIGKILL, a JVM abort)
+ * writes each event chunk as soon as the writer takes it, so a process crash (SIGKILL, a JVM abort)
  * loses only what the process still held: events in thread buffers and chunks queued for the
  * writer, about the last two flush intervals. The modes differ in what a machine crash (power loss, a
  * kernel panic) loses on top of that. Forcing is done on the writer thread only.
@@ -21,7 +21,8 @@ public enum SyncPolicy {
     /**
      * Force after every batch the writer takes from its queue (the chunks queued at that moment),
      * before it takes the next: whatever reached the writer is on disk, and a machine crash loses no
-     * more than a process crash. Events still wait in their thread's buffer up to a flush interval.
+     * more than a process crash. Events still wait in their thread's buffer, for up to about two
+     * flush intervals (the application never waits for the disk).
      */
     ALWAYS;
 
