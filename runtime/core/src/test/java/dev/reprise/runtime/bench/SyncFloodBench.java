@@ -33,9 +33,18 @@ public final class SyncFloodBench {
     record Run(double messagesPerSecond, double megabytesPerSecond, long syncs, long syncMicros, double seconds) {}
 
     public static void main(String[] args) throws Exception {
-        boolean quick = List.of(args).contains("--quick");
-        int t = List.of(args).indexOf("--traces");
-        Path under = t >= 0 ? Path.of(args[t + 1]) : Path.of(System.getProperty("java.io.tmpdir"));
+        boolean quick = false;
+        Path under = Path.of(System.getProperty("java.io.tmpdir"));
+        for (int i = 0; i < args.length; i++) {
+            if (args[i].equals("--quick")) {
+                quick = true;
+            } else if (args[i].equals("--traces") && i + 1 < args.length) {
+                under = Path.of(args[++i]);
+            } else {
+                System.err.println("reprise: bench sync-flood: unknown option '" + args[i] + "'; valid: --quick, --traces DIR");
+                System.exit(2);
+            }
+        }
         Files.createDirectories(under);
         int pairs = quick ? 3 : 7;
         long millis = quick ? 1000 : 3000;
