@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.reprise.runtime.OverflowPolicy;
+import dev.reprise.runtime.SyncPolicy;
 import dev.reprise.trace.Encoding;
 import java.nio.file.Path;
 import java.util.List;
@@ -14,13 +15,14 @@ import org.junit.jupiter.api.Test;
 class AgentOptionsTest {
     @Test
     void parsesModeRecorderAndAgentOptions() {
-        AgentOptions o = AgentOptions.parse("record,trace=/tmp/t,bufferSize=16k,overflow=drop,smallIds=false,"
+        AgentOptions o = AgentOptions.parse("record,trace=/tmp/t,bufferSize=16k,overflow=drop,smallIds=false,sync=always,"
                 + "include=com.acme.;org.shop.,exclude=com.acme.gen.,log=info", "Main");
         assertEquals("record", o.mode());
         assertEquals(Path.of("/tmp/t"), o.recorder().traceDir());
         assertEquals(16 * 1024, o.recorder().bufferSize());
         assertEquals(OverflowPolicy.DROP, o.recorder().overflow());
         assertEquals(Encoding.FULL_WIDTH, o.recorder().encoding());
+        assertEquals(SyncPolicy.ALWAYS, o.recorder().sync());
         assertEquals("Main", o.recorder().program());
         assertEquals(List.of("com.acme.", "org.shop."), o.include());
         assertEquals(AgentLog.Level.INFO, o.log());
@@ -58,10 +60,11 @@ class AgentOptionsTest {
         assertMessage("the agent argument must start with record or replay, not 'trace=x' (e.g. record,trace=/tmp/trace)",
                 "trace=x");
         assertMessage("unknown agent option 'color'; valid options: trace, bufferSize, bufferMemory, flushInterval, "
-                + "overflow, smallIds, compress, fingerprints, dataMemory, access, program, include, exclude, log, cache", "record,trace=x,color=red");
+                + "overflow, smallIds, compress, fingerprints, dataMemory, access, sync, program, include, exclude, log, cache", "record,trace=x,color=red");
         assertMessage("agent option 'verbose' is not key=value; valid keys: trace, bufferSize, bufferMemory, "
-                + "flushInterval, overflow, smallIds, compress, fingerprints, dataMemory, access, program, include, exclude, log, cache", "record,trace=x,verbose");
+                + "flushInterval, overflow, smallIds, compress, fingerprints, dataMemory, access, sync, program, include, exclude, log, cache", "record,trace=x,verbose");
         assertMessage("log: expected warn, info or debug, was 'loud'", "record,trace=x,log=loud");
+        assertMessage("sync: expected none, interval or always, was 'sometimes'", "record,trace=x,sync=sometimes");
         assertMessage("trace: a trace directory is required (trace=DIR)", "record,bufferSize=1m");
     }
 

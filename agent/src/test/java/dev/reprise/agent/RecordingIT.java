@@ -315,11 +315,16 @@ class RecordingIT {
         assertEquals(2, unknown.exitCode);
         assertTrue(unknown.out.isEmpty(), "the program must not run");
         assertTrue(unknown.err.contains("unknown agent option 'bufsize'; valid options: trace, bufferSize, bufferMemory, "
-                + "flushInterval, overflow, smallIds, compress, fingerprints, dataMemory, access, program, include, exclude, log, cache"), unknown.err);
+                + "flushInterval, overflow, smallIds, compress, fingerprints, dataMemory, access, sync, program, include, exclude, log, cache"), unknown.err);
 
         RecordedRun badValue = RecordedRun.record(tmp.resolve("t2"), "overflow=sometimes", EndingsProgram.class, "no-akka");
         assertEquals(2, badValue.exitCode);
         assertTrue(badValue.err.contains("overflow: expected block or drop, was 'sometimes'"), badValue.err);
+
+        RecordedRun badSync = RecordedRun.record(tmp.resolve("t2s"), "sync=fsync", EndingsProgram.class, "no-akka");
+        assertEquals(2, badSync.exitCode);
+        assertTrue(badSync.out.isEmpty(), "the program must not run");
+        assertTrue(badSync.err.contains("sync: expected none, interval or always, was 'fsync'"), badSync.err);
 
         RecordedRun first = RecordedRun.record(tmp.resolve("t3"), "", EndingsProgram.class, "no-akka");
         assertEquals(0, first.exitCode);

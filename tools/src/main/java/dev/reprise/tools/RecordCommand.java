@@ -23,8 +23,8 @@ final class RecordCommand implements Callable<Integer> {
 
     @Option(names = {"-o", "--option"}, paramLabel = "KEY=VALUE",
             description = "An agent option, e.g. -o bufferSize=256k -o overflow=drop -o include=com.acme. "
-                    + "Options: bufferSize, bufferMemory, flushInterval, overflow, smallIds, compress, fingerprints, dataMemory, include, "
-                    + "exclude, log.")
+                    + "Options: bufferSize, bufferMemory, flushInterval, overflow, smallIds, compress, fingerprints, dataMemory, "
+                    + "sync (none|interval|always: when the trace is forced to disk), include, exclude, log.")
     List<String> options = new ArrayList<>();
 
     @Parameters(paramLabel = "JAVA_ARGS", arity = "0..*", description = "The java command line, after --.")

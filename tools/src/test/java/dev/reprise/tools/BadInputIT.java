@@ -136,7 +136,7 @@ class BadInputIT {
     void aMissingOrUnknownCommand() {
         assertOneLineError(Cli.tools(), 2, "reprise: name a command: record, replay, inspect, verify, stats, bench");
         assertOneLineError(Cli.tools("frobnicate"), 2, "reprise: unknown command 'frobnicate'; valid: record, replay");
-        assertOneLineError(Cli.tools("bench"), 2, "reprise bench: name a benchmark: agent, savina, fingerprints");
+        assertOneLineError(Cli.tools("bench"), 2, "reprise bench: name a benchmark: agent, savina, fingerprints, sync");
         assertOneLineError(Cli.tools("bench", "frobnicate"), 2, "reprise bench: unknown command 'frobnicate'; valid: agent, savina");
     }
 
@@ -159,6 +159,9 @@ class BadInputIT {
         // Well-formed but unknown: the agent refuses it as the JVM starts, and names it.
         assertOneLineError(Cli.tools("record", "--trace", dir, "-o", "frobnicate=1", "--", "-cp", RecordedTrace.CLASS_PATH,
                 HelloProgram.class.getName()), 2, "unknown agent option 'frobnicate'", "bufferSize");
+        // Known but with a bad value: named with the values it takes.
+        assertOneLineError(Cli.tools("record", "--trace", dir, "-o", "sync=fsync", "--", "-cp", RecordedTrace.CLASS_PATH,
+                HelloProgram.class.getName()), 2, "sync: expected none, interval or always, was 'fsync'");
     }
 
     @Test

@@ -184,12 +184,14 @@ class ToolsTest {
                 "the agent is packaged before the tools in a full build");
         System.setProperty("reprise.home", root.toString());
         Path recorded = tmp.resolve("recorded");
-        Run r = run("record", "--trace", recorded.toString(), "-o", "flushInterval=50ms", "--",
+        Run r = run("record", "--trace", recorded.toString(), "-o", "flushInterval=50ms", "-o", "sync=always", "--",
                 "-cp", System.getProperty("java.class.path"), HelloProgram.class.getName(), "a", "b");
         assertEquals(3, r.exit, r.err);
         TraceAnalysis.Report report = TraceAnalysis.run(recorded);
         assertEquals(java.util.List.of(), report.problems());
         assertEquals("50ms", report.metadata().settings().get("flushInterval"));
+        assertEquals("always", report.metadata().settings().get("sync"));
+        assertTrue(report.metadata().count("syncs") > 0, "the writer forced the files: " + report.metadata().counts());
 
         Run bad = run("record", "--trace", tmp.resolve("x").toString(), "-o", "nonsense", "--", "-version");
         assertEquals(2, bad.exit);

@@ -100,9 +100,19 @@ public record TraceMetadata(int formatVersion, String program, String jvm, Insta
 
     /**
      * Writes {@code dir/trace.json} atomically (a reader never sees half a file), creating it with
-     * {@code attributes} (such as {@link TraceAccess}'s permissions).
+     * {@code attributes} (such as {@link TraceAccess}'s permissions). Not forced to disk: a machine
+     * crash may lose it (see {@link #write(Path, boolean, FileAttribute[])}).
      */
     public void write(Path dir, FileAttribute<?>... attributes) throws IOException {
+        write(dir, false, attributes);
+    }
+
+    /**
+     * Like {@link #write(Path, FileAttribute[])}; when {@code durable}, the new file is forced to disk
+     * before it replaces the old one and the directory after, so a machine crash leaves either
+     * the old metadata or the new, never an empty file.
+     */
+    public void write(Path dir, boolean durable, FileAttribute<?>... attributes) throws IOException {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("formatVersion", (long) formatVersion);
         m.put("program", program);
@@ -120,7 +130,13 @@ public record TraceMetadata(int formatVersion, String program, String jvm, Insta
         Files.deleteIfExists(tmp);
         Files.createFile(tmp, attributes);
         Files.writeString(tmp, Json.write(m), StandardCharsets.UTF_8);
+        if (durable) {
+            FileSync.forceFile(tmp);
+        }
         Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        if (durable) {
+            FileSync.forceDirectory(dir);
+        }
     }
 
     /**

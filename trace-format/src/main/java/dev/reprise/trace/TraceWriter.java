@@ -21,15 +21,18 @@ public final class TraceWriter implements AutoCloseable {
     private final FileAttribute<?>[] fileAttributes;
     private final ChunkFileWriter events;
     private final DataFileWriter data;
+    /** Whether the metadata and the directory entries are forced to disk as they are written. */
+    private final boolean durable;
     private TraceMetadata metadata;
     private boolean closed;
 
     private TraceWriter(Path directory, FileAttribute<?>[] fileAttributes, ChunkFileWriter events, DataFileWriter data,
-                        TraceMetadata metadata) {
+                        boolean durable, TraceMetadata metadata) {
         this.directory = directory;
         this.fileAttributes = fileAttributes;
         this.events = events;
         this.data = data;
+        this.durable = durable;
         this.metadata = metadata;
     }
 
@@ -50,6 +53,16 @@ public final class TraceWriter implements AutoCloseable {
      */
     public static TraceWriter create(Path directory, TraceMetadata metadata, boolean deflateEvents, TraceAccess access)
             throws IOException {
+        return create(directory, metadata, deflateEvents, access, false);
+    }
+
+    /**
+     * Like {@link #create(Path, TraceMetadata, boolean, TraceAccess)}; when {@code durable}, the
+     * new directory and files are forced to disk before it returns, and so is every metadata
+     * rewrite (the events and data files are forced by {@link #sync}).
+     */
+    public static TraceWriter create(Path directory, TraceMetadata metadata, boolean deflateEvents, TraceAccess access,
+                                     boolean durable) throws IOException {
         access.createDirectory(directory);
         FileAttribute<?>[] attributes = access.fileAttributes(directory);
         for (String name : new String[] {TraceFiles.EVENTS, TraceFiles.DATA, TraceFiles.METADATA}) {
@@ -58,7 +71,7 @@ public final class TraceWriter implements AutoCloseable {
                         "the directory already holds a trace (" + name + "); choose another directory or delete it");
             }
         }
-        metadata.write(directory, attributes);
+        metadata.write(directory, durable, attributes);
         ChunkFileWriter events = ChunkFileWriter.create(TraceFiles.events(directory), FileKind.EVENTS, deflateEvents,
                 attributes);
         DataFileWriter data;
@@ -68,7 +81,14 @@ public final class TraceWriter implements AutoCloseable {
             events.close();
             throw e;
         }
-        return new TraceWriter(directory, attributes, events, data, metadata);
+        if (durable) {
+            FileSync.forceDirectory(directory);
+            Path parent = directory.toAbsolutePath().getParent();
+            if (parent != null) {
+                FileSync.forceDirectory(parent); // the trace directory's own entry
+            }
+        }
+        return new TraceWriter(directory, attributes, events, data, durable, metadata);
     }
 
     public Path directory() {
@@ -98,6 +118,16 @@ public final class TraceWriter implements AutoCloseable {
         data.flush();
     }
 
+    /**
+     * Writes out staged data entries, then forces the events and data files to the storage device
+     * (fdatasync), so what was written survives a machine crash.
+     */
+    public void sync() throws IOException {
+        data.flush();
+        events.force();
+        data.force();
+    }
+
     public long eventBytes() {
         return events.bytes();
     }
@@ -118,7 +148,7 @@ public final class TraceWriter implements AutoCloseable {
     /** {@link #writeProgress(Map)}, saying that nothing is recorded and why ({@code notRecorded}, null: it is). */
     public void writeProgress(Map<String, Long> counts, String notRecorded) throws IOException {
         metadata = metadata.inProgress(counts).notRecorded(notRecorded);
-        metadata.write(directory, fileAttributes);
+        metadata.write(directory, durable, fileAttributes);
     }
 
     /**
@@ -131,13 +161,16 @@ public final class TraceWriter implements AutoCloseable {
 
     /** {@link #finish(Map)}, saying that nothing was recorded and why ({@code notRecorded}, null: it was). */
     public void finish(Map<String, Long> counts, String notRecorded) throws IOException {
+        if (durable && !closed) {
+            sync(); // a clean end on disk promises every chunk it counts
+        }
         closeFiles();
         Map<String, Long> all = new HashMap<>(counts);
         all.put(TraceMetadata.EVENT_CHUNKS, events.chunks());
         all.put(TraceMetadata.DATA_CHUNKS, data.chunks());
         all.put(TraceMetadata.DATA_ENTRIES, data.entries());
         metadata = metadata.finish(all).notRecorded(notRecorded);
-        metadata.write(directory, fileAttributes);
+        metadata.write(directory, durable, fileAttributes);
     }
 
     /** Closes the files; unless {@link #finish} ran, the metadata keeps saying "not clean". */

@@ -169,7 +169,7 @@ public final class Recorder extends FlushEpoch implements AutoCloseable {
         Map<String, String> all = new java.util.LinkedHashMap<>(settings.describe());
         all.putAll(moreSettings);
         TraceWriter trace = TraceWriter.create(settings.traceDir(), TraceMetadata.begin(settings.program(), all),
-                settings.compress(), settings.access());
+                settings.compress(), settings.access(), settings.sync() != SyncPolicy.NONE);
         Recorder r = new Recorder(settings, trace);
         r.writer.start();
         Runtime.getRuntime().addShutdownHook(r.shutdownHook);

@@ -25,21 +25,24 @@ import java.util.Map;
  *     costs a few percent on message-bound programs, {@code ./reprise bench fingerprints})
  * @param dataMemory upper bound on external data waiting for the writer
  * @param access who may read the trace: {@link TraceAccess#PRIVATE} (0700 and 0600, the default) or the umask's
+ * @param sync when the writer forces the trace to disk, which bounds what a machine crash loses ({@link SyncPolicy})
  * @param program what is being recorded, for the metadata
  */
 public record RecorderSettings(Path traceDir, int bufferSize, long bufferMemory, Duration flushInterval,
                                OverflowPolicy overflow, Encoding encoding, boolean compress, boolean fingerprints, long dataMemory,
-                               TraceAccess access, String program) {
+                               TraceAccess access, SyncPolicy sync, String program) {
 
     public static final int DEFAULT_BUFFER_SIZE = 64 * 1024;
     public static final long DEFAULT_BUFFER_MEMORY = 64L * 1024 * 1024;
     public static final Duration DEFAULT_FLUSH_INTERVAL = Duration.ofMillis(100);
     public static final long DEFAULT_DATA_MEMORY = 64L * 1024 * 1024;
+    /** Forcing the trace at each flush interval costs no time measurable beside the noise (runtime/core README). */
+    public static final SyncPolicy DEFAULT_SYNC = SyncPolicy.INTERVAL;
     static final int MIN_BUFFER_SIZE = 128;
 
     /** The option keys {@link #parse} accepts, in the order help lists them. */
     public static final List<String> KEYS = List.of("trace", "bufferSize", "bufferMemory", "flushInterval",
-            "overflow", "smallIds", "compress", "fingerprints", "dataMemory", "access", "program");
+            "overflow", "smallIds", "compress", "fingerprints", "dataMemory", "access", "sync", "program");
 
     public RecorderSettings {
         if (traceDir == null) {
@@ -58,6 +61,9 @@ public record RecorderSettings(Path traceDir, int bufferSize, long bufferMemory,
         if (access == null) {
             throw new IllegalArgumentException("access: expected private or umask");
         }
+        if (sync == null) {
+            throw new IllegalArgumentException("sync: expected none, interval or always");
+        }
         if (dataMemory < 1024) {
             throw new IllegalArgumentException("dataMemory: must be at least 1k, was " + dataMemory);
         }
@@ -66,7 +72,8 @@ public record RecorderSettings(Path traceDir, int bufferSize, long bufferMemory,
     /** Default settings writing to {@code traceDir}. */
     public static RecorderSettings defaults(Path traceDir) {
         return new RecorderSettings(traceDir, DEFAULT_BUFFER_SIZE, DEFAULT_BUFFER_MEMORY, DEFAULT_FLUSH_INTERVAL,
-                OverflowPolicy.BLOCK, Encoding.COMPACT, true, false, DEFAULT_DATA_MEMORY, TraceAccess.PRIVATE, "unknown");
+                OverflowPolicy.BLOCK, Encoding.COMPACT, true, false, DEFAULT_DATA_MEMORY, TraceAccess.PRIVATE,
+                DEFAULT_SYNC, "unknown");
     }
 
     /**
@@ -95,6 +102,7 @@ public record RecorderSettings(Path traceDir, int bufferSize, long bufferMemory,
                 bool(options, "fingerprints", false),
                 size(options, "dataMemory", DEFAULT_DATA_MEMORY),
                 access(options),
+                options.containsKey("sync") ? SyncPolicy.parse(options.get("sync")) : DEFAULT_SYNC,
                 options.getOrDefault("program", "unknown"));
     }
 
@@ -110,6 +118,7 @@ public record RecorderSettings(Path traceDir, int bufferSize, long bufferMemory,
         m.put("fingerprints", Boolean.toString(fingerprints));
         m.put("dataMemory", Long.toString(dataMemory));
         m.put("access", access.name().toLowerCase(Locale.ROOT));
+        m.put("sync", sync.name().toLowerCase(Locale.ROOT));
         return m;
     }
 
@@ -119,36 +128,41 @@ public record RecorderSettings(Path traceDir, int bufferSize, long bufferMemory,
     }
 
     public RecorderSettings withBuffers(int size, long memory) {
-        return new RecorderSettings(traceDir, size, memory, flushInterval, overflow, encoding, compress, fingerprints, dataMemory, access, program);
+        return new RecorderSettings(traceDir, size, memory, flushInterval, overflow, encoding, compress, fingerprints, dataMemory, access, sync, program);
     }
 
     public RecorderSettings withOverflow(OverflowPolicy policy) {
-        return new RecorderSettings(traceDir, bufferSize, bufferMemory, flushInterval, policy, encoding, compress, fingerprints, dataMemory, access, program);
+        return new RecorderSettings(traceDir, bufferSize, bufferMemory, flushInterval, policy, encoding, compress, fingerprints, dataMemory, access, sync, program);
     }
 
     public RecorderSettings withFlushInterval(Duration interval) {
-        return new RecorderSettings(traceDir, bufferSize, bufferMemory, interval, overflow, encoding, compress, fingerprints, dataMemory, access, program);
+        return new RecorderSettings(traceDir, bufferSize, bufferMemory, interval, overflow, encoding, compress, fingerprints, dataMemory, access, sync, program);
     }
 
     public RecorderSettings withEncoding(Encoding e) {
-        return new RecorderSettings(traceDir, bufferSize, bufferMemory, flushInterval, overflow, e, compress, fingerprints, dataMemory, access, program);
+        return new RecorderSettings(traceDir, bufferSize, bufferMemory, flushInterval, overflow, e, compress, fingerprints, dataMemory, access, sync, program);
     }
 
     public RecorderSettings withCompress(boolean on) {
-        return new RecorderSettings(traceDir, bufferSize, bufferMemory, flushInterval, overflow, encoding, on, fingerprints, dataMemory, access, program);
+        return new RecorderSettings(traceDir, bufferSize, bufferMemory, flushInterval, overflow, encoding, on, fingerprints, dataMemory, access, sync, program);
     }
 
     public RecorderSettings withFingerprints(boolean on) {
-        return new RecorderSettings(traceDir, bufferSize, bufferMemory, flushInterval, overflow, encoding, compress, on, dataMemory, access, program);
+        return new RecorderSettings(traceDir, bufferSize, bufferMemory, flushInterval, overflow, encoding, compress, on, dataMemory, access, sync, program);
     }
 
     /** The bound on outside data waiting for the writer, in bytes ({@code dataMemory}). */
     public RecorderSettings withDataMemory(long bytes) {
-        return new RecorderSettings(traceDir, bufferSize, bufferMemory, flushInterval, overflow, encoding, compress, fingerprints, bytes, access, program);
+        return new RecorderSettings(traceDir, bufferSize, bufferMemory, flushInterval, overflow, encoding, compress, fingerprints, bytes, access, sync, program);
+    }
+
+    /** When the writer forces the trace to disk ({@code sync}). */
+    public RecorderSettings withSync(SyncPolicy policy) {
+        return new RecorderSettings(traceDir, bufferSize, bufferMemory, flushInterval, overflow, encoding, compress, fingerprints, dataMemory, access, policy, program);
     }
 
     public RecorderSettings withProgram(String name) {
-        return new RecorderSettings(traceDir, bufferSize, bufferMemory, flushInterval, overflow, encoding, compress, fingerprints, dataMemory, access, name);
+        return new RecorderSettings(traceDir, bufferSize, bufferMemory, flushInterval, overflow, encoding, compress, fingerprints, dataMemory, access, sync, name);
     }
 
     private static long size(Map<String, String> o, String key, long dflt) {

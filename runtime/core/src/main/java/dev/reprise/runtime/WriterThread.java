@@ -13,7 +13,7 @@ import java.util.concurrent.TimeUnit;
  * The one thread that does the recorder's I/O: writes full event buffers as chunks and returns
  * them to the pool, writes external data, and every flush interval advances the flush epoch, which
  * makes each recording thread hand over its buffer at its next event, and rewrites the metadata
- * when outside sources were registered.
+ * when outside sources were registered. It also forces the files to disk as {@link SyncPolicy} says.
  */
 final class WriterThread extends Thread {
     /**
@@ -28,8 +28,16 @@ final class WriterThread extends Thread {
     /** An external-data entry; {@code encoded} runs here, off the application threads. */
     record Data(long owner, long dataId, byte[] bytes) {}
 
+    /** The metadata's count of times the writer forced the events and data files to disk. */
+    static final String SYNCS = "syncs";
+    /** The metadata's count of microseconds the writer spent forcing them. */
+    static final String SYNC_MICROS = "syncMicros";
+
     private final Recorder recorder;
     private final TraceWriter trace;
+    private final SyncPolicy sync;
+    /** Bytes in the events and data files at the last force: with none written since, there is nothing to force. */
+    private long syncedBytes;
     final LinkedBlockingQueue<Full> full = new LinkedBlockingQueue<>();
     final ConcurrentLinkedQueue<Data> data = new ConcurrentLinkedQueue<>();
     private volatile boolean stopping;
@@ -46,6 +54,9 @@ final class WriterThread extends Thread {
         setDaemon(true);
         this.recorder = recorder;
         this.trace = trace;
+        this.sync = recorder.settings.sync();
+        recorder.count(SYNCS, 0); // present in every trace: 0 says nothing was forced
+        recorder.count(SYNC_MICROS, 0);
     }
 
     @Override
@@ -58,17 +69,29 @@ final class WriterThread extends Thread {
                 Full f = full.poll(wait, TimeUnit.NANOSECONDS);
                 if (f != null) {
                     write(f);
+                    if (sync == SyncPolicy.ALWAYS) {
+                        writeQueued();
+                    }
                 }
                 drainData();
+                if (sync == SyncPolicy.ALWAYS) {
+                    sync();
+                }
                 long now = System.nanoTime();
                 if (now >= nextTick) {
                     recorder.tick();
                     flushFiles();
                     writeProgress();
+                    if (sync == SyncPolicy.INTERVAL) {
+                        sync();
+                    }
                     nextTick = Math.max(nextTick + interval, now + interval / 2);
                 }
                 if (stopping && full.isEmpty() && data.isEmpty()) {
                     flushFiles();
+                    if (sync != SyncPolicy.NONE) {
+                        sync();
+                    }
                     return;
                 }
             }
@@ -109,6 +132,17 @@ final class WriterThread extends Thread {
         }
     }
 
+    /** Writes the buffers queued at this moment, so that one force covers them all. */
+    private void writeQueued() {
+        for (int n = full.size(); n > 0; n--) {
+            Full f = full.poll();
+            if (f == null) {
+                return;
+            }
+            write(f);
+        }
+    }
+
     private void release(Full f) {
         if (f.pooled()) {
             recorder.pool.release(f.buffer());
@@ -137,6 +171,27 @@ final class WriterThread extends Thread {
         }
         try {
             trace.flush();
+        } catch (IOException e) {
+            fail(e);
+        }
+    }
+
+    /** Forces the events and data files to disk if they grew since the last time, counting it. */
+    private void sync() {
+        if (failed) {
+            return;
+        }
+        try {
+            trace.flush();
+            long written = trace.eventBytes() + trace.dataBytes();
+            if (written == syncedBytes) {
+                return;
+            }
+            long start = System.nanoTime();
+            trace.sync();
+            syncedBytes = written;
+            recorder.count(SYNCS, 1);
+            recorder.count(SYNC_MICROS, (System.nanoTime() - start) / 1000);
         } catch (IOException e) {
             fail(e);
         }

@@ -40,18 +40,22 @@ class SettingsAndBackendTest {
         RecorderSettings d = RecorderSettings.parse(Map.of("trace", "x"));
         assertEquals(RecorderSettings.defaults(Path.of("x")), d);
         assertEquals(Duration.ofSeconds(2), RecorderSettings.parse(Map.of("trace", "x", "flushInterval", "2s")).flushInterval());
+        assertEquals(SyncPolicy.INTERVAL, d.sync());
+        assertEquals(SyncPolicy.ALWAYS, RecorderSettings.parse(Map.of("trace", "x", "sync", "Always")).sync());
+        assertEquals(SyncPolicy.NONE, RecorderSettings.parse(Map.of("trace", "x", "sync", "none")).sync());
     }
 
     @Test
     void badOptionsAreRefusedWithAMessageNamingThem() {
         assertMessage("unknown recording option 'bufsize'; valid options: trace, bufferSize, bufferMemory, "
-                + "flushInterval, overflow, smallIds, compress, fingerprints, dataMemory, access, program", Map.of("trace", "x", "bufsize", "1"));
+                + "flushInterval, overflow, smallIds, compress, fingerprints, dataMemory, access, sync, program", Map.of("trace", "x", "bufsize", "1"));
         assertMessage("access: expected private or umask, was 'public'", Map.of("trace", "x", "access", "public"));
         assertMessage("compress: expected true or false, was 'zip'", Map.of("trace", "x", "compress", "zip"));
         assertMessage("trace: a trace directory is required (trace=DIR)", Map.of("bufferSize", "1k"));
         assertMessage("bufferSize: expected a size such as 65536, 64k or 16m, was 'big'", Map.of("trace", "x", "bufferSize", "big"));
         assertMessage("bufferSize: must be at least 128 bytes, was 64", Map.of("trace", "x", "bufferSize", "64"));
         assertMessage("overflow: expected block or drop, was 'maybe'", Map.of("trace", "x", "overflow", "maybe"));
+        assertMessage("sync: expected none, interval or always, was 'fsync'", Map.of("trace", "x", "sync", "fsync"));
         assertMessage("smallIds: expected true or false, was '2'", Map.of("trace", "x", "smallIds", "2"));
         assertMessage("flushInterval: expected a duration such as 100ms or 1s, was 'soon'", Map.of("trace", "x", "flushInterval", "soon"));
     }
