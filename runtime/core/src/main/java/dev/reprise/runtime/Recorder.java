@@ -11,7 +11,8 @@ import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.util.HashMap;
 import java.util.Map;
-import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -40,7 +41,8 @@ public final class Recorder implements AutoCloseable {
     final BufferPool pool;
     private final TraceWriter trace;
     private final WriterThread writer;
-    private final CopyOnWriteArrayList<ThreadRecorder> threads = new CopyOnWriteArrayList<>();
+    /** The threads that record, until the tick after they die: adding and removing one is O(1) however many come and go. */
+    private final Set<ThreadRecorder> threads = ConcurrentHashMap.newKeySet();
     private final ThreadLocal<ThreadRecorder> byThreadLocal;
     private final AtomicInteger nextThreadId = new AtomicInteger(1);
     private final AtomicLong nextSourceId = new AtomicLong(FIRST_SOURCE_ID);
