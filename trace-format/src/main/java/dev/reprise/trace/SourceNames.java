@@ -40,6 +40,18 @@ public final class SourceNames {
     }
 
     /**
+     * The sources of the trace in {@code dir}.
+     *
+     * @throws IOException when its metadata or data file cannot be read (see {@link TraceMetadata#read})
+     */
+    public static SourceNames read(java.nio.file.Path dir) throws IOException {
+        TraceMetadata metadata = TraceMetadata.read(dir);
+        try (DataFileReader data = DataFileReader.open(TraceFiles.data(dir))) {
+            return read(metadata, data);
+        }
+    }
+
+    /**
      * The sources named in {@code metadata} (older traces) and in {@code data}'s entries of
      * {@link #OWNER}; either may be null (missing or unreadable).
      */
