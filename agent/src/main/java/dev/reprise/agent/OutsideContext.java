@@ -168,7 +168,7 @@ final class OutsideContext {
             String source = name();
             long id = Agent.mode.sourceId(source);
             actor = new AgentActor(id > 0 ? id : ActorIds.next());
-            Names.of(actor.id(), "outside source " + source);
+            Agent.mode.actorBuilt(actor, "outside source " + source); // named for replay's reports
         }
         return actor;
     }
