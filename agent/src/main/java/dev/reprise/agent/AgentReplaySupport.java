@@ -51,7 +51,8 @@ final class AgentReplaySupport implements ReplaySupport {
 
     @Override
     public String describe(long id) {
-        return Names.describe(id);
+        String source = Agent.replay.sourceName(id); // the trace names its sources: no name kept per context
+        return source != null ? "outside source " + source + " (" + id + ")" : Names.describe(id);
     }
 
     @Override

@@ -168,7 +168,9 @@ final class OutsideContext {
             String source = name();
             long id = Agent.mode.sourceId(source);
             actor = new AgentActor(id > 0 ? id : ActorIds.next());
-            Agent.mode.actorBuilt(actor, "outside source " + source); // named for replay's reports
+            if (id <= 0) { // a replay's context that the trace does not name (it names the others)
+                Agent.mode.actorBuilt(actor, "outside source " + source);
+            }
         }
         return actor;
     }

@@ -180,6 +180,20 @@ public final class Replay {
         return sources.all();
     }
 
+    /** Id to name of the recorded outside sources, made when a report first needs it. */
+    private volatile Map<Long, String> sourceNames;
+
+    /** The recorded name of outside source {@code id} (for reports), or null if the trace names no source so. */
+    public String sourceName(long id) {
+        Map<Long, String> names = sourceNames;
+        if (names == null) {
+            Map<Long, String> made = new java.util.HashMap<>();
+            sources.all().forEach((name, sourceId) -> made.putIfAbsent(sourceId, name));
+            sourceNames = names = made;
+        }
+        return names.get(id);
+    }
+
     /**
      * Past the end of what {@code id} recorded: a creation or system call in the actor's last turn
      * goes live; the actor then processes no more messages (unless the replay goes on live). But
