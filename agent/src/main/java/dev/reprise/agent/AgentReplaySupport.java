@@ -4,7 +4,6 @@ import akka.actor.ActorRef;
 import akka.dispatch.Envelope;
 import dev.reprise.replay.MessageKey;
 import dev.reprise.replay.ReplaySupport;
-import dev.reprise.trace.TraceMetadata;
 import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
@@ -42,9 +41,8 @@ final class AgentReplaySupport implements ReplaySupport {
     public boolean resendsLive(long source) {
         Set<Long> threads = threadSources;
         if (threads == null) {
-            threads = Agent.replay.metadata().counts().entrySet().stream()
-                    .filter(e -> e.getKey().startsWith(TraceMetadata.SOURCE_PREFIX)
-                            && OutsideContext.isContextName(e.getKey().substring(TraceMetadata.SOURCE_PREFIX.length())))
+            threads = Agent.replay.sources().entrySet().stream()
+                    .filter(e -> OutsideContext.isContextName(e.getKey()))
                     .map(Map.Entry::getValue).collect(Collectors.toUnmodifiableSet());
             threadSources = threads;
         }
@@ -53,7 +51,8 @@ final class AgentReplaySupport implements ReplaySupport {
 
     @Override
     public String describe(long id) {
-        return Names.describe(id);
+        String source = Agent.replay.sourceName(id); // the trace names its sources: no name kept per context
+        return source != null ? "outside source " + source + " (" + id + ")" : Names.describe(id);
     }
 
     @Override

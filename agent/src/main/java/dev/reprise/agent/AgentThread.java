@@ -173,7 +173,7 @@ final class AgentThread {
             return sends;
         }
         ExternalInput.Delivery d = ExternalInput.current();
-        return d != null ? Tag.external(d.source(), d.eventType()) : Tag.external(outside().id(), 0);
+        return d != null ? Tag.external(d.source(), d.eventType()) : Tag.external(outside());
     }
 
     /** Who owns a callback registered now: the current actor, the callback it runs in, or this thread. */

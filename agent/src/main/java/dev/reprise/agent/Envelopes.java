@@ -94,7 +94,7 @@ public final class Envelopes {
         ActorSystem system = c.system();
         Object message = ((Envelope) envelope).message();
         long sender = senderId(((Envelope) envelope).sender());
-        tag.dataId = SourceDataIds.next(tag.sender);
+        tag.dataId = tag.source != null ? SourceDataIds.next(tag.source) : SourceDataIds.next(tag.sender);
         // Serialised now, on the sending thread: a message changed after it was sent is recorded as it was sent.
         recorder.recordData(tag.sender, tag.dataId, content(recorder, system, message, sender));
     }

@@ -35,7 +35,10 @@ interface Mode {
      */
     long newId(AgentThread t, CreationKind kind, Object props);
 
-    /** The id of the outside source {@code name}. */
+    /**
+     * The id of the outside context named {@code name}, asked once per context (contexts' names
+     * never repeat): a new one, or the one the trace recorded for that name.
+     */
     long sourceId(String name);
 
     /** {@code envelope} is handed to {@code cell}: outside input's content is recorded (replay injects it). */
@@ -54,7 +57,7 @@ interface Mode {
     /** The scheduler accepted {@code task} and returned {@code handle}. */
     void timerScheduled(Runnable task, Object handle);
 
-    /** The actor {@code actor} got its cell, at {@code path}. */
+    /** The actor {@code actor} got its cell, at {@code path} (or an outside context its pseudo-actor, as {@code path}). */
     void actorBuilt(AgentActor actor, String path);
 
     /** {@code ref} was made for {@code actor} (an actor or an ask's temp actor). */

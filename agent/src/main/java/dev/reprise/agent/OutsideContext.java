@@ -168,7 +168,9 @@ final class OutsideContext {
             String source = name();
             long id = Agent.mode.sourceId(source);
             actor = new AgentActor(id > 0 ? id : ActorIds.next());
-            Names.of(actor.id(), "outside source " + source);
+            if (id <= 0) { // a replay's context that the trace does not name (it names the others)
+                Agent.mode.actorBuilt(actor, "outside source " + source);
+            }
         }
         return actor;
     }

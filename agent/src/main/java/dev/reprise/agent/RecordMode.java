@@ -108,7 +108,7 @@ final class RecordMode implements Mode {
 
     @Override
     public long sourceId(String name) {
-        return recorder.registerSource(name);
+        return recorder.newSource(name); // a context's name: it keeps its id, and never repeats
     }
 
     @Override

@@ -20,6 +20,8 @@ public final class Tag {
     final boolean timer;
     /** External only: the source's data entry holding the content (0: not recorded, or not yet). */
     long dataId;
+    /** External from an outside context: its pseudo-actor's record, which numbers its data; null for a declared source. */
+    dev.reprise.runtime.ActorRecord source;
     /** External only: whether the content has been handed to the recorder. */
     boolean contentRecorded;
     /** Promise only: the callback (or timer's task) that sends it, where what it creates comes from; made on first use for a timer. */
@@ -52,8 +54,16 @@ public final class Tag {
         return new Tag(PROMISE, owner, timer, 0, true);
     }
 
+    /** Sent from outside by the declared source {@code source}. */
     static Tag external(long source, int eventType) {
         return new Tag(EXTERNAL, source, 0, eventType, false);
+    }
+
+    /** Sent from outside by an outside context, as its pseudo-actor {@code source}. */
+    static Tag external(AgentActor source) {
+        Tag tag = new Tag(EXTERNAL, source.id(), 0, 0, false);
+        tag.source = source.record;
+        return tag;
     }
 
     /**

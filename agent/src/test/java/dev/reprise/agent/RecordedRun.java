@@ -2,8 +2,8 @@ package dev.reprise.agent;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.reprise.trace.SourceNames;
 import dev.reprise.trace.TraceEvent;
-import dev.reprise.trace.TraceMetadata;
 import dev.reprise.trace.TraceReader;
 import java.io.File;
 import java.io.IOException;
@@ -146,8 +146,8 @@ final class RecordedRun {
 
     /** The pseudo-actor id of an outside thread by its context name: "main", "main/thread 2" (main's second thread). */
     long threadSource(String threadName) throws IOException {
-        long id = TraceMetadata.read(trace).count("source.thread:" + threadName);
-        assertTrue(id > 0, "no source for thread " + threadName + " in the metadata");
+        long id = SourceNames.read(trace).id("thread:" + threadName);
+        assertTrue(id > 0, "no source for thread " + threadName + " in the trace");
         return id;
     }
 

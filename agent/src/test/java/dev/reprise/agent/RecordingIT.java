@@ -13,6 +13,7 @@ import dev.reprise.programs.SupervisionProgram;
 import dev.reprise.programs.TimersAndInputProgram;
 import dev.reprise.trace.CreationKind;
 import dev.reprise.trace.DataFileReader;
+import dev.reprise.trace.SourceNames;
 import dev.reprise.trace.TraceAnalysis;
 import dev.reprise.trace.SystemTurnKind;
 import dev.reprise.trace.TraceEvent;
@@ -153,8 +154,9 @@ class RecordingIT {
         }
         assertEquals(4, resolvers.size(), "every answer is told apart by its resolver");
         TraceMetadata metadata = TraceMetadata.read(run.trace);
-        assertTrue(metadata.counts().keySet().stream().noneMatch(k -> k.startsWith(TraceMetadata.SOURCE_PREFIX + "thread:")
-                && (k.contains("commonPool") || k.contains("thread:Thread-"))), metadata.counts()::toString);
+        Map<String, Long> sources = SourceNames.read(run.trace).all();
+        assertTrue(sources.keySet().stream().noneMatch(k -> k.startsWith("thread:")
+                && (k.contains("commonPool") || k.contains("thread:Thread-"))), sources::toString);
         assertTrue(metadata.count("unserializableMessages") <= 0, metadata.counts()::toString);
     }
 

@@ -4,6 +4,7 @@ import dev.reprise.trace.CreationKind;
 import dev.reprise.trace.DataFileReader;
 import dev.reprise.trace.EventTally;
 import dev.reprise.trace.Fingerprint;
+import dev.reprise.trace.SourceNames;
 import dev.reprise.trace.TraceEvent;
 import dev.reprise.trace.TraceFiles;
 import dev.reprise.trace.TraceIds;
@@ -42,6 +43,8 @@ public final class Replay {
     private final TraceIndex reader;
     private final DataFileReader data;
     private final TraceMetadata metadata;
+    /** The recorded outside sources by name: as many as the recording named, read once. */
+    private final SourceNames sources;
     /**
      * The recording was cut off (killed or crashed; no damage inside): each actor stops where its
      * recorded events end, and the replay ends once none can go further ({@link RecordingEnd}).
@@ -79,6 +82,7 @@ public final class Replay {
         this.reader = reader;
         this.data = data;
         this.metadata = metadata;
+        this.sources = SourceNames.read(metadata, data);
         this.cut = !metadata.cleanEnd()
                 && reader.problems().stream().allMatch(p -> p.kind() == TraceProblem.Kind.TRUNCATED);
     }
@@ -167,8 +171,27 @@ public final class Replay {
 
     /** The recorded id of outside source {@code name}, or -1 if the recording never used it. */
     public long sourceId(String name) {
-        long id = metadata.count(TraceMetadata.SOURCE_PREFIX + name);
+        long id = sources.id(name);
         return id > 0 ? id : -1;
+    }
+
+    /** The recorded outside sources: name to id. */
+    public Map<String, Long> sources() {
+        return sources.all();
+    }
+
+    /** Id to name of the recorded outside sources, made when a report first needs it. */
+    private volatile Map<Long, String> sourceNames;
+
+    /** The recorded name of outside source {@code id} (for reports), or null if the trace names no source so. */
+    public String sourceName(long id) {
+        Map<Long, String> names = sourceNames;
+        if (names == null) {
+            Map<Long, String> made = new java.util.HashMap<>();
+            sources.all().forEach((name, sourceId) -> made.putIfAbsent(sourceId, name));
+            sourceNames = names = made;
+        }
+        return names.get(id);
     }
 
     /**

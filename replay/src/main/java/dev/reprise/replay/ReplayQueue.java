@@ -66,7 +66,7 @@ public final class ReplayQueue implements MessageQueue, UnboundedDequeBasedMessa
     /** Not recorded ({@link UnorderedActors}): messages in arrival order, system messages as they come. */
     private final boolean unordered;
     private final Map<MessageKey, ArrayDeque<Held>> held = new LinkedHashMap<>();
-    /** Per outside source: inputs injected from the trace whose live copy has not arrived yet. */
+    /** Per outside source: inputs injected from the trace whose live copy has not arrived yet (at least 1). */
     private final Map<Long, Integer> injectedAhead = new java.util.HashMap<>();
     private final ArrayDeque<HeldSystemMessage> heldSystem = new ArrayDeque<>(0);
     private long arrivals;
@@ -125,8 +125,12 @@ public final class ReplayQueue implements MessageQueue, UnboundedDequeBasedMessa
             replay.liveInputs.increment();
             // The live copy of an input already injected from the trace: pair them up, in order.
             Integer ahead = injectedAhead.get(key.sender());
-            if (ahead != null && ahead > 0) {
-                injectedAhead.put(key.sender(), ahead - 1);
+            if (ahead != null) { // only sources with copies to come stay: a thread's source comes and goes
+                if (ahead == 1) {
+                    injectedAhead.remove(key.sender());
+                } else {
+                    injectedAhead.put(key.sender(), ahead - 1);
+                }
                 return;
             }
             ArrayDeque<Held> kept = held.get(key);

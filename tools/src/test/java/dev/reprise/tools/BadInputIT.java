@@ -35,7 +35,7 @@ class BadInputIT {
         missing = bad.resolve("no-such-trace");
         file = Files.writeString(bad.resolve("a-file"), "not a trace\n");
         empty = Files.createDirectories(bad.resolve("empty"));
-        newer = trace.copyWithFormatVersion(bad.resolve("version-5"), 5);
+        newer = trace.copyWithFormatVersion(bad.resolve("version-6"), 6);
     }
 
     /** The command line of {@code command} (as named in the tests' sources) on {@code dir}. */
@@ -81,7 +81,7 @@ class BadInputIT {
     @ValueSource(strings = {"inspect", "stats", "stats --json", "replay", "replay --print-jvm-args"})
     void aTraceFromANewerFormatVersion(String command) {
         assertOneLineError(Cli.tools(on(command, newer)), 1, prefix(command) + TraceFiles.events(newer)
-                + ": trace format version 5 is not supported; this Reprise reads versions 2 to 4");
+                + ": trace format version 6 is not supported; this Reprise reads versions 2 to 5");
     }
 
     @Test
@@ -90,8 +90,8 @@ class BadInputIT {
         assertEquals(1, r.exit(), r::toString);
         assertEquals("", r.out(), r::toString);
         Cli.assertNoStackTrace(r);
-        assertEquals("FAILED: " + TraceFiles.events(newer) + ": trace format version 5 is not supported; this Reprise "
-                + "reads versions 2 to 4. Use the Reprise release that recorded the trace.", r.errLines().get(0), r::toString);
+        assertEquals("FAILED: " + TraceFiles.events(newer) + ": trace format version 6 is not supported; this Reprise "
+                + "reads versions 2 to 5. Use the Reprise release that recorded the trace.", r.errLines().get(0), r::toString);
     }
 
     @ParameterizedTest

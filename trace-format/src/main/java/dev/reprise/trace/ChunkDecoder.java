@@ -12,7 +12,7 @@ import java.util.List;
  */
 final class ChunkDecoder {
     private final ActorSlots slots = new ActorSlots();
-    /** Whether width code 3 is a varint (format version 4) rather than 4 bytes. */
+    /** Whether width code 3 is a varint (format version 4 and later) rather than 4 bytes. */
     private final boolean varintIds;
     private byte[] b;
     private int end;
@@ -213,7 +213,7 @@ final class ChunkDecoder {
         }
     }
 
-    /** An id of width code {@code code}: 1 to 3 bytes, or code 3: a varint (version 4) or 4 bytes. */
+    /** An id of width code {@code code}: 1 to 3 bytes, or code 3: a varint (version 4 and later) or 4 bytes. */
     private long id(int code) throws MalformedChunkException {
         if (code == VARINT_WIDTH && varintIds) {
             long v = varLong(p - 1);

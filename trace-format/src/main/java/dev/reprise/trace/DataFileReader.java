@@ -53,7 +53,7 @@ public final class DataFileReader implements AutoCloseable {
         return r;
     }
 
-    /** Indexes a chunk's entries: varint ids ({@code varintIds}, format version 4) or u32 ones. */
+    /** Indexes a chunk's entries: varint ids ({@code varintIds}, format version 4 and later) or u32 ones. */
     private void indexChunk(Chunk c, boolean varintIds) {
         byte[] p = c.payload();
         long base = c.info().offset() + ChunkFormat.HEADER_SIZE;
@@ -133,6 +133,22 @@ public final class DataFileReader implements AutoCloseable {
             }
         }
         return b.array();
+    }
+
+    /** The data ids of {@code actor}'s entries that are present and intact, in increasing order. */
+    public long[] dataIdsOf(long actor) {
+        return index.keySet().stream().filter(k -> k.actor == actor).mapToLong(Key::dataId).sorted().toArray();
+    }
+
+    /** The byte offset in the file of entry {@code (actor, dataId)}'s bytes, or -1 when the file lacks it. */
+    public long offsetOf(long actor, long dataId) {
+        Location l = index.get(new Key(actor, dataId));
+        return l == null ? -1 : l.offset;
+    }
+
+    /** The data file. */
+    public Path file() {
+        return file;
     }
 
     /** Number of entries indexed. */

@@ -7,7 +7,7 @@ import java.nio.file.attribute.FileAttribute;
 
 /**
  * Writes the external-data file: entries {@code (varint actor, varint dataId, u32 length, payload)}
- * (format version 4; before it, actor and data id were u32)
+ * (since format version 4; before it, actor and data id were u32)
  * collected into checksummed chunks. Small entries are copied into a staging chunk; an entry
  * larger than the staging area becomes a chunk of its own, written straight from the caller's
  * buffer (no copy). Single-threaded: the recorder's writer thread.

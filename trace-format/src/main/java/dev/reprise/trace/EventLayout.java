@@ -13,7 +13,7 @@ package dev.reprise.trace;
  *
  * So an id below 2^24 is stored exactly as in version 3, one in [2^24, 2^28) still takes 4
  * bytes, and larger ones 5 or more (a week of ids at 10,000 a second stays below 2^33: 5 bytes).
- * Ids are 64-bit in version 4 (the subtrace counter stays 32-bit, wrapping), 32-bit before.
+ * Ids are 64-bit since version 4 (the subtrace counter stays 32-bit, wrapping), 32-bit before.
  *
  * <pre>
  * kind               header bits 3..7                          then
@@ -64,7 +64,7 @@ final class EventLayout {
     static final int EXTENDED_MARKS = 2;
     static final int EXTENDED_TURN_SENDS = 3;
 
-    /** Width code 3: in format version 4 a varint follows; in versions 2 and 3, 4 bytes. */
+    /** Width code 3: since format version 4 a varint follows; in versions 2 and 3, 4 bytes. */
     static final int VARINT_WIDTH = 3;
     /** Ids from here up take the varint width code; below, 1 to 3 bytes. */
     static final long FIRST_VARINT_ID = 1L << 24;

@@ -67,6 +67,9 @@ public final class TraceAnalysis {
         TraceMetadata metadata = readMetadata();
         try (DataFileReader data = openData(metadata)) {
             EventCounts counts = scanEvents(data);
+            if (data != null) {
+                SourceNames.read(metadata, data).problems().forEach(this::problem);
+            }
             if (metadata != null && metadata.cleanEnd()) {
                 compareCount(metadata, TraceMetadata.EVENT_CHUNKS, counts.chunksSeen, TraceFiles.events(dir));
                 compareCount(metadata, TraceMetadata.DATA_CHUNKS, data == null ? 0 : data.chunks(), TraceFiles.data(dir));

@@ -34,7 +34,10 @@ public record TraceMetadata(int formatVersion, String program, String jvm, Insta
     public static final String DATA_CHUNKS = "dataChunks";
     /** Count key: entries written to the data file. */
     public static final String DATA_ENTRIES = "dataEntries";
-    /** Counts under this prefix name outside sources: {@code source.NAME} is the source's id. */
+    /**
+     * Counts under this prefix name outside sources in traces of format version 4 and older:
+     * {@code source.NAME} is the source's id. Later traces name them in the data file ({@link SourceNames}).
+     */
     public static final String SOURCE_PREFIX = "source.";
     /**
      * Counts under this prefix are the recording agent's internal errors: {@code agentError.SITE} is

@@ -137,9 +137,9 @@ public final class TraceWriter implements AutoCloseable {
     }
 
     /**
-     * Rewrites the metadata, still saying "not clean", with the counts known so far: what a replay
-     * needs (the outside sources' ids) must be on disk before the recording ends, which a crash
-     * may prevent. Written atomically, with the trace files' own permissions.
+     * Rewrites the metadata, still saying "not clean", with the counts known so far (the agent's
+     * errors) that must be on disk before the recording ends, which a crash may prevent. Written
+     * atomically, with the trace files' own permissions.
      */
     public void writeProgress(Map<String, Long> counts) throws IOException {
         writeProgress(counts, metadata.notRecorded());

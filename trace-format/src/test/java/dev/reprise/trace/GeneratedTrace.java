@@ -122,8 +122,14 @@ final class GeneratedTrace {
         };
     }
 
-    /** A new data entry owned by {@code owner}: the calling actor, or the external sender. */
+    /**
+     * A new data entry owned by {@code owner}: the calling actor, or the external sender. None for
+     * the recorder's pseudo-actor, whose entries name outside sources ({@link SourceNames}): 0, no data.
+     */
     private long newData(long owner, Map<Long, Long> dataIds, Random r) {
+        if (owner == SourceNames.OWNER) {
+            return 0;
+        }
         long actor = owner;
         long id = dataIds.merge(actor, 1L, Long::sum);
         byte[] payload = ("value " + actor + "/" + id + " " + r.nextLong()).getBytes(StandardCharsets.UTF_8);

@@ -102,14 +102,14 @@ class TraceFilesTest {
         Path events = TraceFiles.events(tmp);
         byte[] bytes = Files.readAllBytes(events);
         byte[] future = FileHeader.encode(FileKind.EVENTS);
-        LittleEndian.putShort(future, 8, (short) 5);
+        LittleEndian.putShort(future, 8, (short) (FileHeader.VERSION + 1));
         java.util.zip.CRC32C c = new java.util.zip.CRC32C();
         c.update(future, 0, 12);
         LittleEndian.putInt(future, 12, (int) c.getValue());
         System.arraycopy(future, 0, bytes, 0, FileHeader.SIZE);
         Files.write(events, bytes);
         TraceFormatException e = assertThrows(TraceFormatException.class, () -> TraceReader.open(tmp));
-        assertTrue(e.getMessage().contains("version 5 is not supported; this Reprise reads versions 2 to 4"), e.getMessage());
+        assertTrue(e.getMessage().contains("version " + (FileHeader.VERSION + 1) + " is not supported; this Reprise reads versions 2 to " + FileHeader.VERSION), e.getMessage());
 
         Files.copy(TraceFiles.data(tmp), events, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
         e = assertThrows(TraceFormatException.class, () -> TraceReader.open(tmp));

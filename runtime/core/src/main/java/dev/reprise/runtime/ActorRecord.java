@@ -11,12 +11,12 @@ public final class ActorRecord {
     /** Counter of the latest subtrace started for this actor, on any thread; -1 before the first. */
     int lastSubtrace = -1;
     private long nextDataId = 1;
-    /** An outside source's shared numbering ({@link SourceDataIds}); null for an actor. */
+    /** An outside source's numbering, shared by the threads that send as it ({@link SourceDataIds}); null for an actor. */
     private final java.util.concurrent.atomic.AtomicLong sourceDataIds;
 
     public ActorRecord(long id) {
         this.id = id;
-        this.sourceDataIds = SourceDataIds.counts(id) ? SourceDataIds.of(id) : null;
+        this.sourceDataIds = SourceDataIds.counts(id) ? new java.util.concurrent.atomic.AtomicLong(1) : null;
     }
 
     /** The id of its next data entry (a system call's result). */

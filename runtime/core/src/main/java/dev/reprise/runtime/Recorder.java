@@ -3,6 +3,7 @@ package dev.reprise.runtime;
 import dev.reprise.trace.CreationKind;
 import dev.reprise.trace.EventBuffer;
 import dev.reprise.trace.Fingerprint;
+import dev.reprise.trace.SourceNames;
 import dev.reprise.trace.SystemTurnKind;
 import dev.reprise.trace.TraceIds;
 import dev.reprise.trace.TraceMetadata;
@@ -11,7 +12,8 @@ import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.util.HashMap;
 import java.util.Map;
-import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -40,12 +42,16 @@ public final class Recorder extends FlushEpoch implements AutoCloseable {
     final BufferPool pool;
     private final TraceWriter trace;
     private final WriterThread writer;
-    private final CopyOnWriteArrayList<ThreadRecorder> threads = new CopyOnWriteArrayList<>();
+    /** The threads that record, until the tick after they die: adding and removing one is O(1) however many come and go. */
+    private final Set<ThreadRecorder> threads = ConcurrentHashMap.newKeySet();
     private final ThreadLocal<ThreadRecorder> byThreadLocal;
     private final AtomicInteger nextThreadId = new AtomicInteger(1);
     private final AtomicLong nextSourceId = new AtomicLong(FIRST_SOURCE_ID);
-    private final Map<String, Long> sources = new HashMap<>();
-    /** A source, an agent error or a refusal came since the writer last rewrote the metadata. Guarded by sources. */
+    /** The sources declared by name ({@link #registerSource}), which may be declared again; not the agent's contexts. */
+    private final Map<String, Long> declaredSources = new HashMap<>();
+    /** Guards {@link #progressChanged}. */
+    private final Object progressLock = new Object();
+    /** An agent error or a refusal came since the writer last rewrote the metadata. Guarded by progressLock. */
     private boolean progressChanged;
     /** The agent's internal errors by site, for the metadata ({@link TraceMetadata#AGENT_ERROR_PREFIX}). */
     private final java.util.concurrent.ConcurrentHashMap<String, LongAdder> agentErrors = new java.util.concurrent.ConcurrentHashMap<>();
@@ -201,36 +207,52 @@ public final class Recorder extends FlushEpoch implements AutoCloseable {
     }
 
     /**
-     * The pseudo-actor id of the external source {@code name}: the n-th distinct name registered
-     * gets {@code FIRST_SOURCE_ID + n}, so a program that declares its sources in the same order
-     * gets the same ids in replay. The names are kept in the metadata, which the writer thread
-     * rewrites at its next tick, so a crashed recording keeps them too.
+     * The pseudo-actor id of the declared external source {@code name} (the API's
+     * {@code Reprise.externalSource}): a name declared again gets its first id. Remembered for the
+     * whole recording, as declared sources are few (one per static field).
      */
     public long registerSource(String name) {
-        synchronized (sources) {
-            Long id = sources.get(name);
+        synchronized (declaredSources) {
+            Long id = declaredSources.get(name);
             if (id == null) {
-                id = nextSourceId.getAndIncrement();
-                sources.put(name, id);
-                progressChanged = true;
+                id = newSource(name);
+                declaredSources.put(name, id);
             }
             return id;
         }
     }
 
     /**
-     * Writer thread, each tick: the counts a crashed recording must keep (sources, agent errors) if
-     * any changed since the last call, else null.
+     * A new pseudo-actor id for the outside source {@code name}, whose name the caller never
+     * registers again (a context of the agent, which keeps its id): the next id from
+     * {@code FIRST_SOURCE_ID} up, so a program that makes its sources in the same order gets the
+     * same ids in replay. The name goes to the data file ({@link SourceNames}), which the writer
+     * flushes at its next tick, so a crashed recording keeps it too; nothing of it stays here.
+     */
+    public long newSource(String name) {
+        long id = nextSourceId.getAndIncrement();
+        if (degraded || closing) {
+            return id; // nothing more is written
+        }
+        byte[] entry = SourceNames.entry(name);
+        synchronized (dataLock) {
+            dataQueued += entry.length; // never dropped nor waited for: replay needs every name
+        }
+        writer.data.offer(new WriterThread.Data(RECORDER_ACTOR, id, entry));
+        return id;
+    }
+
+    /**
+     * Writer thread, each tick: the counts a crashed recording must keep (agent errors) if any
+     * changed since the last call, else null.
      */
     Map<String, Long> changedProgress() {
-        synchronized (sources) {
+        synchronized (progressLock) {
             if (!progressChanged) {
                 return null;
             }
             progressChanged = false;
-            Map<String, Long> counts = sourceCounts();
-            counts.putAll(agentErrorCounts());
-            return counts;
+            return agentErrorCounts();
         }
     }
 
@@ -246,7 +268,7 @@ public final class Recorder extends FlushEpoch implements AutoCloseable {
      */
     public void agentError(String site) {
         agentErrors.computeIfAbsent(site, k -> new LongAdder()).increment();
-        synchronized (sources) {
+        synchronized (progressLock) {
             progressChanged = true;
         }
     }
@@ -261,7 +283,7 @@ public final class Recorder extends FlushEpoch implements AutoCloseable {
         }
         notRecorded = reason;
         degraded = true;
-        synchronized (sources) {
+        synchronized (progressLock) {
             progressChanged = true;
         }
     }
@@ -270,15 +292,6 @@ public final class Recorder extends FlushEpoch implements AutoCloseable {
         Map<String, Long> counts = new HashMap<>();
         agentErrors.forEach((site, n) -> counts.put(TraceMetadata.AGENT_ERROR_PREFIX + site, n.sum()));
         return counts;
-    }
-
-    /** The sources as the metadata counts them: "source.NAME" to id. */
-    private Map<String, Long> sourceCounts() {
-        synchronized (sources) {
-            Map<String, Long> counts = new HashMap<>();
-            sources.forEach((name, id) -> counts.put(TraceMetadata.SOURCE_PREFIX + name, id));
-            return counts;
-        }
     }
 
     /**
@@ -398,6 +411,11 @@ public final class Recorder extends FlushEpoch implements AutoCloseable {
         boolean idle = epoch - r.lvEpochSeen() >= 2 && parked(r.thread);
         int length = dead ? b.size() : b.publishedSize();
         int marks = dead ? b.markCount() : b.publishedMarks(); // read after the size: covers its events
+        if (length == 0 && dead) {
+            r.take();
+            pool.release(b); // a dead thread's empty buffer: back to the pool, or it is lost with the thread
+            return;
+        }
         if (length == 0 || !(dead || force || idle)) {
             r.giveBack();
             return;
@@ -506,7 +524,6 @@ public final class Recorder extends FlushEpoch implements AutoCloseable {
         counts.put("droppedData", s.droppedData());
         counts.put("threads", (long) nextThreadId.get() - 1);
         counts.put("blockedMillis", TimeUnit.NANOSECONDS.toMillis(s.blockedNanos()));
-        counts.putAll(sourceCounts());
         extraCounts.forEach((key, value) -> counts.put(key, value.sum()));
         counts.putAll(agentErrorCounts());
         try {

@@ -13,7 +13,8 @@ import java.util.concurrent.TimeUnit;
  * The one thread that does the recorder's I/O: writes full event buffers as chunks and returns
  * them to the pool, writes external data, and every flush interval advances the flush epoch, which
  * makes each recording thread hand over its buffer at its next event, and rewrites the metadata
- * when outside sources were registered. It also forces the files to disk as {@link SyncPolicy} says.
+ * when the agent counted an error or refused to record. It also forces the files to disk as
+ * {@link SyncPolicy} says.
  */
 final class WriterThread extends Thread {
     /**
@@ -198,8 +199,8 @@ final class WriterThread extends Thread {
     }
 
     /**
-     * A new outside source (a crashed recording must replay), an agent error or a refusal reaches
-     * the metadata within a flush interval.
+     * An agent error or a refusal reaches the metadata within a flush interval (a crashed
+     * recording keeps them).
      */
     private void writeProgress() {
         Map<String, Long> counts = recorder.changedProgress();
