@@ -20,6 +20,10 @@ final class AgentThread {
     AgentActor pendingChild;
     /** The ask temp actor whose (lazily computed) path is being made on this thread. */
     AgentActor namingTemp;
+    /** An ask is being made here (PromiseActorRef.apply): the timer it sets is its timeout ({@link AskTimeouts}). */
+    boolean asking;
+    /** What the ask timeout running here did: {@link AskTimeouts#RUNNING}, {@link AskTimeouts#WON}, or 0 (none runs). */
+    byte askTimeout;
     /**
      * How deep this turn (or callback, or task: {@link #callOwner()}) is in clock and random calls
      * ({@link SourceCalls}) and in Akka's or the agent's own code: only calls made at depth 0 are

@@ -53,6 +53,15 @@ public final class Callbacks {
         }
     }
 
+    /** A completion returned {@code completed} (whether it completed the promise): an ask's timeout may have won. */
+    public static void completed(boolean completed) {
+        try {
+            AskTimeouts.completed(completed);
+        } catch (Throwable e) {
+            AgentLog.internalError("recording a promise completion", e);
+        }
+    }
+
     /** A callback starts running with {@code result}; returns the tag to restore. */
     public static Object enter(Object transformation, Object result) {
         try {

@@ -116,13 +116,25 @@ public final class Creations {
     /** An ask's temp actor is being made: reserve its id (its name is derived from it). */
     public static Object beforeAsk() {
         try {
-            return reserve(CreationKind.TEMP_ACTOR, null);
+            AgentActor temp = reserve(CreationKind.TEMP_ACTOR, null);
+            AgentThread.current().asking = true;
+            return temp;
         } catch (dev.reprise.replay.ReplayDivergence d) {
             throw d;
         } catch (Throwable e) {
             AgentLog.internalError("recording an ask", e);
             return null;
         }
+    }
+
+    /** The ask made its temp actor {@code ref} (and set its timeout): as {@link #afterMakeChild}. */
+    public static void afterAsk(Object ref, Object reserved) {
+        try {
+            AgentThread.current().asking = false;
+        } catch (Throwable e) {
+            AgentLog.internalError("recording an ask", e);
+        }
+        afterMakeChild(ref, reserved);
     }
 
     /** A temp actor computes its path (lazily, on whichever thread first needs it); returns what to restore. */

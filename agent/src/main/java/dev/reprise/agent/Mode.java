@@ -51,6 +51,12 @@ interface Mode {
      */
     byte[] sourceCall(AgentThread t, String call, byte[] live);
 
+    /**
+     * The timeout of an ask completed it (the reply had not): recorded as a system call of the timer,
+     * so replay fires it only when the recording's did ({@link AskTimeouts}).
+     */
+    void askTimedOut(AgentThread t, long timer);
+
     /** A timer is set ({@code rearmed}: a periodic one again): what the scheduler is given to run. */
     Runnable timer(Timers.TimerTask timer, Tag fires, boolean rearmed);
 

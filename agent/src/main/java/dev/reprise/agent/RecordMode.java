@@ -133,6 +133,11 @@ final class RecordMode implements Mode {
     }
 
     @Override
+    public void askTimedOut(AgentThread t, long timer) {
+        t.recorder.systemCall(new dev.reprise.runtime.ActorRecord(timer), AskTimeouts.FIRED);
+    }
+
+    @Override
     public void actorBuilt(AgentActor actor, String path) {
         // names are for replay's reports
     }

@@ -94,6 +94,11 @@ final class ReplayMode implements Mode {
     }
 
     @Override
+    public void askTimedOut(AgentThread t, long timer) {
+        // replay ran it because the recording's did (ReplayTimers), and took that event then
+    }
+
+    @Override
     public void timerScheduled(Runnable task, Object handle) {
         ReplayTimers.scheduled(task, handle);
     }

@@ -14,7 +14,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * trace can ask for, such as a dispatcher's shutdown or a scheduled {@code system.terminate()},
  * must still run). A periodic timer's later armings run only when the trace asks, so its ticks
  * never pile up in a mailbox; past the end of its owner's recording with {@code end=live} they run
- * live. A timer is kept from when it is armed until it runs or is cancelled, so a program that sets
+ * live. An ask's timeout runs only if the recording's completed the ask ({@link AskTimeouts}). A
+ * timer is kept from when it is armed until it runs or is cancelled, so a program that sets
  * millions of timers replays in the memory of those pending at once.
  */
 final class ReplayTimers {
@@ -59,12 +60,23 @@ final class ReplayTimers {
         /** The scheduler's due time. */
         @Override
         public void run() {
-            if ((!rearmed || Agent.replay.goesOnLive(owner)) && ran.compareAndSet(false, true)) {
+            if (dueNow() && ran.compareAndSet(false, true)) {
                 runNow();
             }
         }
 
+        /** Whether it runs at its due time (else only when the trace asks for it). */
+        private boolean dueNow() {
+            if (task.askTimeout) {
+                return Agent.replay.firedInRecording(id) || Agent.replay.goesOnLive(owner);
+            }
+            return !rearmed || Agent.replay.goesOnLive(owner);
+        }
+
         private void runNow() {
+            if (task.askTimeout) {
+                Agent.replay.firedInRecording(id); // asked for by the trace: its recorded firing is used up
+            }
             try {
                 task.run(); // a periodic timer arms its next firing in here
             } finally {

@@ -21,7 +21,7 @@ public final class Timers {
             AgentThread t = AgentThread.current();
             boolean rearmed = t.sends != null && t.sends.timer; // a periodic timer re-arming itself is the same timer
             Tag fires = rearmed ? t.sends : Tag.timer(t.ownerId(), Creations.newId(t, CreationKind.TIMER));
-            return Agent.mode.timer(new TimerTask(task, fires), fires, rearmed);
+            return Agent.mode.timer(new TimerTask(task, fires, t.asking && !rearmed), fires, rearmed);
         } catch (dev.reprise.replay.ReplayDivergence d) {
             throw d;
         } catch (Throwable e) {
@@ -42,18 +42,25 @@ public final class Timers {
     /** A scheduled task that runs with its timer's context. */
     static final class TimerTask implements Runnable {
         private final Runnable task;
-        private final Tag fires;
+        final Tag fires;
+        /** The timeout of an ask: whether it completed the ask is recorded ({@link AskTimeouts}). */
+        final boolean askTimeout;
 
-        TimerTask(Runnable task, Tag fires) {
+        TimerTask(Runnable task, Tag fires, boolean askTimeout) {
             this.task = task;
             this.fires = fires;
+            this.askTimeout = askTimeout;
         }
 
         @Override
         public void run() {
             Tag previous = ContextCallback.enter(fires, "a timer");
             try {
-                task.run();
+                if (askTimeout) {
+                    AskTimeouts.run(task, fires);
+                } else {
+                    task.run();
+                }
             } finally {
                 ContextCallback.exit(previous, "a timer");
             }

@@ -12,14 +12,16 @@ import java.util.concurrent.TimeUnit;
 /**
  * Programs that end by time or by a stop, as real ones do, while their actors are busy: tickers
  * re-arm {@code scheduleOnce} timers and feed a counter; every line goes through one console actor.
- * How many ticks happen before the end is a race with the clock. Modes: {@code sleep} (main sleeps,
- * then {@code system.terminate()}), {@code coordinated} (main sleeps, then
+ * How many ticks happen before the end is a race with the clock. Modes: {@code sleep} (main waits
+ * until the tickers are busy, sleeps, then {@code system.terminate()}), {@code coordinated} (the same, then
  * {@code CoordinatedShutdown}), {@code exit} (main calls {@code System.exit} once the counter
  * has reached a total, while the tickers go on).
  */
 public final class TimedEndingsProgram {
     static final int TICKERS = 3;
     static final java.util.concurrent.CompletableFuture<Void> reached = new java.util.concurrent.CompletableFuture<>();
+    /** The tickers are under way (the counter passed 100): a loaded machine may take longer than the sleep to get there. */
+    static final java.util.concurrent.CompletableFuture<Void> busy = new java.util.concurrent.CompletableFuture<>();
 
     static final class Console extends AbstractActor {
         @Override
@@ -44,6 +46,9 @@ public final class TimedEndingsProgram {
             return receiveBuilder().match(Integer.class, n -> {
                 total += n;
                 console.tell("total " + total + " after " + n + " from " + getSender().path().name(), getSelf());
+                if (total >= 100) {
+                    busy.complete(null);
+                }
                 if (exit && total >= 400 && !reached.isDone()) {
                     console.tell("exiting at " + total, getSelf());
                     reached.complete(null);
@@ -104,7 +109,8 @@ public final class TimedEndingsProgram {
             reached.get(30, TimeUnit.SECONDS);
             System.exit(0); // the tickers are still busy: Akka's shutdown hook stops them
         }
-        Thread.sleep(400);
+        busy.get(30, TimeUnit.SECONDS);
+        Thread.sleep(200);
         if (mode.equals("coordinated")) {
             CoordinatedShutdown.get(system).runAll(CoordinatedShutdown.unknownReason());
         } else {

@@ -228,6 +228,20 @@ public final class Replay {
         return liveAfterEnd && script(actor).finished();
     }
 
+    /**
+     * Whether timer {@code id}, an ask's timeout, completed its ask in the recording (its one event,
+     * a system call): takes that event if it is next. The timer's script is not kept afterwards.
+     */
+    public boolean firedInRecording(long id) {
+        ActorScript s = script(id);
+        boolean fired = s.peek() instanceof TraceEvent.SystemCall;
+        if (fired) {
+            replayed.add(s.take());
+        }
+        stopped(id);
+        return fired;
+    }
+
     /** Whether actor {@code id} has used up its recorded events (nothing more can come from it in a cut recording). */
     boolean scriptEnded(long id) {
         return script(id).finished();

@@ -55,7 +55,7 @@ final class CreationInstrumentation {
 
         @Advice.OnMethodExit(suppress = Throwable.class, onThrowable = Throwable.class)
         static void exit(@Advice.Return Object ref, @Advice.Enter Object reserved) {
-            Creations.afterMakeChild(ref, reserved);
+            Creations.afterAsk(ref, reserved);
         }
     }
 

@@ -54,6 +54,11 @@ final class ScalaPromiseInstrumentation {
         static void enter(@Advice.Argument(1) Object result) {
             Callbacks.completing(result);
         }
+
+        @Advice.OnMethodExit(suppress = Throwable.class)
+        static void exit(@Advice.Return boolean completed) {
+            Callbacks.completed(completed);
+        }
     }
 
     static final class Resolved {
