@@ -43,6 +43,10 @@ public final class Database {
    * @throws SQLException if Derby cannot open or create it
    */
   public static Database open(Path dir) throws SQLException {
+    // Derby's log goes next to the database, not into the working directory.
+    if (System.getProperty("derby.stream.error.file") == null) {
+      System.setProperty("derby.stream.error.file", dir.toAbsolutePath() + ".derby.log");
+    }
     Database db = new Database("jdbc:derby:" + dir.toAbsolutePath() + ";create=true");
     try (Connection c = db.connect()) {
       if (!c.getMetaData().getTables(null, null, "N_CUSTOMER", null).next()) {
