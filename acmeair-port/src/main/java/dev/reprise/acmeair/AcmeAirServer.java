@@ -20,10 +20,12 @@ import scala.concurrent.duration.Duration;
  * Netty on loopback, handled by Akka Classic actors, stored in embedded Derby.
  */
 public final class AcmeAirServer implements AutoCloseable {
+  private final Database db;
   private final AcmeAirActors.Started actors;
   private final HttpServer http;
 
-  private AcmeAirServer(AcmeAirActors.Started actors, HttpServer http) {
+  private AcmeAirServer(Database db, AcmeAirActors.Started actors, HttpServer http) {
+    this.db = db;
     this.actors = actors;
     this.http = http;
   }
@@ -50,7 +52,7 @@ public final class AcmeAirServer implements AutoCloseable {
     AcmeAirActors.Started actors =
         AcmeAirActors.start(db, new Ids(options.seed()), clock, options.loader(), hash);
     try {
-      return new AcmeAirServer(actors, new HttpServer(options.port(), actors.router(), hash));
+      return new AcmeAirServer(db, actors, new HttpServer(options.port(), actors.router(), hash));
     } catch (RuntimeException | InterruptedException e) {
       actors.system().terminate();
       throw e;
@@ -62,12 +64,12 @@ public final class AcmeAirServer implements AutoCloseable {
     return http.port();
   }
 
-  /** Stops HTTP, then the actors (closing their connections), then Derby. */
+  /** Stops HTTP, then the actors (closing their connections), then the database. */
   @Override
   public void close() throws Exception {
     http.close();
     Await.result(actors.system().terminate(), Duration.create(30, TimeUnit.SECONDS));
-    Database.shutdownEngine();
+    db.shutdown();
   }
 
   /**

@@ -69,13 +69,14 @@ public final class Database {
   }
 
   /**
-   * Shuts the Derby engine down (all databases of this JVM), so that the files are closed cleanly.
+   * Closes this database (its files), leaving Derby able to open others in this JVM. Call it when
+   * no connection is in use any more.
    */
-  public static void shutdownEngine() {
+  public void shutdown() {
     try {
-      DriverManager.getConnection("jdbc:derby:;shutdown=true").close();
+      DriverManager.getConnection(url.replace(";create=true", ";shutdown=true")).close();
     } catch (SQLException expected) {
-      // Derby reports a successful engine shutdown with SQLState XJ015.
+      // Derby reports a successful database shutdown with SQLState 08006.
     }
   }
 }
