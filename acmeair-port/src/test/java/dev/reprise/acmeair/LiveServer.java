@@ -26,8 +26,11 @@ final class LiveServer implements AutoCloseable {
       HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
   LiveServer(Path dir, long seed) throws Exception {
-    server = AcmeAirServer.start(new ServerOptions(0, dir.resolve("db"),
-        LoaderSettings.SOMNS.withCustomers(CUSTOMERS), true, seed, true));
+    this(dir, seed, LoaderSettings.SOMNS.withCustomers(CUSTOMERS));
+  }
+
+  LiveServer(Path dir, long seed, LoaderSettings data) throws Exception {
+    server = AcmeAirServer.start(new ServerOptions(0, dir.resolve("db"), data, true, seed, true));
   }
 
   URI uri(String path) {
