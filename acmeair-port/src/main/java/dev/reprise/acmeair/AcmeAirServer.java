@@ -11,9 +11,9 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Clock;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
-import scala.concurrent.Await;
-import scala.concurrent.duration.Duration;
+import java.util.concurrent.TimeoutException;
 
 /**
  * The Acme-Air service: the REST API of the Node.js version under {@code /rest/api}, served by
@@ -66,9 +66,16 @@ public final class AcmeAirServer implements AutoCloseable {
 
   /** Stops HTTP, then the actors (closing their connections), then the database. */
   @Override
-  public void close() throws Exception {
+  public void close() {
     http.close();
-    Await.result(actors.system().terminate(), Duration.create(30, TimeUnit.SECONDS));
+    actors.system().terminate();
+    try {
+      actors.system().getWhenTerminated().toCompletableFuture().get(30, TimeUnit.SECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    } catch (ExecutionException | TimeoutException e) {
+      throw new IllegalStateException("the actor system did not stop", e);
+    }
     db.shutdown();
   }
 
@@ -90,11 +97,7 @@ public final class AcmeAirServer implements AutoCloseable {
     AcmeAirServer server = start(options);
     CountDownLatch stopped = new CountDownLatch(1);
     Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-      try {
-        server.close();
-      } catch (Exception e) {
-        e.printStackTrace();
-      }
+      server.close();
       stopped.countDown();
     }));
     System.out.println("Acme-Air listening on http://127.0.0.1:" + server.port() + "/rest/api (seed "

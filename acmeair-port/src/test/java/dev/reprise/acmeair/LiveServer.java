@@ -84,7 +84,7 @@ final class LiveServer implements AutoCloseable {
   }
 
   @Override
-  public void close() throws Exception {
+  public void close() {
     server.close();
   }
 }

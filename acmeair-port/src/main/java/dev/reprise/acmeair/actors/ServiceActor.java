@@ -17,8 +17,6 @@ import java.sql.SQLException;
  * a restart, so an asker never waits for a reply that will not come.
  */
 public abstract class ServiceActor extends AbstractActor {
-  /** The actor's logger. */
-  protected final LoggingAdapter log = Logging.getLogger(getContext().getSystem(), this);
   private final Database db;
   /** The actor's own connection, open between {@code preStart} and {@code postStop}. */
   protected Connection connection;
@@ -55,6 +53,7 @@ public abstract class ServiceActor extends AbstractActor {
     } catch (ApiException e) {
       return e.toResponse();
     } catch (SQLException | RuntimeException e) {
+      LoggingAdapter log = Logging.getLogger(getContext().getSystem(), this);
       log.error(e, "{} {} failed", call.request().method(), call.request().path());
       return ApiResponse.error(500, "internal error: " + e.getClass().getSimpleName());
     }
