@@ -4,7 +4,7 @@ import dev.reprise.acmeair.actors.AcmeAirActors;
 import dev.reprise.acmeair.db.Database;
 import dev.reprise.acmeair.db.Loader;
 import dev.reprise.acmeair.http.HttpServer;
-import dev.reprise.acmeair.http.ResponseHash;
+import dev.reprise.acmeair.actors.ResponseHash;
 import dev.reprise.acmeair.support.AppClock;
 import dev.reprise.acmeair.support.Ids;
 import java.sql.Connection;
@@ -52,7 +52,7 @@ public final class AcmeAirServer implements AutoCloseable {
     AcmeAirActors.Started actors =
         AcmeAirActors.start(db, new Ids(options.seed()), clock, options.loader(), hash);
     try {
-      return new AcmeAirServer(db, actors, new HttpServer(options.port(), actors.router(), hash));
+      return new AcmeAirServer(db, actors, new HttpServer(options.port(), actors.router()));
     } catch (RuntimeException | InterruptedException e) {
       actors.system().terminate();
       throw e;

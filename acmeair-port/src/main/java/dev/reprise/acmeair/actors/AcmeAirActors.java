@@ -5,7 +5,6 @@ import akka.actor.ActorSystem;
 import com.typesafe.config.ConfigFactory;
 import dev.reprise.acmeair.db.Database;
 import dev.reprise.acmeair.db.LoaderSettings;
-import dev.reprise.acmeair.http.ResponseHash;
 import dev.reprise.acmeair.support.AppClock;
 import dev.reprise.acmeair.support.Ids;
 
@@ -21,7 +20,7 @@ public final class AcmeAirActors {
    * @param ids the id generator
    * @param clock the clock
    * @param loader the loader's default sizes
-   * @param hash the response hash, read by {@code /config/responseHash}
+   * @param hash the chain every reply of the actors goes into, read by {@code /config/responseHash}
    * @return the running system and its router, which takes {@code ApiRequest}s
    */
   public static Started start(

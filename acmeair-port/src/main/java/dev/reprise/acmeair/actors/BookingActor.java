@@ -20,15 +20,15 @@ public final class BookingActor extends ServiceActor {
   private final Ids ids;
   private final AppClock clock;
 
-  private BookingActor(Database db, Ids ids, AppClock clock) {
-    super(db);
+  private BookingActor(Database db, ResponseHash hash, Ids ids, AppClock clock) {
+    super(db, hash);
     this.ids = ids;
     this.clock = clock;
   }
 
   /** @return how to create it (on the blocking dispatcher) */
-  public static Props props(Database db, Ids ids, AppClock clock) {
-    return Props.create(BookingActor.class, () -> new BookingActor(db, ids, clock))
+  public static Props props(Database db, ResponseHash hash, Ids ids, AppClock clock) {
+    return Props.create(BookingActor.class, () -> new BookingActor(db, hash, ids, clock))
         .withDispatcher(AcmeAirActors.BLOCKING_DISPATCHER);
   }
 

@@ -20,13 +20,13 @@ public final class CustomerActor extends ServiceActor {
     "streetAddress1", "city", "stateProvince", "country", "postalCode"
   };
 
-  private CustomerActor(Database db) {
-    super(db);
+  private CustomerActor(Database db, ResponseHash hash) {
+    super(db, hash);
   }
 
   /** @return how to create it (on the blocking dispatcher) */
-  public static Props props(Database db) {
-    return Props.create(CustomerActor.class, () -> new CustomerActor(db))
+  public static Props props(Database db, ResponseHash hash) {
+    return Props.create(CustomerActor.class, () -> new CustomerActor(db, hash))
         .withDispatcher(AcmeAirActors.BLOCKING_DISPATCHER);
   }
 

@@ -28,15 +28,15 @@ public final class FlightActor extends ServiceActor {
   private final TtlCache<String, JsonNode> segments;
   private final TtlCache<String, List<JsonNode>> flights;
 
-  private FlightActor(Database db, AppClock clock) {
-    super(db);
+  private FlightActor(Database db, ResponseHash hash, AppClock clock) {
+    super(db, hash);
     this.segments = new TtlCache<>(CACHE_SIZE, CACHE_TTL_MILLIS, clock);
     this.flights = new TtlCache<>(CACHE_SIZE, CACHE_TTL_MILLIS, clock);
   }
 
   /** @return how to create it (on the blocking dispatcher) */
-  public static Props props(Database db, AppClock clock) {
-    return Props.create(FlightActor.class, () -> new FlightActor(db, clock))
+  public static Props props(Database db, ResponseHash hash, AppClock clock) {
+    return Props.create(FlightActor.class, () -> new FlightActor(db, hash, clock))
         .withDispatcher(AcmeAirActors.BLOCKING_DISPATCHER);
   }
 

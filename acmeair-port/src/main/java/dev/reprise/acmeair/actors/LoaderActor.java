@@ -14,15 +14,15 @@ public final class LoaderActor extends ServiceActor {
   private final LoaderSettings settings;
   private final AppClock clock;
 
-  private LoaderActor(Database db, LoaderSettings settings, AppClock clock) {
-    super(db);
+  private LoaderActor(Database db, ResponseHash hash, LoaderSettings settings, AppClock clock) {
+    super(db, hash);
     this.settings = settings;
     this.clock = clock;
   }
 
   /** @return how to create it (on the blocking dispatcher) */
-  public static Props props(Database db, LoaderSettings settings, AppClock clock) {
-    return Props.create(LoaderActor.class, () -> new LoaderActor(db, settings, clock))
+  public static Props props(Database db, ResponseHash hash, LoaderSettings settings, AppClock clock) {
+    return Props.create(LoaderActor.class, () -> new LoaderActor(db, hash, settings, clock))
         .withDispatcher(AcmeAirActors.BLOCKING_DISPATCHER);
   }
 

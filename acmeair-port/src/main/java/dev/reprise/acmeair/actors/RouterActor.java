@@ -10,7 +10,6 @@ import dev.reprise.acmeair.api.Endpoint;
 import dev.reprise.acmeair.api.Routes;
 import dev.reprise.acmeair.db.Database;
 import dev.reprise.acmeair.db.LoaderSettings;
-import dev.reprise.acmeair.http.ResponseHash;
 import dev.reprise.acmeair.support.AppClock;
 import dev.reprise.acmeair.support.Ids;
 import dev.reprise.acmeair.support.Json;
@@ -28,11 +27,11 @@ public final class RouterActor extends AbstractActor {
 
   private RouterActor(Database db, Ids ids, AppClock clock, LoaderSettings loader, ResponseHash hash) {
     this.hash = hash;
-    services.put(Endpoint.Service.SESSIONS, getContext().actorOf(SessionActor.props(db, ids, clock), "sessions"));
-    services.put(Endpoint.Service.CUSTOMERS, getContext().actorOf(CustomerActor.props(db), "customers"));
-    services.put(Endpoint.Service.FLIGHTS, getContext().actorOf(FlightActor.props(db, clock), "flights"));
-    services.put(Endpoint.Service.BOOKINGS, getContext().actorOf(BookingActor.props(db, ids, clock), "bookings"));
-    services.put(Endpoint.Service.LOADER, getContext().actorOf(LoaderActor.props(db, loader, clock), "loader"));
+    services.put(Endpoint.Service.SESSIONS, getContext().actorOf(SessionActor.props(db, hash, ids, clock), "sessions"));
+    services.put(Endpoint.Service.CUSTOMERS, getContext().actorOf(CustomerActor.props(db, hash), "customers"));
+    services.put(Endpoint.Service.FLIGHTS, getContext().actorOf(FlightActor.props(db, hash, clock), "flights"));
+    services.put(Endpoint.Service.BOOKINGS, getContext().actorOf(BookingActor.props(db, hash, ids, clock), "bookings"));
+    services.put(Endpoint.Service.LOADER, getContext().actorOf(LoaderActor.props(db, hash, loader, clock), "loader"));
   }
 
   /** @return how to create it */
@@ -50,12 +49,15 @@ public final class RouterActor extends AbstractActor {
     try {
       endpoint = Routes.find(request.method(), request.path());
     } catch (ApiException e) {
-      getSender().tell(e.toResponse(), getSelf());
+      getSender().tell(hash.sent(e.toResponse()), getSelf());
       return;
     }
     Call call = new Call(request, endpoint, null);
-    if (endpoint.service() == Endpoint.Service.ROUTER) {
-      getSender().tell(answer(endpoint), getSelf());
+    if (endpoint == Endpoint.RESPONSE_HASH) {
+      // Reading the hash must not change it.
+      getSender().tell(hashAnswer(), getSelf());
+    } else if (endpoint.service() == Endpoint.Service.ROUTER) {
+      getSender().tell(hash.sent(answer(endpoint)), getSelf());
     } else if (endpoint.needsSession()) {
       services.get(Endpoint.Service.SESSIONS)
           .tell(new Authorize(call, services.get(endpoint.service())), getSender());
@@ -64,7 +66,13 @@ public final class RouterActor extends AbstractActor {
     }
   }
 
-  private ApiResponse answer(Endpoint endpoint) {
+  private ApiResponse hashAnswer() {
+    return hash.enabled()
+        ? ApiResponse.text(hash.snapshot())
+        : ApiResponse.error(404, "response hashing is off (start the server with --hash-responses)");
+  }
+
+  private static ApiResponse answer(Endpoint endpoint) {
     return switch (endpoint) {
       case RUNTIME -> ApiResponse.json(Json.array().add(
           Json.object().put("name", "Akka Classic").put("description", "Akka Classic actors on Netty")));
@@ -72,9 +80,6 @@ public final class RouterActor extends AbstractActor {
           Json.object().put("name", "derby").put("description", "Apache Derby (embedded)")));
       case ACTIVE_DATA_SERVICE -> ApiResponse.text("derby");
       case CHECK_STATUS -> ApiResponse.text("OK");
-      case RESPONSE_HASH -> hash.enabled()
-          ? ApiResponse.text(hash.snapshot())
-          : ApiResponse.error(404, "response hashing is off (start the server with --hash-responses)");
       default -> throw new IllegalArgumentException("not a router endpoint: " + endpoint);
     };
   }

@@ -18,12 +18,17 @@ import java.sql.SQLException;
  */
 public abstract class ServiceActor extends AbstractActor {
   private final Database db;
+  private final ResponseHash hash;
   /** The actor's own connection, open between {@code preStart} and {@code postStop}. */
   protected Connection connection;
 
-  /** @param db the database */
-  protected ServiceActor(Database db) {
+  /**
+   * @param db the database
+   * @param hash the chain every reply goes into
+   */
+  protected ServiceActor(Database db, ResponseHash hash) {
     this.db = db;
+    this.hash = hash;
   }
 
   @Override
@@ -40,7 +45,12 @@ public abstract class ServiceActor extends AbstractActor {
 
   @Override
   public Receive createReceive() {
-    return receiveBuilder().match(Call.class, call -> getSender().tell(serve(call), getSelf())).build();
+    return receiveBuilder().match(Call.class, call -> reply(serve(call))).build();
+  }
+
+  /** Answers the current message's asker, through the response hash. */
+  protected final void reply(ApiResponse response) {
+    getSender().tell(hash.sent(response), getSelf());
   }
 
   /**

@@ -20,15 +20,15 @@ public final class SessionActor extends ServiceActor {
   private final Ids ids;
   private final AppClock clock;
 
-  private SessionActor(Database db, Ids ids, AppClock clock) {
-    super(db);
+  private SessionActor(Database db, ResponseHash hash, Ids ids, AppClock clock) {
+    super(db, hash);
     this.ids = ids;
     this.clock = clock;
   }
 
   /** @return how to create it (on the blocking dispatcher) */
-  public static Props props(Database db, Ids ids, AppClock clock) {
-    return Props.create(SessionActor.class, () -> new SessionActor(db, ids, clock))
+  public static Props props(Database db, ResponseHash hash, Ids ids, AppClock clock) {
+    return Props.create(SessionActor.class, () -> new SessionActor(db, hash, ids, clock))
         .withDispatcher(AcmeAirActors.BLOCKING_DISPATCHER);
   }
 
@@ -45,11 +45,11 @@ public final class SessionActor extends ServiceActor {
     try {
       customer = validate(authorize.call().request().sessionId());
     } catch (SQLException | RuntimeException e) {
-      getSender().tell(ApiResponse.error(500, "internal error: " + e.getClass().getSimpleName()), getSelf());
+      reply(ApiResponse.error(500, "internal error: " + e.getClass().getSimpleName()));
       return;
     }
     if (customer == null) {
-      getSender().tell(ApiResponse.error(403, "no valid session"), getSelf());
+      reply(ApiResponse.error(403, "no valid session"));
     } else {
       authorize.target().forward(authorize.call().authenticatedAs(customer), getContext());
     }

@@ -32,11 +32,9 @@ final class ApiHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
   private static final Duration TIMEOUT = Duration.ofSeconds(30);
 
   private final ActorRef router;
-  private final ResponseHash hash;
 
-  ApiHandler(ActorRef router, ResponseHash hash) {
+  ApiHandler(ActorRef router) {
     this.router = router;
-    this.hash = hash;
   }
 
   @Override
@@ -46,23 +44,19 @@ final class ApiHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
     try {
       apiRequest = RequestDecoder.decode(request);
     } catch (ApiException e) {
-      write(ctx, e.toResponse(), keepAlive, false);
+      write(ctx, e.toResponse(), keepAlive);
       return;
     }
-    boolean hashed = !apiRequest.path().equals("/config/responseHash");
     Patterns.ask(router, apiRequest, TIMEOUT).whenComplete((reply, failure) -> {
       ApiResponse response = reply instanceof ApiResponse r
           ? r
           : ApiResponse.error(503, "no answer in time: " + failure);
-      write(ctx, response, keepAlive, hashed);
+      write(ctx, response, keepAlive);
     });
   }
 
-  private void write(ChannelHandlerContext ctx, ApiResponse response, boolean keepAlive, boolean hashed) {
+  private static void write(ChannelHandlerContext ctx, ApiResponse response, boolean keepAlive) {
     byte[] body = response.body().getBytes(StandardCharsets.UTF_8);
-    if (hashed) {
-      hash.record(body);
-    }
     FullHttpResponse http = new DefaultFullHttpResponse(
         HttpVersion.HTTP_1_1, HttpResponseStatus.valueOf(response.status()), Unpooled.wrappedBuffer(body));
     http.headers().set(HttpHeaderNames.CONTENT_TYPE, response.contentType());

@@ -28,11 +28,10 @@ public final class HttpServer implements AutoCloseable {
    *
    * @param port the port on 127.0.0.1, 0 for any free one
    * @param router the router actor
-   * @param hash the response hash to feed
    * @throws InterruptedException if interrupted while binding
    */
-  public HttpServer(int port, ActorRef router, ResponseHash hash) throws InterruptedException {
-    ApiHandler handler = new ApiHandler(router, hash);
+  public HttpServer(int port, ActorRef router) throws InterruptedException {
+    ApiHandler handler = new ApiHandler(router);
     channel = new ServerBootstrap()
         .group(boss, workers)
         .channel(NioServerSocketChannel.class)
