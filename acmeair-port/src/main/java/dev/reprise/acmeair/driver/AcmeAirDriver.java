@@ -8,16 +8,19 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * Drives an Acme-Air server with the JMeter workload in a closed loop (each thread sends its next
- * request when the previous answer arrives, no think time) and prints per-label count,
- * throughput and response-time percentiles.
+ * Drives an Acme-Air server with the JMeter workload and prints per-label count, throughput and
+ * latency percentiles. By default a closed loop, as in the paper: each thread sends its next
+ * request when the previous answer arrives, no think time. With {@code --rate} an open loop: all
+ * threads' requests start on one fixed schedule, and latency counts from each request's intended
+ * start.
  */
 public final class AcmeAirDriver {
   static final String USAGE = """
       usage: AcmeAirDriver [options]
         --url URL          server base, e.g. http://127.0.0.1:9080 (default)
         --duration S       seconds to run (default 60)
-        --threads N        closed-loop threads (default 1)
+        --threads N        threads (default 1); an open loop needs enough to keep up with --rate
+        --rate R           open loop at R requests/s of all threads together (default: closed loop)
         --loops N          stop each thread after N iterations (default: run for --duration)
         --users N          customers to log in as: uid0..uid(N-1)@email.com (default 10000)
         --jtl FILE         also write every sample to FILE (JMeter CSV)
@@ -30,12 +33,14 @@ public final class AcmeAirDriver {
    *
    * @param url server base URL
    * @param duration how long to run
-   * @param threads closed-loop threads
+   * @param threads JMeter threads
+   * @param rate requests per second of an open loop, or 0 for a closed loop
    * @param loops iterations per thread, -1 for as many as fit in the duration
    * @param users number of customers to pick from
    * @param jtl JTL output file, or {@code null}
    */
-  public record Options(URI url, Duration duration, int threads, int loops, int users, Path jtl) {
+  public record Options(
+      URI url, Duration duration, int threads, double rate, int loops, int users, Path jtl) {
     /**
      * @param args command-line arguments
      * @return the options
@@ -44,6 +49,7 @@ public final class AcmeAirDriver {
       URI url = URI.create("http://127.0.0.1:9080");
       Duration duration = Duration.ofSeconds(60);
       int threads = 1;
+      double rate = 0;
       int loops = -1;
       int users = 10_000;
       Path jtl = null;
@@ -56,13 +62,14 @@ public final class AcmeAirDriver {
           case "--url" -> url = URI.create(value);
           case "--duration" -> duration = Duration.ofSeconds(Long.parseLong(value));
           case "--threads" -> threads = Integer.parseInt(value);
+          case "--rate" -> rate = Double.parseDouble(value);
           case "--loops" -> loops = Integer.parseInt(value);
           case "--users" -> users = Integer.parseInt(value);
           case "--jtl" -> jtl = Path.of(value);
           default -> throw new IllegalArgumentException("unknown option " + args[i - 1]);
         }
       }
-      return new Options(url, duration, threads, loops, users, jtl);
+      return new Options(url, duration, threads, rate, loops, users, jtl);
     }
   }
 
@@ -80,7 +87,7 @@ public final class AcmeAirDriver {
         "LOOP_COUNT", Integer.toString(options.loops()),
         "MAX_USER_ID", Integer.toString(options.users() - 1));
     SampleStatsListener stats =
-        EmbeddedJMeter.run(properties, options.jtl(), options.duration().plusMinutes(1));
+        EmbeddedJMeter.run(properties, options.jtl(), options.rate(), options.duration().plusMinutes(1));
     return new Result(stats.byLabel(), Duration.ofMillis(Math.max(1, stats.spanMillis())));
   }
 
@@ -125,6 +132,10 @@ public final class AcmeAirDriver {
       System.exit(2);
       return;
     }
+    System.out.println(options.rate() > 0
+        ? "open loop at " + options.rate() + " requests/s, " + options.threads()
+            + " threads; latency from each request's intended start"
+        : "closed loop, " + options.threads() + " thread(s), no think time; latency is JMeter's elapsed");
     Result result = run(options);
     result.print(System.out);
     System.exit(result.errors() == 0 ? 0 : 1);

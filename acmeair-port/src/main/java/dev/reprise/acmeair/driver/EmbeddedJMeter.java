@@ -39,12 +39,14 @@ public final class EmbeddedJMeter {
    * @param properties JMeter properties for the plan ({@code HOST}, {@code PORT}, {@code
    *     NUM_THREAD}, {@code DURATION}, {@code LOOP_COUNT}, {@code MAX_USER_ID})
    * @param jtl a JTL (CSV) file to write every sample to, or {@code null}
+   * @param rate requests per second of an open loop, or 0 for the plan's closed loop
    * @param timeout how long to wait for the plan before giving up
    * @return the samples by label
    * @throws IOException if the temporary files cannot be written or the plan not read
    * @throws InterruptedException if interrupted while waiting
    */
-  public static SampleStatsListener run(Map<String, String> properties, Path jtl, Duration timeout)
+  public static SampleStatsListener run(
+      Map<String, String> properties, Path jtl, double rate, Duration timeout)
       throws IOException, InterruptedException {
     Path work = Files.createTempDirectory("acmeair-jmeter");
     try {
@@ -61,13 +63,13 @@ public final class EmbeddedJMeter {
       JMeterUtils.loadJMeterProperties(bin.resolve("jmeter.properties").toString());
       JMeterUtils.initLocale();
       properties.forEach(JMeterUtils::setProperty);
-      return runPlan(script.resolve("AcmeAir.jmx"), jtl, timeout);
+      return runPlan(script.resolve("AcmeAir.jmx"), jtl, rate, timeout);
     } finally {
       deleteTree(work);
     }
   }
 
-  private static SampleStatsListener runPlan(Path jmx, Path jtl, Duration timeout)
+  private static SampleStatsListener runPlan(Path jmx, Path jtl, double rate, Duration timeout)
       throws IOException, InterruptedException {
     FileServer.getFileServer().setBaseForScript(jmx.toFile());
     HashTree tree = SaveService.loadTree(jmx.toFile());
@@ -75,6 +77,10 @@ public final class EmbeddedJMeter {
     SampleStatsListener stats = new SampleStatsListener();
     Object plan = tree.getArray()[0];
     tree.add(plan, stats);
+    if (rate > 0) {
+      // A timer at the plan's top applies to every sampler.
+      tree.add(plan, new OpenLoopTimer(rate));
+    }
     if (jtl != null) {
       // A ResultCollector appends to an existing file: start from an empty one.
       Files.deleteIfExists(jtl);

@@ -3,8 +3,8 @@ package dev.reprise.acmeair.driver;
 import org.HdrHistogram.Histogram;
 
 /**
- * Samples of one request label: count, errors and the response-time distribution (milliseconds,
- * JMeter's {@code elapsed}).
+ * Samples of one request label: count, errors and the latency distribution in milliseconds
+ * (JMeter's {@code elapsed} in a closed loop; from the intended start in an open loop).
  */
 public final class LabelStats {
   private final Histogram elapsed = new Histogram(3_600_000L, 3);

@@ -9,8 +9,10 @@ import org.apache.jmeter.testelement.AbstractTestElement;
 import org.apache.jmeter.engine.util.NoThreadClone;
 
 /**
- * A JMeter listener that gathers every sample into per-label {@link LabelStats}. One instance is
- * shared by all threads ({@link NoThreadClone}).
+ * A JMeter listener that gathers every sample into per-label {@link LabelStats}: its response
+ * time, or in an open loop the time from its intended start ({@link OpenLoopTimer}) to its end.
+ * One instance is shared by all threads ({@link NoThreadClone}); JMeter calls it on the thread
+ * that took the sample.
  */
 public final class SampleStatsListener extends AbstractTestElement implements SampleListener, NoThreadClone {
   private static final long serialVersionUID = 1L;
@@ -22,7 +24,9 @@ public final class SampleStatsListener extends AbstractTestElement implements Sa
   @Override
   public void sampleOccurred(SampleEvent event) {
     SampleResult result = event.getResult();
-    stats(result.getSampleLabel()).add(result.getTime(), result.isSuccessful());
+    long intended = OpenLoopTimer.takeIntendedStart();
+    long latency = intended < 0 ? result.getTime() : Math.max(result.getTime(), result.getEndTime() - intended);
+    stats(result.getSampleLabel()).add(latency, result.isSuccessful());
     span(result.getStartTime(), result.getEndTime());
   }
 
