@@ -22,8 +22,10 @@ final class LiveServer implements AutoCloseable {
   static final int CUSTOMERS = 100;
 
   final AcmeAirServer server;
-  final HttpClient client =
-      HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+  final HttpClient client = HttpClient.newBuilder()
+      .version(HttpClient.Version.HTTP_1_1)
+      .connectTimeout(Duration.ofSeconds(5))
+      .build();
 
   LiveServer(Path dir, long seed) throws Exception {
     this(dir, seed, LoaderSettings.SOMNS.withCustomers(CUSTOMERS));
@@ -85,6 +87,7 @@ final class LiveServer implements AutoCloseable {
 
   @Override
   public void close() {
+    client.close();
     server.close();
   }
 }

@@ -81,7 +81,7 @@ public final class AcmeAirDriver {
   public static Result run(Options options) throws Exception {
     Map<String, String> properties = Map.of(
         "HOST", options.url().getHost(),
-        "PORT", Integer.toString(options.url().getPort()),
+        "PORT", Integer.toString(options.url().getPort() < 0 ? 80 : options.url().getPort()),
         "NUM_THREAD", Integer.toString(options.threads()),
         "DURATION", Long.toString(options.duration().toSeconds()),
         "LOOP_COUNT", Integer.toString(options.loops()),

@@ -27,7 +27,7 @@ import org.apache.jorphan.collections.HashTree;
 public final class EmbeddedJMeter {
   private static final String[] HOME_FILES = {
     "jmeter.properties", "saveservice.properties", "upgrade.properties", "system.properties",
-    "user.properties", "log4j2.xml"
+    "user.properties"
   };
   private static final String[] SCRIPT_FILES = {"AcmeAir.jmx", "Airports.csv", "Airports2.csv"};
 

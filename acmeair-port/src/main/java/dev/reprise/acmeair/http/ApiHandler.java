@@ -29,7 +29,8 @@ import java.time.Duration;
  */
 @ChannelHandler.Sharable
 final class ApiHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
-  private static final Duration TIMEOUT = Duration.ofSeconds(30);
+  /** Long enough for {@code /loader/load} of a large data set on a slow machine. */
+  private static final Duration TIMEOUT = Duration.ofSeconds(120);
 
   private final ActorRef router;
 
