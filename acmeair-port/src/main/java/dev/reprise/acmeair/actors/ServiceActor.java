@@ -1,0 +1,106 @@
+package dev.reprise.acmeair.actors;
+
+import akka.actor.AbstractActor;
+import akka.event.Logging;
+import akka.event.LoggingAdapter;
+import dev.reprise.acmeair.api.ApiException;
+import dev.reprise.acmeair.api.ApiResponse;
+import dev.reprise.acmeair.db.Database;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+
+/**
+ * An actor that serves {@link Call}s from the database. It runs on the blocking dispatcher (JDBC
+ * blocks) with its own connection, and always answers: failures become an HTTP error instead of
+ * a restart, so an asker never waits for a reply that will not come.
+ */
+public abstract class ServiceActor extends AbstractActor {
+  private final Database db;
+  private final ResponseHash hash;
+  /** The actor's own connection, open between {@code preStart} and {@code postStop}. */
+  protected Connection connection;
+
+  /**
+   * @param db the database
+   * @param hash the chain every reply goes into
+   */
+  protected ServiceActor(Database db, ResponseHash hash) {
+    this.db = db;
+    this.hash = hash;
+  }
+
+  @Override
+  public void preStart() throws SQLException {
+    connection = db.connect();
+  }
+
+  @Override
+  public void postStop() throws SQLException {
+    if (connection != null) {
+      connection.close();
+    }
+  }
+
+  @Override
+  public Receive createReceive() {
+    return receiveBuilder().match(Call.class, call -> reply(serve(call))).build();
+  }
+
+  /** Answers the current message's asker, through the response hash. */
+  protected final void reply(ApiResponse response) {
+    getSender().tell(hash.sent(response), getSelf());
+  }
+
+  /**
+   * @param call a call for this actor
+   * @return its answer; an {@link ApiException} becomes its status, anything else a 500
+   */
+  protected final ApiResponse serve(Call call) {
+    try {
+      return handle(call);
+    } catch (ApiException e) {
+      return e.toResponse();
+    } catch (SQLException | RuntimeException e) {
+      LoggingAdapter log = Logging.getLogger(getContext().getSystem(), this);
+      log.error(e, "{} {} failed", call.request().method(), call.request().path());
+      return ApiResponse.error(500, "internal error: " + e.getClass().getSimpleName());
+    }
+  }
+
+  /**
+   * @param call a call routed to this actor
+   * @return the answer
+   * @throws SQLException on database errors
+   */
+  protected abstract ApiResponse handle(Call call) throws SQLException;
+
+  /**
+   * @param table a table name
+   * @return its row count as a text response
+   * @throws SQLException on database errors
+   */
+  protected ApiResponse count(String table) throws SQLException {
+    try (PreparedStatement s = connection.prepareStatement("SELECT COUNT(*) FROM " + table);
+        ResultSet r = s.executeQuery()) {
+      r.next();
+      return ApiResponse.text(Long.toString(r.getLong(1)));
+    }
+  }
+
+  /**
+   * @param sql a query with one string parameter and one string column
+   * @param key the parameter
+   * @return the first row's column, or {@code null} when there is none
+   * @throws SQLException on database errors
+   */
+  protected String queryString(String sql, String key) throws SQLException {
+    try (PreparedStatement s = connection.prepareStatement(sql)) {
+      s.setString(1, key);
+      try (ResultSet r = s.executeQuery()) {
+        return r.next() ? r.getString(1) : null;
+      }
+    }
+  }
+}
