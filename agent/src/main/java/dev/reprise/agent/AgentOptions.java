@@ -19,12 +19,12 @@ import java.util.Map;
  */
 record AgentOptions(String mode, RecorderSettings recorder, Path replayTrace, Duration quiet, boolean liveAfterEnd,
                     boolean verbose, List<String> include, List<String> exclude, AgentLog.Level log, Path cache,
-                    boolean fingerprints) {
+                    boolean fingerprints, boolean inputFromTrace) {
 
     /** How long replay waits with no actor able to go on before it reports a divergence. */
     static final Duration DEFAULT_QUIET = Duration.ofSeconds(10);
-    private static final List<String> REPLAY_KEYS = List.of("trace", "quiet", "end", "verbose", "fingerprints", "log",
-            "cache");
+    private static final List<String> REPLAY_KEYS = List.of("trace", "quiet", "end", "input", "verbose", "fingerprints",
+            "log", "cache");
 
     /** Reprise's own runtime, which the agent never instruments. */
     static final List<String> AGENT_PACKAGES = List.of("dev.reprise.agent.", "dev.reprise.runtime.",
@@ -90,13 +90,15 @@ record AgentOptions(String mode, RecorderSettings recorder, Path replayTrace, Du
         RecorderSettings settings = RecorderSettings.parse(recorderOptions);
         return new AgentOptions(mode, settings, null, null, false, false, prefixes(agentOptions.get("include")),
                 prefixes(agentOptions.get("exclude")), AgentLog.Level.parse(agentOptions.getOrDefault("log", "warn")),
-                cache(agentOptions.get("cache")), settings.fingerprints());
+                cache(agentOptions.get("cache")), settings.fingerprints(), false);
     }
 
     /**
-     * {@code replay,trace=DIR[,quiet=10s][,end=stop|live][,verbose=true][,fingerprints=true|false][,log=...]};
+     * {@code replay,trace=DIR[,quiet=10s][,end=stop|live][,input=live|trace][,verbose=true][,fingerprints=true|false][,log=...]};
      * include and exclude come from the recording. {@code end=live}: past the end of their recorded
-     * events, actors go on live. {@code verbose=true}: a divergence report shows everything, not a
+     * events, actors go on live. {@code input=trace}: outside input whose content was recorded comes
+     * from the trace alone, without waiting for the program's threads to send it again (a server
+     * replayed without its clients); by default ({@code live}) the program's threads send it again. {@code verbose=true}: a divergence report shows everything, not a
      * screenful. {@code fingerprints=false}: the recorded fingerprints are not checked (a program
      * changed on purpose, e.g. a message class renamed, replays as far as its order allows).
      */
@@ -133,11 +135,18 @@ record AgentOptions(String mode, RecorderSettings recorder, Path replayTrace, Du
             throw new IllegalArgumentException("end: expected stop (actors stop where the recording ends) or live "
                     + "(they go on live), was '" + end + "'");
         }
+        String input = o.getOrDefault("input", "live");
+        if (!input.equals("live") && !input.equals("trace")) {
+            throw new IllegalArgumentException("input: expected live (the program's threads send their input again) or "
+                    + "trace (recorded input comes from the trace alone, e.g. a server replayed without its clients), was '"
+                    + input + "'");
+        }
         boolean verbose = flag(o, "verbose", false, "reports show everything", "a screenful");
         boolean fingerprints = flag(o, "fingerprints", true,
                 "check each message's class and each turn's sends against the recording", "do not");
         return new AgentOptions("replay", null, Path.of(trace), quiet, end.equals("live"), verbose, List.of(), List.of(),
-                AgentLog.Level.parse(o.getOrDefault("log", "warn")), cache(o.get("cache")), fingerprints);
+                AgentLog.Level.parse(o.getOrDefault("log", "warn")), cache(o.get("cache")), fingerprints,
+                input.equals("trace"));
     }
 
     /** The boolean option {@code key}: true or false, else an error saying what each means. */
@@ -153,7 +162,7 @@ record AgentOptions(String mode, RecorderSettings recorder, Path replayTrace, Du
     /** The same options with the include and exclude lists a recording used (read from its metadata). */
     AgentOptions withCallFilters(String include, String exclude) {
         return new AgentOptions(mode, recorder, replayTrace, quiet, liveAfterEnd, verbose, prefixes(include),
-                prefixes(exclude), log, cache, fingerprints);
+                prefixes(exclude), log, cache, fingerprints, inputFromTrace);
     }
 
     /** The include and exclude lists, for the trace's metadata. */

@@ -10,6 +10,13 @@ import java.util.stream.Collectors;
 
 /** What the replay runtime asks the agent: keys from envelope tags, ids of actors, names, timers. */
 final class AgentReplaySupport implements ReplaySupport {
+    /** input=trace: recorded outside input is not sent again by the program; its senders are stood in for. */
+    private final boolean inputFromTrace;
+
+    AgentReplaySupport(boolean inputFromTrace) {
+        this.inputFromTrace = inputFromTrace;
+    }
+
     @Override
     public MessageKey keyOf(Envelope envelope) {
         Tag tag = Envelopes.tagOf(envelope);
@@ -34,11 +41,19 @@ final class AgentReplaySupport implements ReplaySupport {
         return LiveRefs.of(id);
     }
 
+    @Override
+    public ActorRef standIn(long id, akka.actor.ActorSystem system) {
+        return inputFromTrace ? StandInSenders.make(id, system) : null;
+    }
+
     /** The recorded ids of the program's own outside contexts (threads, tasks, callbacks: {@link OutsideContext}). */
     private volatile Set<Long> threadSources;
 
     @Override
     public boolean resendsLive(long source) {
+        if (inputFromTrace) {
+            return false;
+        }
         Set<Long> threads = threadSources;
         if (threads == null) {
             threads = Agent.replay.sources().entrySet().stream()

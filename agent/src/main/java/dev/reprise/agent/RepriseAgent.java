@@ -91,7 +91,7 @@ public final class RepriseAgent {
     private static void startReplay(AgentOptions options, Instrumentation inst) {
         Replay replay;
         try {
-            replay = Replay.open(options.replayTrace(), new AgentReplaySupport(), options.quiet(), options.liveAfterEnd(),
+            replay = Replay.open(options.replayTrace(), new AgentReplaySupport(options.inputFromTrace()), options.quiet(), options.liveAfterEnd(),
                     options.verbose(), exitOnError);
         } catch (IOException e) {
             fail("cannot replay " + options.replayTrace() + ": " + e.getMessage());

@@ -102,7 +102,9 @@ final class DivergenceReport {
         long sender = key.sender();
         String name = replay.support.describe(sender);
         if (key.kind() == MessageKey.EXTERNAL) {
-            return "the input from " + name + " did not come: the program's input or its outside threads changed";
+            return "the input from " + name + " did not come: the program's input or its outside threads changed (a "
+                    + "server replayed without its clients takes its recorded input from the trace with "
+                    + "./reprise replay --input-from-trace, agent option input=trace)";
         }
         ActorScript s = replay.script(sender);
         if (s.finished()) {

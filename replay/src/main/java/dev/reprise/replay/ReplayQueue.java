@@ -244,8 +244,8 @@ public final class ReplayQueue implements MessageQueue, UnboundedDequeBasedMessa
 
     /**
      * The recorded sender of injected input, as it lives in this replay (its creation was replayed
-     * with its id); else the live copy's, sent by the same code; else dead letters, as recorded
-     * for input without a sender (and by traces older than recorded senders).
+     * with its id); else the live copy's, sent by the same code; else a stand-in (input=trace);
+     * else dead letters, as recorded for input without a sender (and by traces older than recorded senders).
      */
     private ActorRef senderOf(byte[] content, Envelope live) {
         long id = MessageContent.sender(content);
@@ -253,7 +253,13 @@ public final class ReplayQueue implements MessageQueue, UnboundedDequeBasedMessa
             return system.deadLetters();
         }
         ActorRef ref = replay.support.actorRef(id);
-        return ref != null ? ref : live != null ? live.sender() : system.deadLetters();
+        if (ref == null && live != null) {
+            ref = live.sender();
+        }
+        if (ref == null) {
+            ref = replay.support.standIn(id, system);
+        }
+        return ref != null ? ref : system.deadLetters();
     }
 
     private Envelope poll(MessageKey key) {

@@ -15,6 +15,12 @@ public interface ReplaySupport {
     ActorRef actorRef(long id);
 
     /**
+     * A ref to stand in for {@code id}, the recorded sender of outside input injected from the trace
+     * when the program's own sender does not exist in this replay (input=trace); null to use dead letters.
+     */
+    ActorRef standIn(long id, akka.actor.ActorSystem system);
+
+    /**
      * Whether outside source {@code source} is one of the program's threads, which sends its input
      * again in replay (input delivered through the Reprise API is not delivered live in replay).
      */

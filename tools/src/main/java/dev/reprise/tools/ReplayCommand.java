@@ -33,6 +33,12 @@ final class ReplayCommand implements Callable<Integer> {
             + "each stops where its recorded events end, so the program does exactly what was recorded).")
     boolean live;
 
+    @Option(names = "--input-from-trace", description = "Take recorded outside input from the trace alone, without "
+            + "waiting for the program's threads to send it again: a server replayed without its clients (replies to "
+            + "recorded asks go to stand-ins). By default the program's threads send their input again, as when it "
+            + "reads the same input file.")
+    boolean inputFromTrace;
+
     @Option(names = "--verbose", description = "When the replay diverges, report everything (every waiting actor, "
             + "message group, event and stack frame); by default the report fits a screen.")
     boolean verbose;
@@ -63,6 +69,7 @@ final class ReplayCommand implements Callable<Integer> {
         List<String> jvm = List.of("--sun-misc-unsafe-memory-access=allow",
                 "-javaagent:" + AgentJar.locate() + "=replay,trace=" + trace.toAbsolutePath()
                         + (quiet == null ? "" : ",quiet=" + quiet) + (live ? ",end=live" : "")
+                        + (inputFromTrace ? ",input=trace" : "")
                         + (verbose ? ",verbose=true" : "") + (noFingerprints ? ",fingerprints=false" : ""));
         if (printJvmArgs) {
             spec.commandLine().getOut().println(String.join(" ", jvm));
