@@ -4,7 +4,6 @@ import dev.reprise.acmeair.actors.AcmeAirActors;
 import dev.reprise.acmeair.db.Database;
 import dev.reprise.acmeair.db.Loader;
 import dev.reprise.acmeair.http.HttpServer;
-import dev.reprise.acmeair.actors.ResponseHash;
 import dev.reprise.acmeair.support.AppClock;
 import dev.reprise.acmeair.support.Ids;
 import java.sql.Connection;
@@ -48,9 +47,8 @@ public final class AcmeAirServer implements AutoCloseable {
         }
       }
     }
-    ResponseHash hash = new ResponseHash(options.hashResponses());
     AcmeAirActors.Started actors =
-        AcmeAirActors.start(db, new Ids(options.seed()), clock, options.loader(), hash);
+        AcmeAirActors.start(db, new Ids(options.seed()), clock, options.loader(), options.hashResponses());
     try {
       return new AcmeAirServer(db, actors, new HttpServer(options.port(), actors.router()));
     } catch (RuntimeException | InterruptedException e) {

@@ -20,14 +20,14 @@ public final class AcmeAirActors {
    * @param ids the id generator
    * @param clock the clock
    * @param loader the loader's default sizes
-   * @param hash the chain every reply of the actors goes into, read by {@code /config/responseHash}
+   * @param hashResponses whether every reply of the actors goes into a hash chain ({@link ResponseHashActor})
    * @return the running system and its router, which takes {@code ApiRequest}s
    */
   public static Started start(
-      Database db, Ids ids, AppClock clock, LoaderSettings loader, ResponseHash hash) {
+      Database db, Ids ids, AppClock clock, LoaderSettings loader, boolean hashResponses) {
     ActorSystem system = ActorSystem.create(
         "acmeair", ConfigFactory.parseResources("acmeair.conf").withFallback(ConfigFactory.load()));
-    ActorRef router = system.actorOf(RouterActor.props(db, ids, clock, loader, hash), "router");
+    ActorRef router = system.actorOf(RouterActor.props(db, ids, clock, loader, hashResponses), "router");
     return new Started(system, router);
   }
 

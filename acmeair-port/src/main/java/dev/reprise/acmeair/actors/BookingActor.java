@@ -11,8 +11,6 @@ import dev.reprise.acmeair.db.Documents;
 import dev.reprise.acmeair.support.AppClock;
 import dev.reprise.acmeair.support.Ids;
 import dev.reprise.acmeair.support.Json;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 
 /** Bookings: book, cancel, list a customer's bookings, and the booking count. */
@@ -66,27 +64,15 @@ public final class BookingActor extends ServiceActor {
   private ApiResponse cancel(Call call) throws SQLException {
     String number = call.request().required("number");
     String user = ownUser(call, call.request().required("userid"));
-    int deleted;
-    try (PreparedStatement s =
-        connection.prepareStatement("DELETE FROM n_booking WHERE id = ? AND customerid = ?")) {
-      s.setString(1, number);
-      s.setString(2, user);
-      deleted = s.executeUpdate();
-    }
+    long deleted = queries.update("DELETE FROM n_booking WHERE id = ? AND customerid = ?", number, user);
     ObjectNode status = Json.object().put("status", deleted == 1 ? "success" : "error");
     return ApiResponse.json(deleted == 1 ? 200 : 404, status);
   }
 
   private ApiResponse list(String user) throws SQLException {
     ArrayNode bookings = Json.array();
-    try (PreparedStatement s =
-        connection.prepareStatement("SELECT content FROM n_booking WHERE customerid = ? ORDER BY seq")) {
-      s.setString(1, user);
-      try (ResultSet r = s.executeQuery()) {
-        while (r.next()) {
-          bookings.add(Json.read(r.getString(1)));
-        }
-      }
+    for (String booking : queries.strings("SELECT content FROM n_booking WHERE customerid = ? ORDER BY seq", user)) {
+      bookings.add(Json.read(booking));
     }
     return ApiResponse.json(bookings);
   }
@@ -100,20 +86,15 @@ public final class BookingActor extends ServiceActor {
   }
 
   private void requireFlight(String flightId) throws SQLException {
-    if (queryString("SELECT id FROM n_flight WHERE id = ?", flightId) == null) {
+    if (queries.string("SELECT id FROM n_flight WHERE id = ?", flightId) == null) {
       throw ApiException.notFound("unknown flight " + flightId);
     }
   }
 
   private String insert(String user, String flightId) throws SQLException {
     String id = ids.next();
-    try (PreparedStatement s =
-        connection.prepareStatement("INSERT INTO n_booking (id, customerid, content) VALUES (?, ?, ?)")) {
-      s.setString(1, id);
-      s.setString(2, user);
-      s.setString(3, Json.write(Documents.booking(id, user, flightId, clock.millis())));
-      s.executeUpdate();
-    }
+    queries.update("INSERT INTO n_booking (id, customerid, content) VALUES (?, ?, ?)", id, user,
+        Json.write(Documents.booking(id, user, flightId, clock.millis())));
     return id;
   }
 }

@@ -8,7 +8,6 @@ import dev.reprise.acmeair.api.ApiException;
 import dev.reprise.acmeair.api.ApiResponse;
 import dev.reprise.acmeair.db.Database;
 import dev.reprise.acmeair.support.Json;
-import java.sql.PreparedStatement;
 import java.sql.SQLException;
 
 /** Customers: view and update a profile, and the customer count. */
@@ -41,7 +40,7 @@ public final class CustomerActor extends ServiceActor {
   }
 
   private JsonNode find(String id) throws SQLException {
-    String content = queryString("SELECT content FROM n_customer WHERE id = ?", id);
+    String content = queries.string("SELECT content FROM n_customer WHERE id = ?", id);
     if (content == null) {
       throw ApiException.notFound("unknown customer " + id);
     }
@@ -51,11 +50,7 @@ public final class CustomerActor extends ServiceActor {
   private ApiResponse update(String id, String body) throws SQLException {
     ObjectNode customer = parse(id, body);
     find(id);
-    try (PreparedStatement s = connection.prepareStatement("UPDATE n_customer SET content = ? WHERE id = ?")) {
-      s.setString(1, Json.write(customer));
-      s.setString(2, id);
-      s.executeUpdate();
-    }
+    queries.update("UPDATE n_customer SET content = ? WHERE id = ?", Json.write(customer), id);
     return ApiResponse.json(customer);
   }
 

@@ -9,8 +9,6 @@ import dev.reprise.acmeair.api.ApiResponse;
 import dev.reprise.acmeair.db.Database;
 import dev.reprise.acmeair.support.AppClock;
 import dev.reprise.acmeair.support.Json;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
@@ -98,17 +96,8 @@ public final class FlightActor extends ServiceActor {
     if (cached != null) {
       return cached;
     }
-    String content = null;
-    try (PreparedStatement s = connection.prepareStatement(
-        "SELECT content FROM n_flightsegment WHERE originport = ? AND destport = ? ORDER BY id")) {
-      s.setString(1, from);
-      s.setString(2, to);
-      try (ResultSet r = s.executeQuery()) {
-        if (r.next()) {
-          content = r.getString(1);
-        }
-      }
-    }
+    String content = queries.string(
+        "SELECT content FROM n_flightsegment WHERE originport = ? AND destport = ? ORDER BY id", from, to);
     Optional<JsonNode> segment = Optional.ofNullable(content).map(Json::read);
     segments.put(key, segment);
     return segment;
@@ -121,15 +110,9 @@ public final class FlightActor extends ServiceActor {
       return cached.orElse(List.of());
     }
     List<JsonNode> found = new ArrayList<>();
-    try (PreparedStatement s = connection.prepareStatement("SELECT content FROM n_flight"
-        + " WHERE flightsegmentid = ? AND scheduleddeparturetime = ? ORDER BY id")) {
-      s.setString(1, segmentId);
-      s.setLong(2, day);
-      try (ResultSet r = s.executeQuery()) {
-        while (r.next()) {
-          found.add(Json.read(r.getString(1)));
-        }
-      }
+    for (String flight : queries.strings("SELECT content FROM n_flight"
+        + " WHERE flightsegmentid = ? AND scheduleddeparturetime = ? ORDER BY id", segmentId, day)) {
+      found.add(Json.read(flight));
     }
     flights.put(key, found.isEmpty() ? Optional.empty() : Optional.of(List.copyOf(found)));
     return found;

@@ -25,8 +25,8 @@ public final class RouterActor extends AbstractActor {
   private final Map<Endpoint.Service, ActorRef> services = new EnumMap<>(Endpoint.Service.class);
   private final ResponseHash hash;
 
-  private RouterActor(Database db, Ids ids, AppClock clock, LoaderSettings loader, ResponseHash hash) {
-    this.hash = hash;
+  private RouterActor(Database db, Ids ids, AppClock clock, LoaderSettings loader, boolean hashResponses) {
+    this.hash = new ResponseHash(hashResponses ? getContext().actorOf(ResponseHashActor.props(), "responses") : null);
     services.put(Endpoint.Service.SESSIONS, getContext().actorOf(SessionActor.props(db, hash, ids, clock), "sessions"));
     services.put(Endpoint.Service.CUSTOMERS, getContext().actorOf(CustomerActor.props(db, hash), "customers"));
     services.put(Endpoint.Service.FLIGHTS, getContext().actorOf(FlightActor.props(db, hash, clock), "flights"));
@@ -35,8 +35,8 @@ public final class RouterActor extends AbstractActor {
   }
 
   /** @return how to create it */
-  static Props props(Database db, Ids ids, AppClock clock, LoaderSettings loader, ResponseHash hash) {
-    return Props.create(RouterActor.class, () -> new RouterActor(db, ids, clock, loader, hash));
+  static Props props(Database db, Ids ids, AppClock clock, LoaderSettings loader, boolean hashResponses) {
+    return Props.create(RouterActor.class, () -> new RouterActor(db, ids, clock, loader, hashResponses));
   }
 
   @Override
@@ -55,7 +55,12 @@ public final class RouterActor extends AbstractActor {
     Call call = new Call(request, endpoint, null);
     if (endpoint == Endpoint.RESPONSE_HASH) {
       // Reading the hash must not change it.
-      getSender().tell(hashAnswer(), getSelf());
+      if (hash.enabled()) {
+        hash.hasher().tell(new ResponseHashActor.Read(), getSender());
+      } else {
+        getSender().tell(ApiResponse.error(404, "response hashing is off (start the server with --hash-responses)"),
+            getSelf());
+      }
     } else if (endpoint.service() == Endpoint.Service.ROUTER) {
       getSender().tell(hash.sent(answer(endpoint)), getSelf());
     } else if (endpoint.needsSession()) {
@@ -64,12 +69,6 @@ public final class RouterActor extends AbstractActor {
     } else {
       services.get(endpoint.service()).tell(call, getSender());
     }
-  }
-
-  private ApiResponse hashAnswer() {
-    return hash.enabled()
-        ? ApiResponse.text(hash.snapshot())
-        : ApiResponse.error(404, "response hashing is off (start the server with --hash-responses)");
   }
 
   private static ApiResponse answer(Endpoint endpoint) {

@@ -6,9 +6,7 @@ import akka.event.LoggingAdapter;
 import dev.reprise.acmeair.api.ApiException;
 import dev.reprise.acmeair.api.ApiResponse;
 import dev.reprise.acmeair.db.Database;
-import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
+import dev.reprise.acmeair.db.Queries;
 import java.sql.SQLException;
 
 /**
@@ -19,8 +17,8 @@ import java.sql.SQLException;
 public abstract class ServiceActor extends AbstractActor {
   private final Database db;
   private final ResponseHash hash;
-  /** The actor's own connection, open between {@code preStart} and {@code postStop}. */
-  protected Connection connection;
+  /** The actor's own connection, open between {@code preStart} and {@code postStop}; each statement recorded. */
+  protected Queries queries;
 
   /**
    * @param db the database
@@ -33,13 +31,13 @@ public abstract class ServiceActor extends AbstractActor {
 
   @Override
   public void preStart() throws SQLException {
-    connection = db.connect();
+    queries = new Queries(db.connect());
   }
 
   @Override
   public void postStop() throws SQLException {
-    if (connection != null) {
-      connection.close();
+    if (queries != null) {
+      queries.close();
     }
   }
 
@@ -82,25 +80,6 @@ public abstract class ServiceActor extends AbstractActor {
    * @throws SQLException on database errors
    */
   protected ApiResponse count(String table) throws SQLException {
-    try (PreparedStatement s = connection.prepareStatement("SELECT COUNT(*) FROM " + table);
-        ResultSet r = s.executeQuery()) {
-      r.next();
-      return ApiResponse.text(Long.toString(r.getLong(1)));
-    }
-  }
-
-  /**
-   * @param sql a query with one string parameter and one string column
-   * @param key the parameter
-   * @return the first row's column, or {@code null} when there is none
-   * @throws SQLException on database errors
-   */
-  protected String queryString(String sql, String key) throws SQLException {
-    try (PreparedStatement s = connection.prepareStatement(sql)) {
-      s.setString(1, key);
-      try (ResultSet r = s.executeQuery()) {
-        return r.next() ? r.getString(1) : null;
-      }
-    }
+    return ApiResponse.text(Long.toString(queries.number("SELECT COUNT(*) FROM " + table)));
   }
 }

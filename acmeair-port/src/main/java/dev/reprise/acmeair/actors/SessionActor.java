@@ -9,9 +9,8 @@ import dev.reprise.acmeair.db.Documents;
 import dev.reprise.acmeair.support.AppClock;
 import dev.reprise.acmeair.support.Ids;
 import dev.reprise.acmeair.support.Json;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.util.List;
 
 /** Sessions: login, logout, the session check of protected endpoints, and the session count. */
 public final class SessionActor extends ServiceActor {
@@ -60,20 +59,16 @@ public final class SessionActor extends ServiceActor {
     if (sessionId == null || sessionId.isBlank()) {
       return null;
     }
-    try (PreparedStatement s = connection.prepareStatement(
-        "SELECT customerid, timeouttime FROM n_customersession WHERE id = ?")) {
-      s.setString(1, sessionId.trim());
-      try (ResultSet r = s.executeQuery()) {
-        if (!r.next()) {
-          return null;
-        }
-        if (clock.millis() > r.getLong(2)) {
-          delete(sessionId.trim());
-          return null;
-        }
-        return r.getString(1);
-      }
+    List<String> session = queries.row("SELECT customerid, timeouttime FROM n_customersession WHERE id = ?",
+        sessionId.trim());
+    if (session == null) {
+      return null;
     }
+    if (clock.millis() > Long.parseLong(session.get(1))) {
+      delete(sessionId.trim());
+      return null;
+    }
+    return session.get(0);
   }
 
   @Override
@@ -89,21 +84,15 @@ public final class SessionActor extends ServiceActor {
   private ApiResponse login(ApiRequest request) throws SQLException {
     String login = request.required("login");
     String password = request.required("password");
-    String content = queryString("SELECT content FROM n_customer WHERE id = ?", login);
+    String content = queries.string("SELECT content FROM n_customer WHERE id = ?", login);
     if (content == null || !password.equals(Json.read(content).path("password").asText())) {
       throw ApiException.forbidden("invalid login or password");
     }
     String id = ids.next();
     long now = clock.millis();
     long timeout = now + SESSION_MILLIS;
-    try (PreparedStatement s = connection.prepareStatement(
-        "INSERT INTO n_customersession (id, customerid, timeouttime, content) VALUES (?, ?, ?, ?)")) {
-      s.setString(1, id);
-      s.setString(2, login);
-      s.setLong(3, timeout);
-      s.setString(4, Json.write(Documents.session(id, login, now, timeout)));
-      s.executeUpdate();
-    }
+    queries.update("INSERT INTO n_customersession (id, customerid, timeouttime, content) VALUES (?, ?, ?, ?)", id,
+        login, timeout, Json.write(Documents.session(id, login, now, timeout)));
     return ApiResponse.text("logged in").withSessionCookie(id);
   }
 
@@ -115,9 +104,6 @@ public final class SessionActor extends ServiceActor {
   }
 
   private void delete(String sessionId) throws SQLException {
-    try (PreparedStatement s = connection.prepareStatement("DELETE FROM n_customersession WHERE id = ?")) {
-      s.setString(1, sessionId);
-      s.executeUpdate();
-    }
+    queries.update("DELETE FROM n_customersession WHERE id = ?", sessionId);
   }
 }
