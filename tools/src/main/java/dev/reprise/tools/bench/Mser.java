@@ -1,49 +1,37 @@
 package dev.reprise.tools.bench;
 
 /**
- * Warm-up detection by MSER-5 (White 1997; Franklin and White 2008): the series is cut into batches
- * of 5, and the warm-up is the number of leading batches whose removal minimises the marginal
- * standard error of what is left, {@code sum((y - mean)^2) / (k - d)^2} over the k - d remaining
- * batch means. The cut never takes more than half of the series.
+ * Warm-up detection by MSER (White 1997; Franklin and White 2008): the warm-up is the number d of
+ * leading values whose removal minimises the marginal standard error of what is left, {@code
+ * sum((y - mean)^2) / (n - d)^2}. The cut never takes more than half of the series. The values are
+ * not batched (MSER-5 uses means of 5): with 40 iterations, 8 batch means leave the choice to chance;
+ * in a simulation MSER-5 cut half of a steady series in a quarter of the cases, unbatched MSER in 2%,
+ * and both always found a 10-iteration warm-up.
  */
 final class Mser {
     private Mser() {}
 
-    /** Batch size of MSER-5. */
-    static final int BATCH = 5;
-
-    /** How many leading values of {@code series} are warm-up: a multiple of 5, at most half. */
+    /** How many leading values of {@code series} are warm-up: at most half. */
     static int truncation(double[] series) {
-        int k = series.length / BATCH;
-        if (k < 2) {
-            return 0;
-        }
-        double[] means = new double[k];
-        for (int b = 0; b < k; b++) {
-            double sum = 0;
-            for (int i = 0; i < BATCH; i++) {
-                sum += series[b * BATCH + i];
-            }
-            means[b] = sum / BATCH;
-        }
+        int n = series.length;
         int best = 0;
         double bestScore = Double.POSITIVE_INFINITY;
-        for (int d = 0; d * BATCH * 2 <= series.length && d < k; d++) {
+        for (int d = 0; 2 * d <= n && d < n - 1; d++) {
             double mean = 0;
-            for (int b = d; b < k; b++) {
-                mean += means[b];
+            for (int i = d; i < n; i++) {
+                mean += series[i];
             }
-            mean /= k - d;
+            mean /= n - d;
             double squares = 0;
-            for (int b = d; b < k; b++) {
-                squares += (means[b] - mean) * (means[b] - mean);
+            for (int i = d; i < n; i++) {
+                squares += (series[i] - mean) * (series[i] - mean);
             }
-            double score = squares / ((double) (k - d) * (k - d));
+            double score = squares / ((double) (n - d) * (n - d));
             if (score < bestScore) {
                 best = d;
                 bestScore = score;
             }
         }
-        return best * BATCH;
+        return best;
     }
 }

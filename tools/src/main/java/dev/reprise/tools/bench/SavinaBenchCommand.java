@@ -20,7 +20,7 @@ import picocli.CommandLine.Option;
  * {@code reprise bench savina}: each Savina benchmark, under one pinned dispatcher thread (as in the
  * SOMns paper) and under Akka's default dispatcher, in blocks of separate JVMs run in turn: without
  * the agent, recorded, and with each peer recorder; the order is seeded and reversed on alternate
- * blocks. Each recording is replayed. Warm-up is detected per JVM (MSER-5); the report gives the
+ * blocks. Each recording is replayed. Warm-up is detected per JVM (MSER); the report gives the
  * median paired ratios with bootstrap 95% intervals beside the A/A noise floor, trace size and rate,
  * and replay time, in Markdown, CSV and SVG.
  */

@@ -49,10 +49,12 @@ final class SavinaReport {
         StringBuilder sb = new StringBuilder("# Savina: recording overhead, peers, trace size and replay\n\n");
         sb.append(String.format(Locale.ROOT, "%s parameters. Per benchmark and dispatcher, %d block(s) of separate JVMs "
                 + "run in turn (baseline, recorded, peers), in a seeded order (seed %d) reversed on alternate blocks; "
-                + "%d iterations per JVM, the warm-up among them detected per JVM by MSER-5 (at most half) and cut off. "
+                + "%d iterations per JVM, the warm-up among them detected per JVM by MSER (at most half) and cut off. "
                 + "Ratios are the median over blocks of the ratio of median steady-state iteration times (recorded or "
                 + "peer against the same block's baseline), with a two-level bootstrap 95%% interval (blocks, then "
-                + "iterations). The A/A floor is the same for each block's baseline against the next block's. The "
+                + "iterations). The A/A floor is the same for each block's baseline against the next block's. CPU "
+                + "record/base compares process CPU time (all threads) per steady-state iteration, as a mean per JVM "
+                + "since the OS counts it in 10 ms steps, median over blocks. The "
                 + "one-thread dispatcher runs %s. Each recording is replayed; replay/record compares their steady-state "
                 + "medians. Machine: %d cores, %s %s.%s%n%n",
                 setup.quick() ? "Quick" : "Paper (SOMns savina-jit)", setup.pairs(), setup.seed(), setup.iterations(),

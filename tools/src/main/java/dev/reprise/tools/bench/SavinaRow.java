@@ -8,9 +8,11 @@ import java.util.Map;
  * One benchmark under one dispatcher: the figures the report shows, computed from its blocks of JVMs.
  *
  * @param record recorded/baseline wall time, median paired ratio with its interval
- * @param recordCpu the same for process CPU time
+ * @param recordCpu recorded/baseline process CPU time per steady-state iteration, median over the blocks with
+ *     its interval; CPU time is read at 10 ms resolution on Linux, so each JVM's figure is its mean over
+ *     the steady state, where the rounding errors cancel
  * @param floor baseline against baseline (each block's against the next block's): the noise floor
- * @param warmup iterations cut as warm-up (MSER-5), median over the JVMs
+ * @param warmup iterations cut as warm-up (MSER), median over the JVMs
  * @param bytesPerMessage Reprise trace bytes per processed message
  * @param megabytesPerSecond Reprise trace MB per second of the recorded run
  * @param replay replay/record wall time, median over the blocks with its interval
@@ -48,7 +50,7 @@ record SavinaRow(String benchmark, String dispatcher, int pairs, Stats.Estimate 
     static SavinaRow of(String benchmark, String dispatcher, List<Block> blocks, List<SavinaArm> peerArms,
                         String replayProblem) {
         List<PairedRatio.Pair> wall = new ArrayList<>();
-        List<PairedRatio.Pair> cpu = new ArrayList<>();
+        List<Double> cpu = new ArrayList<>();
         List<PairedRatio.Pair> floor = new ArrayList<>();
         List<Double> cuts = new ArrayList<>();
         List<Double> replay = new ArrayList<>();
@@ -63,7 +65,7 @@ record SavinaRow(String benchmark, String dispatcher, int pairs, Stats.Estimate 
             cuts.add((double) baseCut);
             cuts.add((double) recCut);
             wall.add(new PairedRatio.Pair(steady(rec.allNanos(), recCut), steady(base.allNanos(), baseCut)));
-            cpu.add(new PairedRatio.Pair(steady(rec.allCpuNanos(), recCut), steady(base.allCpuNanos(), baseCut)));
+            cpu.add(mean(steady(rec.allCpuNanos(), recCut)) / mean(steady(base.allCpuNanos(), baseCut)));
             if (i + 1 < blocks.size()) {
                 SavinaRun next = blocks.get(i + 1).runs().get(SavinaArm.BASE);
                 floor.add(new PairedRatio.Pair(steady(next.allNanos(), Mser.truncation(Stats.toArray(next.allNanos()))),
@@ -81,7 +83,7 @@ record SavinaRow(String benchmark, String dispatcher, int pairs, Stats.Estimate 
         for (SavinaArm arm : peerArms) {
             peers.add(peer(arm, blocks));
         }
-        return new SavinaRow(benchmark, dispatcher, blocks.size(), PairedRatio.estimate(wall), PairedRatio.estimate(cpu),
+        return new SavinaRow(benchmark, dispatcher, blocks.size(), PairedRatio.estimate(wall), Stats.bootstrapMedian(cpu),
                 PairedRatio.estimate(floor), Stats.median(cuts), Stats.median(bytesPerMessage), Stats.median(rates),
                 replay.isEmpty() ? Stats.Estimate.of(Double.NaN) : Stats.bootstrapMedian(replay), peers, replayProblem);
     }
@@ -108,6 +110,10 @@ record SavinaRow(String benchmark, String dispatcher, int pairs, Stats.Estimate 
         }
         return new Peer(arm.label(), PairedRatio.estimate(pairs), Stats.median(bytesPerMessage), Stats.median(rates),
                 unserializable);
+    }
+
+    private static double mean(double[] values) {
+        return java.util.Arrays.stream(values).average().orElse(Double.NaN);
     }
 
     private static double[] steady(List<Long> series, int cut) {
