@@ -117,7 +117,10 @@ final class SavinaBenchCommand implements Callable<Integer> {
         if (peers == null) {
             return quick ? List.of() : SavinaArm.PEERS;
         }
-        if (peers.equals(List.of("none"))) {
+        if (peers.contains("none")) {
+            if (peers.size() > 1) {
+                throw usage("--peers: none stands alone, was " + String.join(",", peers));
+            }
             return List.of();
         }
         List<SavinaArm> arms = new ArrayList<>();
