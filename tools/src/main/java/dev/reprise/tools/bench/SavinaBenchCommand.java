@@ -166,8 +166,8 @@ final class SavinaBenchCommand implements Callable<Integer> {
                     problem = "pair " + (k + 1) + ": " + e.getMessage().lines().findFirst().orElse("");
                 }
                 blocks.add(new SavinaRow.Block(runs, replay, st.bytesPerMessage(), st.eventBytes() + st.dataBytes()));
-                double ratio = (double) runs.get(SavinaArm.RECORD).medianNanos() / runs.get(SavinaArm.BASE).medianNanos();
-                progress.blockDone(bench, dispatcher, k + 1, n, ratio, replay != null);
+                progress.blockDone(bench, dispatcher, k + 1, n,
+                        SavinaRow.steadyRatio(runs.get(SavinaArm.RECORD), runs.get(SavinaArm.BASE)), replay != null);
             } finally {
                 Stats.deleteTree(dir);
             }

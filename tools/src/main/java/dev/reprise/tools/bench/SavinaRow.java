@@ -64,17 +64,13 @@ record SavinaRow(String benchmark, String dispatcher, int pairs, Stats.Estimate 
             int recCut = Mser.truncation(Stats.toArray(rec.allNanos()));
             cuts.add((double) baseCut);
             cuts.add((double) recCut);
-            wall.add(new PairedRatio.Pair(steady(rec.allNanos(), recCut), steady(base.allNanos(), baseCut)));
+            wall.add(pair(rec, base));
             cpu.add(mean(steady(rec.allCpuNanos(), recCut)) / mean(steady(base.allCpuNanos(), baseCut)));
             if (i + 1 < blocks.size()) {
-                SavinaRun next = blocks.get(i + 1).runs().get(SavinaArm.BASE);
-                floor.add(new PairedRatio.Pair(steady(next.allNanos(), Mser.truncation(Stats.toArray(next.allNanos()))),
-                        steady(base.allNanos(), baseCut)));
+                floor.add(pair(blocks.get(i + 1).runs().get(SavinaArm.BASE), base));
             }
             if (b.replay() != null) {
-                int replayCut = Mser.truncation(Stats.toArray(b.replay().allNanos()));
-                replay.add(Stats.median(Stats.toList(steady(b.replay().allNanos(), replayCut)))
-                        / Stats.median(Stats.toList(steady(rec.allNanos(), recCut))));
+                replay.add(steadyRatio(b.replay(), rec));
             }
             bytesPerMessage.add(b.traceBytesPerMessage());
             rates.add(b.traceBytes() / 1e6 / (rec.totalNanos() / 1e9));
@@ -88,6 +84,16 @@ record SavinaRow(String benchmark, String dispatcher, int pairs, Stats.Estimate 
                 replay.isEmpty() ? Stats.Estimate.of(Double.NaN) : Stats.bootstrapMedian(replay), peers, replayProblem);
     }
 
+    /** The ratio of the steady-state medians of {@code measured} and {@code reference}, warm-up cut by MSER. */
+    static double steadyRatio(SavinaRun measured, SavinaRun reference) {
+        return pair(measured, reference).ratio();
+    }
+
+    private static PairedRatio.Pair pair(SavinaRun measured, SavinaRun reference) {
+        return new PairedRatio.Pair(steady(measured.allNanos(), Mser.truncation(Stats.toArray(measured.allNanos()))),
+                steady(reference.allNanos(), Mser.truncation(Stats.toArray(reference.allNanos()))));
+    }
+
     private static Peer peer(SavinaArm arm, List<Block> blocks) {
         List<PairedRatio.Pair> pairs = new ArrayList<>();
         List<Double> bytesPerMessage = new ArrayList<>();
@@ -96,8 +102,7 @@ record SavinaRow(String benchmark, String dispatcher, int pairs, Stats.Estimate 
         for (Block b : blocks) {
             SavinaRun base = b.runs().get(SavinaArm.BASE);
             SavinaRun run = b.runs().get(arm);
-            pairs.add(new PairedRatio.Pair(steady(run.allNanos(), Mser.truncation(Stats.toArray(run.allNanos()))),
-                    steady(base.allNanos(), Mser.truncation(Stats.toArray(base.allNanos())))));
+            pairs.add(pair(run, base));
             // peer NAME messages M bytes B unserializable U
             String[] f = run.peer() == null ? new String[0] : run.peer().split(" ");
             if (f.length == 8) {

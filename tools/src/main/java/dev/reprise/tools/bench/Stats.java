@@ -100,13 +100,4 @@ final class Stats {
     static double[] toArray(List<? extends Number> values) {
         return values.stream().mapToDouble(Number::doubleValue).toArray();
     }
-
-    /** {@code values} as a list. */
-    static List<Double> toList(double[] values) {
-        List<Double> l = new ArrayList<>(values.length);
-        for (double v : values) {
-            l.add(v);
-        }
-        return l;
-    }
 }
