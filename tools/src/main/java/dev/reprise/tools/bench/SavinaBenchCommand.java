@@ -33,7 +33,8 @@ final class SavinaBenchCommand implements Callable<Integer> {
     SavinaLaunchOptions launch;
 
     @Option(names = "--quick", description = "Small parameters, C1-compiled child JVMs (they start faster), "
-            + "2 pairs of 10 iterations, no peers: checks the harness and replay, not the overhead (about 7 minutes).")
+            + "2 pairs of 10 iterations, no peers: 216 short JVMs that check the harness and replay, not the overhead "
+            + "(8 CPU-minutes on 2 cores).")
     boolean quick;
 
     @Option(names = "--only", split = ",", paramLabel = "NAME", description = "Only these benchmarks.")
