@@ -25,8 +25,8 @@ final class SavinaChart {
                 max = Math.max(max, pct(p.ratio().value()));
             }
         }
-        double min = Math.min(0, rows.stream().mapToDouble(r -> pct(r.record().low())).filter(v -> !Double.isNaN(v))
-                .min().orElse(0));
+        double min = Math.min(0, rows.stream().flatMapToDouble(r -> java.util.stream.DoubleStream.of(
+                pct(r.record().low()), pct(r.floor().low()))).filter(v -> !Double.isNaN(v)).min().orElse(0));
         int height = 70 + names.size() * 30;
         StringBuilder sb = new StringBuilder(String.format(Locale.ROOT,
                 "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" font-family=\"sans-serif\" font-size=\"12\">%n",

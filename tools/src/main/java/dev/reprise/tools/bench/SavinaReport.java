@@ -72,7 +72,7 @@ final class SavinaReport {
             sb.append("## Dispatcher: ").append(title(dispatcher)).append("\n\n");
             sb.append("| benchmark | record/base [95% CI] | A/A floor [95% CI] | CPU record/base [95% CI] | warm-up its "
                     + "| B/msg | MB/s | replay/record |");
-            peerNames.forEach(p -> sb.append(" ").append(p).append("/base [95% CI], MB/s |"));
+            peerNames.forEach(p -> sb.append(" ").append(p).append("/base [95% CI], MB/s, B/msg |"));
             sb.append(" replay checks |\n|---|---|---|---|---|---|---|---|");
             peerNames.forEach(p -> sb.append("---|"));
             sb.append("---|\n");
@@ -85,7 +85,7 @@ final class SavinaReport {
                 for (String p : peerNames) {
                     SavinaRow.Peer peer = peer(r, p);
                     sb.append(" ").append(peer == null ? "-" : estimate(peer.ratio()) + ", " + f2(peer.megabytesPerSecond())
-                            + (peer.unserializable() > 0 ? ", " + peer.unserializable() + " unserializable" : "")).append(" |");
+                            + ", " + f2(peer.bytesPerMessage()) + (peer.unserializable() > 0 ? ", " + peer.unserializable() + " unserializable" : "")).append(" |");
                 }
                 sb.append(" ").append(r.replayPassed() ? "all passed" : "FAILED: " + r.replayProblem()).append(" |\n");
             }

@@ -67,10 +67,10 @@ class SavinaReportTest {
         assertTrue(md.contains("replays passing every check: 2 of 2."), md);
         assertTrue(md.contains("replays passing every check: 0 of 1."), md);
         assertTrue(md.contains("Peers: jfr geometric mean 2.000"), md);
-        assertTrue(md.contains("| jfr/base [95% CI], MB/s |"), md);
+        assertTrue(md.contains("| jfr/base [95% CI], MB/s, B/msg |"), md);
         assertTrue(md.matches("(?s).*\\| PingPong \\| 1\\.440 \\[1\\.440, 1\\.440\\] \\| 1\\.000 \\[1\\.000, 1\\.000\\] \\| "
                 + "1\\.440 \\[1\\.440, 1\\.440\\] \\| 5 \\| 1\\.500 \\| [0-9.]+ \\| 3\\.000 \\| 2\\.000 \\[2\\.000, 2\\.000\\], "
-                + "[0-9.]+ \\| all passed \\|.*"), md);
+                + "[0-9.]+, 400\\.00 \\| all passed \\|.*"), md);
         assertTrue(md.contains("FAILED: pair 1: diverged"), md);
 
         String csv = SavinaReport.csv(rows);
