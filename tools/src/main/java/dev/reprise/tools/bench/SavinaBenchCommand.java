@@ -124,17 +124,13 @@ final class SavinaBenchCommand implements Callable<Integer> {
             }
             return List.of();
         }
-        List<SavinaArm> arms = new ArrayList<>();
         for (String p : peers) {
-            SavinaArm arm = SavinaArm.peer(p);
-            if (arm == null) {
+            if (SavinaArm.peer(p) == null) {
                 throw usage("--peers: unknown peer '" + p + "'; valid: content, jfr, log, none");
             }
-            if (!arms.contains(arm)) {
-                arms.add(arm);
-            }
         }
-        return arms;
+        // In report order, whatever the order given.
+        return SavinaArm.PEERS.stream().filter(arm -> peers.contains(arm.label())).toList();
     }
 
     private SavinaRow measure(SavinaRun.Setup setup, List<String> prefix, String bench, String dispatcher, int n,
