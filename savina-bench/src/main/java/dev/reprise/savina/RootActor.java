@@ -4,8 +4,11 @@ import akka.actor.AbstractActor;
 import akka.actor.OneForOneStrategy;
 import akka.actor.SupervisorStrategy;
 import akka.japi.pf.DeciderBuilder;
+import dev.reprise.savina.peer.Peers;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import scala.PartialFunction;
+import scala.runtime.BoxedUnit;
 
 /**
  * The top-level actor of one iteration. Subclasses start the work in {@code preStart} and call
@@ -83,5 +86,14 @@ public abstract class RootActor<R> extends AbstractActor {
       completion.completeExceptionally(
           new IllegalStateException(getClass().getSimpleName() + " stopped without a result"));
     }
+  }
+
+  /** Every processed message goes past the peer recorder, if one was chosen (see {@link Peers}). */
+  @Override
+  public void aroundReceive(PartialFunction<Object, BoxedUnit> receive, Object message) {
+    if (Peers.ACTIVE) {
+      Peers.received(this, message);
+    }
+    super.aroundReceive(receive, message);
   }
 }

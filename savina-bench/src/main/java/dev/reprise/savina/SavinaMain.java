@@ -1,7 +1,10 @@
 package dev.reprise.savina;
 
 import akka.actor.ActorSystem;
+import com.sun.management.OperatingSystemMXBean;
+import dev.reprise.savina.peer.Peers;
 import java.io.PrintStream;
+import java.lang.management.ManagementFactory;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -19,9 +22,14 @@ import java.util.concurrent.TimeUnit;
  *
  * <pre>
  * # savina benchmark NAME params paper|quick PARAMS dispatcher D warmup W iterations N
- * iteration I warmup|measured NANOS ok
+ * iteration I warmup|measured NANOS ok cpu CPU_NANOS
  * summary NAME measured N median NANOS min NANOS max NANOS
+ * peer NAME messages M bytes B unserializable U     (only with -Dsavina.peer=NAME)
  * </pre>
+ *
+ * <p>{@code CPU_NANOS} is the process CPU time (all threads: actors, GC, JIT, a recorder's writer)
+ * the iteration took. With {@code -Dsavina.peer=content|jfr|log} every message a benchmark actor
+ * processes also goes to that peer recorder (see {@link dev.reprise.savina.peer.Peers}).
  *
  * Exit status: 0 when every iteration passed its check; 1 when a check failed, an actor failed
  * or an iteration timed out (the message goes to stderr, the iteration line ends in
@@ -47,8 +55,13 @@ public final class SavinaMain {
                               default: Akka's default dispatcher (default: default)
         --timeout SECONDS     time an iteration may take (default 300)
         --help                this text
-      Prints 'iteration <i> <warmup|measured> <nanos> ok' per iteration and a summary line.
+      Prints 'iteration <i> <warmup|measured> <nanos> ok cpu <cpu nanos>' per iteration and a
+      summary line.
       """;
+
+  /** Process CPU time: all threads of this JVM, so a recorder's writer thread and GC count. */
+  private static final OperatingSystemMXBean CPU =
+      (OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
 
   private SavinaMain() {}
 
@@ -140,9 +153,11 @@ public final class SavinaMain {
 
   private static int execute(Options o, PrintStream out, PrintStream err) {
     ActorSystem system =
-        ActorSystem.create("savina", SavinaConfig.forDispatcher(o.dispatcher()));
+        ActorSystem.create("savina", Peers.configure(SavinaConfig.forDispatcher(o.dispatcher())));
+    int status;
     try {
-      return runAll(o.benchmark(), system, o, out, err);
+      Peers.start(system);
+      status = runAll(o.benchmark(), system, o, out, err);
     } finally {
       system.terminate();
       try {
@@ -151,6 +166,11 @@ public final class SavinaMain {
         err.println("warning: actor system did not terminate cleanly: " + e);
       }
     }
+    String peer = Peers.stop();
+    if (peer != null) {
+      out.println(peer);
+    }
+    return status;
   }
 
   private static <P, R> int runAll(
@@ -164,6 +184,7 @@ public final class SavinaMain {
     int total = o.warmup() + o.iterations();
     for (int i = 1; i <= total; i++) {
       String kind = i <= o.warmup() ? "warmup" : "measured";
+      long cpuStart = CPU.getProcessCpuTime();
       long start = System.nanoTime();
       try {
         b.runIteration(system, params, o.timeout());
@@ -178,7 +199,8 @@ public final class SavinaMain {
         return FAILED;
       }
       long nanos = System.nanoTime() - start;
-      out.println("iteration " + i + " " + kind + " " + nanos + " ok");
+      long cpu = CPU.getProcessCpuTime() - cpuStart;
+      out.println("iteration " + i + " " + kind + " " + nanos + " ok cpu " + cpu);
       out.flush();
       if (i > o.warmup()) {
         measured.add(nanos);

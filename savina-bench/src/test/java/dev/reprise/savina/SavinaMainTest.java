@@ -69,9 +69,9 @@ class SavinaMainTest {
     List<String> lines = r.out().lines().toList();
     assertEquals(6, lines.size(), r.out());
     assertTrue(lines.get(0).startsWith("# savina benchmark PingPong params quick "), lines.get(0));
-    assertTrue(lines.get(1).matches("iteration 1 warmup \\d+ ok"), lines.get(1));
+    assertTrue(lines.get(1).matches("iteration 1 warmup \\d+ ok cpu \\d+"), lines.get(1));
     for (int i = 2; i <= 4; i++) {
-      assertTrue(lines.get(i).matches("iteration " + i + " measured \\d+ ok"), lines.get(i));
+      assertTrue(lines.get(i).matches("iteration " + i + " measured \\d+ ok cpu \\d+"), lines.get(i));
     }
     assertTrue(lines.get(5).matches("summary PingPong measured 3 median \\d+ min \\d+ max \\d+"), lines.get(5));
   }

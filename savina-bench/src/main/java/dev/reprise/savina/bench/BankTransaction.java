@@ -9,6 +9,7 @@ import dev.reprise.savina.Iteration;
 import dev.reprise.savina.RootActor;
 import dev.reprise.savina.SavinaBenchmark;
 import dev.reprise.savina.SomRandom;
+import java.io.Serializable;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.concurrent.CompletableFuture;
@@ -29,16 +30,16 @@ public final class BankTransaction implements SavinaBenchmark<BankTransaction.Pa
    * @param accounts number of account actors
    * @param transactions number of transfers
    */
-  public record Params(int accounts, int transactions) {}
+  public record Params(int accounts, int transactions) implements Serializable {}
 
-  record Credit(double amount, ActorRef destination, ActorRef replyTo) {}
+  record Credit(double amount, ActorRef destination, ActorRef replyTo) implements Serializable {}
 
-  record Debit(double amount) {}
+  record Debit(double amount) implements Serializable {}
 
-  record Reply(double amount) {}
+  record Reply(double amount) implements Serializable {}
 
   /** One generated transfer (used by the teller and by the sequential reference). */
-  record Transfer(int source, int destination, double amount) {}
+  record Transfer(int source, int destination, double amount) implements Serializable {}
 
   @Override
   public String name() {

@@ -10,6 +10,7 @@ import dev.reprise.savina.Iteration;
 import dev.reprise.savina.RootActor;
 import dev.reprise.savina.SavinaBenchmark;
 import dev.reprise.savina.SomRandom;
+import java.io.Serializable;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -26,15 +27,15 @@ public final class BigContention implements SavinaBenchmark<BigContention.Params
    * @param workers number of big actors
    * @param pingsPerWorker pings each actor sends
    */
-  public record Params(int workers, int pingsPerWorker) {}
+  public record Params(int workers, int pingsPerWorker) implements Serializable {}
 
-  record Neighbors(List<ActorRef> actors) {}
+  record Neighbors(List<ActorRef> actors) implements Serializable {}
 
-  record Ping(int senderId) {}
+  record Ping(int senderId) implements Serializable {}
 
-  record Pong(int senderId) {}
+  record Pong(int senderId) implements Serializable {}
 
-  record Exit() {}
+  record Exit() implements Serializable {}
 
   @Override
   public String name() {

@@ -8,6 +8,7 @@ import dev.reprise.savina.Checks;
 import dev.reprise.savina.Iteration;
 import dev.reprise.savina.RootActor;
 import dev.reprise.savina.SavinaBenchmark;
+import java.io.Serializable;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 
@@ -22,7 +23,7 @@ public final class Chameneos implements SavinaBenchmark<Chameneos.Params, Long> 
    * @param chameneos number of creatures
    * @param meetings number of meetings the mall arranges
    */
-  public record Params(int chameneos, int meetings) {}
+  public record Params(int chameneos, int meetings) implements Serializable {}
 
   /** Chameneos colours with the Savina/SOMns complement table. */
   enum Color {
@@ -43,13 +44,13 @@ public final class Chameneos implements SavinaBenchmark<Chameneos.Params, Long> 
     }
   }
 
-  record Meet(ActorRef chameneo, Color color) {}
+  record Meet(ActorRef chameneo, Color color) implements Serializable {}
 
-  record Change(Color color) {}
+  record Change(Color color) implements Serializable {}
 
-  record ExitMall() {}
+  record ExitMall() implements Serializable {}
 
-  record MeetingCount(long count) {}
+  record MeetingCount(long count) implements Serializable {}
 
   @Override
   public String name() {

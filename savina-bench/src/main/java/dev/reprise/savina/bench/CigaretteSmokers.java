@@ -9,6 +9,7 @@ import dev.reprise.savina.Iteration;
 import dev.reprise.savina.RootActor;
 import dev.reprise.savina.SavinaBenchmark;
 import dev.reprise.savina.SomRandom;
+import java.io.Serializable;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 
@@ -29,21 +30,21 @@ public final class CigaretteSmokers
    * @param rounds number of smoking rounds
    * @param smokers number of smokers
    */
-  public record Params(int rounds, int smokers) {}
+  public record Params(int rounds, int smokers) implements Serializable {}
 
   /**
    * @param prngState the arbiter's final PRNG value
    * @param roundsSmoked started-smoking acknowledgements received
    */
-  public record Result(long prngState, long roundsSmoked) {}
+  public record Result(long prngState, long roundsSmoked) implements Serializable {}
 
-  record StartSmoking(long busyWaitPeriod) {}
+  record StartSmoking(long busyWaitPeriod) implements Serializable {}
 
-  record StartedSmoking() {}
+  record StartedSmoking() implements Serializable {}
 
-  record Exit() {}
+  record Exit() implements Serializable {}
 
-  record Exited() {}
+  record Exited() implements Serializable {}
 
   @Override
   public String name() {

@@ -9,6 +9,7 @@ import dev.reprise.savina.Iteration;
 import dev.reprise.savina.RootActor;
 import dev.reprise.savina.SavinaBenchmark;
 import dev.reprise.savina.SomRandom;
+import java.io.Serializable;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
@@ -30,23 +31,23 @@ public final class ConcurrentDictionary
    * @param messagesPerWorker requests each worker sends
    * @param writePercent percentage of writes
    */
-  public record Params(int workers, int messagesPerWorker, int writePercent) {}
+  public record Params(int workers, int messagesPerWorker, int writePercent) implements Serializable {}
 
   /**
    * @param size final number of entries in the dictionary
    * @param requests number of reads and writes the dictionary served
    */
-  public record Result(int size, long requests) {}
+  public record Result(int size, long requests) implements Serializable {}
 
-  record DoWork() {}
+  record DoWork() implements Serializable {}
 
-  record Write(long key, long value) {}
+  record Write(long key, long value) implements Serializable {}
 
-  record Read(long key) {}
+  record Read(long key) implements Serializable {}
 
-  record Value(Long value) {}
+  record Value(Long value) implements Serializable {}
 
-  record EndWork() {}
+  record EndWork() implements Serializable {}
 
   @Override
   public String name() {

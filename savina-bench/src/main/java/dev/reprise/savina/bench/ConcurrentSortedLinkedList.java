@@ -9,6 +9,7 @@ import dev.reprise.savina.Iteration;
 import dev.reprise.savina.RootActor;
 import dev.reprise.savina.SavinaBenchmark;
 import dev.reprise.savina.SomRandom;
+import java.io.Serializable;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 
@@ -31,25 +32,25 @@ public final class ConcurrentSortedLinkedList
    * @param writePercent percentage of inserts
    * @param sizePercent percentage of size queries
    */
-  public record Params(int workers, int messagesPerWorker, int writePercent, int sizePercent) {}
+  public record Params(int workers, int messagesPerWorker, int writePercent, int sizePercent) implements Serializable {}
 
   /**
    * @param size final list size
    * @param requests number of requests the list actor served
    */
-  public record Result(int size, long requests) {}
+  public record Result(int size, long requests) implements Serializable {}
 
-  record DoWork() {}
+  record DoWork() implements Serializable {}
 
-  record Write(long value) {}
+  record Write(long value) implements Serializable {}
 
-  record Contains(long value) {}
+  record Contains(long value) implements Serializable {}
 
-  record Size() {}
+  record Size() implements Serializable {}
 
-  record Reply(Object value) {}
+  record Reply(Object value) implements Serializable {}
 
-  record EndWork() {}
+  record EndWork() implements Serializable {}
 
   @Override
   public String name() {

@@ -8,6 +8,7 @@ import dev.reprise.savina.Checks;
 import dev.reprise.savina.Iteration;
 import dev.reprise.savina.RootActor;
 import dev.reprise.savina.SavinaBenchmark;
+import java.io.Serializable;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 
@@ -18,13 +19,13 @@ import java.util.concurrent.CompletableFuture;
 public final class Counting implements SavinaBenchmark<Counting.Params, Long> {
 
   /** @param limit number of increments */
-  public record Params(int limit) {}
+  public record Params(int limit) implements Serializable {}
 
-  record Increment() {}
+  record Increment() implements Serializable {}
 
-  record RequestCount() {}
+  record RequestCount() implements Serializable {}
 
-  record Count(long count) {}
+  record Count(long count) implements Serializable {}
 
   @Override
   public String name() {

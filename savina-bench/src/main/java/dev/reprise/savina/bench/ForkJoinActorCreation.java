@@ -7,6 +7,7 @@ import dev.reprise.savina.Checks;
 import dev.reprise.savina.Iteration;
 import dev.reprise.savina.RootActor;
 import dev.reprise.savina.SavinaBenchmark;
+import java.io.Serializable;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 
@@ -19,11 +20,11 @@ public final class ForkJoinActorCreation
     implements SavinaBenchmark<ForkJoinActorCreation.Params, double[]> {
 
   /** @param actors number of actors created */
-  public record Params(int actors) {}
+  public record Params(int actors) implements Serializable {}
 
-  record Compute(double theta) {}
+  record Compute(double theta) implements Serializable {}
 
-  record Result(double value) {}
+  record Result(double value) implements Serializable {}
 
   static final double THETA = 37.2;
 

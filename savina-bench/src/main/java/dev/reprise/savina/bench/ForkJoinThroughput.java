@@ -8,6 +8,7 @@ import dev.reprise.savina.Checks;
 import dev.reprise.savina.Iteration;
 import dev.reprise.savina.RootActor;
 import dev.reprise.savina.SavinaBenchmark;
+import java.io.Serializable;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -25,11 +26,11 @@ public final class ForkJoinThroughput
    * @param actors number of throughput actors (Savina's A)
    * @param messagesPerActor messages sent to each actor (Savina's N)
    */
-  public record Params(int actors, int messagesPerActor) {}
+  public record Params(int actors, int messagesPerActor) implements Serializable {}
 
-  record Process() {}
+  record Process() implements Serializable {}
 
-  record Processed(int count) {}
+  record Processed(int count) implements Serializable {}
 
   @Override
   public String name() {

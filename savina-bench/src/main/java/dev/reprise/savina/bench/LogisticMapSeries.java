@@ -8,6 +8,7 @@ import dev.reprise.savina.Checks;
 import dev.reprise.savina.Iteration;
 import dev.reprise.savina.RootActor;
 import dev.reprise.savina.SavinaBenchmark;
+import java.io.Serializable;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 
@@ -30,17 +31,17 @@ public final class LogisticMapSeries implements SavinaBenchmark<LogisticMapSerie
    * @param series number of series (worker and rate-computer pairs)
    * @param startRate rate of the first series (SOMns passes it ×100: 346 = 3.46)
    */
-  public record Params(int terms, int series, double startRate) {}
+  public record Params(int terms, int series, double startRate) implements Serializable {}
 
-  record NextTerm() {}
+  record NextTerm() implements Serializable {}
 
-  record GetTerm() {}
+  record GetTerm() implements Serializable {}
 
-  record Compute(double term) {}
+  record Compute(double term) implements Serializable {}
 
-  record ComputedTerm(double term) {}
+  record ComputedTerm(double term) implements Serializable {}
 
-  record FinalTerm(double term) {}
+  record FinalTerm(double term) implements Serializable {}
 
   @Override
   public String name() {

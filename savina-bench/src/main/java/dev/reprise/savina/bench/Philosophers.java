@@ -8,6 +8,7 @@ import dev.reprise.savina.Checks;
 import dev.reprise.savina.Iteration;
 import dev.reprise.savina.RootActor;
 import dev.reprise.savina.SavinaBenchmark;
+import java.io.Serializable;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 
@@ -23,26 +24,26 @@ public final class Philosophers implements SavinaBenchmark<Philosophers.Params, 
    * @param philosophers number of philosophers (and forks)
    * @param rounds meals per philosopher
    */
-  public record Params(int philosophers, int rounds) {}
+  public record Params(int philosophers, int rounds) implements Serializable {}
 
   /**
    * @param forksTaken forks still taken when all philosophers exited
    * @param meals meals eaten in total
    * @param retries denied requests in total (not checked; it depends on scheduling)
    */
-  public record Result(int forksTaken, long meals, long retries) {}
+  public record Result(int forksTaken, long meals, long retries) implements Serializable {}
 
-  record Start() {}
+  record Start() implements Serializable {}
 
-  record Hungry(int philosopherId) {}
+  record Hungry(int philosopherId) implements Serializable {}
 
-  record Denied() {}
+  record Denied() implements Serializable {}
 
-  record Eat() {}
+  record Eat() implements Serializable {}
 
-  record Done(int philosopherId) {}
+  record Done(int philosopherId) implements Serializable {}
 
-  record Exit(long meals, long retries) {}
+  record Exit(long meals, long retries) implements Serializable {}
 
   @Override
   public String name() {

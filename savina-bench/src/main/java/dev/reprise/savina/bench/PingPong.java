@@ -8,6 +8,7 @@ import dev.reprise.savina.Checks;
 import dev.reprise.savina.Iteration;
 import dev.reprise.savina.RootActor;
 import dev.reprise.savina.SavinaBenchmark;
+import java.io.Serializable;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 
@@ -15,17 +16,17 @@ import java.util.concurrent.CompletableFuture;
 public final class PingPong implements SavinaBenchmark<PingPong.Params, Long> {
 
   /** @param pings number of ping/pong round trips */
-  public record Params(int pings) {}
+  public record Params(int pings) implements Serializable {}
 
-  record Start() {}
+  record Start() implements Serializable {}
 
-  record Ping() {}
+  record Ping() implements Serializable {}
 
-  record Pong() {}
+  record Pong() implements Serializable {}
 
-  record Stop() {}
+  record Stop() implements Serializable {}
 
-  record PongCount(long count) {}
+  record PongCount(long count) implements Serializable {}
 
   @Override
   public String name() {

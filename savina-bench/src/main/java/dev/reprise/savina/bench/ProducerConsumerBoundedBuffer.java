@@ -9,6 +9,7 @@ import dev.reprise.savina.Iteration;
 import dev.reprise.savina.RootActor;
 import dev.reprise.savina.SavinaBenchmark;
 import dev.reprise.savina.SomRandom;
+import java.io.Serializable;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.concurrent.CompletableFuture;
@@ -34,15 +35,15 @@ public final class ProducerConsumerBoundedBuffer
    * @param consumers number of consumers
    * @param itemsPerProducer items each producer produces
    */
-  public record Params(int bufferSize, int producers, int consumers, int itemsPerProducer) {}
+  public record Params(int bufferSize, int producers, int consumers, int itemsPerProducer) implements Serializable {}
 
-  record ProduceData() {}
+  record ProduceData() implements Serializable {}
 
-  record Data(double datum, ActorRef producer) {}
+  record Data(double datum, ActorRef producer) implements Serializable {}
 
-  record ConsumerAvailable() {}
+  record ConsumerAvailable() implements Serializable {}
 
-  record ProducerExit() {}
+  record ProducerExit() implements Serializable {}
 
   @Override
   public String name() {

@@ -10,6 +10,7 @@ import dev.reprise.savina.Iteration;
 import dev.reprise.savina.RootActor;
 import dev.reprise.savina.SavinaBenchmark;
 import dev.reprise.savina.SomRandom;
+import java.io.Serializable;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 
@@ -30,17 +31,17 @@ public final class RadixSort implements SavinaBenchmark<RadixSort.Params, RadixS
    * @param maxValue exclusive upper bound of the values (a power of two)
    * @param seed PRNG seed of the source
    */
-  public record Params(int values, long maxValue, long seed) {}
+  public record Params(int values, long maxValue, long seed) implements Serializable {}
 
   /**
    * @param checksum sum of the values in sorted order
    * @param count number of values received
    */
-  public record Result(long checksum, long count) {}
+  public record Result(long checksum, long count) implements Serializable {}
 
-  record StartSource(ActorRef firstSorter) {}
+  record StartSource(ActorRef firstSorter) implements Serializable {}
 
-  record Value(long value) {}
+  record Value(long value) implements Serializable {}
 
   @Override
   public String name() {

@@ -9,6 +9,7 @@ import dev.reprise.savina.Iteration;
 import dev.reprise.savina.RootActor;
 import dev.reprise.savina.SavinaBenchmark;
 import dev.reprise.savina.SomRandom;
+import java.io.Serializable;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.concurrent.CompletableFuture;
@@ -32,31 +33,31 @@ public final class SleepingBarber implements SavinaBenchmark<SleepingBarber.Para
    * @param productionRate average pause between new customers (busy-wait draws)
    * @param haircutRate average haircut length (busy-wait draws)
    */
-  public record Params(int haircuts, int waitingRoomSize, int productionRate, int haircutRate) {}
+  public record Params(int haircuts, int waitingRoomSize, int productionRate, int haircutRate) implements Serializable {}
 
   /**
    * @param prngState the barber's final PRNG value
    * @param haircuts haircuts the barber did
    */
-  public record Result(long prngState, long haircuts) {}
+  public record Result(long prngState, long haircuts) implements Serializable {}
 
-  record StartFactory() {}
+  record StartFactory() implements Serializable {}
 
-  record Enter(ActorRef customer) {}
+  record Enter(ActorRef customer) implements Serializable {}
 
-  record Next() {}
+  record Next() implements Serializable {}
 
-  record Full() {}
+  record Full() implements Serializable {}
 
-  record Wait() {}
+  record Wait() implements Serializable {}
 
-  record StartHaircut() {}
+  record StartHaircut() implements Serializable {}
 
-  record HaircutDone() {}
+  record HaircutDone() implements Serializable {}
 
-  record Returned(ActorRef customer) {}
+  record Returned(ActorRef customer) implements Serializable {}
 
-  record Exit() {}
+  record Exit() implements Serializable {}
 
   @Override
   public String name() {

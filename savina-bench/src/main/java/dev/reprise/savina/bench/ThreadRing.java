@@ -8,6 +8,7 @@ import dev.reprise.savina.Checks;
 import dev.reprise.savina.Iteration;
 import dev.reprise.savina.RootActor;
 import dev.reprise.savina.SavinaBenchmark;
+import java.io.Serializable;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 
@@ -22,15 +23,15 @@ public final class ThreadRing implements SavinaBenchmark<ThreadRing.Params, Inte
    * @param actors ring size
    * @param pings number of hops of the token
    */
-  public record Params(int actors, int pings) {}
+  public record Params(int actors, int pings) implements Serializable {}
 
-  record NextActor(ActorRef next) {}
+  record NextActor(ActorRef next) implements Serializable {}
 
-  record Ping(int hopsLeft) {}
+  record Ping(int hopsLeft) implements Serializable {}
 
-  record Exit(int hopsLeft) {}
+  record Exit(int hopsLeft) implements Serializable {}
 
-  record Done(int id) {}
+  record Done(int id) implements Serializable {}
 
   @Override
   public String name() {

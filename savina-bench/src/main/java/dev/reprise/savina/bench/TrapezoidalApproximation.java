@@ -8,6 +8,7 @@ import dev.reprise.savina.Checks;
 import dev.reprise.savina.Iteration;
 import dev.reprise.savina.RootActor;
 import dev.reprise.savina.SavinaBenchmark;
+import java.io.Serializable;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 
@@ -29,11 +30,11 @@ public final class TrapezoidalApproximation
    * @param left left end of the interval
    * @param right right end of the interval
    */
-  public record Params(int workers, int pieces, double left, double right) {}
+  public record Params(int workers, int pieces, double left, double right) implements Serializable {}
 
-  record Work(double left, double right, double precision) {}
+  record Work(double left, double right, double precision) implements Serializable {}
 
-  record PartialArea(double area) {}
+  record PartialArea(double area) implements Serializable {}
 
   @Override
   public String name() {

@@ -9,6 +9,7 @@ import dev.reprise.savina.Iteration;
 import dev.reprise.savina.RootActor;
 import dev.reprise.savina.SavinaBenchmark;
 import dev.reprise.savina.SomRandom;
+import java.io.Serializable;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 
@@ -30,19 +31,19 @@ public final class UnbalancedCobwebbedTree
    * @param avgCompSize mean computation size (busy-loop PRNG draws) per node
    * @param stdevCompSize standard deviation of the computation size
    */
-  public record Params(int nodes, int binomial, int avgCompSize, int stdevCompSize) {}
+  public record Params(int nodes, int binomial, int avgCompSize, int stdevCompSize) implements Serializable {}
 
-  record TryGenerateChildren() {}
+  record TryGenerateChildren() implements Serializable {}
 
-  record ShouldGenerateChildren(ActorRef child, int height) {}
+  record ShouldGenerateChildren(ActorRef child, int height) implements Serializable {}
 
-  record GenerateChildren(int currentId, int compSize) {}
+  record GenerateChildren(int currentId, int compSize) implements Serializable {}
 
-  record UpdateGrant(int childId) {}
+  record UpdateGrant(int childId) implements Serializable {}
 
-  record Traverse() {}
+  record Traverse() implements Serializable {}
 
-  record Traversed(long treeSize) {}
+  record Traversed(long treeSize) implements Serializable {}
 
   @Override
   public String name() {

@@ -140,13 +140,12 @@ final class FingerprintBenchCommand implements Callable<Integer> {
             double added = r.bytesOn() - r.bytesOff();
             addedSum += added;
             addedMax = Math.max(addedMax, added);
-            double[] on = Stats.bootstrapMedianInterval(r.onOff());
-            double[] floor = Stats.bootstrapMedianInterval(r.offOff());
+            Stats.Estimate on = Stats.bootstrapMedian(r.onOff());
+            Stats.Estimate floor = Stats.bootstrapMedian(r.offOff());
             medians.add(Stats.median(r.onOff()));
             floors.add(Stats.median(r.offOff()));
-            sb.append(String.format(Locale.ROOT, "| %s | %.3f | %.3f | %+.3f | %.3f [%.3f, %.3f] | %.3f [%.3f, %.3f] |%n",
-                    r.benchmark(), r.bytesOff(), r.bytesOn(), added, Stats.median(r.onOff()), on[0], on[1],
-                    Stats.median(r.offOff()), floor[0], floor[1]));
+            sb.append(String.format(Locale.ROOT, "| %s | %.3f | %.3f | %+.3f | %s | %s |%n",
+                    r.benchmark(), r.bytesOff(), r.bytesOn(), added, on, floor));
         }
         sb.append(String.format(Locale.ROOT, "%nOver %d benchmarks: fingerprints add %.3f bytes per message on average "
                 + "(at most %.3f); time with/without, geometric mean of the medians %.3f; noise floor %.3f.%n",

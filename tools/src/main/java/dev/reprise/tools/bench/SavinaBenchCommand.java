@@ -7,27 +7,34 @@ import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /**
- * {@code reprise bench savina}: each Savina benchmark in separate JVMs, without the agent, recorded
- * with small ids, recorded with full-width (3-byte) ids, and replayed (from the small-id recording), with
- * one dispatcher thread (as in the SOMns paper) and with the default dispatcher; a Markdown and CSV
- * report and an SVG chart of the recording overhead.
+ * {@code reprise bench savina}: each Savina benchmark, under one pinned dispatcher thread (as in the
+ * SOMns paper) and under Akka's default dispatcher, in blocks of separate JVMs run in turn: without
+ * the agent, recorded, and with each peer recorder; the order is seeded and reversed on alternate
+ * blocks. Each recording is replayed. Warm-up is detected per JVM (MSER); the report gives the
+ * median paired ratios with bootstrap 95% intervals beside the A/A noise floor, trace size and rate,
+ * and replay time, in Markdown, CSV and SVG.
  */
 @Command(name = "savina", mixinStandardHelpOptions = true,
-        description = "Savina benchmarks without the agent, recorded (small and full ids) and replayed, in separate "
-                + "JVMs; writes report.md, report.csv and overhead.svg.")
+        description = "Savina benchmarks in blocks of JVMs run in turn (baseline, recorded, peers; seeded order, "
+                + "reversed on alternate blocks), each recording replayed; median paired ratios with 95%% intervals "
+                + "beside the A/A noise floor. Writes report.md, report.csv and overhead.svg.")
 final class SavinaBenchCommand implements Callable<Integer> {
     @CommandLine.Mixin
     SavinaLaunchOptions launch;
 
-    @Option(names = "--quick", description = "Small parameters, few iterations, one round (a few minutes).")
+    @Option(names = "--quick", description = "Small parameters, C1-compiled child JVMs (they start faster), "
+            + "2 pairs of 10 iterations, no peers: 216 short JVMs that check the harness and replay, not the overhead "
+            + "(8 CPU-minutes on 2 cores).")
     boolean quick;
 
     @Option(names = "--only", split = ",", paramLabel = "NAME", description = "Only these benchmarks.")
@@ -36,14 +43,18 @@ final class SavinaBenchCommand implements Callable<Integer> {
     @Option(names = "--out", paramLabel = "DIR", defaultValue = "savina-report", description = "Where the report goes (default: ${DEFAULT-VALUE}).")
     Path out;
 
-    @Option(names = "--rounds", description = "Rounds of the four runs per benchmark and dispatcher (default 3, quick 1).")
-    Integer rounds;
+    @Option(names = "--pairs", paramLabel = "N", description = "Blocks of JVMs (baseline, recorded, peers) per benchmark and dispatcher (default 5, quick 2).")
+    Integer pairs;
 
-    @Option(names = "--warmup", description = "Warm-up iterations per JVM, not measured (default 10, quick 2).")
-    Integer warmup;
-
-    @Option(names = "--iterations", description = "Measured iterations per JVM (default 30, quick 5).")
+    @Option(names = "--iterations", paramLabel = "N", description = "Iterations per JVM; the warm-up among them is detected (default 40, quick 10).")
     Integer iterations;
+
+    @Option(names = "--peers", split = ",", paramLabel = "NAME", description = "Peer recorders measured beside Reprise: "
+            + "content, jfr, log, or none (default: all three; quick: none).")
+    List<String> peers;
+
+    @Option(names = "--seed", paramLabel = "N", defaultValue = "1", description = "Seed of the JVMs' order in each block (default: ${DEFAULT-VALUE}).")
+    long seed;
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
@@ -53,14 +64,7 @@ final class SavinaBenchCommand implements Callable<Integer> {
             "ForkJoinThroughput", "LogisticMapSeries", "Philosophers", "PingPong", "ProducerConsumerBoundedBuffer",
             "RadixSort", "SleepingBarber", "ThreadRing", "TrapezoidalApproximation", "UnbalancedCobwebbedTree");
 
-    /** One benchmark under one dispatcher, over the rounds. */
-    record Row(String benchmark, String dispatcher, List<Long> base, List<Long> small, List<Long> full,
-               List<Long> replay, List<Double> smallRatios, double bytesPerMessage, double megabytesPerSecond,
-               boolean replayPassed, String replayProblem) {
-        double smallRatio() {
-            return Stats.median(smallRatios);
-        }
-    }
+    static final List<String> DISPATCHERS = List.of("single", "default");
 
     @Override
     public Integer call() throws Exception {
@@ -68,71 +72,103 @@ final class SavinaBenchCommand implements Callable<Integer> {
         List<String> benchmarks = only == null ? ALL : only;
         for (String b : benchmarks) {
             if (!ALL.contains(b)) {
-                throw new CommandLine.ParameterException(spec.commandLine(),
-                        "--only: unknown benchmark '" + b + "'; valid: " + String.join(", ", ALL));
+                throw usage("--only: unknown benchmark '" + b + "'; valid: " + String.join(", ", ALL));
             }
         }
-        int r = rounds != null ? rounds : quick ? 1 : 3;
-        int warm = warmup != null ? warmup : quick ? 2 : 10;
-        int measured = iterations != null ? iterations : quick ? 5 : 30;
-        if (r < 1 || warm < 0 || measured < 1) {
-            throw new CommandLine.ParameterException(spec.commandLine(),
-                    "--rounds and --iterations must be at least 1, --warmup at least 0");
+        int n = pairs != null ? pairs : quick ? 2 : 5;
+        int its = iterations != null ? iterations : quick ? 10 : 40;
+        if (n < 1) {
+            throw usage("--pairs must be at least 1, was " + n);
         }
+        if (its < 1) {
+            throw usage("--iterations must be at least 1, was " + its);
+        }
+        List<SavinaArm> peerArms = peerArms();
+        List<String> pin = CorePin.command();
         SavinaRun.Setup setup = launch.setup();
         Files.createDirectories(out);
-        List<Row> rows = new ArrayList<>();
-        for (String dispatcher : List.of("single", "default")) {
+        SavinaProgress progress = new SavinaProgress(console, benchmarks.size() * DISPATCHERS.size() * n);
+        console.printf(Locale.ROOT, "Savina: %d benchmark(s) x %d dispatchers x %d pair(s) of JVMs, %d iterations each; "
+                + "peers: %s; one-thread dispatcher %s.%n", benchmarks.size(), DISPATCHERS.size(), n, its,
+                peerArms.isEmpty() ? "none" : String.join(", ", peerArms.stream().map(SavinaArm::label).toList()),
+                pin.isEmpty() ? "NOT pinned (no taskset)" : "pinned with " + String.join(" ", pin));
+        List<SavinaRow> rows = new ArrayList<>();
+        int config = 0;
+        for (String dispatcher : DISPATCHERS) {
             for (String bench : benchmarks) {
-                Row row = measure(setup, bench, dispatcher, r, warm, measured);
+                List<String> prefix = dispatcher.equals("single") ? pin : List.of();
+                SavinaRow row = measure(setup, prefix, bench, dispatcher, n, its, peerArms, seed * 1_000 + config++, progress);
                 rows.add(row);
-                console.printf(Locale.ROOT, "%-30s %-8s record/base %.3f  B/msg %.3f  replay %s%n", bench, dispatcher,
-                        row.smallRatio(), row.bytesPerMessage(), row.replayPassed() ? "ok" : "FAILED " + row.replayProblem());
+                console.printf(Locale.ROOT, "%-30s %-8s record/base %s  A/A %s  B/msg %.3f  replay %s%n", bench, dispatcher,
+                        row.record(), row.floor(), row.bytesPerMessage(),
+                        row.replayPassed() ? "ok" : "FAILED " + row.replayProblem());
                 console.flush();
             }
         }
-        SavinaReport.write(out, rows, quick, r, warm, measured);
+        SavinaReport.write(out, rows, new SavinaReport.Setup(quick, n, its, !pin.isEmpty(), seed));
         console.println("Report: " + out.resolve("report.md") + " (also report.csv, overhead.svg)");
-        return rows.stream().allMatch(Row::replayPassed) ? 0 : 1;
+        return rows.stream().allMatch(SavinaRow::replayPassed) ? 0 : 1;
     }
 
-    private Row measure(SavinaRun.Setup setup, String bench, String dispatcher, int rounds, int warmup, int iterations)
+    private CommandLine.ParameterException usage(String message) {
+        return new CommandLine.ParameterException(spec.commandLine(), message);
+    }
+
+    private List<SavinaArm> peerArms() {
+        if (peers == null) {
+            return quick ? List.of() : SavinaArm.PEERS;
+        }
+        if (peers.contains("none")) {
+            if (peers.size() > 1) {
+                throw usage("--peers: none stands alone, was " + String.join(",", peers));
+            }
+            return List.of();
+        }
+        for (String p : peers) {
+            if (SavinaArm.peer(p) == null) {
+                throw usage("--peers: unknown peer '" + p + "'; valid: content, jfr, log, none");
+            }
+        }
+        // In report order, whatever the order given.
+        return SavinaArm.PEERS.stream().filter(arm -> peers.contains(arm.label())).toList();
+    }
+
+    private SavinaRow measure(SavinaRun.Setup setup, List<String> prefix, String bench, String dispatcher, int n,
+                              int its, List<SavinaArm> peerArms, long orderSeed, SavinaProgress progress)
             throws IOException, InterruptedException {
-        List<Long> base = new ArrayList<>();
-        List<Long> small = new ArrayList<>();
-        List<Long> full = new ArrayList<>();
-        List<Long> replay = new ArrayList<>();
-        List<Double> ratios = new ArrayList<>();
-        double bytesPerMessage = 0;
-        double mbPerSecond = 0;
-        boolean replayPassed = true;
-        String problem = "";
-        for (int i = 0; i < rounds; i++) {
+        List<SavinaArm> arms = new ArrayList<>(List.of(SavinaArm.BASE, SavinaArm.RECORD));
+        arms.addAll(peerArms);
+        // Quick runs are smoke tests: C1 alone starts the many short JVMs about twice as fast.
+        List<String> jvm = quick ? List.of("-XX:TieredStopAtLevel=1") : List.of();
+        List<SavinaRow.Block> blocks = new ArrayList<>();
+        String problem = null;
+        List<List<SavinaArm>> orders = BlockOrder.orders(arms, n, orderSeed);
+        for (int k = 0; k < n; k++) {
             Path dir = Files.createTempDirectory("reprise-savina");
             try {
-                SavinaRun b = SavinaRun.run(setup, bench, null, dispatcher, warmup, iterations, quick);
-                SavinaRun s = SavinaRun.run(setup, bench, "record,trace=" + dir.resolve("small"), dispatcher, warmup, iterations, quick);
-                SavinaRun f = SavinaRun.run(setup, bench, "record,smallIds=false,trace=" + dir.resolve("full"), dispatcher,
-                        warmup, iterations, quick);
-                base.add(b.medianNanos());
-                small.add(s.medianNanos());
-                full.add(f.medianNanos());
-                ratios.add((double) s.medianNanos() / b.medianNanos());
-                TraceStatistics st = TraceAnalysis.run(dir.resolve("small")).statistics();
-                bytesPerMessage = st.bytesPerMessage();
-                mbPerSecond = (st.eventBytes() + st.dataBytes()) / 1e6 / (s.totalNanos() / 1e9);
-                try {
-                    SavinaRun rep = SavinaRun.run(setup, bench, "replay,trace=" + dir.resolve("small") + ",quiet=20s",
-                            dispatcher, warmup, iterations, quick);
-                    replay.add(rep.medianNanos());
-                } catch (IOException e) {
-                    replayPassed = false;
-                    problem = e.getMessage().lines().findFirst().orElse("");
+                Path trace = dir.resolve("trace");
+                Map<SavinaArm, SavinaRun> runs = new EnumMap<>(SavinaArm.class);
+                for (SavinaArm arm : orders.get(k)) {
+                    List<String> options = new ArrayList<>(jvm);
+                    options.addAll(arm.peerOptions(dir.resolve("peer." + arm.label())));
+                    runs.put(arm, SavinaRun.run(setup, new SavinaRun.Launch(prefix, options), bench,
+                            arm.agentArgument(trace), dispatcher, 0, its, quick));
                 }
+                TraceStatistics st = TraceAnalysis.run(trace).statistics();
+                SavinaRun replay = null;
+                try {
+                    replay = SavinaRun.run(setup, new SavinaRun.Launch(prefix, jvm), bench,
+                            "replay,trace=" + trace + ",quiet=20s", dispatcher, 0, its, quick);
+                } catch (IOException e) {
+                    problem = "pair " + (k + 1) + ": " + e.getMessage().lines().findFirst().orElse("");
+                }
+                blocks.add(new SavinaRow.Block(runs, replay, st.bytesPerMessage(), st.eventBytes() + st.dataBytes()));
+                progress.blockDone(bench, dispatcher, k + 1, n,
+                        SavinaRow.steadyRatio(runs.get(SavinaArm.RECORD), runs.get(SavinaArm.BASE)), replay != null);
             } finally {
                 Stats.deleteTree(dir);
             }
         }
-        return new Row(bench, dispatcher, base, small, full, replay, ratios, bytesPerMessage, mbPerSecond, replayPassed, problem);
+        return SavinaRow.of(bench, dispatcher, blocks, peerArms, problem);
     }
 }

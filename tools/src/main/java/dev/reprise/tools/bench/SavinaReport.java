@@ -3,6 +3,8 @@ package dev.reprise.tools.bench;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.stream.Collectors;
@@ -11,100 +13,163 @@ import java.util.stream.Collectors;
 final class SavinaReport {
     private SavinaReport() {}
 
-    static void write(Path out, List<SavinaBenchCommand.Row> rows, boolean quick, int rounds, int warmup,
-                      int iterations) throws IOException {
-        Files.writeString(out.resolve("report.md"), markdown(rows, quick, rounds, warmup, iterations));
+    /** Aims for recording overhead: geometric mean and maximum ratio. */
+    static final double AIM_MEAN = 1.05;
+    static final double AIM_MAX = 1.15;
+    /** What SOMns reached (ManLang'18). */
+    static final double SOMNS_MEAN = 1.10;
+    static final double SOMNS_MAX = 1.20;
+
+    /** How the run was made, for the report's header. */
+    record Setup(boolean quick, int pairs, int iterations, boolean pinned, long seed) {}
+
+    static void write(Path out, List<SavinaRow> rows, Setup setup) throws IOException {
+        Files.writeString(out.resolve("report.md"), markdown(rows, setup));
         Files.writeString(out.resolve("report.csv"), csv(rows));
-        Files.writeString(out.resolve("overhead.svg"), svg(rows));
+        Files.writeString(out.resolve("overhead.svg"), SavinaChart.svg(rows));
     }
 
     private static String f(double v) {
-        return String.format(Locale.ROOT, "%.3f", v);
+        return Double.isNaN(v) ? "-" : String.format(Locale.ROOT, "%.3f", v);
     }
 
-    private static String ms(List<Long> nanos) {
-        return nanos.isEmpty() ? "-" : String.format(Locale.ROOT, "%.2f", Stats.median(nanos) / 1e6);
+    private static String f2(double v) {
+        return Double.isNaN(v) ? "-" : String.format(Locale.ROOT, "%.2f", v);
     }
 
-    private static String ratio(List<Long> a, List<Long> b) {
-        return a.isEmpty() || b.isEmpty() ? "-" : f(Stats.median(a) / Stats.median(b));
+    private static String estimate(Stats.Estimate e) {
+        return Double.isNaN(e.value()) ? "-" : e.toString();
     }
 
-    static String markdown(List<SavinaBenchCommand.Row> rows, boolean quick, int rounds, int warmup, int iterations) {
-        StringBuilder sb = new StringBuilder("# Savina: recording overhead, trace size and replay\n\n");
-        sb.append(String.format(Locale.ROOT, "%s parameters; %d round(s) of separate JVMs per benchmark and "
-                + "dispatcher; %d warm-up iterations discarded, median of %d measured. Machine: %d cores, %s.%n%n",
-                quick ? "Quick" : "Paper (SOMns savina-jit)", rounds, warmup, iterations,
-                Runtime.getRuntime().availableProcessors(), System.getProperty("java.vm.name") + " " + System.getProperty("java.version")));
-        for (String dispatcher : List.of("single", "default")) {
-            List<SavinaBenchCommand.Row> rs = rows.stream().filter(r -> r.dispatcher().equals(dispatcher)).toList();
+    static String title(String dispatcher) {
+        return dispatcher.equals("single") ? "one thread (pinned)" : "Akka default dispatcher";
+    }
+
+    static String markdown(List<SavinaRow> rows, Setup setup) {
+        StringBuilder sb = new StringBuilder("# Savina: recording overhead, peers, trace size and replay\n\n");
+        sb.append(String.format(Locale.ROOT, "%s parameters. Per benchmark and dispatcher, %d block(s) of separate JVMs "
+                + "run in turn (baseline, recorded, peers), in a seeded order (seed %d) reversed on alternate blocks; "
+                + "%d iterations per JVM, the warm-up among them detected per JVM by MSER (at most half) and cut off. "
+                + "Ratios are the median over blocks of the ratio of median steady-state iteration times (recorded or "
+                + "peer against the same block's baseline), with a two-level bootstrap 95%% interval (blocks, then "
+                + "iterations). The A/A floor is the same for each block's baseline against the next block's. CPU "
+                + "record/base compares process CPU time (all threads) per steady-state iteration, as a mean per JVM "
+                + "since the OS counts it in 10 ms steps, median over blocks. The "
+                + "one-thread dispatcher runs %s. Each recording is replayed; replay/record compares their steady-state "
+                + "medians. Machine: %d cores, %s %s.%s%n%n",
+                setup.quick() ? "Quick" : "Paper (SOMns savina-jit)", setup.pairs(), setup.seed(), setup.iterations(),
+                setup.pinned() ? "pinned to core 0 (taskset -c 0), JVM threads included"
+                        : "unpinned (taskset was not available)",
+                Runtime.getRuntime().availableProcessors(), System.getProperty("java.vm.name"), System.getProperty("java.version"),
+                setup.quick() ? " Quick runs use C1-compiled JVMs and tiny parameters: they check the harness and replay; "
+                        + "their ratios say little about the overhead." : ""));
+        List<String> peerNames = peerNames(rows);
+        for (String dispatcher : SavinaBenchCommand.DISPATCHERS) {
+            List<SavinaRow> rs = rows.stream().filter(r -> r.dispatcher().equals(dispatcher)).toList();
             if (rs.isEmpty()) {
                 continue;
             }
-            sb.append("## Dispatcher: ").append(dispatcher.equals("single") ? "one thread" : "Akka default").append("\n\n");
-            sb.append("| benchmark | base ms | record ms | record/base (min..max) | full-ids ms | full/base | B/msg | MB/s | replay ms | replay/record | replay checks |\n");
-            sb.append("|---|---|---|---|---|---|---|---|---|---|---|\n");
-            for (SavinaBenchCommand.Row r : rs) {
-                sb.append("| ").append(r.benchmark()).append(" | ").append(ms(r.base())).append(" | ").append(ms(r.small()))
-                        .append(" | ").append(f(r.smallRatio())).append(" (")
-                        .append(f(r.smallRatios().stream().mapToDouble(d -> d).min().orElse(Double.NaN))).append("..")
-                        .append(f(r.smallRatios().stream().mapToDouble(d -> d).max().orElse(Double.NaN))).append(") | ")
-                        .append(ms(r.full())).append(" | ").append(ratio(r.full(), r.base())).append(" | ")
-                        .append(f(r.bytesPerMessage())).append(" | ").append(f(r.megabytesPerSecond())).append(" | ")
-                        .append(ms(r.replay())).append(" | ").append(ratio(r.replay(), r.small())).append(" | ")
-                        .append(r.replayPassed() ? "all passed" : "FAILED: " + r.replayProblem()).append(" |\n");
+            sb.append("## Dispatcher: ").append(title(dispatcher)).append("\n\n");
+            sb.append("| benchmark | record/base [95% CI] | A/A floor [95% CI] | CPU record/base [95% CI] | warm-up its "
+                    + "| B/msg | MB/s | replay/record |");
+            peerNames.forEach(p -> sb.append(" ").append(p).append("/base [95% CI], MB/s, B/msg |"));
+            sb.append(" replay checks |\n|---|---|---|---|---|---|---|---|");
+            peerNames.forEach(p -> sb.append("---|"));
+            sb.append("---|\n");
+            for (SavinaRow r : rs) {
+                sb.append("| ").append(r.benchmark()).append(" | ").append(estimate(r.record())).append(" | ")
+                        .append(estimate(r.floor())).append(" | ").append(estimate(r.recordCpu())).append(" | ")
+                        .append(String.format(Locale.ROOT, "%.0f", r.warmup())).append(" | ")
+                        .append(f(r.bytesPerMessage())).append(" | ").append(f2(r.megabytesPerSecond())).append(" | ")
+                        .append(f(r.replay().value())).append(" |");
+                for (String p : peerNames) {
+                    SavinaRow.Peer peer = peer(r, p);
+                    sb.append(" ").append(peer == null ? "-" : estimate(peer.ratio()) + ", " + f2(peer.megabytesPerSecond())
+                            + ", " + f2(peer.bytesPerMessage()) + (peer.unserializable() > 0 ? ", " + peer.unserializable() + " unserializable" : "")).append(" |");
+                }
+                sb.append(" ").append(r.replayPassed() ? "all passed" : "FAILED: " + r.replayProblem()).append(" |\n");
             }
-            List<Double> ratios = rs.stream().map(SavinaBenchCommand.Row::smallRatio).toList();
-            sb.append(String.format(Locale.ROOT, "%nOver %d benchmarks: recording overhead geometric mean %.1f%%, maximum "
-                    + "%.1f%% (aim 5%% and 15%%; SOMns 10%% and 20%%); bytes per message, mean %.3f (aim at most 2); "
-                    + "trace MB/s, maximum %.2f (aim at most 30; SOMns up to 59); replays passing every check: %d of %d.%n%n",
-                    rs.size(), (Stats.geometricMean(ratios) - 1) * 100,
-                    (ratios.stream().mapToDouble(d -> d).max().orElse(Double.NaN) - 1) * 100,
-                    rs.stream().mapToDouble(SavinaBenchCommand.Row::bytesPerMessage).average().orElse(Double.NaN),
-                    rs.stream().mapToDouble(SavinaBenchCommand.Row::megabytesPerSecond).max().orElse(Double.NaN),
-                    rs.stream().filter(SavinaBenchCommand.Row::replayPassed).count(), rs.size()));
+            sb.append("\n").append(summary(rs, peerNames)).append("\n\n");
         }
         return sb.toString();
     }
 
-    static String csv(List<SavinaBenchCommand.Row> rows) {
-        String header = "benchmark,dispatcher,base_ms,record_ms,record_ratio,record_ratio_min,record_ratio_max,full_ms,"
-                + "full_ratio,bytes_per_message,mb_per_s,replay_ms,replay_record_ratio,replay_passed\n";
-        return header + rows.stream().map(r -> String.join(",", r.benchmark(), r.dispatcher(), ms(r.base()), ms(r.small()),
-                f(r.smallRatio()), f(r.smallRatios().stream().mapToDouble(d -> d).min().orElse(Double.NaN)),
-                f(r.smallRatios().stream().mapToDouble(d -> d).max().orElse(Double.NaN)), ms(r.full()),
-                ratio(r.full(), r.base()), f(r.bytesPerMessage()), f(r.megabytesPerSecond()), ms(r.replay()),
-                ratio(r.replay(), r.small()), Boolean.toString(r.replayPassed()))).collect(Collectors.joining("\n")) + "\n";
+    /** The summary line of one dispatcher's rows: against the aims and SOMns, the floor, size, rate, replay, peers. */
+    static String summary(List<SavinaRow> rs, List<String> peerNames) {
+        List<Double> ratios = rs.stream().map(r -> r.record().value()).toList();
+        double mean = Stats.geometricMean(ratios);
+        SavinaRow worst = rs.stream().max(Comparator.comparingDouble(r -> r.record().value())).orElseThrow();
+        double max = worst.record().value();
+        double floorWidth = rs.stream().filter(r -> !Double.isNaN(r.floor().value()))
+                .mapToDouble(r -> Math.max(Math.abs(r.floor().low() - 1), Math.abs(r.floor().high() - 1)))
+                .max().orElse(Double.NaN);
+        StringBuilder sb = new StringBuilder(String.format(Locale.ROOT, "Over %d benchmarks: recording overhead "
+                + "geometric mean %.3f, maximum %.3f (%s): aims 1.05 and 1.15 %s; SOMns 1.10 and 1.20 %s. A/A floor: "
+                + "geometric mean %s, widest interval within ±%.1f%%. Bytes per message, mean %.3f (aim at most 2); "
+                + "trace MB/s, maximum %.2f (aim at most 30; SOMns up to 59); replays passing every check: %d of %d.",
+                rs.size(), mean, max, worst.benchmark(), verdict(mean <= AIM_MEAN, max <= AIM_MAX),
+                verdict(mean <= SOMNS_MEAN, max <= SOMNS_MAX),
+                f(Stats.geometricMean(rs.stream().map(r -> r.floor().value()).filter(v -> !Double.isNaN(v)).toList())),
+                floorWidth * 100, rs.stream().mapToDouble(SavinaRow::bytesPerMessage).average().orElse(Double.NaN),
+                rs.stream().mapToDouble(SavinaRow::megabytesPerSecond).max().orElse(Double.NaN),
+                rs.stream().filter(SavinaRow::replayPassed).count(), rs.size()));
+        List<String> peers = new ArrayList<>();
+        for (String p : peerNames) {
+            List<SavinaRow.Peer> ps = rs.stream().map(r -> peer(r, p)).filter(x -> x != null).toList();
+            peers.add(String.format(Locale.ROOT, "%s geometric mean %.3f, maximum %.2f MB/s", p,
+                    Stats.geometricMean(ps.stream().map(x -> x.ratio().value()).toList()),
+                    ps.stream().mapToDouble(SavinaRow.Peer::megabytesPerSecond).max().orElse(Double.NaN)));
+        }
+        if (!peers.isEmpty()) {
+            sb.append(" Peers: ").append(String.join("; ", peers)).append(".");
+        }
+        return sb.toString();
     }
 
-    /** Horizontal bars: recording overhead (%) per benchmark, one bar per dispatcher. */
-    static String svg(List<SavinaBenchCommand.Row> rows) {
-        List<String> names = rows.stream().map(SavinaBenchCommand.Row::benchmark).distinct().toList();
-        double max = Math.max(10, rows.stream().mapToDouble(r -> (r.smallRatio() - 1) * 100).max().orElse(10));
-        int barArea = 500;
-        int height = 40 + names.size() * 30;
-        StringBuilder sb = new StringBuilder(String.format(Locale.ROOT,
-                "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" font-family=\"sans-serif\" font-size=\"12\">%n",
-                260 + barArea + 80, height));
-        sb.append("<text x=\"10\" y=\"18\" font-weight=\"bold\">Recording overhead (%): one thread (dark), default dispatcher (light)</text>\n");
-        for (int i = 0; i < names.size(); i++) {
-            String name = names.get(i);
-            int y = 30 + i * 30;
-            sb.append(String.format(Locale.ROOT, "<text x=\"10\" y=\"%d\">%s</text>%n", y + 16, name));
-            int lane = 0;
-            for (String dispatcher : List.of("single", "default")) {
-                for (SavinaBenchCommand.Row r : rows) {
-                    if (r.benchmark().equals(name) && r.dispatcher().equals(dispatcher)) {
-                        double pct = (r.smallRatio() - 1) * 100;
-                        int w = (int) Math.max(1, Math.round(Math.max(0, pct) / max * barArea));
-                        sb.append(String.format(Locale.ROOT,
-                                "<rect x=\"250\" y=\"%d\" width=\"%d\" height=\"12\" fill=\"%s\"/><text x=\"%d\" y=\"%d\">%.1f</text>%n",
-                                y + 2 + lane * 13, w, lane == 0 ? "#2b5797" : "#9fb7d9", 255 + w, y + 12 + lane * 13, pct));
-                    }
-                }
-                lane++;
-            }
+    private static String verdict(boolean meanMet, boolean maxMet) {
+        return meanMet && maxMet ? "met" : meanMet ? "mean met, maximum not" : maxMet ? "maximum met, mean not" : "not met";
+    }
+
+    static List<String> peerNames(List<SavinaRow> rows) {
+        return rows.stream().flatMap(r -> r.peers().stream()).map(SavinaRow.Peer::name).distinct().toList();
+    }
+
+    static SavinaRow.Peer peer(SavinaRow r, String name) {
+        return r.peers().stream().filter(p -> p.name().equals(name)).findFirst().orElse(null);
+    }
+
+    static String csv(List<SavinaRow> rows) {
+        StringBuilder header = new StringBuilder("benchmark,dispatcher,pairs,record_ratio,record_low,record_high,"
+                + "cpu_ratio,cpu_low,cpu_high,floor_ratio,floor_low,floor_high,warmup_iterations,bytes_per_message,"
+                + "mb_per_s,replay_record_ratio,replay_low,replay_high,replay_passed");
+        for (SavinaArm p : SavinaArm.PEERS) {
+            String n = p.label();
+            header.append(String.format(",%1$s_ratio,%1$s_low,%1$s_high,%1$s_mb_per_s,%1$s_bytes_per_message,%1$s_unserializable", n));
         }
-        return sb.append("</svg>\n").toString();
+        return header + "\n" + rows.stream().map(r -> {
+            List<String> cells = new ArrayList<>(List.of(r.benchmark(), r.dispatcher(), Integer.toString(r.pairs())));
+            cells.addAll(cells(r.record()));
+            cells.addAll(cells(r.recordCpu()));
+            cells.addAll(cells(r.floor()));
+            cells.addAll(List.of(String.format(Locale.ROOT, "%.0f", r.warmup()), f(r.bytesPerMessage()),
+                    f2(r.megabytesPerSecond())));
+            cells.addAll(cells(r.replay()));
+            cells.add(Boolean.toString(r.replayPassed()));
+            for (SavinaArm p : SavinaArm.PEERS) {
+                SavinaRow.Peer peer = peer(r, p.label());
+                if (peer == null) {
+                    cells.addAll(List.of("", "", "", "", "", ""));
+                } else {
+                    cells.addAll(cells(peer.ratio()));
+                    cells.addAll(List.of(f2(peer.megabytesPerSecond()), f(peer.bytesPerMessage()),
+                            Long.toString(peer.unserializable())));
+                }
+            }
+            return String.join(",", cells.stream().map(c -> c.equals("-") ? "" : c).toList());
+        }).collect(Collectors.joining("\n")) + "\n";
+    }
+
+    private static List<String> cells(Stats.Estimate e) {
+        return List.of(f(e.value()), f(e.low()), f(e.high()));
     }
 }

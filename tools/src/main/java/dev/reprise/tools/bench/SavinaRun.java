@@ -13,12 +13,25 @@ import java.util.concurrent.TimeUnit;
  * the agent, and its per-iteration times.
  *
  * @param measuredNanos wall time of each measured iteration
- * @param allNanos every iteration, warm-up included (the recorded trace covers them all)
+ * @param allNanos wall time of every iteration, warm-up included (the recorded trace covers them all)
+ * @param allCpuNanos process CPU time of every iteration, warm-up included
+ * @param peer the peer recorder's summary line ({@code peer NAME messages M bytes B unserializable U}),
+ *     or null
  */
-record SavinaRun(String benchmark, List<Long> measuredNanos, List<Long> allNanos) {
+record SavinaRun(String benchmark, List<Long> measuredNanos, List<Long> allNanos, List<Long> allCpuNanos, String peer) {
 
     /** How the JVM runs: which agent argument, if any. */
     record Setup(String java, String classPath, String agentJar) {}
+
+    /**
+     * Where and how a child JVM starts besides its agent argument.
+     *
+     * @param prefix a command the JVM runs under (e.g. {@code taskset -c 0}), or empty
+     * @param jvmOptions options for the JVM (e.g. {@code -Dsavina.peer=jfr})
+     */
+    record Launch(List<String> prefix, List<String> jvmOptions) {
+        static final Launch PLAIN = new Launch(List.of(), List.of());
+    }
 
     long medianNanos() {
         List<Long> sorted = new ArrayList<>(measuredNanos);
@@ -31,15 +44,22 @@ record SavinaRun(String benchmark, List<Long> measuredNanos, List<Long> allNanos
         return allNanos.stream().mapToLong(Long::longValue).sum();
     }
 
+    /** As {@link #run(Setup, Launch, String, String, String, int, int, boolean)}, started plainly. */
+    static SavinaRun run(Setup setup, String benchmark, String agentArgument, String dispatcher, int warmup,
+                         int iterations, boolean quick) throws IOException, InterruptedException {
+        return run(setup, Launch.PLAIN, benchmark, agentArgument, dispatcher, warmup, iterations, quick);
+    }
+
     /**
      * Runs {@code benchmark}; with {@code agentArgument} non-null the agent is attached with it.
      *
      * @throws IOException naming the benchmark and what went wrong (its failed check, a crash)
      */
-    static SavinaRun run(Setup setup, String benchmark, String agentArgument, String dispatcher, int warmup,
-                         int iterations, boolean quick) throws IOException, InterruptedException {
-        List<String> cmd = new ArrayList<>(List.of(setup.java(), "--sun-misc-unsafe-memory-access=allow",
-                "-Xms1g", "-Xmx1g"));
+    static SavinaRun run(Setup setup, Launch launch, String benchmark, String agentArgument, String dispatcher,
+                         int warmup, int iterations, boolean quick) throws IOException, InterruptedException {
+        List<String> cmd = new ArrayList<>(launch.prefix());
+        cmd.addAll(List.of(setup.java(), "--sun-misc-unsafe-memory-access=allow", "-Xms1g", "-Xmx1g"));
+        cmd.addAll(launch.jvmOptions());
         if (agentArgument != null) {
             cmd.add("-javaagent:" + setup.agentJar() + "=" + agentArgument);
         }
@@ -62,25 +82,35 @@ record SavinaRun(String benchmark, List<Long> measuredNanos, List<Long> allNanos
                 throw new IOException(benchmark + (agentArgument == null ? "" : " (" + agentArgument + ")")
                         + " failed with exit code " + p.exitValue() + ": " + Files.readString(err).strip());
             }
-            List<Long> measured = new ArrayList<>();
-            List<Long> all = new ArrayList<>();
-            for (String line : lines) {
-                String[] f = line.split(" ");
-                if (f.length == 5 && f[0].equals("iteration")) {
-                    long nanos = Long.parseLong(f[3]);
-                    all.add(nanos);
-                    if (f[2].equals("measured")) {
-                        measured.add(nanos);
-                    }
-                }
-            }
-            if (measured.isEmpty()) {
-                throw new IOException(benchmark + " printed no measured iteration: " + lines);
-            }
-            return new SavinaRun(benchmark, measured, all);
+            return parse(benchmark, lines);
         } finally {
             Files.deleteIfExists(out);
             Files.deleteIfExists(err);
         }
+    }
+
+    /** Reads SavinaMain's output: {@code iteration I warmup|measured NANOS ok cpu CPU_NANOS} lines and a peer line. */
+    static SavinaRun parse(String benchmark, List<String> lines) throws IOException {
+        List<Long> measured = new ArrayList<>();
+        List<Long> all = new ArrayList<>();
+        List<Long> cpu = new ArrayList<>();
+        String peer = null;
+        for (String line : lines) {
+            String[] f = line.split(" ");
+            if (f.length == 7 && f[0].equals("iteration") && f[5].equals("cpu")) {
+                long nanos = Long.parseLong(f[3]);
+                all.add(nanos);
+                cpu.add(Long.parseLong(f[6]));
+                if (f[2].equals("measured")) {
+                    measured.add(nanos);
+                }
+            } else if (line.startsWith("peer ")) {
+                peer = line;
+            }
+        }
+        if (measured.isEmpty()) {
+            throw new IOException(benchmark + " printed no measured iteration: " + lines);
+        }
+        return new SavinaRun(benchmark, measured, all, cpu, peer);
     }
 }

@@ -4,42 +4,81 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Locale;
+import java.util.SplittableRandom;
 
-/** Medians, geometric means and clean-up shared by the benchmark commands. */
+/** Medians, bootstrap intervals, geometric means and clean-up shared by the benchmark commands. */
 final class Stats {
     private Stats() {}
+
+    /** Bootstrap resamples per interval. */
+    static final int RESAMPLES = 10_000;
+
+    /**
+     * A point estimate with its 95% interval.
+     *
+     * @param value the estimate (a median)
+     * @param low lower end of the 95% interval
+     * @param high upper end of the 95% interval
+     */
+    record Estimate(double value, double low, double high) {
+        /** An estimate known only as a number (no interval). */
+        static Estimate of(double value) {
+            return new Estimate(value, value, value);
+        }
+
+        /** {@code 1.234 [1.200, 1.260]}. */
+        @Override
+        public String toString() {
+            return String.format(Locale.ROOT, "%.3f [%.3f, %.3f]", value, low, high);
+        }
+    }
 
     static double median(List<? extends Number> values) {
         if (values.isEmpty()) {
             return Double.NaN;
         }
-        List<Double> s = new ArrayList<>();
-        values.forEach(v -> s.add(v.doubleValue()));
-        s.sort(null);
-        int n = s.size();
-        return n % 2 == 1 ? s.get(n / 2) : (s.get(n / 2 - 1) + s.get(n / 2)) / 2;
+        double[] s = new double[values.size()];
+        for (int i = 0; i < s.length; i++) {
+            s[i] = values.get(i).doubleValue();
+        }
+        return medianInPlace(s);
+    }
+
+    /** The median of {@code values}, which it sorts. */
+    static double medianInPlace(double[] values) {
+        Arrays.sort(values);
+        int n = values.length;
+        return n % 2 == 1 ? values[n / 2] : (values[n / 2 - 1] + values[n / 2]) / 2;
     }
 
     /**
-     * A bootstrap 95% interval of the median of {@code values}: 10,000 resamples with replacement,
+     * The median of {@code values} with a bootstrap 95% interval: 10,000 resamples with replacement,
      * from a fixed seed so a report is reproducible from its figures.
      */
-    static double[] bootstrapMedianInterval(List<Double> values) {
-        java.util.SplittableRandom random = new java.util.SplittableRandom(42);
+    static Estimate bootstrapMedian(List<Double> values) {
+        SplittableRandom random = new SplittableRandom(42);
         int n = values.size();
-        double[] medians = new double[10_000];
-        List<Double> sample = new ArrayList<>(n);
+        double[] medians = new double[RESAMPLES];
+        double[] sample = new double[n];
         for (int i = 0; i < medians.length; i++) {
-            sample.clear();
             for (int j = 0; j < n; j++) {
-                sample.add(values.get(random.nextInt(n)));
+                sample[j] = values.get(random.nextInt(n));
             }
-            medians[i] = median(sample);
+            medians[i] = medianInPlace(sample);
         }
-        java.util.Arrays.sort(medians);
-        return new double[] {medians[249], medians[9_749]};
+        return percentileInterval(median(values), medians);
+    }
+
+    /** The 2.5% and 97.5% points of {@code resampled} (sorted here) around {@code value}. */
+    static Estimate percentileInterval(double value, double[] resampled) {
+        Arrays.sort(resampled);
+        int n = resampled.length;
+        return new Estimate(value, resampled[Math.max(0, (int) Math.round(0.025 * n) - 1)],
+                resampled[Math.max(0, (int) Math.round(0.975 * n) - 1)]);
     }
 
     static double geometricMean(List<Double> values) {
@@ -55,5 +94,10 @@ final class Stats {
                 Files.delete(p);
             }
         }
+    }
+
+    /** A copy of {@code values} as doubles. */
+    static double[] toArray(List<? extends Number> values) {
+        return values.stream().mapToDouble(Number::doubleValue).toArray();
     }
 }

@@ -153,8 +153,7 @@ final class SyncBenchCommand implements Callable<Integer> {
     }
 
     private static String withInterval(List<Double> ratios) {
-        double[] ci = Stats.bootstrapMedianInterval(ratios);
-        return String.format(Locale.ROOT, "%.3f [%.3f, %.3f]", Stats.median(ratios), ci[0], ci[1]);
+        return Stats.bootstrapMedian(ratios).toString();
     }
 
     private static double megabytesPerSecond(List<Recording> runs) {

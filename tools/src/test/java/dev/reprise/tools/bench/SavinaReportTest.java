@@ -1,45 +1,103 @@
 package dev.reprise.tools.bench;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class SavinaReportTest {
-    private static SavinaBenchCommand.Row row(String name, String dispatcher, double ratio, boolean replayOk) {
-        long base = 10_000_000;
-        return new SavinaBenchCommand.Row(name, dispatcher, List.of(base), List.of((long) (base * ratio)),
-                List.of(base * 2), replayOk ? List.of(base * 3) : List.of(), List.of(ratio), 1.5, 2.0, replayOk,
-                replayOk ? "" : "diverged");
+    /** A JVM whose 20 iterations take {@code millis} each after 5 slow warm-up ones; CPU twice the wall time. */
+    private static SavinaRun run(double millis, String peer) {
+        List<Long> wall = new ArrayList<>();
+        List<Long> cpu = new ArrayList<>();
+        for (int i = 0; i < 20; i++) {
+            long nanos = (long) ((i < 5 ? 5 * millis : millis) * 1e6) + i % 3; // a little jitter
+            wall.add(nanos);
+            cpu.add(2 * nanos);
+        }
+        return new SavinaRun("B", wall, wall, cpu, peer);
+    }
+
+    private static SavinaRow row(String name, String dispatcher, double ratio, boolean replayOk) {
+        List<SavinaRow.Block> blocks = new ArrayList<>();
+        for (int k = 0; k < 3; k++) {
+            blocks.add(new SavinaRow.Block(Map.of(SavinaArm.BASE, run(10, null), SavinaArm.RECORD, run(10 * ratio, null),
+                    SavinaArm.JFR, run(20, "peer jfr messages 1000 bytes 400000 unserializable 0")),
+                    replayOk ? run(30 * ratio, null) : null, 1.5, 1_000_000));
+        }
+        return SavinaRow.of(name, dispatcher, blocks, List.of(SavinaArm.JFR), replayOk ? null : "pair 1: diverged");
     }
 
     @Test
-    void theReportGivesMediansRatiosGeometricMeanAndMaximum() {
-        List<SavinaBenchCommand.Row> rows = List.of(row("PingPong", "single", 1.21, true), row("Counting", "single", 1.0, true),
-                row("PingPong", "default", 1.10, false));
-        String md = SavinaReport.markdown(rows, false, 3, 25, 100);
-        // geometric mean of 1.21 and 1.0 is 1.1: 10.0%; maximum 21.0%
-        assertTrue(md.contains("geometric mean 10.0%, maximum 21.0%"), md);
-        assertTrue(md.contains("bytes per message, mean 1.500 (aim at most 2); trace MB/s, maximum 2.00"), md);
+    void aRowHasPairedRatiosTheFloorCpuTraceRatesReplayAndPeers() {
+        SavinaRow r = row("PingPong", "single", 1.21, true);
+        assertEquals(1.21, r.record().value(), 0.001);
+        assertEquals(1.21, r.recordCpu().value(), 0.001);
+        assertEquals(1.0, r.floor().value(), 0.001);
+        assertEquals(5, r.warmup(), "MSER-5 cuts the slow batch");
+        assertEquals(1.5, r.bytesPerMessage());
+        assertEquals(1.0 / (12.1 * 15 + 5 * 5 * 12.1) * 1000, r.megabytesPerSecond(), 0.01, "MB over the whole recorded run");
+        assertEquals(3.0, r.replay().value(), 0.001);
+        SavinaRow.Peer jfr = r.peers().get(0);
+        assertEquals("jfr", jfr.name());
+        assertEquals(2.0, jfr.ratio().value(), 0.001);
+        assertEquals(400.0, jfr.bytesPerMessage());
+        assertTrue(r.replayPassed());
+        assertNull(r.replayProblem());
+    }
+
+    @Test
+    void theReportGivesIntervalsFloorsAimsAndPeers() {
+        List<SavinaRow> rows = List.of(row("PingPong", "single", 1.44, true), row("Counting", "single", 1.0, true),
+                row("PingPong", "default", 1.12, false));
+        String md = SavinaReport.markdown(rows, new SavinaReport.Setup(false, 3, 20, true, 1));
+        assertTrue(md.contains("## Dispatcher: one thread (pinned)") && md.contains("## Dispatcher: Akka default dispatcher"), md);
+        assertTrue(md.contains("pinned to core 0 (taskset -c 0)"), md);
+        // geometric mean of 1.44 and 1.0 is 1.2
+        assertTrue(md.contains("recording overhead geometric mean 1.200, maximum 1.440 (PingPong): aims 1.05 and 1.15 "
+                + "not met; SOMns 1.10 and 1.20 not met"), md);
+        assertTrue(md.contains("geometric mean 1.120, maximum 1.120 (PingPong): aims 1.05 and 1.15 maximum met, mean not; "
+                + "SOMns 1.10 and 1.20 maximum met, mean not"), md);
         assertTrue(md.contains("replays passing every check: 2 of 2."), md);
         assertTrue(md.contains("replays passing every check: 0 of 1."), md);
-        assertTrue(md.contains("| PingPong | 10.00 | 12.10 | 1.210 (1.210..1.210) | 20.00 | 2.000 | 1.500 | 2.000 | 30.00 | 2.479 | all passed |"), md);
-        assertTrue(md.contains("FAILED: diverged"), md);
+        assertTrue(md.contains("Peers: jfr geometric mean 2.000"), md);
+        assertTrue(md.contains("| jfr/base [95% CI], MB/s, B/msg |"), md);
+        assertTrue(md.matches("(?s).*\\| PingPong \\| 1\\.440 \\[1\\.440, 1\\.440\\] \\| 1\\.000 \\[1\\.000, 1\\.000\\] \\| "
+                + "1\\.440 \\[1\\.440, 1\\.440\\] \\| 5 \\| 1\\.500 \\| [0-9.]+ \\| 3\\.000 \\| 2\\.000 \\[2\\.000, 2\\.000\\], "
+                + "[0-9.]+, 400\\.00 \\| all passed \\|.*"), md);
+        assertTrue(md.contains("FAILED: pair 1: diverged"), md);
 
         String csv = SavinaReport.csv(rows);
         assertEquals(4, csv.lines().count());
-        assertEquals("PingPong,single,10.00,12.10,1.210,1.210,1.210,20.00,2.000,1.500,2.000,30.00,2.479,true", csv.lines().skip(1).findFirst().orElseThrow());
+        List<String> header = List.of(csv.lines().findFirst().orElseThrow().split(","));
+        String[] pingPong = csv.lines().skip(1).findFirst().orElseThrow().split(",", -1);
+        assertEquals(header.size(), pingPong.length);
+        assertEquals("1.440", pingPong[header.indexOf("record_ratio")]);
+        assertEquals("1.000", pingPong[header.indexOf("floor_ratio")]);
+        assertEquals("2.000", pingPong[header.indexOf("jfr_ratio")]);
+        assertEquals("", pingPong[header.indexOf("content_ratio")], "a peer not measured is empty");
+        assertEquals("true", pingPong[header.indexOf("replay_passed")]);
 
-        String svg = SavinaReport.svg(rows);
-        assertTrue(svg.startsWith("<svg") && svg.contains(">PingPong<") && svg.contains(">21.0<"), svg);
-        assertEquals(3, svg.split("<rect").length - 1, "one bar per benchmark and dispatcher");
+        String svg = SavinaChart.svg(rows);
+        assertTrue(svg.startsWith("<svg") && svg.contains(">PingPong<") && svg.contains(">44.0<"), svg);
+        assertEquals(3 * 2, svg.split("<rect").length - 1, "per benchmark and dispatcher: a floor band and a bar");
     }
 
     @Test
-    void statsAreMediansAndGeometricMeans() {
-        assertEquals(2.0, Stats.median(List.of(3, 1, 2)));
-        assertEquals(2.5, Stats.median(List.of(4, 1, 2, 3)));
-        assertEquals(2.0, Stats.geometricMean(List.of(1.0, 4.0)), 1e-12);
+    void childOutputIsParsedWithCpuTimeAndThePeerLine() throws IOException {
+        SavinaRun r = SavinaRun.parse("PingPong", List.of("# savina benchmark PingPong ...", "iteration 1 warmup 30 ok cpu 40",
+                "iteration 2 measured 10 ok cpu 20", "summary PingPong measured 1 median 10 min 10 max 10",
+                "peer jfr messages 5 bytes 100 unserializable 0"));
+        assertEquals(List.of(10L), r.measuredNanos());
+        assertEquals(List.of(30L, 10L), r.allNanos());
+        assertEquals(List.of(40L, 20L), r.allCpuNanos());
+        assertEquals("peer jfr messages 5 bytes 100 unserializable 0", r.peer());
+        assertThrows(IOException.class, () -> SavinaRun.parse("PingPong", List.of("iteration 1 warmup 30 ok cpu 1")));
     }
 }

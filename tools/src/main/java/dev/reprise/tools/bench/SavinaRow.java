@@ -1,0 +1,127 @@
+package dev.reprise.tools.bench;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One benchmark under one dispatcher: the figures the report shows, computed from its blocks of JVMs.
+ *
+ * @param record recorded/baseline wall time, median paired ratio with its interval
+ * @param recordCpu recorded/baseline process CPU time per steady-state iteration, median over the blocks with
+ *     its interval; CPU time is read at 10 ms resolution on Linux, so each JVM's figure is its mean over
+ *     the steady state, where the rounding errors cancel
+ * @param floor baseline against baseline (each block's against the next block's): the noise floor
+ * @param warmup iterations cut as warm-up (MSER), median over the JVMs
+ * @param bytesPerMessage Reprise trace bytes per processed message
+ * @param megabytesPerSecond Reprise trace MB per second of the recorded run
+ * @param replay replay/record wall time, median over the blocks with its interval
+ * @param peers the peers measured, in report order
+ * @param replayProblem why a replay failed, or null when every replay passed its checks
+ */
+record SavinaRow(String benchmark, String dispatcher, int pairs, Stats.Estimate record, Stats.Estimate recordCpu,
+                 Stats.Estimate floor, double warmup, double bytesPerMessage, double megabytesPerSecond,
+                 Stats.Estimate replay, List<Peer> peers, String replayProblem) {
+
+    /**
+     * A peer's figures.
+     *
+     * @param ratio peer/baseline wall time with its interval
+     * @param unserializable messages the peer could not record (the content peer's unserializable ones)
+     */
+    record Peer(String name, Stats.Estimate ratio, double bytesPerMessage, double megabytesPerSecond,
+                long unserializable) {}
+
+    /**
+     * One block of JVMs run in turn.
+     *
+     * @param runs each arm's run
+     * @param replay the replay of the recording, or null when it failed
+     * @param traceBytesPerMessage the recording's bytes per message
+     * @param traceBytes the recording's size
+     */
+    record Block(Map<SavinaArm, SavinaRun> runs, SavinaRun replay, double traceBytesPerMessage, long traceBytes) {}
+
+    boolean replayPassed() {
+        return replayProblem == null;
+    }
+
+    /** The figures from {@code blocks}; {@code replayProblem} null when every replay passed. */
+    static SavinaRow of(String benchmark, String dispatcher, List<Block> blocks, List<SavinaArm> peerArms,
+                        String replayProblem) {
+        List<PairedRatio.Pair> wall = new ArrayList<>();
+        List<Double> cpu = new ArrayList<>();
+        List<PairedRatio.Pair> floor = new ArrayList<>();
+        List<Double> cuts = new ArrayList<>();
+        List<Double> replay = new ArrayList<>();
+        List<Double> bytesPerMessage = new ArrayList<>();
+        List<Double> rates = new ArrayList<>();
+        for (int i = 0; i < blocks.size(); i++) {
+            Block b = blocks.get(i);
+            SavinaRun base = b.runs().get(SavinaArm.BASE);
+            SavinaRun rec = b.runs().get(SavinaArm.RECORD);
+            int baseCut = Mser.truncation(Stats.toArray(base.allNanos()));
+            int recCut = Mser.truncation(Stats.toArray(rec.allNanos()));
+            cuts.add((double) baseCut);
+            cuts.add((double) recCut);
+            wall.add(pair(rec, base));
+            cpu.add(mean(steady(rec.allCpuNanos(), recCut)) / mean(steady(base.allCpuNanos(), baseCut)));
+            if (i + 1 < blocks.size()) {
+                floor.add(pair(blocks.get(i + 1).runs().get(SavinaArm.BASE), base));
+            }
+            if (b.replay() != null) {
+                replay.add(steadyRatio(b.replay(), rec));
+            }
+            bytesPerMessage.add(b.traceBytesPerMessage());
+            rates.add(b.traceBytes() / 1e6 / (rec.totalNanos() / 1e9));
+        }
+        List<Peer> peers = new ArrayList<>();
+        for (SavinaArm arm : peerArms) {
+            peers.add(peer(arm, blocks));
+        }
+        return new SavinaRow(benchmark, dispatcher, blocks.size(), PairedRatio.estimate(wall), Stats.bootstrapMedian(cpu),
+                PairedRatio.estimate(floor), Stats.median(cuts), Stats.median(bytesPerMessage), Stats.median(rates),
+                replay.isEmpty() ? Stats.Estimate.of(Double.NaN) : Stats.bootstrapMedian(replay), peers, replayProblem);
+    }
+
+    /** The ratio of the steady-state medians of {@code measured} and {@code reference}, warm-up cut by MSER. */
+    static double steadyRatio(SavinaRun measured, SavinaRun reference) {
+        return pair(measured, reference).ratio();
+    }
+
+    private static PairedRatio.Pair pair(SavinaRun measured, SavinaRun reference) {
+        return new PairedRatio.Pair(steady(measured.allNanos(), Mser.truncation(Stats.toArray(measured.allNanos()))),
+                steady(reference.allNanos(), Mser.truncation(Stats.toArray(reference.allNanos()))));
+    }
+
+    private static Peer peer(SavinaArm arm, List<Block> blocks) {
+        List<PairedRatio.Pair> pairs = new ArrayList<>();
+        List<Double> bytesPerMessage = new ArrayList<>();
+        List<Double> rates = new ArrayList<>();
+        long unserializable = 0;
+        for (Block b : blocks) {
+            SavinaRun base = b.runs().get(SavinaArm.BASE);
+            SavinaRun run = b.runs().get(arm);
+            pairs.add(pair(run, base));
+            // peer NAME messages M bytes B unserializable U
+            String[] f = run.peer() == null ? new String[0] : run.peer().split(" ");
+            if (f.length == 8) {
+                long messages = Long.parseLong(f[3]);
+                long bytes = Long.parseLong(f[5]);
+                unserializable += Long.parseLong(f[7]);
+                bytesPerMessage.add(messages == 0 ? Double.NaN : (double) bytes / messages);
+                rates.add(bytes / 1e6 / (run.totalNanos() / 1e9));
+            }
+        }
+        return new Peer(arm.label(), PairedRatio.estimate(pairs), Stats.median(bytesPerMessage), Stats.median(rates),
+                unserializable);
+    }
+
+    private static double mean(double[] values) {
+        return java.util.Arrays.stream(values).average().orElse(Double.NaN);
+    }
+
+    private static double[] steady(List<Long> series, int cut) {
+        return Stats.toArray(series.subList(cut, series.size()));
+    }
+}
