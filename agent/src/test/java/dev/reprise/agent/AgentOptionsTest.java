@@ -76,12 +76,21 @@ class AgentOptionsTest {
         assertTrue(AgentOptions.parse("replay,trace=/tmp/t,end=live,quiet=500ms", "Main").liveAfterEnd());
         assertMessage("end: expected stop (actors stop where the recording ends) or live (they go on live), was 'never'",
                 "replay,trace=/tmp/t,end=never");
-        assertMessage("unknown replay option 'color'; valid options: trace, quiet, end, verbose, fingerprints, log, cache",
-                "replay,trace=/tmp/t,color=red");
+        assertMessage("unknown replay option 'color'; valid options: trace, quiet, end, input, verbose, fingerprints, log, "
+                + "cache", "replay,trace=/tmp/t,color=red");
         assertTrue(AgentOptions.parse("replay,trace=/tmp/t", "Main").fingerprints(), "fingerprints are checked by default");
         assertFalse(AgentOptions.parse("replay,trace=/tmp/t,fingerprints=false", "Main").fingerprints());
         assertMessage("fingerprints: expected true (check each message's class and each turn's sends against the "
                 + "recording) or false (do not), was 'maybe'", "replay,trace=/tmp/t,fingerprints=maybe");
+    }
+
+    @Test
+    void replayTakesOutsideInputFromTheProgramUnlessToldToTakeItFromTheTrace() {
+        assertFalse(AgentOptions.parse("replay,trace=/tmp/t", "Main").inputFromTrace());
+        assertTrue(AgentOptions.parse("replay,trace=/tmp/t,input=trace", "Main").inputFromTrace());
+        assertMessage("input: expected live (the program's threads send their input again) or trace (recorded input "
+                + "comes from the trace alone, e.g. a server replayed without its clients), was 'http'",
+                "replay,trace=/tmp/t,input=http");
     }
 
     @Test

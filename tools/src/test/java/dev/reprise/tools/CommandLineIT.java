@@ -76,6 +76,9 @@ class CommandLineIT {
 
         Cli.Result live = assertSuccess(Cli.tools("replay", "--live", "--print-jvm-args", "--trace", trace.dir.toString()));
         assertTrue(live.out().strip().endsWith("=replay,trace=" + trace.dir.toAbsolutePath() + ",end=live"), live::toString);
+        Cli.Result fromTrace = assertSuccess(Cli.tools("replay", "--input-from-trace", "--print-jvm-args", "--trace",
+                trace.dir.toString()));
+        assertTrue(fromTrace.out().strip().endsWith(",input=trace"), fromTrace::toString);
     }
 
     @Test
