@@ -1,46 +1,74 @@
 package dev.reprise.hookbench;
 
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
-import org.apache.commons.math3.distribution.TDistribution;
+import java.util.Random;
 
 /**
- * The difference of two means with its 95% confidence half-width (Welch's t interval). The
- * samples are measurement iterations pooled over the forks of each configuration, so the spread
- * between forks is in the variances; the A/A difference printed beside it shows how far two
- * configurations that are the same drift apart in one run.
+ * The difference of two medians with a bootstrap 95% interval. The samples are measurement
+ * iterations pooled over the forks of each configuration. Medians, because on a shared machine an
+ * iteration whose thread was descheduled is an outlier upwards that would drag a mean; the A/A
+ * difference printed beside it shows how far two identical configurations drift apart in one run.
  */
-record Difference(double mean, double error) {
+record Difference(double median, double low, double high) {
+    private static final int RESAMPLES = 4000;
 
     static Difference between(List<Double> a, List<Double> b) {
-        double ma = mean(a);
-        double mb = mean(b);
-        double va = variance(a, ma) / a.size();
-        double vb = variance(b, mb) / b.size();
-        double se = Math.sqrt(va + vb);
-        double df = (va + vb) * (va + vb)
-                / (va * va / (a.size() - 1) + vb * vb / (b.size() - 1));
-        double t = se == 0 || Double.isNaN(df) ? 0 : new TDistribution(df).inverseCumulativeProbability(0.975);
-        return new Difference(ma - mb, t * se);
+        double[] x = clean(a);
+        double[] y = clean(b);
+        if (x.length == 0 || y.length == 0) {
+            return new Difference(Double.NaN, Double.NaN, Double.NaN);
+        }
+        Random random = new Random(1); // the same data gives the same interval
+        double[] d = new double[RESAMPLES];
+        for (int i = 0; i < RESAMPLES; i++) {
+            d[i] = median(resample(x, random)) - median(resample(y, random));
+        }
+        Arrays.sort(d);
+        return new Difference(median(x) - median(y), d[(int) (RESAMPLES * 0.025)], d[(int) (RESAMPLES * 0.975) - 1]);
     }
 
-    static double mean(List<Double> xs) {
-        return xs.stream().mapToDouble(Double::doubleValue).average().orElse(Double.NaN);
+    static double median(List<Double> xs) {
+        return median(clean(xs));
     }
 
-    private static double variance(List<Double> xs, double mean) {
-        if (xs.size() < 2) {
+    private static double[] clean(List<Double> xs) {
+        List<Double> kept = new ArrayList<>();
+        for (Double v : xs) {
+            if (v != null && !v.isNaN()) {
+                kept.add(v);
+            }
+        }
+        return kept.stream().mapToDouble(Double::doubleValue).toArray();
+    }
+
+    private static double[] resample(double[] xs, Random random) {
+        double[] r = new double[xs.length];
+        for (int i = 0; i < r.length; i++) {
+            r[i] = xs[random.nextInt(xs.length)];
+        }
+        return r;
+    }
+
+    private static double median(double[] xs) {
+        if (xs.length == 0) {
             return Double.NaN;
         }
-        double s = 0;
-        for (double x : xs) {
-            s += (x - mean) * (x - mean);
-        }
-        return s / (xs.size() - 1);
+        double[] s = xs.clone();
+        Arrays.sort(s);
+        int m = s.length / 2;
+        return s.length % 2 == 1 ? s[m] : (s[m - 1] + s[m]) / 2;
     }
 
-    /** "12.3 ± 4.5". */
+    /** "12.3 ± 4.5": the median difference and half the interval's width. */
     String text() {
-        return String.format(Locale.ROOT, "%.1f ± %.1f", mean, error);
+        return String.format(Locale.ROOT, "%.1f ± %.1f", median, (high - low) / 2);
+    }
+
+    /** "[8.1, 17.0]". */
+    String interval() {
+        return String.format(Locale.ROOT, "[%.1f, %.1f]", low, high);
     }
 }

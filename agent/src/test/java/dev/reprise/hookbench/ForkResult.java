@@ -10,25 +10,25 @@ import org.openjdk.jmh.results.Result;
 import org.openjdk.jmh.results.RunResult;
 
 /**
- * What one fork measured: ns per message of each measurement iteration, and the fork's mean
- * allocation (the gc profiler's bytes per message) and process CPU time per message.
+ * What one fork measured, per measurement iteration: ns per message, process CPU ns per message
+ * and bytes allocated per message (the gc profiler's normalised allocation).
  */
-record ForkResult(List<Double> nsPerMessage, double bytesPerMessage, double cpuNsPerMessage) {
+record ForkResult(List<Double> nsPerMessage, List<Double> cpuNsPerMessage, List<Double> bytesPerMessage) {
 
     /** The one fork's result out of what {@code Runner.run} returned. */
     static ForkResult of(Collection<RunResult> results) {
         if (results.size() != 1) {
             throw new IllegalStateException("expected the result of one benchmark, got " + results.size());
         }
-        RunResult run = results.iterator().next();
-        List<Double> scores = new ArrayList<>();
-        for (BenchmarkResult fork : run.getBenchmarkResults()) {
+        ForkResult r = new ForkResult(new ArrayList<>(), new ArrayList<>(), new ArrayList<>());
+        for (BenchmarkResult fork : results.iterator().next().getBenchmarkResults()) {
             for (IterationResult it : fork.getIterationResults()) {
-                scores.add(it.getPrimaryResult().getScore());
+                r.nsPerMessage.add(it.getPrimaryResult().getScore());
+                r.cpuNsPerMessage.add(secondary(it.getSecondaryResults(), CpuProfiler.NAME));
+                r.bytesPerMessage.add(secondary(it.getSecondaryResults(), "gc.alloc.rate.norm"));
             }
         }
-        Map<String, Result> secondary = run.getAggregatedResult().getSecondaryResults();
-        return new ForkResult(scores, secondary(secondary, "gc.alloc.rate.norm"), secondary(secondary, CpuProfiler.NAME));
+        return r;
     }
 
     /** A secondary result by name; JMH prefixes profilers' results with a marker, so match the end. */
