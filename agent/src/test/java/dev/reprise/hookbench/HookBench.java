@@ -45,13 +45,33 @@ public final class HookBench {
         }
         Path agentJar = Path.of(jar).toAbsolutePath();
         ForkPlan plan = quick ? ForkPlan.QUICK : ForkPlan.FULL;
-        int rounds = quick ? 2 : 3;
         ForkPlan.narrowClassPathForForks();
         Path work = Files.createTempDirectory("reprise-hookbench-");
+        long started = System.nanoTime();
+        boolean failed = false;
+        try {
+            HookTable.print(runAll(plan, quick ? 2 : 3, agentJar, work), System.out);
+        } catch (RunnerException e) {
+            System.err.println("reprise: bench hooks: a fork failed: " + e.getMessage());
+            failed = true;
+        } finally {
+            deleteTree(work); // with the trace of a fork that failed
+        }
+        if (failed) {
+            System.exit(1);
+        }
+        System.out.printf(Locale.ROOT, "finished in %.0f s%n", (System.nanoTime() - started) / 1e9);
+    }
+
+    /**
+     * Runs every fork, rounds of each benchmark in each configuration, and returns what they measured.
+     * A recorded fork's trace goes to {@code work} and is deleted once its size has been read.
+     */
+    private static Map<String, Map<Config, Tally>> runAll(ForkPlan plan, int rounds, Path agentJar, Path work)
+            throws RunnerException, IOException {
         Map<String, Map<Config, Tally>> tallies = new LinkedHashMap<>();
         int forks = rounds * BENCHMARKS.size() * Config.values().length;
         int done = 0;
-        long started = System.nanoTime();
         System.out.printf(Locale.ROOT, "Hook benchmark: %d forks (%d rounds of %s x baseline, recorded, baseline again),"
                 + " about %.0f s; agent %s%n", forks, rounds, BENCHMARKS, forks * plan.seconds(), agentJar);
         for (int round = 0; round < rounds; round++) {
@@ -73,9 +93,7 @@ public final class HookBench {
                 }
             }
         }
-        deleteTree(work);
-        HookTable.print(tallies, System.out);
-        System.out.printf(Locale.ROOT, "%d forks in %.0f s%n", forks, (System.nanoTime() - started) / 1e9);
+        return tallies;
     }
 
     /** Rotates the three configurations each round, so a drift over the run does not favour one. */
