@@ -18,8 +18,8 @@ import org.openjdk.jmh.runner.options.VerboseMode;
  */
 record ForkPlan(int warmups, TimeValue warmupTime, int measurements, TimeValue measurementTime) {
     /**
-     * About 2 to 3 minutes for 18 forks. Warm-up is at least 3 s: the agent instruments most classes
-     * on a thread of its own after start-up, and a recorded fork's first second is twice as slow.
+     * About 2 to 3 minutes for 18 forks. A recorded fork starts its warm-up once the agent's
+     * start-up thread is done (see {@code HookBenchmark}); its first second is still slower.
      */
     static final ForkPlan QUICK = new ForkPlan(3, TimeValue.seconds(1), 3, TimeValue.milliseconds(500));
     /** About 6 to 7 minutes for 27 forks. */
@@ -30,9 +30,9 @@ record ForkPlan(int warmups, TimeValue warmupTime, int measurements, TimeValue m
     /** JMH's harness and the benchmark's own classes are not the application: their clock calls are not recorded. */
     static final String AGENT_EXCLUDE = "org.openjdk.jmh;dev.reprise.hookbench";
 
-    /** Seconds one fork takes, start-up (Akka, the agent's instrumentation) included: for progress lines. */
+    /** Seconds one fork takes on average, start-up (Akka; the agent's, about 4 s) included: for progress lines. */
     double seconds() {
-        return 3 + warmups * warmupTime.convertTo(java.util.concurrent.TimeUnit.MILLISECONDS) / 1000.0
+        return 4 + warmups * warmupTime.convertTo(java.util.concurrent.TimeUnit.MILLISECONDS) / 1000.0
                 + measurements * measurementTime.convertTo(java.util.concurrent.TimeUnit.MILLISECONDS) / 1000.0;
     }
 
