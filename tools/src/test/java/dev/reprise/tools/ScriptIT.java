@@ -40,7 +40,7 @@ class ScriptIT {
     void helpListsEveryCommand() {
         Cli.Result r = assertSuccess(Cli.script(env, "--help"));
         for (String word : List.of("Usage: ./reprise COMMAND", "demo", "build", "test", "record --trace DIR", "replay --trace DIR",
-                "inspect DIR", "verify DIR", "stats DIR", "bench trace", "bench recorder", "bench agent", "bench savina")) {
+                "inspect DIR", "verify DIR", "stats DIR", "bench trace", "bench recorder", "bench hooks", "bench agent", "bench savina")) {
             assertTrue(r.out().contains(word), () -> word + ": " + r);
         }
     }
@@ -48,12 +48,12 @@ class ScriptIT {
     @Test
     void benchHelpNamesEveryBenchmark() {
         Cli.Result r = assertSuccess(Cli.script(env, "bench", "--help"));
-        assertTrue(r.out().startsWith("Usage: ./reprise bench trace|recorder|agent|savina"), r::toString);
+        assertTrue(r.out().startsWith("Usage: ./reprise bench trace|recorder|hooks|agent|savina"), r::toString);
     }
 
     @Test
     void theJmhBenchmarksAnswerHelpWithoutABuild() {
-        for (String bench : List.of("trace", "recorder")) {
+        for (String bench : List.of("trace", "recorder", "hooks")) {
             Cli.Result r = assertSuccess(Cli.script(env, "bench", bench, "--help"));
             assertTrue(r.out().startsWith("Usage: ./reprise bench " + bench + " [--quick]\nJMH: "), r::toString);
         }
@@ -61,8 +61,10 @@ class ScriptIT {
 
     @Test
     void aJmhBenchmarkRefusesAnUnknownOptionBeforeBuilding() {
-        Cli.Result r = Cli.script(env, "bench", "trace", "--frobnicate");
-        Cli.assertOneLineError(r, 2, "bench trace", "unknown option '--frobnicate'", "--quick");
+        for (String bench : List.of("trace", "hooks")) {
+            Cli.Result r = Cli.script(env, "bench", bench, "--frobnicate");
+            Cli.assertOneLineError(r, 2, "bench " + bench, "unknown option '--frobnicate'", "--quick");
+        }
     }
 
     @Test
