@@ -42,7 +42,7 @@ public final class Timers {
     /** A scheduled task that runs with its timer's context. */
     static final class TimerTask implements Runnable {
         private final Runnable task;
-        final Tag fires;
+        private final Tag fires;
         /** The timeout of an ask: whether it completed the ask is recorded ({@link AskTimeouts}). */
         final boolean askTimeout;
 
