@@ -145,8 +145,8 @@ public final class AcmeAirDriver {
       // Same JVM: the warm-up also compiles the driver's own hot paths before measuring.
       Result warm = run(new Options(options.url(), options.warmup(), options.threads(), options.rate(),
           -1, options.users(), null, Duration.ZERO));
-      System.out.printf(Locale.ROOT, "warm-up: %d samples, %d errors (not measured)%n",
-          warm.total(), warm.errors());
+      System.out.printf(Locale.ROOT, "warm-up: %d samples, %d errors over %.1f s (not measured)%n",
+          warm.total(), warm.errors(), warm.elapsed().toNanos() / 1e9);
     }
     Result result = run(options);
     result.print(System.out);
