@@ -29,7 +29,7 @@ import picocli.CommandLine.Option;
                 + "writes report.md, report.csv and latency.svg.")
 final class AcmeAirBenchCommand implements Callable<Integer> {
     /** Start, data loading, driver JVMs and stop per server, beyond the planned load (a first estimate). */
-    private static final int OVERHEAD_SECONDS = 30;
+    private static final int OVERHEAD_SECONDS = 35;
 
     @Option(names = "--quick", description = "1,000 customers, 5 s warm-up, 8 s closed loop, no open loop, one round "
             + "(about 3 minutes).")

@@ -13,6 +13,7 @@ final class BenchProgress {
     private final long start = System.nanoTime();
     private final double plannedTotal;
     private double plannedDone;
+    private double elapsedAtDone;
 
     /**
      * @param plannedTotal the planned seconds of all steps, a first estimate of the whole run
@@ -25,8 +26,8 @@ final class BenchProgress {
     /** Prints what starts now, with the estimated time left. */
     void step(String what) {
         double elapsed = elapsedSeconds();
-        double scale = plannedDone > 0 ? Math.max(1, elapsed / plannedDone) : 1;
-        long left = Math.round(Math.max(0, plannedTotal - plannedDone) * scale);
+        double scale = plannedDone > 0 ? elapsedAtDone / plannedDone : 1;
+        long left = Math.round(Math.max(0, (plannedTotal - plannedDone) * scale - (elapsed - elapsedAtDone)));
         out.printf(Locale.ROOT, "[%s, about %d:%02d left] %s%n", clock(elapsed), left / 60, left % 60, what);
         out.flush();
     }
@@ -40,6 +41,7 @@ final class BenchProgress {
     /** Marks {@code plannedSeconds} of the plan as done. */
     void done(double plannedSeconds) {
         plannedDone += plannedSeconds;
+        elapsedAtDone = elapsedSeconds();
     }
 
     double elapsedSeconds() {
