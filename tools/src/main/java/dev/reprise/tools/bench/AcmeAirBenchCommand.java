@@ -52,6 +52,9 @@ final class AcmeAirBenchCommand implements Callable<Integer> {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
+    /** The open loop's rate, set by the untraced closed loop of round 1 (which runs first). */
+    private double openRate;
+
     @Override
     public Integer call() throws Exception {
         if (rounds != null && rounds < 1) {
@@ -72,17 +75,12 @@ final class AcmeAirBenchCommand implements Callable<Integer> {
         Path work = Files.createTempDirectory("reprise-acmeair");
         try {
             List<AcmeAirRun> runs = new ArrayList<>();
-            double openRate = 0;
             for (int round = 1; round <= plan.rounds(); round++) {
                 // ABAB, BABA: neither configuration always runs first (warmer machine, page cache).
                 List<String> order = round % 2 == 1 ? List.of(AcmeAirRun.UNTRACED, AcmeAirRun.RECORDED)
                         : List.of(AcmeAirRun.RECORDED, AcmeAirRun.UNTRACED);
                 for (String config : order) {
-                    AcmeAirRun run = measure(launch, plan, round, config, openRate, work, progress);
-                    if (round == 1 && config.equals(AcmeAirRun.UNTRACED)) {
-                        openRate = AcmeAirPlan.OPEN_LOAD * run.workloads().get(AcmeAirRun.CLOSED).throughput();
-                    }
-                    runs.add(run);
+                    runs.add(measure(launch, plan, round, config, work, progress));
                     progress.done(plan.loadSecondsPerServer() + OVERHEAD_SECONDS);
                 }
             }
@@ -105,8 +103,8 @@ final class AcmeAirBenchCommand implements Callable<Integer> {
     }
 
     /** One server JVM: start on fresh data, warm up and measure, stop, and measure its trace. */
-    private AcmeAirRun measure(AcmeAirLaunch launch, AcmeAirPlan plan, int round, String config, double openRate,
-                               Path work, BenchProgress progress) throws IOException, InterruptedException {
+    private AcmeAirRun measure(AcmeAirLaunch launch, AcmeAirPlan plan, int round, String config, Path work,
+                               BenchProgress progress) throws IOException, InterruptedException {
         String where = String.format(Locale.ROOT, "round %d/%d, %s: ", round, plan.rounds(), config);
         Path dir = Files.createDirectories(work.resolve(round + "-" + config));
         Path trace = trace(work, round);
@@ -117,8 +115,12 @@ final class AcmeAirBenchCommand implements Callable<Integer> {
         try (AcmeAirServerJvm server = AcmeAirServerJvm.start(launch, config, recorded ? "record,trace=" + trace : null,
                 dir, plan.customers(), 300)) {
             progress.step(where + "closed loop, " + plan.warmupSeconds() + " s warm-up + " + plan.closedSeconds() + " s measured");
-            workloads.put(AcmeAirRun.CLOSED, AcmeAirDriverJvm.run(launch, server.port(), plan.warmupSeconds(),
-                    plan.closedSeconds(), 0, 1, plan.customers(), dir));
+            DriverResult closed = AcmeAirDriverJvm.run(launch, server.port(), plan.warmupSeconds(),
+                    plan.closedSeconds(), 0, 1, plan.customers(), dir);
+            workloads.put(AcmeAirRun.CLOSED, closed);
+            if (round == 1 && !recorded) {
+                openRate = AcmeAirPlan.OPEN_LOAD * closed.throughput();
+            }
             if (plan.openSeconds() > 0) {
                 progress.step(String.format(Locale.ROOT, "%sopen loop at %.1f requests/s, %d s warm-up + %d s measured",
                         where, openRate, plan.warmupSeconds() / 2, plan.openSeconds()));
@@ -128,9 +130,8 @@ final class AcmeAirBenchCommand implements Callable<Integer> {
             progress.step(where + "stop the server (SIGTERM)");
             clean = server.stop();
         }
-        DriverResult closed = workloads.get(AcmeAirRun.CLOSED);
-        progress.note(String.format(Locale.ROOT, "%sclosed loop %.1f requests/s, %d requests, %d errors", where,
-                closed.throughput(), closed.total(), closed.errors()));
+        workloads.forEach((workload, d) -> progress.note(String.format(Locale.ROOT,
+                "%s%s loop %.1f requests/s, %d requests, %d errors", where, workload, d.throughput(), d.total(), d.errors())));
         Stats.deleteTree(dir.resolve("db"));
         return new AcmeAirRun(round, config, workloads, recorded ? traceFigures(trace, workloads, clean) : null);
     }
