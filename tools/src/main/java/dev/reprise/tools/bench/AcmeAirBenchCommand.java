@@ -73,6 +73,9 @@ final class AcmeAirBenchCommand implements Callable<Integer> {
         BenchProgress progress = new BenchProgress(console,
                 plan.rounds() * 2.0 * (plan.loadSecondsPerServer() + OVERHEAD_SECONDS) + plan.replayTimeoutSeconds());
         Path work = Files.createTempDirectory("reprise-acmeair");
+        // Ctrl-C: child JVMs outlive their parent, so stop the server and driver still running.
+        Thread stopChildren = new Thread(() -> ProcessHandle.current().descendants().forEach(ProcessHandle::destroy));
+        Runtime.getRuntime().addShutdownHook(stopChildren);
         try {
             List<AcmeAirRun> runs = new ArrayList<>();
             for (int round = 1; round <= plan.rounds(); round++) {
@@ -94,6 +97,7 @@ final class AcmeAirBenchCommand implements Callable<Integer> {
                     replay.describe(), progress.elapsedSeconds(), out.resolve("report.md"));
             return 0;
         } finally {
+            Runtime.getRuntime().removeShutdownHook(stopChildren);
             Stats.deleteTree(work);
         }
     }

@@ -5,6 +5,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.function.ToDoubleFunction;
 
 /**
@@ -72,7 +73,7 @@ final class AcmeAirSummary {
 
     /** @return the labels seen in {@code workload}, in name order, then {@link #ALL} */
     List<String> labels(String workload) {
-        Set<String> labels = new java.util.TreeSet<>();
+        Set<String> labels = new TreeSet<>();
         for (AcmeAirRun r : runs) {
             DriverResult d = r.workloads().get(workload);
             if (d != null) {
