@@ -18,12 +18,12 @@ record AcmeAirPlan(boolean quick, int rounds, int customers, int warmupSeconds, 
     /** The open loop's rate as a share of the untraced closed loop's throughput in round 1. */
     static final double OPEN_LOAD = 0.7;
 
-    /** The quick run: small data, short phases, one round, no open loop (about 3 minutes). */
+    /** The quick run: small data, short phases, one round, no open loop (about 2 minutes). */
     static AcmeAirPlan quick(Integer rounds) {
         return new AcmeAirPlan(true, rounds != null ? rounds : 1, 1_000, 5, 8, 0, 8, 60);
     }
 
-    /** The full run: the SOMns data size, 3 rounds, closed and open loop (about 15 minutes). */
+    /** The full run: the SOMns data size, 3 rounds, closed and open loop (about 12 minutes). */
     static AcmeAirPlan full(Integer rounds) {
         return new AcmeAirPlan(false, rounds != null ? rounds : 3, 10_000, 10, 30, 30, 8, 60);
     }
