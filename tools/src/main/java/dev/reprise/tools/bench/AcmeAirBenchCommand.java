@@ -95,7 +95,8 @@ final class AcmeAirBenchCommand implements Callable<Integer> {
             AcmeAirReport.write(out, summary, plan, openRate, replay);
             console.printf(Locale.ROOT, "Replay: %s%nDone in %.0f s. Report: %s (also report.csv, latency.svg)%n",
                     replay.describe(), progress.elapsedSeconds(), out.resolve("report.md"));
-            return 0;
+            // A damaged trace or an unclean stop makes the figures doubtful: fail, the report says why.
+            return summary.traces().stream().allMatch(t -> t.problem() == null) ? 0 : 1;
         } finally {
             Runtime.getRuntime().removeShutdownHook(stopChildren);
             Stats.deleteTree(work);
