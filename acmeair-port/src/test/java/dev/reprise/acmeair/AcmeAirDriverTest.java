@@ -46,7 +46,7 @@ class AcmeAirDriverTest {
     // The 25% controllers first run in the third iteration; eight leave a margin.
     Path jtl = dir.resolve("run.jtl");
     AcmeAirDriver.Result result = AcmeAirDriver.run(
-        new AcmeAirDriver.Options(url, Duration.ofSeconds(60), 1, 0, 8, USERS, jtl));
+        new AcmeAirDriver.Options(url, Duration.ofSeconds(60), 1, 0, 8, USERS, jtl, Duration.ZERO));
     result.print(System.out);
     assertEquals(LABELS, List.copyOf(result.byLabel().keySet()));
     result.byLabel().forEach((label, stats) -> assertTrue(stats.count() > 0, label));
@@ -58,7 +58,7 @@ class AcmeAirDriverTest {
   @Test
   void openLoopKeepsToItsScheduleWithoutErrors() throws Exception {
     AcmeAirDriver.Result result = AcmeAirDriver.run(
-        new AcmeAirDriver.Options(url, Duration.ofSeconds(3), 4, 40, -1, USERS, null));
+        new AcmeAirDriver.Options(url, Duration.ofSeconds(3), 4, 40, -1, USERS, null, Duration.ZERO));
     result.print(System.out);
     assertEquals(0, result.errors());
     assertTrue(result.byLabel().get("QueryFlight").count() > 0);

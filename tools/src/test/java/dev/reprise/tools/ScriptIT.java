@@ -40,7 +40,8 @@ class ScriptIT {
     void helpListsEveryCommand() {
         Cli.Result r = assertSuccess(Cli.script(env, "--help"));
         for (String word : List.of("Usage: ./reprise COMMAND", "demo", "build", "test", "record --trace DIR", "replay --trace DIR",
-                "inspect DIR", "verify DIR", "stats DIR", "bench trace", "bench recorder", "bench hooks", "bench agent", "bench savina")) {
+                "inspect DIR", "verify DIR", "stats DIR", "bench trace", "bench recorder", "bench hooks", "bench agent", "bench savina",
+                "bench acmeair")) {
             assertTrue(r.out().contains(word), () -> word + ": " + r);
         }
     }
@@ -49,6 +50,7 @@ class ScriptIT {
     void benchHelpNamesEveryBenchmark() {
         Cli.Result r = assertSuccess(Cli.script(env, "bench", "--help"));
         assertTrue(r.out().startsWith("Usage: ./reprise bench trace|recorder|hooks|agent|savina"), r::toString);
+        assertTrue(r.out().contains("|acmeair "), r::toString);
     }
 
     @Test

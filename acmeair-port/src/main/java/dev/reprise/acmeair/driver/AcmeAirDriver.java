@@ -24,6 +24,7 @@ public final class AcmeAirDriver {
         --loops N          stop each thread after N iterations (default: run for --duration)
         --users N          customers to log in as: uid0..uid(N-1)@email.com (default 10000)
         --jtl FILE         also write every sample to FILE (JMeter CSV)
+        --warmup S         first run the same load for S seconds, not measured (default 0)
       """;
 
   private AcmeAirDriver() {}
@@ -38,9 +39,11 @@ public final class AcmeAirDriver {
    * @param loops iterations per thread, -1 for as many as fit in the duration
    * @param users number of customers to pick from
    * @param jtl JTL output file, or {@code null}
+   * @param warmup how long to run the same load before the measured run, not measured
    */
   public record Options(
-      URI url, Duration duration, int threads, double rate, int loops, int users, Path jtl) {
+      URI url, Duration duration, int threads, double rate, int loops, int users, Path jtl,
+      Duration warmup) {
     /**
      * @param args command-line arguments
      * @return the options
@@ -53,6 +56,7 @@ public final class AcmeAirDriver {
       int loops = -1;
       int users = 10_000;
       Path jtl = null;
+      Duration warmup = Duration.ZERO;
       for (int i = 0; i < args.length; i++) {
         if (i + 1 >= args.length) {
           throw new IllegalArgumentException("unknown option or missing value: " + args[i]);
@@ -66,10 +70,11 @@ public final class AcmeAirDriver {
           case "--loops" -> loops = Integer.parseInt(value);
           case "--users" -> users = Integer.parseInt(value);
           case "--jtl" -> jtl = Path.of(value);
+          case "--warmup" -> warmup = Duration.ofSeconds(Long.parseLong(value));
           default -> throw new IllegalArgumentException("unknown option " + args[i - 1]);
         }
       }
-      return new Options(url, duration, threads, rate, loops, users, jtl);
+      return new Options(url, duration, threads, rate, loops, users, jtl, warmup);
     }
   }
 
@@ -136,6 +141,13 @@ public final class AcmeAirDriver {
         ? "open loop at " + options.rate() + " requests/s, " + options.threads()
             + " threads; latency from each request's intended start"
         : "closed loop, " + options.threads() + " thread(s), no think time; latency is JMeter's elapsed");
+    if (options.warmup().isPositive()) {
+      // Same JVM: the warm-up also compiles the driver's own hot paths before measuring.
+      Result warm = run(new Options(options.url(), options.warmup(), options.threads(), options.rate(),
+          -1, options.users(), null, Duration.ZERO));
+      System.out.printf(Locale.ROOT, "warm-up: %d samples, %d errors over %.1f s (not measured)%n",
+          warm.total(), warm.errors(), warm.elapsed().toNanos() / 1e9);
+    }
     Result result = run(options);
     result.print(System.out);
     System.exit(result.errors() == 0 ? 0 : 1);
