@@ -89,14 +89,15 @@ final class AcmeAirBenchCommand implements Callable<Integer> {
             }
             progress.step("replay of round 1's recording, no driver (at most " + plan.replayTimeoutSeconds() + " s)");
             AcmeAirReplay.Outcome replay = AcmeAirReplay.run(launch, trace(work, 1),
+                    work.resolve(1 + "-" + AcmeAirRun.RECORDED).resolve(AcmeAirRun.RECORDED + ".out"),
                     Files.createDirectories(work.resolve("replay")), plan.customers(), plan.replayTimeoutSeconds());
             progress.done(plan.replayTimeoutSeconds());
             AcmeAirSummary summary = new AcmeAirSummary(runs);
             AcmeAirReport.write(out, summary, plan, openRate, replay);
             console.printf(Locale.ROOT, "Replay: %s%nDone in %.0f s. Report: %s (also report.csv, latency.svg)%n",
                     replay.describe(), progress.elapsedSeconds(), out.resolve("report.md"));
-            // A damaged trace or an unclean stop makes the figures doubtful: fail, the report says why.
-            return summary.traces().stream().allMatch(t -> t.problem() == null) ? 0 : 1;
+            // A damaged trace or an unclean stop makes the figures doubtful, a replay that differs is a bug: fail, the report says why.
+            return summary.traces().stream().allMatch(t -> t.problem() == null) && replay.identical() ? 0 : 1;
         } finally {
             Runtime.getRuntime().removeShutdownHook(stopChildren);
             Stats.deleteTree(work);

@@ -10,7 +10,7 @@ package dev.reprise.tools.bench;
  * @param closedSeconds the measured closed loop (1 thread, no think time)
  * @param openSeconds the measured open loop, 0 for none
  * @param openThreads JMeter threads of the open loop
- * @param replayTimeoutSeconds how long the replay may take before it counts as not supported
+ * @param replayTimeoutSeconds how long the replay may take to make the recording's responses before it counts as failed
  */
 record AcmeAirPlan(boolean quick, int rounds, int customers, int warmupSeconds, int closedSeconds, int openSeconds,
                    int openThreads, int replayTimeoutSeconds) {
@@ -20,12 +20,12 @@ record AcmeAirPlan(boolean quick, int rounds, int customers, int warmupSeconds, 
 
     /** The quick run: small data, short phases, one round, no open loop (about 2 minutes). */
     static AcmeAirPlan quick(Integer rounds) {
-        return new AcmeAirPlan(true, rounds != null ? rounds : 1, 1_000, 5, 8, 0, 8, 60);
+        return new AcmeAirPlan(true, rounds != null ? rounds : 1, 1_000, 5, 8, 0, 8, 120);
     }
 
     /** The full run: the SOMns data size, 3 rounds, closed and open loop (about 12 minutes). */
     static AcmeAirPlan full(Integer rounds) {
-        return new AcmeAirPlan(false, rounds != null ? rounds : 3, 10_000, 10, 30, 30, 8, 60);
+        return new AcmeAirPlan(false, rounds != null ? rounds : 3, 10_000, 10, 30, 30, 8, 300);
     }
 
     /** @return seconds of load one server gets (warm-up and measured) */

@@ -10,10 +10,10 @@ import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Replays a recorded server session with no driver: the server JVM under
- * {@code -javaagent:...=replay,trace=DIR} on a fresh database loaded as when recorded. The server
- * only ends when stopped, so a replay that reaches neither an end nor a divergence within the
- * timeout is reported as not yet supported, never as a failure of the bench.
+ * Replays a recorded server session with no driver and no database: the server JVM under
+ * {@code -javaagent:...=replay,trace=DIR,input=trace} on an empty database directory, the recorded
+ * requests injected from the trace. The replay is checked by the response hash chain the server
+ * prints ({@code response <n> <hash>}): every step must equal the recording's, in order.
  */
 final class AcmeAirReplay {
     private AcmeAirReplay() {}
@@ -21,40 +21,65 @@ final class AcmeAirReplay {
     /**
      * How the replay went.
      *
-     * @param finished whether the replayed JVM ended on its own without a divergence
-     * @param seconds how long it ran
-     * @param note for a replay that did not finish: why (its first line of report, or the timeout)
+     * @param identical whether every recorded response hash came out the same, in order
+     * @param responses how many responses the recording made
+     * @param seconds how long the replay took to make them (JVM start included)
+     * @param note for a replay that did not match: where it stopped matching, or why it did not finish
      */
-    record Outcome(boolean finished, double seconds, String note) {
+    record Outcome(boolean identical, int responses, double seconds, String note) {
         String describe() {
-            return finished ? String.format(Locale.ROOT, "%.1f s", seconds) : "not yet supported (" + note + ")";
+            return identical
+                    ? String.format(Locale.ROOT, "%d responses with identical hashes in %.1f s", responses, seconds)
+                    : "FAILED: " + note;
         }
     }
 
-    static Outcome run(AcmeAirLaunch launch, Path trace, Path work, int customers, int timeoutSeconds)
+    static Outcome run(AcmeAirLaunch launch, Path trace, Path recordedOut, Path work, int customers, int timeoutSeconds)
             throws IOException, InterruptedException {
-        List<String> cmd = new ArrayList<>(launch.jvm("1g", "replay,trace=" + trace, "dev.reprise.acmeair.AcmeAirServer"));
+        List<String> expected = responses(recordedOut);
+        List<String> cmd = new ArrayList<>(launch.jvm("1g", "replay,trace=" + trace + ",input=trace",
+                "dev.reprise.acmeair.AcmeAirServer"));
         cmd.addAll(List.of("--port", "0", "--db", work.resolve("db").toString(), "--customers",
-                Integer.toString(customers), "--load", "--seed", "1", "--hash-responses"));
+                Integer.toString(customers), "--seed", "1", "--hash-responses"));
         Path out = work.resolve("replay.out");
         Path err = work.resolve("replay.err");
         long start = System.nanoTime();
         Process p = new ProcessBuilder(cmd).redirectOutput(out.toFile()).redirectError(err.toFile()).start();
-        boolean ended = p.waitFor(timeoutSeconds, TimeUnit.SECONDS);
+        long deadline = start + TimeUnit.SECONDS.toNanos(timeoutSeconds);
+        List<String> replayed = responses(out);
+        while (replayed.size() < expected.size() && p.isAlive() && System.nanoTime() < deadline) {
+            Thread.sleep(100);
+            replayed = responses(out);
+        }
         double seconds = (System.nanoTime() - start) / 1e9;
-        if (!ended) {
-            p.destroy(); // SIGTERM: the agent prints how far the replay got
-            if (!p.waitFor(20, TimeUnit.SECONDS)) {
-                p.destroyForcibly().waitFor();
-            }
+        p.destroy(); // SIGTERM: a server ends only when stopped
+        if (!p.waitFor(60, TimeUnit.SECONDS)) {
+            p.destroyForcibly().waitFor();
+        }
+        replayed = responses(out);
+        if (replayed.equals(expected)) {
+            return new Outcome(true, expected.size(), seconds, "");
         }
         String report = firstReport(err);
-        if (ended && p.exitValue() == 0) {
-            return new Outcome(true, seconds, "");
+        return new Outcome(false, expected.size(), seconds, mismatch(expected, replayed)
+                + (report.isEmpty() ? "" : "; " + report));
+    }
+
+    /** Where the replayed hash chain leaves the recorded one. */
+    private static String mismatch(List<String> expected, List<String> replayed) {
+        for (int i = 0; i < Math.min(expected.size(), replayed.size()); i++) {
+            if (!expected.get(i).equals(replayed.get(i))) {
+                return "response " + (i + 1) + " of " + expected.size() + " differs";
+            }
         }
-        String why = ended ? "exit code " + p.exitValue() : "the replayed server did not end within " + timeoutSeconds
-                + " s, as it serves HTTP until stopped";
-        return new Outcome(false, seconds, report.isEmpty() ? why : why + "; " + report);
+        return "the replay made " + replayed.size() + " of the recording's " + expected.size() + " responses";
+    }
+
+    private static List<String> responses(Path out) throws IOException {
+        if (!Files.exists(out)) {
+            return List.of();
+        }
+        return Files.readAllLines(out, StandardCharsets.UTF_8).stream().filter(l -> l.startsWith("response ")).toList();
     }
 
     /** The first line the agent wrote about the replay, e.g. its divergence. */

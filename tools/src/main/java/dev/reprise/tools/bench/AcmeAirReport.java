@@ -41,7 +41,8 @@ final class AcmeAirReport {
                     openRate, AcmeAirPlan.OPEN_LOAD * 100, plan.openThreads(), plan.openSeconds()));
         }
         trace(sb, s);
-        sb.append("## Replay\n\nThe first round's recording replayed with no driver: ").append(replay.describe()).append(".\n");
+        sb.append("## Replay\n\nThe first round's recording replayed with no driver and no database (`input=trace`), "
+                + "checked step by step against the recording's response hash chain: ").append(replay.describe()).append(".\n");
         return sb.toString();
     }
 

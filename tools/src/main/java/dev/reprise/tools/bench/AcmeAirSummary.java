@@ -136,8 +136,8 @@ final class AcmeAirSummary {
         if (ratios.isEmpty()) {
             return Ratio.NONE;
         }
-        double[] ci = Stats.bootstrapMedianInterval(ratios);
-        return new Ratio(Stats.median(ratios), ci[0], ci[1], ratios.size());
+        Stats.Estimate e = Stats.bootstrapMedian(ratios);
+        return new Ratio(e.value(), e.low(), e.high(), ratios.size());
     }
 
     private double value(int round, String config, String workload, String label, Metric metric) {

@@ -77,7 +77,7 @@ class AcmeAirReportTest {
     void theReportHasTablesRatiosTraceRateCsvAndChart() {
         AcmeAirSummary s = new AcmeAirSummary(runs(new long[] {10, 20}, new long[] {11, 22}));
         AcmeAirPlan plan = AcmeAirPlan.quick(2);
-        String md = AcmeAirReport.markdown(s, plan, 7.0, new AcmeAirReplay.Outcome(false, 60, "it waits"));
+        String md = AcmeAirReport.markdown(s, plan, 7.0, new AcmeAirReplay.Outcome(false, 100, 60, "response 3 of 100 differs"));
         assertTrue(md.contains("| Login | untraced | 100 | 10.0 | 2 | 5 | 15 | 30 |"), md);
         assertTrue(md.contains("| Login | recorded | 100 | 8.0 | 2 | 5 | 17 | 33 |"), md);
         assertTrue(md.contains("| Login | 0.800 (0.800..0.800) | 1.000 (1.000..1.000) | 1.000 (1.000..1.000) | "
@@ -85,7 +85,9 @@ class AcmeAirReportTest {
         assertTrue(md.contains("Highest p99 ratio over the labels: 1.100 (bar: at most 1.01)"), md);
         assertTrue(md.contains("| 1 | 2.00 | 1000 | 2000 | 0.500 | sound |"), md);
         assertTrue(md.contains("Median: 0.500 MB/s (bar: at most 1.4, the SOMns figure), 2000 bytes per request."), md);
-        assertTrue(md.contains("not yet supported (it waits)"), md);
+        assertTrue(md.contains("FAILED: response 3 of 100 differs"), md);
+        assertTrue(AcmeAirReport.markdown(s, plan, 7.0, new AcmeAirReplay.Outcome(true, 100, 12.5, ""))
+                .contains("100 responses with identical hashes in 12.5 s"), md);
         assertTrue(!md.contains("Open loop"), "no open loop was measured");
 
         String csv = AcmeAirReport.csv(s);
