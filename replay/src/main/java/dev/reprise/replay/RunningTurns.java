@@ -10,33 +10,63 @@ import java.util.concurrent.ConcurrentHashMap;
  * so the watchdog can tell a turn that computes from one blocked (in {@code Await}, a future's
  * {@code get}, a lock) on something the replay holds back. Live turns (past the end of the
  * recording, actors that are not recorded) are not counted: they are not the trace's progress.
+ *
+ * <p>Every turn goes through here, so a turn costs two plain-field writes and one volatile write on
+ * the thread's own slot and one clock read; the map is touched once per thread (it held a new
+ * record per turn, put and removed: three map operations and two clock reads per message).
  */
 final class RunningTurns {
     /** A recorded turn of {@code actor} on {@code thread}, begun at {@code since} (System.nanoTime). */
     record Turn(long actor, Thread thread, long since) {}
 
-    private final Map<Thread, Turn> turns = new ConcurrentHashMap<>();
+    /** No recorded turn runs on the slot's thread. */
+    private static final long NONE = Long.MIN_VALUE;
+
+    /**
+     * One thread's turn. Written only by its thread; {@code since} is written last (a release), so
+     * the watchdog that reads it first sees the actor that goes with it, or an older one (a
+     * heuristic with seconds of slack either way).
+     */
+    private static final class Slot {
+        final Thread thread;
+        long actor = NONE;
+        volatile long since = NONE;
+
+        Slot(Thread thread) {
+            this.thread = thread;
+        }
+    }
+
+    private final Map<Thread, Slot> slots = new ConcurrentHashMap<>();
+    private final ThreadLocal<Slot> own = ThreadLocal.withInitial(() -> {
+        Slot s = new Slot(Thread.currentThread());
+        slots.put(s.thread, s);
+        return s;
+    });
 
     /** The calling thread is about to run a recorded turn of {@code actor} (the trace handed out its event). */
     void begin(long actor) {
-        Thread t = Thread.currentThread();
-        turns.put(t, new Turn(actor, t, System.nanoTime()));
+        Slot s = own.get();
+        s.actor = actor;
+        s.since = System.nanoTime(); // started() times it again, from the turn's real start
     }
 
     /** The calling thread begins a turn: a recorded one (handed out by {@link #begin} just before) is timed from here. */
     void started() {
-        Thread t = Thread.currentThread();
-        turns.computeIfPresent(t, (k, turn) -> new Turn(turn.actor(), t, System.nanoTime()));
+        Slot s = own.get();
+        if (s.since != NONE) {
+            s.since = System.nanoTime();
+        }
     }
 
     /** The calling thread's turn has ended. */
     void end() {
-        turns.remove(Thread.currentThread());
+        own.get().since = NONE;
     }
 
     /** Whether some recorded turn is running on a thread that is not waiting (it computes, or does I/O). */
     boolean computing() {
-        for (Turn t : turns.values()) {
+        for (Turn t : running()) {
             if (!waiting(t.thread())) {
                 return true;
             }
@@ -48,9 +78,23 @@ final class RunningTurns {
     List<Turn> blockedFor(long nanos) {
         long now = System.nanoTime();
         List<Turn> out = new ArrayList<>();
-        for (Turn t : turns.values()) {
+        for (Turn t : running()) {
             if (now - t.since() >= nanos && waiting(t.thread())) {
                 out.add(t);
+            }
+        }
+        return out;
+    }
+
+    /** The turns running now; slots of threads that have died are dropped. */
+    private List<Turn> running() {
+        List<Turn> out = new ArrayList<>();
+        for (Slot s : slots.values()) {
+            long since = s.since;
+            if (since != NONE) {
+                out.add(new Turn(s.actor, s.thread, since));
+            } else if (!s.thread.isAlive()) {
+                slots.remove(s.thread, s);
             }
         }
         return out;
