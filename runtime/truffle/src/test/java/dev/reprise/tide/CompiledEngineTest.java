@@ -30,8 +30,7 @@ class CompiledEngineTest {
 
     @Test
     void hotLoopIsCompiled(@TempDir Path dir) throws IOException {
-        Path program = dir.resolve("loop.tide");
-        Files.writeString(program, """
+        String trace = compilationTrace(dir, """
                 def sum(n) {
                   var total = 0;
                   var i = 0;
@@ -42,18 +41,48 @@ class CompiledEngineTest {
                   return total;
                 }
                 print(sum(300000));
-                """);
+                """, "44999850000\n");
+        assertTrue(trace.contains("opt done"), "no compilation finished:\n" + trace);
+        assertFalse(trace.contains("opt failed"), "a compilation failed:\n" + trace);
+    }
+
+    @Test
+    void messageProcessingIsCompiled(@TempDir Path dir) throws IOException {
+        String trace = compilationTrace(dir, """
+                actor Counter() {
+                  var count = 0;
+                  def increment() {
+                    count = count + 1;
+                  }
+                  def retrieve() {
+                    return count;
+                  }
+                }
+                var counter = new Counter();
+                var i = 0;
+                while (i < 2000) {
+                  counter <- increment();
+                  i = i + 1;
+                }
+                whenResolved(counter <- retrieve(), fn(n) { print(n); });
+                """, "2000\n");
+        assertTrue(trace.lines().anyMatch(line -> line.contains("opt done") && line.contains(" message ")),
+                "the message root was not compiled:\n" + trace);
+        assertFalse(trace.contains("opt failed"), "a compilation failed:\n" + trace);
+    }
+
+    // Runs the program with compilation in the foreground, so compilations finish before the
+    // program does; returns the compilation trace.
+    private static String compilationTrace(Path dir, String source, String expectedOutput) throws IOException {
+        Path program = dir.resolve("program.tide");
+        Files.writeString(program, source);
         ByteArrayOutputStream log = new ByteArrayOutputStream();
-        // Compiling in the foreground makes the loop's compilation finish before the program does.
         try (Engine engine = Engine.newBuilder("tide").allowExperimentalOptions(true)
                 .option("engine.TraceCompilation", "true")
                 .option("engine.BackgroundCompilation", "false")
                 .logHandler(log).build()) {
-            String output = TideRunner.run(engine, program, new ByteArrayInputStream(new byte[0]));
-            assertEquals("44999850000\n", output);
+            assertEquals(expectedOutput, TideRunner.run(engine, program, new ByteArrayInputStream(new byte[0])));
         }
-        String trace = log.toString(StandardCharsets.UTF_8);
-        assertTrue(trace.contains("opt done"), "no compilation finished:\n" + trace);
-        assertFalse(trace.contains("opt failed"), "a compilation failed:\n" + trace);
+        return log.toString(StandardCharsets.UTF_8);
     }
 }

@@ -46,4 +46,10 @@ public final class MessageRootNode extends RootNode {
     public String getName() {
         return "message";
     }
+
+    // Compilation traces name root nodes by toString.
+    @Override
+    public String toString() {
+        return getName();
+    }
 }
