@@ -35,6 +35,8 @@ public final class Promise {
     private boolean locked;
     private boolean resolved;
     private Object value;
+    // Reported as the sender of callbacks, even those registered after the resolution.
+    private Actor resolver;
     private List<Reaction> reactions = new ArrayList<>();
 
     /** Resolves the promise; false if it was already resolved (or locked to another promise). */
@@ -47,7 +49,7 @@ public final class Promise {
             locked = true;
         }
         if (resolution instanceof Promise inner) {
-            inner.react(new Forward(this), resolvedBy);
+            inner.react(new Forward(this));
         } else {
             complete(Values.passable(resolution), resolvedBy);
         }
@@ -60,7 +62,7 @@ public final class Promise {
     @TruffleBoundary
     public Promise whenResolved(Closure callback, Actor owner) {
         Resolver chained = new Resolver(new Promise());
-        react(new Callback(owner, callback, chained), owner);
+        react(new Callback(owner, callback, chained));
         return chained.promise();
     }
 
@@ -68,6 +70,7 @@ public final class Promise {
         List<Reaction> toFire;
         synchronized (this) {
             value = result;
+            resolver = resolvedBy;
             resolved = true;
             toFire = reactions;
             reactions = null;
@@ -77,16 +80,18 @@ public final class Promise {
         }
     }
 
-    private void react(Reaction reaction, Actor registeredBy) {
+    private void react(Reaction reaction) {
         Object known;
+        Actor knownResolver;
         synchronized (this) {
             if (!resolved) {
                 reactions.add(reaction);
                 return;
             }
             known = value;
+            knownResolver = resolver;
         }
-        reaction.fire(known, registeredBy);
+        reaction.fire(known, knownResolver);
     }
 
     @Override
