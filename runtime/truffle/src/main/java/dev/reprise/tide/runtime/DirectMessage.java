@@ -12,11 +12,6 @@ public final class DirectMessage extends Message {
         this.arguments = arguments;
     }
 
-    /** The method name. */
-    public String selector() {
-        return selector;
-    }
-
     @Override
     public Closure closure() {
         return target().method(selector);

@@ -26,8 +26,4 @@ public final class TideArray {
     public void set(int i, Object value) {
         elements[i] = value;
     }
-
-    Object[] elements() {
-        return elements;
-    }
 }
