@@ -1,5 +1,6 @@
 package dev.reprise.tide;
 
+import dev.reprise.tide.launcher.Launcher;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -12,7 +13,7 @@ import org.graalvm.polyglot.Engine;
 import org.graalvm.polyglot.PolyglotException;
 import org.graalvm.polyglot.Source;
 
-/** Runs a Tide file as the tests see it: its output, then "error: message" if it failed. */
+/** Runs a Tide file as the tests see it: its output, then the launcher's "error: ..." line if it failed. */
 final class TideRunner {
     private TideRunner() {
     }
@@ -28,7 +29,7 @@ final class TideRunner {
             if (!e.isGuestException()) {
                 throw e;
             }
-            output.writeBytes(("error: " + e.getMessage() + "\n").getBytes(StandardCharsets.UTF_8));
+            output.writeBytes(("error: " + Launcher.describe(e) + "\n").getBytes(StandardCharsets.UTF_8));
         }
         return output.toString(StandardCharsets.UTF_8);
     }

@@ -5,6 +5,7 @@ import java.io.IOException;
 import org.graalvm.polyglot.Context;
 import org.graalvm.polyglot.PolyglotException;
 import org.graalvm.polyglot.Source;
+import org.graalvm.polyglot.SourceSection;
 
 /**
  * Runs a Tide program: {@code Launcher FILE}. The program's output goes to standard output,
@@ -30,8 +31,17 @@ public final class Launcher {
             if (e.isInternalError()) {
                 throw e;
             }
-            System.err.println("error: " + e.getMessage());
+            System.err.println("error: " + describe(e));
             System.exit(1);
         }
+    }
+
+    /** A program error as the launcher prints it: {@code file:line:column: message} when located. */
+    public static String describe(PolyglotException error) {
+        SourceSection at = error.getSourceLocation();
+        if (at == null) {
+            return error.getMessage();
+        }
+        return at.getSource().getName() + ":" + at.getStartLine() + ":" + at.getStartColumn() + ": " + error.getMessage();
     }
 }

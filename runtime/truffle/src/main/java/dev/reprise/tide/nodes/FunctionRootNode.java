@@ -4,6 +4,7 @@ import com.oracle.truffle.api.frame.FrameDescriptor;
 import com.oracle.truffle.api.frame.VirtualFrame;
 import com.oracle.truffle.api.nodes.ExplodeLoop;
 import com.oracle.truffle.api.nodes.RootNode;
+import com.oracle.truffle.api.source.SourceSection;
 import dev.reprise.tide.language.TideLanguage;
 import dev.reprise.tide.nodes.controlflow.ReturnException;
 import dev.reprise.tide.runtime.Nil;
@@ -16,13 +17,21 @@ public final class FunctionRootNode extends RootNode {
     private final String name;
     @Child private TideNode body;
     private final int parameterCount;
+    private final SourceSection section;
 
     /** A function whose parameters occupy the first parameterCount slots of its frame. */
-    public FunctionRootNode(TideLanguage language, FrameDescriptor frame, TideNode body, String name, int parameterCount) {
+    public FunctionRootNode(TideLanguage language, FrameDescriptor frame, TideNode body, String name, int parameterCount,
+            SourceSection section) {
         super(language, frame);
         this.body = body;
         this.name = name;
         this.parameterCount = parameterCount;
+        this.section = section;
+    }
+
+    @Override
+    public SourceSection getSourceSection() {
+        return section;
     }
 
     @Override

@@ -27,7 +27,7 @@ final class Lexer {
         while (true) {
             skipSpaceAndComments();
             if (pos >= text.length()) {
-                tokens.add(new Token(Token.Kind.END, "end of file", line, column(pos)));
+                tokens.add(new Token(Token.Kind.END, "end of file", line, column(pos), pos, pos));
                 return tokens;
             }
             tokens.add(next());
@@ -44,7 +44,7 @@ final class Lexer {
             while (pos < text.length() && (Character.isLetterOrDigit(text.charAt(pos)) || text.charAt(pos) == '_')) {
                 pos++;
             }
-            return new Token(Token.Kind.NAME, text.substring(start, pos), line, column(start));
+            return new Token(Token.Kind.NAME, text.substring(start, pos), line, column(start), start, pos);
         }
         if (c == '"') {
             return string(start);
@@ -52,7 +52,7 @@ final class Lexer {
         for (String symbol : SYMBOLS) {
             if (text.startsWith(symbol, pos)) {
                 pos += symbol.length();
-                return new Token(Token.Kind.SYMBOL, symbol, line, column(start));
+                return new Token(Token.Kind.SYMBOL, symbol, line, column(start), start, pos);
             }
         }
         throw error(start, "unexpected character '" + c + "'");
@@ -69,7 +69,7 @@ final class Lexer {
                 pos++;
             }
         }
-        return new Token(isFloat ? Token.Kind.FLOAT : Token.Kind.INTEGER, text.substring(start, pos), line, column(start));
+        return new Token(isFloat ? Token.Kind.FLOAT : Token.Kind.INTEGER, text.substring(start, pos), line, column(start), start, pos);
     }
 
     private Token string(int start) {
@@ -92,7 +92,7 @@ final class Lexer {
             throw error(start, "unterminated string");
         }
         pos++;
-        return new Token(Token.Kind.STRING, value.toString(), line, column(start));
+        return new Token(Token.Kind.STRING, value.toString(), line, column(start), start, pos);
     }
 
     private void skipSpaceAndComments() {

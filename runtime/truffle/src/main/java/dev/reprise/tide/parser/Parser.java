@@ -2,6 +2,7 @@ package dev.reprise.tide.parser;
 
 import com.oracle.truffle.api.RootCallTarget;
 import com.oracle.truffle.api.source.Source;
+import com.oracle.truffle.api.source.SourceSection;
 import dev.reprise.tide.builtins.BuiltinCallNode;
 import dev.reprise.tide.builtins.Builtins;
 import dev.reprise.tide.language.TideError;
@@ -62,6 +63,7 @@ public final class Parser {
     }
 
     private final TideLanguage language;
+    private final Source source;
     private final String sourceName;
     private final List<Token> tokens;
     private final Map<String, ActorDecl> actors = new LinkedHashMap<>();
@@ -71,6 +73,7 @@ public final class Parser {
     /** A parser of the given source. */
     public Parser(TideLanguage language, Source source) {
         this.language = language;
+        this.source = source;
         this.sourceName = source.getName();
         this.tokens = new Lexer(source.getCharacters().toString(), sourceName).tokens();
     }
@@ -88,13 +91,14 @@ public final class Parser {
             }
         }
         ActorDecl main = new ActorDecl(MAIN);
-        main.define(actorBody(MAIN, scope, statements, methods, 0), 0);
+        main.define(actorBody(MAIN, scope, statements, methods, 0, source.createSection(0, source.getLength())), 0);
         checkCreations();
         return new Program(main);
     }
 
     // actor Name(params) { statements }
     private void actorDeclaration() {
+        Token start = peek();
         expect("actor");
         Token name = expectName();
         ActorDecl decl = declFor(name.text());
@@ -109,18 +113,24 @@ public final class Parser {
         while (!accept("}")) {
             statements.add(statement(scope, methods));
         }
-        decl.define(actorBody(name.text(), scope, statements, methods, arity), arity);
+        decl.define(actorBody(name.text(), scope, statements, methods, arity, sectionFrom(start)), arity);
     }
 
-    private RootCallTarget actorBody(String name, Scope scope, List<TideNode> statements, Methods methods, int arity) {
+    private RootCallTarget actorBody(String name, Scope scope, List<TideNode> statements, Methods methods, int arity,
+            SourceSection section) {
         statements.add(methods.become());
         TideNode body = new BlockNode(statements.toArray(TideNode[]::new));
-        return new FunctionRootNode(language, scope.function.frame.build(), body, name, arity).getCallTarget();
+        return new FunctionRootNode(language, scope.function.frame.build(), body, name, arity, section).getCallTarget();
     }
 
     // methods is non-null at the top of an actor body, where defs are methods.
     private TideNode statement(Scope scope, Methods methods) {
         Token start = peek();
+        TideNode statement = statementAt(start, scope, methods);
+        return statement.hasSourceRange() ? statement : located(statement, start);
+    }
+
+    private TideNode statementAt(Token start, Scope scope, Methods methods) {
         if (accept("var")) {
             Token name = expectName();
             expect("=");
@@ -135,7 +145,7 @@ public final class Parser {
                 methods.names().add(name.text());
                 methods.slots().add(slot);
             }
-            return new WriteLocalNode(0, slot, function(name.text(), scope));
+            return new WriteLocalNode(0, slot, function(name.text(), scope, start));
         }
         if (accept("if")) {
             return ifStatement(scope);
@@ -182,11 +192,11 @@ public final class Parser {
     }
 
     // (params) { body } after "fn" or "def name": a closure over the enclosing frame.
-    private TideNode function(String name, Scope outer) {
+    private TideNode function(String name, Scope outer, Token start) {
         Scope scope = new Scope(outer, new Scope.Function(true));
         int arity = parameters(scope);
         TideNode body = block(scope);
-        FunctionRootNode root = new FunctionRootNode(language, scope.function.frame.build(), body, name, arity);
+        FunctionRootNode root = new FunctionRootNode(language, scope.function.frame.build(), body, name, arity, sectionFrom(start));
         return new ClosureNode(root.getCallTarget(), arity, name);
     }
 
@@ -205,31 +215,35 @@ public final class Parser {
     }
 
     private TideNode expression(Scope scope) {
+        Token start = peek();
         TideNode left = and(scope);
         while (accept("||")) {
-            left = new LogicalNode(left, and(scope), false);
+            left = located(new LogicalNode(left, and(scope), false), start);
         }
         return left;
     }
 
     private TideNode and(Scope scope) {
+        Token start = peek();
         TideNode left = equality(scope);
         while (accept("&&")) {
-            left = new LogicalNode(left, equality(scope), true);
+            left = located(new LogicalNode(left, equality(scope), true), start);
         }
         return left;
     }
 
     private TideNode equality(Scope scope) {
+        Token start = peek();
         TideNode left = comparison(scope);
         while (peek().is("==") || peek().is("!=")) {
             boolean negated = next().is("!=");
-            left = EqualNodeGen.create(negated, left, comparison(scope));
+            left = located(EqualNodeGen.create(negated, left, comparison(scope)), start);
         }
         return left;
     }
 
     private TideNode comparison(Scope scope) {
+        Token start = peek();
         TideNode left = additive(scope);
         while (true) {
             CompareNode.Op op = switch (peek().text()) {
@@ -243,19 +257,22 @@ public final class Parser {
                 return left;
             }
             next();
-            left = CompareNodeGen.create(op, left, additive(scope));
+            left = located(CompareNodeGen.create(op, left, additive(scope)), start);
         }
     }
 
     private TideNode additive(Scope scope) {
+        Token start = peek();
         TideNode left = term(scope);
         while (peek().is("+") || peek().is("-")) {
             left = next().is("+") ? AddNodeGen.create(left, term(scope)) : SubNodeGen.create(left, term(scope));
+            located(left, start);
         }
         return left;
     }
 
     private TideNode term(Scope scope) {
+        Token start = peek();
         TideNode left = unary(scope);
         while (peek().is("*") || peek().is("/") || peek().is("%")) {
             String op = next().text();
@@ -265,37 +282,40 @@ public final class Parser {
                 case "/" -> DivNodeGen.create(left, right);
                 default -> ModNodeGen.create(left, right);
             };
+            located(left, start);
         }
         return left;
     }
 
     private TideNode unary(Scope scope) {
+        Token start = peek();
         if (accept("-")) {
-            return NegateNodeGen.create(unary(scope));
+            return located(NegateNodeGen.create(unary(scope)), start);
         }
         if (accept("!")) {
-            return new NotNode(unary(scope));
+            return located(new NotNode(unary(scope)), start);
         }
         return postfix(scope);
     }
 
     // Calls f(args), indexing a[i] (or assignment a[i] = v) and sends ref <- name(args).
     private TideNode postfix(Scope scope) {
-        TideNode node = primary(scope);
+        Token start = peek();
+        TideNode node = located(primary(scope), start);
         while (true) {
             if (accept("(")) {
-                node = new CallNode(node, arguments(scope));
+                node = located(new CallNode(node, arguments(scope)), start);
             } else if (accept("[")) {
                 TideNode index = expression(scope);
                 expect("]");
                 if (accept("=")) {
-                    return IndexWriteNodeGen.create(node, index, expression(scope));
+                    return located(IndexWriteNodeGen.create(node, index, expression(scope)), start);
                 }
-                node = IndexReadNodeGen.create(node, index);
+                node = located(IndexReadNodeGen.create(node, index), start);
             } else if (accept("<-")) {
                 String selector = expectName().text();
                 expect("(");
-                node = new SendNode(node, selector, arguments(scope));
+                node = located(new SendNode(node, selector, arguments(scope)), start);
             } else {
                 return node;
             }
@@ -342,7 +362,7 @@ public final class Parser {
             case "self":
                 return new SelfNode();
             case "fn":
-                return function("fn", scope);
+                return function("fn", scope, token);
             case "new":
                 Token actor = expectName();
                 expect("(");
@@ -450,6 +470,16 @@ public final class Parser {
             throw error(token, "expected a name but found " + token.text());
         }
         return token;
+    }
+
+    // Gives node the range from start to the last token read; returns node.
+    private TideNode located(TideNode node, Token start) {
+        node.setSourceRange(start.offset(), tokens.get(pos - 1).end() - start.offset());
+        return node;
+    }
+
+    private SourceSection sectionFrom(Token start) {
+        return source.createSection(start.offset(), tokens.get(pos - 1).end() - start.offset());
     }
 
     private TideError error(Token at, String message) {

@@ -7,8 +7,10 @@ package dev.reprise.tide.parser;
  * @param text   the token's text (a string literal's value, unescaped)
  * @param line   1-based line of its first character
  * @param column 1-based column of its first character
+ * @param offset character index of its first character
+ * @param end    character index after its last character
  */
-record Token(Kind kind, String text, int line, int column) {
+record Token(Kind kind, String text, int line, int column, int offset, int end) {
     /** Token sorts. */
     enum Kind { NAME, INTEGER, FLOAT, STRING, SYMBOL, END }
 
