@@ -41,7 +41,7 @@ class TideProgramsTest {
         }
         return files.stream().map(file -> DynamicTest.dynamicTest(file.getFileName().toString(), () -> {
             Path expected = Path.of(file.toString().replaceFirst("\\.tide$", ".output"));
-            assertEquals(Files.readString(expected), TideRunner.run(engine, file));
+            assertEquals(Files.readString(expected), TideRunner.run(engine, file), file.getFileName().toString());
         }));
     }
 }

@@ -11,10 +11,12 @@ import dev.reprise.tide.runtime.Turn;
 
 /**
  * Tide: a small communicating-event-loops language. Evaluating a source runs it as the body of
- * the main actor and returns once no actor has a message left to process.
+ * the main actor and returns once no actor has a message left to process. Nodes hold no
+ * per-context state, so contexts of one engine share parsed and compiled code.
  */
 @TruffleLanguage.Registration(id = TideLanguage.ID, name = "Tide", defaultMimeType = TideLanguage.MIME_TYPE,
-        characterMimeTypes = TideLanguage.MIME_TYPE, fileTypeDetectors = TideFileDetector.class)
+        characterMimeTypes = TideLanguage.MIME_TYPE, fileTypeDetectors = TideFileDetector.class,
+        contextPolicy = TruffleLanguage.ContextPolicy.SHARED)
 public final class TideLanguage extends TruffleLanguage<TideContext> {
     /** The language id used with the polyglot API. */
     public static final String ID = "tide";
