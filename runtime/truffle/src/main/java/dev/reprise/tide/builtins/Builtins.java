@@ -1,0 +1,31 @@
+package dev.reprise.tide.builtins;
+
+import java.util.Map;
+import java.util.function.Supplier;
+
+/** The builtins by name, with their argument counts; names not declared as variables resolve here. */
+public final class Builtins {
+    /** How to make one builtin's node, and how many arguments it takes. */
+    public record Spec(int arity, Supplier<Builtin> factory) {
+    }
+
+    private static final Map<String, Spec> ALL = Map.ofEntries(
+            Map.entry("print", new Spec(1, PrintBuiltin::new)),
+            Map.entry("time", new Spec(0, TimeBuiltin::new)),
+            Map.entry("random", new Spec(1, RandomBuiltin::new)),
+            Map.entry("readLine", new Spec(0, ReadLineBuiltin::new)),
+            Map.entry("len", new Spec(1, LenBuiltin::new)),
+            Map.entry("array", new Spec(2, ArrayBuiltin::new)),
+            Map.entry("str", new Spec(1, StrBuiltin::new)),
+            Map.entry("promisePair", new Spec(0, PromisePairBuiltin::new)),
+            Map.entry("resolve", new Spec(2, ResolveBuiltin::new)),
+            Map.entry("whenResolved", new Spec(2, WhenResolvedBuiltin::new)));
+
+    private Builtins() {
+    }
+
+    /** The builtin of that name, or null. */
+    public static Spec lookup(String name) {
+        return ALL.get(name);
+    }
+}

@@ -1,0 +1,65 @@
+package dev.reprise.tide.language;
+
+import com.oracle.truffle.api.CompilerDirectives.TruffleBoundary;
+import com.oracle.truffle.api.TruffleLanguage;
+import com.oracle.truffle.api.TruffleLanguage.ContextReference;
+import com.oracle.truffle.api.nodes.Node;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.OutputStreamWriter;
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.util.Random;
+
+/**
+ * Per-context state shared by all actors: the outside world (output, input, clock, randomness).
+ * Every access goes through one synchronized method, as these are the program's system calls.
+ */
+public final class TideContext {
+    private static final ContextReference<TideContext> REFERENCE = ContextReference.create(TideLanguage.class);
+
+    private final TruffleLanguage.Env env;
+    private final PrintWriter out;
+    private final BufferedReader in;
+    private final Random random = new Random();
+
+    TideContext(TruffleLanguage.Env env) {
+        this.env = env;
+        this.out = new PrintWriter(new OutputStreamWriter(env.out(), StandardCharsets.UTF_8), true);
+        this.in = new BufferedReader(new InputStreamReader(env.in(), StandardCharsets.UTF_8));
+    }
+
+    /** The context of the node's engine on the current thread. */
+    public static TideContext get(Node node) {
+        return REFERENCE.get(node);
+    }
+
+    /** The Truffle environment, for creating worker threads. */
+    public TruffleLanguage.Env env() {
+        return env;
+    }
+
+    /** Prints one line to the program's standard output. */
+    @TruffleBoundary
+    public synchronized void println(String line) {
+        out.println(line);
+    }
+
+    /** Reads one line of standard input, or returns null at its end. */
+    @TruffleBoundary
+    public synchronized String readLine() {
+        try {
+            return in.readLine();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** A uniformly distributed number in [0, bound). */
+    @TruffleBoundary
+    public synchronized long nextRandom(long bound) {
+        return random.nextLong(bound);
+    }
+}

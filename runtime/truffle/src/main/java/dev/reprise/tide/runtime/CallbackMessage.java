@@ -1,0 +1,23 @@
+package dev.reprise.tide.runtime;
+
+/** A {@code whenResolved} callback, run on the actor that registered it once the promise resolves. */
+public final class CallbackMessage extends Message {
+    private final Closure callback;
+    private final Object value;
+
+    CallbackMessage(Actor target, Actor resolver, Closure callback, Object value, Resolver result) {
+        super(target, resolver, result);
+        this.callback = callback;
+        this.value = value;
+    }
+
+    @Override
+    public Closure closure() {
+        return callback;
+    }
+
+    @Override
+    public Object[] arguments() {
+        return new Object[] {value};
+    }
+}

@@ -1,0 +1,38 @@
+package dev.reprise.tide.runtime;
+
+/**
+ * A message in an actor's mailbox: which closure to run with which arguments, and the resolver
+ * of the promise that receives the result (null if nobody waits for it).
+ */
+public abstract sealed class Message permits DirectMessage, CallbackMessage, CreationMessage {
+    private final Actor target;
+    private final Actor sender;
+    private final Resolver result;
+
+    Message(Actor target, Actor sender, Resolver result) {
+        this.target = target;
+        this.sender = sender;
+        this.result = result;
+    }
+
+    /** The actor that processes the message. */
+    public final Actor target() {
+        return target;
+    }
+
+    /** The actor that sent it (for a callback, the one that resolved the promise). */
+    public final Actor sender() {
+        return sender;
+    }
+
+    /** The resolver of the result promise, or null. */
+    public final Resolver result() {
+        return result;
+    }
+
+    /** The closure to run. */
+    public abstract Closure closure();
+
+    /** The arguments for the closure, without its scope. */
+    public abstract Object[] arguments();
+}

@@ -1,0 +1,31 @@
+package dev.reprise.tide.runtime;
+
+/** The capability to resolve one promise; holding the promise alone does not grant it. */
+public final class Resolver {
+    private final Promise promise;
+
+    /** The resolver of the given, unresolved promise. */
+    public Resolver(Promise promise) {
+        this.promise = promise;
+    }
+
+    /** A resolver with a new promise. */
+    public static Resolver create() {
+        return new Resolver(new Promise());
+    }
+
+    /** The promise this resolves. */
+    public Promise promise() {
+        return promise;
+    }
+
+    /** Resolves the promise with value, on behalf of the given actor; false if already resolved. */
+    public boolean resolve(Object value, Actor resolvedBy) {
+        return promise.resolve(value, resolvedBy);
+    }
+
+    @Override
+    public String toString() {
+        return "<resolver>";
+    }
+}

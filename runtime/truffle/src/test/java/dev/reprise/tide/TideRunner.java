@@ -1,0 +1,45 @@
+package dev.reprise.tide;
+
+import dev.reprise.tide.launcher.Launcher;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.graalvm.polyglot.Context;
+import org.graalvm.polyglot.Engine;
+import org.graalvm.polyglot.PolyglotException;
+import org.graalvm.polyglot.Source;
+
+/** Runs a Tide file as the tests see it: its output, then the launcher's "error: ..." line if it failed. */
+final class TideRunner {
+    private TideRunner() {
+    }
+
+    /** Runs file on engine with the given standard input; returns what it printed. */
+    static String run(Engine engine, Path file, InputStream input) throws IOException {
+        ByteArrayOutputStream output = new ByteArrayOutputStream();
+        Source source = Source.newBuilder("tide", file.toFile()).build();
+        try (Context context = Context.newBuilder("tide").engine(engine).allowCreateThread(true)
+                .in(input).out(output).err(output).build()) {
+            context.eval(source);
+        } catch (PolyglotException e) {
+            if (!e.isGuestException()) {
+                throw e;
+            }
+            output.writeBytes(("error: " + Launcher.describe(e) + "\n").getBytes(StandardCharsets.UTF_8));
+        }
+        return output.toString(StandardCharsets.UTF_8);
+    }
+
+    /** Runs file with NAME.input as standard input if it exists, else an empty one. */
+    static String run(Engine engine, Path file) throws IOException {
+        Path inputFile = Path.of(file.toString().replaceFirst("\\.tide$", ".input"));
+        InputStream input = Files.exists(inputFile) ? Files.newInputStream(inputFile) : new ByteArrayInputStream(new byte[0]);
+        try (input) {
+            return run(engine, file, input);
+        }
+    }
+}
