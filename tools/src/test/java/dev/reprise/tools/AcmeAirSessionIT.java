@@ -32,6 +32,10 @@ class AcmeAirSessionIT {
 
     @Test
     void aRecordedSessionReplaysWithItsResponseHashesWithoutClientsOrDatabase() throws Exception {
+        Cli.requireJars();
+        assertTrue(Files.isRegularFile(Cli.ROOT.resolve("acmeair-port/target/run.classpath")), "acmeair-port is not "
+                + "built: a full build (./reprise test, mvn verify) builds it before the tools; with -pl tools, build it "
+                + "first: mvn -pl acmeair-port -am package -DskipTests");
         Cli.deleteTree(WORK);
         Files.createDirectories(WORK);
         String classPath = Cli.ROOT.resolve("acmeair-port/target/classes") + File.pathSeparator
