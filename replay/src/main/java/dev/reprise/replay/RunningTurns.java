@@ -86,15 +86,15 @@ final class RunningTurns {
         return out;
     }
 
-    /** The turns running now; slots of threads that have died are dropped. */
+    /** The turns running now; the slots of threads that have died are dropped. */
     private List<Turn> running() {
         List<Turn> out = new ArrayList<>();
         for (Slot s : slots.values()) {
             long since = s.since;
-            if (since != NONE) {
+            if (!s.thread.isAlive()) {
+                slots.remove(s.thread, s); // also one that died in a turn: it neither computes nor waits
+            } else if (since != NONE) {
                 out.add(new Turn(s.actor, s.thread, since));
-            } else if (!s.thread.isAlive()) {
-                slots.remove(s.thread, s);
             }
         }
         return out;
