@@ -14,6 +14,11 @@ final class AskTimeouts {
     static final byte WON = 2;
     /** The recorded result of a timeout that completed its ask: nothing but the event itself. */
     static final byte[] FIRED = new byte[0];
+    /**
+     * Ask timeouts running now, on any thread: every promise completion asks whether one of them
+     * made it, and while none runs (nearly always) a volatile read answers without a thread lookup.
+     */
+    private static final java.util.concurrent.atomic.AtomicInteger running = new java.util.concurrent.atomic.AtomicInteger();
 
     private AskTimeouts() {}
 
@@ -21,9 +26,11 @@ final class AskTimeouts {
     static void run(Runnable task, Tag fires) {
         AgentThread t = AgentThread.current();
         t.askTimeout = RUNNING;
+        running.incrementAndGet();
         try {
             task.run();
         } finally {
+            running.decrementAndGet();
             boolean won = t.askTimeout == WON;
             t.askTimeout = 0;
             if (won) {
@@ -42,7 +49,7 @@ final class AskTimeouts {
 
     /** A promise completion on this thread returned {@code completed}: if an ask's timeout made it, the timeout won. */
     static void completed(boolean completed) {
-        if (!completed) {
+        if (!completed || running.get() == 0) {
             return;
         }
         AgentThread t = AgentThread.peek();
