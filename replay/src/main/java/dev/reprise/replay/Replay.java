@@ -544,10 +544,16 @@ public final class Replay {
             sb.append("the whole trace was consumed.");
         } else if (left.isEmpty() && neverSeen == 0 && reader.problems().isEmpty()) {
             // Akka's own actors and threads race the system's shutdown with the end of a recording.
-            sb.append("every application actor consumed its recorded events; ").append(all.size() + sourcesNeverSeen)
-                    .append(" of Akka's own actors and threads did not");
-            all.stream().limit(3).forEach(s -> sb.append(" [").append(support.describe(s.actor())).append(" expects ")
-                    .append(describe(s.peek())).append(']'));
+            sb.append("every application actor consumed its recorded events");
+            if (!all.isEmpty()) {
+                sb.append("; ").append(all.size()).append(" of Akka's own actors did not");
+                all.stream().limit(3).forEach(s -> sb.append(" [").append(support.describe(s.actor()))
+                        .append(" expects ").append(describe(s.peek())).append(']'));
+            }
+            if (sourcesNeverSeen > 0) {
+                sb.append("; ").append(sourcesNeverSeen).append(" recorded threads outside the actor system did not run "
+                        + "here (Akka's threads at shutdown, or threads whose input came from the trace)");
+            }
             sb.append('.');
         } else {
             sb.append("the trace was not consumed entirely: ").append(left.size()).append(" actors have events left");
