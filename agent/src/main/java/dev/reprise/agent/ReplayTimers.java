@@ -74,9 +74,6 @@ final class ReplayTimers {
         }
 
         private void runNow() {
-            if (task.askTimeout) {
-                Agent.replay.firedInRecording(id); // asked for by the trace: its recorded firing is used up
-            }
             try {
                 task.run(); // a periodic timer arms its next firing in here
             } finally {
@@ -132,6 +129,9 @@ final class ReplayTimers {
         if (a.ran.compareAndSet(false, true)) {
             runner.execute(() -> {
                 try {
+                    if (a.task.askTimeout) {
+                        Agent.replay.firedInRecording(id); // asked for by the trace: its recorded firing is used up
+                    }
                     a.runNow();
                 } catch (Throwable e) {
                     AgentLog.internalError("firing a timer in replay", e);
