@@ -1,6 +1,7 @@
 package dev.reprise.tide;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.reprise.trace.TraceFiles;
@@ -41,6 +42,7 @@ class RecordReplayTest {
     @BeforeAll
     static void createEngine() {
         engine = Engine.create("tide");
+        assertNotEquals("Interpreted", engine.getImplementationName(), "recording and replay are tested on the compiled engine");
     }
 
     @AfterAll

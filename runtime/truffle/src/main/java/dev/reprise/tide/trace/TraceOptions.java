@@ -3,6 +3,7 @@ package dev.reprise.tide.trace;
 import dev.reprise.tide.language.TideContext;
 import dev.reprise.tide.language.TideError;
 import java.io.IOException;
+import java.nio.file.FileSystemException;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 
@@ -35,6 +36,9 @@ public final class TraceOptions {
         if (e instanceof NoSuchFileException missing) {
             return "no such file or directory: " + missing.getFile()
                     + (missing.getReason() == null ? "" : " (" + missing.getReason() + ")");
+        }
+        if (e instanceof FileSystemException fileProblem && fileProblem.getReason() != null) {
+            return fileProblem.getReason(); // the caller names the directory already
         }
         String message = e.getMessage();
         return message == null ? e.getClass().getSimpleName() : message;
