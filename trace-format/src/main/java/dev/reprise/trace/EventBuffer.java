@@ -380,6 +380,23 @@ public final class EventBuffer {
     }
 
     /**
+     * {@link #systemCall(long)} for a caller that has proven the data id's {@link #idWidth} (or
+     * passes {@link #ANY_WIDTH}): the same bytes.
+     */
+    public void systemCall(long dataId, int width) {
+        int p = position;
+        if (width == ANY_WIDTH && wide(dataId)) {
+            bytes[p] = (byte) SYSTEM_CALL;
+            POSITION.setRelease(this, putId(p, FIRST_WIDTH_SHIFT, dataId, p + 1));
+            return;
+        }
+        int w = provenWidth(dataId, width);
+        bytes[p] = (byte) (SYSTEM_CALL | (w - 1) << FIRST_WIDTH_SHIFT);
+        LittleEndian.putInt(bytes, p + 1, (int) dataId);
+        POSITION.setRelease(this, p + 1 + w);
+    }
+
+    /**
      * The current actor processed a message from outside the actor system.
      *
      * @param sender the pseudo-actor id of the outside source

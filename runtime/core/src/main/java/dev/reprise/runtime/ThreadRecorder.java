@@ -210,6 +210,23 @@ public final class ThreadRecorder extends BufferOwnership {
         }
     }
 
+    /**
+     * The fast path of {@link #systemCall(ActorRecord, byte[])} for a caller that proved the width
+     * of {@code actor}'s {@link ActorRecord#nextDataId()}: appends the event and returns its data
+     * id, whose value the caller then hands to {@link Recorder#recordData} (out of its compiled
+     * code); -1 when the slow path is needed (then call {@link #systemCall(ActorRecord, byte[])}).
+     */
+    public long trySystemCall(ActorRecord actor, int width) {
+        EventBuffer b = readyWithoutSlowPath(actor);
+        if (b == null) {
+            return -1;
+        }
+        long dataId = actor.takeDataId();
+        b.systemCall(dataId, width);
+        events++;
+        return dataId;
+    }
+
     /** {@link #systemCall(ActorRecord, byte[])} for a long (8 bytes, little-endian). */
     public void systemCall(ActorRecord actor, long value) {
         systemCall(actor, dev.reprise.api.Codec.Builtin.longBytes(value));

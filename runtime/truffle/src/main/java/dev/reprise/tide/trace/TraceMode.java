@@ -15,8 +15,9 @@ import java.util.function.BooleanSupplier;
  * How one run of a program is traced: not at all, recorded, or replayed. Chosen once per run from
  * the context's options ({@code tide.Record}, {@code tide.Replay}); the actor system and the
  * builtins call it at the points where the modes differ, and never ask which mode they are in.
- * The recording of processed messages and creations is done by the tracing nodes instead (see
- * {@link RecordMessageNode}), guarded by an assumption that costs nothing while no context records.
+ * The recording of processed messages, creations and system calls is done by the tracing nodes
+ * instead ({@link RecordMessageNode} and its siblings), guarded by an assumption that costs
+ * nothing while no context records.
  *
  * <p>This class is the untraced run: arrival-order mailboxes, ids in creation order, the real
  * clock, random numbers and input.

@@ -1,15 +1,15 @@
 package dev.reprise.tide.nodes.actors;
 
+import com.oracle.truffle.api.Assumption;
 import com.oracle.truffle.api.frame.VirtualFrame;
 import com.oracle.truffle.api.nodes.ExplodeLoop;
-import com.oracle.truffle.api.Assumption;
 import dev.reprise.runtime.ThreadRecorder;
 import dev.reprise.tide.language.TideLanguage;
 import dev.reprise.tide.nodes.TideNode;
-import dev.reprise.tide.trace.RecordCreationNode;
 import dev.reprise.tide.runtime.Actor;
 import dev.reprise.tide.runtime.ActorDecl;
 import dev.reprise.tide.runtime.Values;
+import dev.reprise.tide.trace.RecordCreationNode;
 
 /**
  * {@code new Name(args)}: creates an actor and returns its far reference. Every actor creation

@@ -1,19 +1,19 @@
 package dev.reprise.tide.nodes.actors;
 
+import com.oracle.truffle.api.Assumption;
 import com.oracle.truffle.api.CompilerDirectives;
 import com.oracle.truffle.api.frame.VirtualFrame;
 import com.oracle.truffle.api.nodes.RootNode;
+import dev.reprise.runtime.ThreadRecorder;
 import dev.reprise.tide.language.TideError;
 import dev.reprise.tide.language.TideLanguage;
 import dev.reprise.tide.nodes.expression.DispatchNode;
 import dev.reprise.tide.nodes.expression.DispatchNodeGen;
-import dev.reprise.runtime.ThreadRecorder;
 import dev.reprise.tide.runtime.Closure;
 import dev.reprise.tide.runtime.Message;
 import dev.reprise.tide.runtime.Resolver;
 import dev.reprise.tide.trace.RecordMessageNode;
 import dev.reprise.tide.trace.RecordPromiseMessageNode;
-import com.oracle.truffle.api.Assumption;
 
 /**
  * Processes one message (argument 0) on the running actor: runs its closure and resolves its
