@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.regex.Pattern;
 import org.graalvm.polyglot.Engine;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -45,14 +46,20 @@ class DivergenceTest {
         assertEquals(recorded, TideRunner.replay(engine, ORIGINAL, trace));
     }
 
+    /**
+     * Each sender sends one message fewer: the log waits for one that never comes. Either the
+     * others' messages wait behind it (nothing can run: reported once the replay sees that), or,
+     * if the recording had taken every sender's first two before any third, the program ends
+     * with recorded events left.
+     */
     @Test
-    void aMessageThatIsNeverSentIsWaitedForThenReported() throws IOException {
+    void aMessageThatIsNeverSentIsReported() throws IOException {
         String report = replayChanged("fewer", "while (i < 3)", "while (i < 2)");
-        assertTrue(report.contains(HEADER + ": no actor can make progress"), report);
-        assertTrue(report.contains("first difference: actor 2 (Log) waits for message from actor "), report);
-        assertTrue(report.contains("(Sender) as its event "), report);
-        assertTrue(report.contains("which has not come"), report);
-        assertTrue(report.contains("in its mailbox:"), report);
+        assertTrue(report.contains(HEADER), report);
+        assertTrue(Pattern.compile("first difference: actor 2 \\(Log\\)(:| waits for) .*message from actor \\d+ \\(Sender\\) "
+                + "as its event \\d+").matcher(report).find(), report);
+        assertTrue(report.contains("no actor can make progress") || report.contains("the program ended, but the trace expects"),
+                report);
     }
 
     @Test
