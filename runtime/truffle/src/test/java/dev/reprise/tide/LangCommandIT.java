@@ -78,6 +78,40 @@ class LangCommandIT {
         assertFalse(r.err().contains("\tat "), "no stack trace: " + r);
     }
 
+    /**
+     * A recording whose JVM is killed (SIGKILL: no shutdown hook, no clean end) replays as far as
+     * its trace was written, printing a prefix of what the recording printed, then stops with the
+     * agent's exit code for that, 87.
+     */
+    @Test
+    void aKilledRecordingReplaysAsFarAsItWasWrittenThenExits87() throws Exception {
+        Path trace = WORK.resolve("killed");
+        String program = PROGRAMS.resolve("replay/endless.tide").toString();
+        Path out = WORK.resolve("killed.out");
+        ProcessBuilder pb = new ProcessBuilder(ROOT.resolve("reprise").toString(), "lang", "record", "--trace",
+                trace.toString(), program).directory(WORK.toFile())
+                .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
+                .redirectOutput(out.toFile()).redirectError(WORK.resolve("killed.err").toFile());
+        pb.environment().put("REPRISE_NO_BUILD", "1");
+        pb.environment().put("JAVA_HOME", System.getProperty("java.home"));
+        Process recording = pb.start();
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        while (Files.readAllLines(out).size() < 5 && recording.isAlive() && System.nanoTime() < deadline) {
+            Thread.sleep(100);
+        }
+        Thread.sleep(500); // past the writer's flush interval, so the trace holds some of it
+        recording.destroyForcibly().waitFor(); // ./reprise execs the JVM: this is SIGKILL to it
+        String recorded = Files.readString(out);
+        assertTrue(recorded.lines().count() >= 5, "the recording printed:\n" + recorded);
+
+        Result replayed = reprise("lang", "replay", "--trace", trace.toString(), program);
+        assertEquals(87, replayed.exit(), replayed::toString);
+        assertTrue(replayed.err().startsWith("[reprise] the recording ends here (it did not end cleanly"), replayed::toString);
+        assertFalse(replayed.out().isEmpty(), replayed::toString);
+        assertTrue(recorded.startsWith(replayed.out()), "the replay printed a prefix of the recording's output:\n"
+                + replayed + "\n--- recorded\n" + recorded);
+    }
+
     @Test
     void aTraceOfAnotherProgramIsOneLineAndExit1() throws Exception {
         Path trace = WORK.resolve("winner");

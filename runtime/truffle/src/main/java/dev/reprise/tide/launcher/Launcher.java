@@ -11,13 +11,16 @@ import org.graalvm.polyglot.SourceSection;
 /**
  * Runs a Tide program: {@code Launcher [--record DIR | --replay DIR] FILE}. The program's output
  * goes to standard output; a program error goes to standard error with exit status 1, a replay
- * that diverged with {@value #DIVERGED}, a wrong command line with 2.
+ * that diverged with {@value #DIVERGED}, one that reached the end of a recording cut short with
+ * {@value #RECORDING_ENDED}, a wrong command line with 2.
  */
 public final class Launcher {
     private static final String LANGUAGE = "tide";
     private static final String USAGE = "usage: Launcher [--record DIR | --replay DIR] FILE.tide";
     /** The exit status of a replay that diverged from its trace. */
     public static final int DIVERGED = ReplayDivergence.EXIT_STATUS;
+    /** The exit status of a replay that reached the end of a recording cut short (its JVM was killed). */
+    public static final int RECORDING_ENDED = ReplayDivergence.CUT_EXIT_STATUS;
 
     private Launcher() {
     }
@@ -65,9 +68,14 @@ public final class Launcher {
             if (e.isInternalError()) {
                 throw e;
             }
-            if (e.getMessage() != null && e.getMessage().startsWith(ReplayDivergence.HEADER)) {
-                System.err.println(e.getMessage());
+            String message = e.getMessage() == null ? "" : e.getMessage();
+            if (message.startsWith(ReplayDivergence.HEADER)) {
+                System.err.println(message);
                 System.exit(DIVERGED);
+            }
+            if (message.startsWith(ReplayDivergence.CUT_HEADER)) {
+                System.err.println(message);
+                System.exit(RECORDING_ENDED);
             }
             System.err.println("error: " + describe(e));
             System.exit(1);

@@ -44,7 +44,7 @@ final class ReplayMailbox implements Mailbox {
         Key key = switch (next) {
             case null -> {
                 if (count > 0) {
-                    throw replay.diverged(actor, "it received " + heldLines().get(0) + " after its "
+                    throw replay.beyondOrDiverged(actor, null, "it received " + heldLines().get(0) + " after its "
                             + script.consumed() + " recorded events were used up (the trace is exhausted)");
                 }
                 yield null;

@@ -46,12 +46,15 @@ final class Replaying extends TraceMode {
     private final Map<Long, ReplayMailbox> mailboxes = new ConcurrentHashMap<>();
     private final Map<Long, String> names = new ConcurrentHashMap<>();
     private final AtomicLong progress = new AtomicLong();
+    /** The recording did not end cleanly (its JVM was killed): running out of events is its end, not a divergence. */
+    private final boolean cutShort;
 
-    private Replaying(TideContext context, Path directory, TraceReader reader, DataFileReader data) {
+    private Replaying(TideContext context, Path directory, TraceReader reader, DataFileReader data, boolean cutShort) {
         super(context);
         this.directory = directory;
         this.reader = reader;
         this.data = data;
+        this.cutShort = cutShort;
     }
 
     /** Opens the trace in {@code dir} to replay {@code program}; one-line errors for what is not its trace. */
@@ -77,7 +80,7 @@ final class Replaying extends TraceMode {
         TraceReader reader = null;
         try {
             reader = TraceReader.open(dir);
-            return new Replaying(context, dir, reader, DataFileReader.open(TraceFiles.data(dir)));
+            return new Replaying(context, dir, reader, DataFileReader.open(TraceFiles.data(dir)), !metadata.cleanEnd());
         } catch (IOException | RuntimeException e) {
             closeQuietly(reader);
             throw new TideError("cannot replay: the trace in " + dir + " is unreadable: " + e.getMessage());
@@ -92,7 +95,7 @@ final class Replaying extends TraceMode {
         ActorScript script = mailboxes.get((long) creator.id()).script();
         TraceEvent next = script.peek();
         if (!(next instanceof TraceEvent.Creation creation)) {
-            throw diverged(creator.id(), "it created an actor where the trace expects " + describe(next)
+            throw beyondOrDiverged(creator.id(), next, "it created an actor where the trace expects " + describe(next)
                     + " as its event " + (script.consumed() + 1));
         }
         script.take();
@@ -128,12 +131,12 @@ final class Replaying extends TraceMode {
             }
             boolean still = quiescent.getAsBoolean();
             if (still && stillBefore) {
-                return stuck("nothing runs, and nothing recorded was replayed for "
+                return cutShort ? recordingEnds() : stuck("nothing runs, and nothing recorded was replayed for "
                         + (System.nanoTime() - since) / 1_000_000 + " ms");
             }
             stillBefore = still;
             if (System.nanoTime() - since > TimeUnit.MILLISECONDS.toNanos(QUIET_MILLIS)) {
-                return stuck("nothing recorded was replayed for " + QUIET_MILLIS / 1000.0 + " s");
+                return cutShort ? recordingEnds() : stuck("nothing recorded was replayed for " + QUIET_MILLIS / 1000.0 + " s");
             }
         }
         return null;
@@ -189,7 +192,7 @@ final class Replaying extends TraceMode {
         ActorScript script = mailboxes.get((long) actor.id()).script();
         TraceEvent next = script.peek();
         if (!(next instanceof TraceEvent.SystemCall systemCall)) {
-            throw diverged(actor.id(), "it called " + call + " where the trace expects " + describe(next)
+            throw beyondOrDiverged(actor.id(), next, "it called " + call + " where the trace expects " + describe(next)
                     + " as its event " + (script.consumed() + 1));
         }
         script.take();
@@ -214,6 +217,22 @@ final class Replaying extends TraceMode {
             return "nobody (the program's start)";
         }
         return names.getOrDefault(id, "actor " + id);
+    }
+
+    /**
+     * The actor did {@code what} where its script holds {@code next}: past the end of a recording
+     * cut short ({@code next} null), the replay has gone as far as the trace goes; else a divergence.
+     */
+    ReplayDivergence beyondOrDiverged(long actor, TraceEvent next, String what) {
+        return next == null && cutShort ? recordingEnds() : diverged(actor, what);
+    }
+
+    /** Ends the replay at the end of a recording cut short, as the agent's replay does. */
+    private ReplayDivergence recordingEnds() {
+        return new ReplayDivergence(ReplayDivergence.CUT_HEADER + " (it did not end cleanly: the JVM was killed or "
+                + "crashed): replayed " + progress.get() + " recorded events; what it recorded after its last flush "
+                + "is lost.\n  The replay stops with exit code " + ReplayDivergence.CUT_EXIT_STATUS
+                + " (the end of a truncated recording).\n  trace: " + directory);
     }
 
     /** Ends the replay: {@code what} happened in {@code actor}'s turn, which the trace cannot explain. */
