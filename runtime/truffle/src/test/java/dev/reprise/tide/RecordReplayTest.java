@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.reprise.trace.TraceAnalysis;
 import dev.reprise.trace.TraceFiles;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -24,8 +25,9 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Records and replays the test programs on the compiled engine. Every program with an expected
- * output prints it when recorded and again when replayed (with an empty standard input: what it
- * reads comes from the trace). The racy programs are recorded several times, with the workers'
+ * output prints it when recorded, its trace is sound (the checks of {@code ./reprise verify}),
+ * and it prints it again when replayed (with an empty standard input: what it reads comes from
+ * the trace). The racy programs are recorded several times, with the workers'
  * schedule perturbed (the surefire configuration sets {@code tide.perturbSchedule}), and each
  * recording is replayed twice to exactly its own output, whichever interleaving it caught.
  */
@@ -66,6 +68,8 @@ class RecordReplayTest {
                 assertTrue(expected.startsWith("error: "), "no trace was written for " + name);
                 return;
             }
+            TraceAnalysis.Report report = TraceAnalysis.run(trace); // what ./reprise verify checks
+            assertTrue(report.sound(), "the trace of " + name + " is not sound: " + report.problems());
             assertEquals(expected, TideRunner.replay(engine, file, trace), "replaying " + name);
         }));
     }
