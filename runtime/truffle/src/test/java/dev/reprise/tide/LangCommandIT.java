@@ -44,6 +44,22 @@ class LangCommandIT {
     }
 
     @Test
+    void helpNamesTheLangCommands() throws Exception {
+        Result all = reprise("--help");
+        assertEquals(0, all.exit(), all::toString);
+        for (String line : List.of("lang run FILE.tide", "lang record --trace DIR FILE.tide", "lang replay --trace DIR FILE.tide")) {
+            assertTrue(all.out().contains(line), "./reprise --help names " + line + ": " + all);
+        }
+        Result lang = reprise("lang", "--help");
+        assertEquals(0, lang.exit(), lang::toString);
+        assertTrue(lang.out().startsWith("Usage: ./reprise lang run FILE.tide\n"), lang::toString);
+        assertTrue(lang.out().contains("exit 86 if it diverges"), lang::toString);
+        Result none = reprise("lang");
+        assertEquals(2, none.exit(), none::toString);
+        assertTrue(none.err().startsWith("Usage: ./reprise lang"), none::toString);
+    }
+
+    @Test
     void runPrintsTheProgramsOutput() throws Exception {
         Result r = reprise("lang", "run", PROGRAMS.resolve("counting.tide").toString());
         assertEquals(0, r.exit(), r::toString);
