@@ -19,6 +19,11 @@ public final class ActorRecord {
         this.sourceDataIds = SourceDataIds.counts(id) ? new java.util.concurrent.atomic.AtomicLong(1) : null;
     }
 
+    /** The id its next data entry will get, without taking it (for a caller that specialises on its width). */
+    public long nextDataId() {
+        return sourceDataIds != null ? sourceDataIds.get() : nextDataId;
+    }
+
     /** The id of its next data entry (a system call's result). */
     long takeDataId() {
         return sourceDataIds != null ? sourceDataIds.getAndIncrement() : nextDataId++;

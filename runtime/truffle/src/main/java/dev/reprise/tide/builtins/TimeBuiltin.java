@@ -1,16 +1,18 @@
 package dev.reprise.tide.builtins;
 
-import com.oracle.truffle.api.CompilerDirectives.TruffleBoundary;
+import dev.reprise.tide.nodes.actors.CurrentActor;
+import dev.reprise.tide.runtime.Actor;
+import dev.reprise.tide.trace.RecordSystemCallNode;
 
-/** {@code time()}: milliseconds since the epoch. */
+/** {@code time()}: milliseconds since the epoch (a system call: recorded, and replayed from the trace). */
 final class TimeBuiltin extends Builtin {
+    @Child private RecordSystemCallNode record = new RecordSystemCallNode();
+
     @Override
     public Object call(Object[] arguments) {
-        return now();
-    }
-
-    @TruffleBoundary
-    private static long now() {
-        return System.currentTimeMillis();
+        Actor actor = CurrentActor.of(this);
+        long now = actor.system().mode().time(actor);
+        record.execute(actor, now);
+        return now;
     }
 }

@@ -1,5 +1,6 @@
 package dev.reprise.tide.launcher;
 
+import dev.reprise.tide.trace.ReplayDivergence;
 import java.io.File;
 import java.io.IOException;
 import org.graalvm.polyglot.Context;
@@ -8,32 +9,90 @@ import org.graalvm.polyglot.Source;
 import org.graalvm.polyglot.SourceSection;
 
 /**
- * Runs a Tide program: {@code Launcher FILE}. The program's output goes to standard output,
- * its errors to standard error with exit status 1.
+ * Runs a Tide program: {@code Launcher [--record DIR | --replay DIR] FILE}. The program's output
+ * goes to standard output; a program error goes to standard error with exit status 1, a replay
+ * that diverged with {@value #DIVERGED}, one that reached the end of a recording cut short with
+ * {@value #RECORDING_ENDED}, a wrong command line with 2.
  */
 public final class Launcher {
     private static final String LANGUAGE = "tide";
+    private static final String USAGE = "usage: Launcher [--record DIR | --replay DIR] FILE.tide";
+    /** The exit status of a replay that diverged from its trace. */
+    public static final int DIVERGED = ReplayDivergence.EXIT_STATUS;
+    /** The exit status of a replay that reached the end of a recording cut short (its JVM was killed). */
+    public static final int RECORDING_ENDED = ReplayDivergence.CUT_EXIT_STATUS;
 
     private Launcher() {
     }
 
-    /** Runs the file named by the only argument. */
+    /** Runs the file named by the last argument, recording or replaying it as the flags say. */
     public static void main(String[] args) throws IOException {
-        if (args.length != 1) {
-            System.err.println("usage: Launcher FILE.tide");
+        String record = "";
+        String replay = "";
+        String file = null;
+        for (int i = 0; i < args.length; i++) {
+            switch (args[i]) {
+                case "--record" -> record = value(args, ++i, "--record");
+                case "--replay" -> replay = value(args, ++i, "--replay");
+                default -> {
+                    if (args[i].startsWith("-") || file != null) {
+                        usage("unexpected argument " + args[i]);
+                    }
+                    file = args[i];
+                }
+            }
+        }
+        if (file == null) {
+            usage("no program file given");
+        }
+        if (!record.isEmpty() && !replay.isEmpty()) {
+            usage("--record and --replay exclude each other");
+        }
+        File program = new File(file);
+        if (!program.isFile()) {
+            System.err.println("error: no such program file: " + file);
             System.exit(2);
         }
-        Source source = Source.newBuilder(LANGUAGE, new File(args[0])).build();
+        Source source = Source.newBuilder(LANGUAGE, program).build();
         // Actors run on worker threads the language creates.
-        try (Context context = Context.newBuilder(LANGUAGE).allowCreateThread(true).build()) {
+        Context.Builder builder = Context.newBuilder(LANGUAGE).allowCreateThread(true);
+        if (!record.isEmpty()) {
+            builder.option("tide.Record", record);
+        }
+        if (!replay.isEmpty()) {
+            builder.option("tide.Replay", replay);
+        }
+        try (Context context = builder.build()) {
             context.eval(source);
         } catch (PolyglotException e) {
             if (e.isInternalError()) {
                 throw e;
             }
+            String message = e.getMessage() == null ? "" : e.getMessage();
+            if (message.startsWith(ReplayDivergence.HEADER)) {
+                System.err.println(message);
+                System.exit(DIVERGED);
+            }
+            if (message.startsWith(ReplayDivergence.CUT_HEADER)) {
+                System.err.println(message);
+                System.exit(RECORDING_ENDED);
+            }
             System.err.println("error: " + describe(e));
             System.exit(1);
         }
+    }
+
+    private static String value(String[] args, int at, String flag) {
+        if (at >= args.length || args[at].isEmpty()) {
+            usage(flag + " needs a trace directory");
+        }
+        return args[at];
+    }
+
+    private static void usage(String problem) {
+        System.err.println("error: " + problem);
+        System.err.println(USAGE);
+        System.exit(2);
     }
 
     /** A program error as the launcher prints it: {@code file:line:column: message} when located. */

@@ -1,0 +1,71 @@
+package dev.reprise.tide.trace;
+
+import com.oracle.truffle.api.CompilerDirectives.TruffleBoundary;
+import com.oracle.truffle.api.nodes.Node;
+import dev.reprise.runtime.ActorRecord;
+import dev.reprise.runtime.ThreadRecorder;
+import dev.reprise.tide.language.TideLanguage;
+import dev.reprise.tide.runtime.Actor;
+
+/**
+ * Records a system call's result ({@code time}, {@code random}, {@code readLine}, {@code resolve})
+ * when the run records: the event, with its data id's width specialised ({@link IdWidthNode}),
+ * and the value, which goes to the data file out of compiled code. While no context of the
+ * engine records, the language's assumption removes it from compiled code.
+ */
+public final class RecordSystemCallNode extends Node {
+    @Child private IdWidthNode dataIdWidth = IdWidthNode.create();
+
+    /** {@code actor}'s call returned the number {@code value}. */
+    public void execute(Actor actor, long value) {
+        ThreadRecorder recorder = recorderIfRecording();
+        if (recorder != null) {
+            append(recorder, actor.record(), SystemValues.ofLong(value));
+        }
+    }
+
+    /** {@code actor}'s call returned the line {@code value} (null: the end of the input). */
+    public void execute(Actor actor, String value) {
+        ThreadRecorder recorder = recorderIfRecording();
+        if (recorder != null) {
+            append(recorder, actor.record(), SystemValues.ofLine(value));
+        }
+    }
+
+    /** {@code actor}'s call returned {@code value}. */
+    public void execute(Actor actor, boolean value) {
+        ThreadRecorder recorder = recorderIfRecording();
+        if (recorder != null) {
+            append(recorder, actor.record(), SystemValues.ofBoolean(value));
+        }
+    }
+
+    /** This thread's recorder when its run records, else null (and nothing at all in compiled code while no run records). */
+    private ThreadRecorder recorderIfRecording() {
+        TideLanguage language = TideLanguage.get(this);
+        if (language.noRecording().isValid()) {
+            return null;
+        }
+        return language.turn().recorder();
+    }
+
+    private void append(ThreadRecorder recorder, ActorRecord actor, byte[] value) {
+        int width = dataIdWidth.execute(actor.nextDataId());
+        long dataId = recorder.trySystemCall(actor, width);
+        if (dataId < 0) {
+            slowPath(recorder, actor, value);
+        } else {
+            recordData(recorder, actor, dataId, value);
+        }
+    }
+
+    @TruffleBoundary
+    private static void recordData(ThreadRecorder recorder, ActorRecord actor, long dataId, byte[] value) {
+        recorder.recorder().recordData(actor.id(), dataId, value);
+    }
+
+    @TruffleBoundary
+    private static void slowPath(ThreadRecorder recorder, ActorRecord actor, byte[] value) {
+        recorder.systemCall(actor, value);
+    }
+}
