@@ -42,6 +42,8 @@ final class AgentThread {
     byte lastMessageFingerprint;
     /** In replay: this turn processes a message its actor's recorded events named (not a live one, not a system message). */
     boolean scriptedTurn;
+    /** In replay, for a scripted turn: the mailbox that handed out its message (it knows the actor's script). */
+    dev.reprise.replay.ReplayQueue turnQueue;
     /** The context it runs in outside turns; null until first asked for. */
     private OutsideContext context;
 
@@ -214,6 +216,7 @@ final class AgentThread {
         turnFingerprint = 0;
         turnSends = 0;
         scriptedTurn = false;
+        turnQueue = null;
         if (recorder != null) {
             recorder.enter(actor.record);
         }

@@ -33,6 +33,7 @@ final class ReplayMode implements Mode {
         if (((ActorCell) cell).mailbox().messageQueue() instanceof ReplayQueue q) {
             int recorded = q.takeTurn(); // its class was checked as it was taken
             t.scriptedTurn = recorded >= 0;
+            t.turnQueue = q;
             t.turnFingerprint = recorded > 0 && replay.checksFingerprints() ? (byte) recorded : Fingerprint.NONE;
         }
         return t;
@@ -50,7 +51,7 @@ final class ReplayMode implements Mode {
     @Override
     public void turnEnding(AgentThread t) {
         if (t.scriptedTurn) {
-            replay.turnOver(t.current.id(), t.turnFingerprint, t.turnSends);
+            t.turnQueue.turnOver(t.turnFingerprint, t.turnSends);
         }
     }
 

@@ -25,8 +25,6 @@ public final class ActorScript {
     private byte takenFingerprint;
     private boolean ended;
     private long consumed;
-    /** The subtrace the next event comes from (described only when a report asks for it). */
-    private Subtrace at;
     private final ArrayDeque<TraceEvent> history = new ArrayDeque<>();
     /** The last message taken, and its number among the actor's events (from 1). */
     private TraceEvent lastMessage;
@@ -82,11 +80,7 @@ public final class ActorScript {
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }
-            if (head == null) {
-                ended = true;
-            } else if (events.currentSubtrace() != null) {
-                at = events.currentSubtrace();
-            }
+            ended = head == null;
         }
         return head;
     }
@@ -147,6 +141,7 @@ public final class ActorScript {
 
     /** Where in the trace the next event is. */
     public synchronized String position() {
+        Subtrace at = events.currentSubtrace(); // made only now: a report asks, replay does not
         return at == null ? "start of the trace" : "subtrace " + at.counter() + ", " + at.origin();
     }
 }

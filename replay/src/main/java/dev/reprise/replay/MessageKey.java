@@ -23,6 +23,18 @@ public record MessageKey(int kind, long sender, long resolver) {
         };
     }
 
+    // Written out: the record's generated equals and hashCode box the longs on this hot path.
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof MessageKey k && k.sender == sender && k.kind == kind && k.resolver == resolver;
+    }
+
+    @Override
+    public int hashCode() {
+        long h = (sender * 0x9E3779B97F4A7C15L) ^ (resolver * 0xC2B2AE3D27D4EB4FL) ^ kind;
+        return (int) (h ^ (h >>> 32));
+    }
+
     @Override
     public String toString() {
         return switch (kind) {

@@ -318,8 +318,13 @@ public final class Replay {
      * by this turn when recorded: the program now does less here than it did.
      */
     public void turnOver(long actor, byte recorded, int sends) {
+        turnOver(script(actor), recorded, sends);
+    }
+
+    /** {@link #turnOver(long, byte, int)} for the actor of script {@code s}. */
+    void turnOver(ActorScript s, byte recorded, int sends) {
+        long actor = s.actor();
         boolean check = fingerprintsChecked;
-        ActorScript s = script(actor);
         TraceEvent next = s.peek();
         if (next instanceof TraceEvent.TurnSends t) {
             s.take(); // the count the fingerprint could not hold

@@ -42,8 +42,6 @@ public final class ReplayQueue implements MessageQueue, UnboundedDequeBasedMessa
         BoundedControlAwareMessageQueueSemantics, LoggerMessageQueueSemantics {
     private static final int LIVE_INPUT_KEPT = 10_000;
 
-    private record Held(long order, Envelope envelope) {}
-
     /** A system message that reached the actor before its recorded turn. */
     private record HeldSystemMessage(SystemTurnKind kind, long related, Object message) {
         boolean matches(TraceEvent head) {
@@ -65,17 +63,18 @@ public final class ReplayQueue implements MessageQueue, UnboundedDequeBasedMessa
     private final ActorSystem system;
     /** Not recorded ({@link UnorderedActors}): messages in arrival order, system messages as they come. */
     private final boolean unordered;
-    private final Map<MessageKey, ArrayDeque<Held>> held = new LinkedHashMap<>();
+    private final ArrivedMessages held = new ArrivedMessages();
     /** Per outside source: inputs injected from the trace whose live copy has not arrived yet (at least 1). */
     private final Map<Long, Integer> injectedAhead = new java.util.HashMap<>();
     private final ArrayDeque<HeldSystemMessage> heldSystem = new ArrayDeque<>(0);
     private long arrivals;
     private long firsts;
-    private int count;
     private static final int NOT_SCRIPTED = -1;
     /** The recorded fingerprint of the message dequeued last, until its turn asks for it ({@link #takeTurn}). */
     private int turnFingerprint = NOT_SCRIPTED;
     private volatile long actorId = -1;
+    /** Guarded by this mailbox's lock. */
+    private ActorScript script;
     /**
      * Where in the script (events consumed) a timer was last fired for the expected promise message:
      * the dispatcher asks again and again, the timer fires once.
@@ -105,22 +104,34 @@ public final class ReplayQueue implements MessageQueue, UnboundedDequeBasedMessa
         return actorId;
     }
 
+    /**
+     * The actor's script, looked up once its id is known. Kept after the actor retires: its script
+     * then has no events left, as the replay's stand-in for a retired actor has none.
+     */
     private ActorScript script() {
-        return replay.script(actorId());
+        ActorScript s = script;
+        if (s == null) {
+            long id = actorId();
+            s = replay.script(id);
+            if (id != -1) {
+                script = s;
+            }
+        }
+        return s;
     }
 
     @Override
     public void enqueue(ActorRef receiver, Envelope envelope) {
-        add(replay.support.keyOf(envelope), new Held(++arrivals, envelope), false);
+        add(replay.support.keyOf(envelope), new ArrivedMessages.Held(++arrivals, envelope), false);
     }
 
     @Override
     public void enqueueFirst(ActorRef receiver, Envelope envelope) {
         // Stash.unstashAll puts stashed messages back in front; each is expected again.
-        add(replay.support.keyOf(envelope), new Held(Long.MIN_VALUE + ++firsts, envelope), true);
+        add(replay.support.keyOf(envelope), new ArrivedMessages.Held(Long.MIN_VALUE + ++firsts, envelope), true);
     }
 
-    private synchronized void add(MessageKey key, Held h, boolean first) {
+    private synchronized void add(MessageKey key, ArrivedMessages.Held h, boolean first) {
         if (key.kind() == MessageKey.EXTERNAL) {
             replay.liveInputs.increment();
             // The live copy of an input already injected from the trace: pair them up, in order.
@@ -133,19 +144,11 @@ public final class ReplayQueue implements MessageQueue, UnboundedDequeBasedMessa
                 }
                 return;
             }
-            ArrayDeque<Held> kept = held.get(key);
-            if (kept != null && kept.size() >= LIVE_INPUT_KEPT) {
+            if (held.count(key) >= LIVE_INPUT_KEPT) {
                 return;
             }
         }
-        // Only non-empty queues stay in the map (poll removes emptied ones).
-        ArrayDeque<Held> q = held.computeIfAbsent(key, k -> new ArrayDeque<>(4));
-        if (first) {
-            q.addFirst(h);
-        } else {
-            q.addLast(h);
-        }
-        count++;
+        held.add(key, h, first);
     }
 
     @Override
@@ -159,7 +162,7 @@ public final class ReplayQueue implements MessageQueue, UnboundedDequeBasedMessa
         ActorScript s = script();
         TraceEvent head = s.peek();
         if (head == null) {
-            if (count == 0 || replay.cut && !akkasOwn()) {
+            if (held.count() == 0 || replay.cut && !akkasOwn()) {
                 return null; // in a recording cut by a crash, the actor stops where its events end
             }
             if (!replay.cut) {
@@ -205,6 +208,18 @@ public final class ReplayQueue implements MessageQueue, UnboundedDequeBasedMessa
         int f = turnFingerprint;
         turnFingerprint = NOT_SCRIPTED;
         return f;
+    }
+
+    /**
+     * The turn of the message {@link #dequeue()} returned last is over, having sent {@code sends}
+     * messages: {@link Replay#turnOver}, without looking the actor's script up again.
+     */
+    public void turnOver(byte recorded, int sends) {
+        ActorScript s;
+        synchronized (this) {
+            s = script();
+        }
+        replay.turnOver(s, recorded, sends);
     }
 
     /** The recorded outside input the script expects: injected from the trace, or the live one if not recorded. */
@@ -265,26 +280,11 @@ public final class ReplayQueue implements MessageQueue, UnboundedDequeBasedMessa
     }
 
     private Envelope poll(MessageKey key) {
-        ArrayDeque<Held> q = held.get(key);
-        Held h = q == null ? null : q.poll();
-        if (h == null) {
-            return null;
-        }
-        if (q.isEmpty()) {
-            held.remove(key); // an actor may hear from millions of senders over a run, each only a few times
-        }
-        count--;
-        return h.envelope();
+        return held.poll(key);
     }
 
     private Envelope pollOldest() {
-        Map.Entry<MessageKey, ArrayDeque<Held>> oldest = null;
-        for (Map.Entry<MessageKey, ArrayDeque<Held>> e : held.entrySet()) {
-            if (oldest == null || e.getValue().peek().order() < oldest.getValue().peek().order()) {
-                oldest = e;
-            }
-        }
-        return oldest == null ? null : poll(oldest.getKey());
+        return held.pollOldest();
     }
 
     @Override
@@ -293,12 +293,12 @@ public final class ReplayQueue implements MessageQueue, UnboundedDequeBasedMessa
             return false;
         }
         if (unordered) {
-            return count > 0;
+            return held.count() > 0;
         }
         TraceEvent head = script().peek();
         if (head == null) {
             // Past the end: messages are delivered live on request; a gap or damage is reported by dequeue.
-            return count > 0 && (akkasOwn() || !replay.cut
+            return held.count() > 0 && (akkasOwn() || !replay.cut
                     && (replay.liveAfterEnd || script().missingSubtrace() >= 0 || replay.incompleteTrace() != null));
         }
         MessageKey key = MessageKey.of(head);
@@ -332,8 +332,7 @@ public final class ReplayQueue implements MessageQueue, UnboundedDequeBasedMessa
      * its live copy) must be held here.
      */
     private boolean deliverable(TraceEvent head, MessageKey key) {
-        ArrayDeque<Held> q = held.get(key);
-        boolean here = q != null && !q.isEmpty();
+        boolean here = held.count(key) > 0;
         if (key.kind() == MessageKey.EXTERNAL && recordedContent(head)) {
             return here || senderExists(head);
         }
@@ -477,24 +476,20 @@ public final class ReplayQueue implements MessageQueue, UnboundedDequeBasedMessa
             out.add("system message: " + h.kind().word()
                     + (h.related() != 0 ? " " + replay.support.describe(h.related()) : ""), null, null);
         }
-        for (Map.Entry<MessageKey, ArrayDeque<Held>> e : held.entrySet()) {
-            MessageKey k = e.getKey();
+        held.forEach((k, h) -> {
             String what = switch (k.kind()) {
                 case MessageKey.PLAIN -> "message";
                 case MessageKey.PROMISE -> "sent when " + replay.support.describe(k.resolver()) + " fired or completed";
                 default -> "outside input";
             };
-            String from = replay.support.describe(k.sender());
-            for (Held h : e.getValue()) {
-                out.add(what, from, h.envelope().message());
-            }
-        }
+            out.add(what, replay.support.describe(k.sender()), h.envelope().message());
+        });
         return out;
     }
 
     @Override
     public synchronized int numberOfMessages() {
-        return count;
+        return held.count();
     }
 
     @Override

@@ -44,16 +44,33 @@ final class RunningTurns {
         return s;
     });
 
+    /**
+     * The slot used last, checked against the calling thread before the thread-local is asked: a
+     * replay on one dispatcher thread (or one busy thread) finds its slot here. Racy on purpose: a
+     * slot's thread never changes, so whichever slot is read, the check is right.
+     */
+    private Slot last = new Slot(null);
+
+    private Slot own() {
+        Slot s = last;
+        Thread t = Thread.currentThread();
+        if (s.thread != t) {
+            s = own.get();
+            last = s;
+        }
+        return s;
+    }
+
     /** The calling thread is about to run a recorded turn of {@code actor} (the trace handed out its event). */
     void begin(long actor) {
-        Slot s = own.get();
+        Slot s = own();
         s.actor = actor;
         s.since = System.nanoTime(); // started() times it again, from the turn's real start
     }
 
     /** The calling thread begins a turn: a recorded one (handed out by {@link #begin} just before) is timed from here. */
     void started() {
-        Slot s = own.get();
+        Slot s = own();
         if (s.since != NONE) {
             s.since = System.nanoTime();
         }
@@ -61,7 +78,7 @@ final class RunningTurns {
 
     /** The calling thread's turn has ended. */
     void end() {
-        own.get().since = NONE;
+        own().since = NONE;
     }
 
     /** Whether some recorded turn is running on a thread that is not waiting (it computes, or does I/O). */

@@ -54,7 +54,9 @@ public final class ActorEvents implements ActorEventSource {
     /** The next whole subtrace, or null at the end. */
     public Subtrace nextSubtrace() throws IOException {
         Subtrace s = reader.nextSubtraceOf(this);
-        currentSubtrace = s;
+        if (s != null) { // at the end, the last subtrace stays the current one
+            currentSubtrace = s;
+        }
         return s;
     }
 

@@ -2,7 +2,6 @@ package dev.reprise.trace;
 
 import static dev.reprise.trace.EventLayout.*;
 
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -24,22 +23,27 @@ final class ChunkDecoder {
     }
 
     List<Subtrace> decode(byte[] payload, int length, ChunkInfo origin) throws MalformedChunkException {
+        return decodeEvents(payload, length, origin).subtraces();
+    }
+
+    /** Decodes the chunk into arrays ({@link ChunkEvents}), as replay reads it. */
+    ChunkEvents decodeEvents(byte[] payload, int length, ChunkInfo origin) throws MalformedChunkException {
         this.b = payload;
         this.end = length;
         this.p = 0;
         slots.clear();
-        List<Subtrace> result = new ArrayList<>();
+        ChunkEvents result = new ChunkEvents(origin);
         if (length == 0) {
+            result.finish(null);
             return result;
         }
-        List<Integer> markedPerSubtrace = new ArrayList<>();
         byte[] marks = null;
         long actor = 0;
         long counter = 0;
         long lastSender = ActorSlots.NONE;
         int currentSlot = -1;
         TraceEvent.Message lastMessage = null;
-        List<TraceEvent> events = null;
+        ChunkEvents events = null;
         while (p < end) {
             int at = p;
             int header = b[p++] & 0xFF;
@@ -50,14 +54,10 @@ final class ChunkDecoder {
             }
             switch (kind) {
                 case SUBTRACE_START, RESUME -> {
-                    if (events != null) {
-                        result.add(new Subtrace(actor, counter, events, origin));
-                        markedPerSubtrace.add(marked(events));
-                    }
                     if (currentSlot >= 0) {
                         slots.lastSender[currentSlot] = lastSender;
                     }
-                    events = new ArrayList<>();
+                    events = result;
                     if (kind == SUBTRACE_START) {
                         requireZero(at, header, EXTERNAL_BIT);
                         actor = id(firstCode(header));
@@ -75,6 +75,7 @@ final class ChunkDecoder {
                         slots.counter[slot] = (int) counter;
                         currentSlot = slot;
                         lastMessage = null;
+                        events.startSubtrace(actor, counter);
                     } else {
                         need(1, at);
                         int slot = b[p++] & 0xFF;
@@ -89,6 +90,7 @@ final class ChunkDecoder {
                         lastSender = slots.lastSender[slot];
                         currentSlot = slot;
                         lastMessage = null;
+                        events.startSubtrace(actor, counter);
                         if ((header & RESUME_FIRST_IS_REPEAT) != 0) {
                             lastMessage = repeatOf(lastSender, lastMessage, at);
                             events.add(lastMessage);
@@ -154,33 +156,8 @@ final class ChunkDecoder {
                 }
             }
         }
-        result.add(new Subtrace(actor, counter, events, origin));
-        markedPerSubtrace.add(marked(events));
-        return marks == null ? result : withMarks(result, markedPerSubtrace, marks);
-    }
-
-    private static int marked(List<TraceEvent> events) {
-        int n = 0;
-        for (TraceEvent e : events) {
-            if (Subtrace.isMarked(e)) {
-                n++;
-            }
-        }
-        return n;
-    }
-
-    /** Hands each subtrace its slice of the chunk's fingerprints (the last ones may have fewer, or none). */
-    private static List<Subtrace> withMarks(List<Subtrace> subtraces, List<Integer> marked, byte[] marks) {
-        List<Subtrace> out = new ArrayList<>(subtraces.size());
-        int from = 0;
-        for (int i = 0; i < subtraces.size(); i++) {
-            Subtrace s = subtraces.get(i);
-            int to = Math.min(marks.length, from + marked.get(i));
-            byte[] own = from >= to ? Subtrace.NO_MARKS : java.util.Arrays.copyOfRange(marks, from, to);
-            out.add(new Subtrace(s.actor(), s.counter(), s.events(), s.origin(), own));
-            from = to;
-        }
-        return out;
+        result.finish(marks);
+        return result;
     }
 
     /** The message a REPEAT stands for; all repeats of one sender share one immutable instance. */

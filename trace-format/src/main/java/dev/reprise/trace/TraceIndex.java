@@ -5,12 +5,8 @@ import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
-import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
-import java.util.TreeMap;
 import java.util.zip.CRC32C;
 
 /**
@@ -28,9 +24,14 @@ public final class TraceIndex implements AutoCloseable {
     private final EventTally recorded;
     private final int version;
     private volatile long chunksRead;
-    /** Events that the kept decoded chunks may hold together (some megabytes of heap). */
-    static final long DECODED_EVENTS_KEPT = 1 << 16;
-    private final LinkedHashMap<Long, DecodedChunk> decoded = new LinkedHashMap<>(16, 0.75f, true);
+    /**
+     * Events that the kept decoded chunks may hold together: about 5 bytes each in arrays plus the
+     * events (repeated messages share one), some megabytes. Under the default dispatcher an actor's
+     * subtraces spread over many threads' chunks and the replay's order drifts from the
+     * recording's: with 64k events kept, BankTransaction decoded each chunk 30 times over.
+     */
+    static final long DECODED_EVENTS_KEPT = 1 << 18;
+    private final LinkedHashMap<Long, ChunkEvents> decoded = new LinkedHashMap<>(16, 0.75f, true);
     private long decodedEvents;
 
     private TraceIndex(Path file, FileChannel channel, ActorChunks actorChunks, List<TraceProblem> problems,
@@ -94,7 +95,7 @@ public final class TraceIndex implements AutoCloseable {
 
     /** A new reader of {@code actor}'s events (empty if it has none). */
     public ActorEventSource actor(long actor) {
-        return new Reader(actor, actorChunks.of(actor));
+        return new ActorRuns(actor, actorChunks.of(actor), this::chunkAt);
     }
 
     /**
@@ -103,44 +104,30 @@ public final class TraceIndex implements AutoCloseable {
      * kept (least recently used out first, bounded by their events), which spares a trace of many
      * actors from decoding each chunk once per actor in it.
      */
-    private DecodedChunk chunkAt(long offset, long chunkIndex) throws IOException {
+    private ChunkEvents chunkAt(ActorChunks.Entry entry) throws IOException {
+        long offset = entry.offset();
         synchronized (decoded) {
-            DecodedChunk hit = decoded.get(offset);
+            ChunkEvents hit = decoded.get(offset);
             if (hit != null) {
                 return hit;
             }
         }
-        DecodedChunk chunk = new DecodedChunk(decodeChunkAt(offset, chunkIndex));
+        ChunkEvents chunk = decodeChunkAt(offset, entry.chunk());
         synchronized (decoded) {
             if (decoded.put(offset, chunk) == null) {
-                decodedEvents += chunk.events;
+                decodedEvents += chunk.eventCount();
             }
             var eldest = decoded.values().iterator();
             while (decodedEvents > DECODED_EVENTS_KEPT && decoded.size() > 1) {
-                decodedEvents -= eldest.next().events;
+                decodedEvents -= eldest.next().eventCount();
                 eldest.remove();
             }
         }
         return chunk;
     }
 
-    /** A decoded chunk's subtraces by actor, and how many events it holds. */
-    private static final class DecodedChunk {
-        final Map<Long, List<Subtrace>> byActor = new HashMap<>();
-        final long events;
-
-        DecodedChunk(List<Subtrace> subtraces) {
-            long n = 0;
-            for (Subtrace s : subtraces) {
-                byActor.computeIfAbsent(s.actor(), a -> new ArrayList<>(2)).add(s);
-                n += s.events().size();
-            }
-            events = n;
-        }
-    }
-
     /** Reads and decodes the chunk at {@code offset} (verified again: the file may have changed). */
-    private List<Subtrace> decodeChunkAt(long offset, long chunkIndex) throws IOException {
+    private ChunkEvents decodeChunkAt(long offset, long chunkIndex) throws IOException {
         byte[] header = new byte[ChunkFormat.HEADER_SIZE];
         read(offset, header);
         long length = ChunkFormat.storedLength(header);
@@ -155,7 +142,7 @@ public final class TraceIndex implements AutoCloseable {
         ChunkInfo info = new ChunkInfo(LittleEndian.getInt(header, 4), LittleEndian.getLong(header, 8), chunkIndex, offset);
         try {
             byte[] payload = ChunkFormat.payload(header, stored);
-            return new ChunkDecoder(version).decode(payload, payload.length, info);
+            return new ChunkDecoder(version).decodeEvents(payload, payload.length, info);
         } catch (MalformedChunkException e) {
             throw new IOException(file + ": the chunk at byte offset " + offset + " does not decode: " + e.getMessage());
         }
@@ -173,75 +160,6 @@ public final class TraceIndex implements AutoCloseable {
     @Override
     public void close() throws IOException {
         channel.close();
-    }
-
-    /** One actor's events: loads the chunks that may hold its next subtrace, in counter order. */
-    private final class Reader implements ActorEventSource {
-        private final long actor;
-        private final List<ActorChunks.Entry> chunks;
-        private int nextChunk;
-        private final TreeMap<Long, Subtrace> loaded = new TreeMap<>();
-        private long expected;
-        private boolean ended;
-        private Subtrace current;
-        private SubtraceCursor events = SubtraceCursor.EMPTY;
-
-        Reader(long actor, List<ActorChunks.Entry> chunks) {
-            this.actor = actor;
-            this.chunks = chunks;
-        }
-
-        @Override
-        public TraceEvent next() throws IOException {
-            while (!events.hasNext()) {
-                Subtrace s = nextSubtrace();
-                if (s == null) {
-                    return null;
-                }
-                current = s;
-                events = new SubtraceCursor(s);
-            }
-            return events.next();
-        }
-
-        private Subtrace nextSubtrace() throws IOException {
-            if (ended) {
-                return null;
-            }
-            // Load every chunk that may hold the expected counter (chunks sorted by their lowest counter).
-            while (!loaded.containsKey(expected) && nextChunk < chunks.size()
-                    && chunks.get(nextChunk).minCounter() <= expected) {
-                ActorChunks.Entry e = chunks.get(nextChunk++);
-                for (Subtrace s : chunkAt(e.offset(), e.chunk()).byActor.getOrDefault(actor, List.of())) {
-                    long c = SubtraceOrder.unwrap(expected, s.counter());
-                    if (c >= expected) {
-                        loaded.put(c, s.withCounter(c));
-                    }
-                }
-            }
-            Subtrace s = loaded.remove(expected);
-            if (s == null) {
-                ended = true;
-                return null;
-            }
-            expected++;
-            return s;
-        }
-
-        @Override
-        public byte fingerprint() {
-            return events.fingerprint();
-        }
-
-        @Override
-        public Subtrace currentSubtrace() {
-            return current;
-        }
-
-        @Override
-        public long missingSubtrace() {
-            return ended && (!loaded.isEmpty() || nextChunk < chunks.size()) ? expected : -1;
-        }
     }
 
     /** Chunks decoded so far (a chunk is decoded again only once it has left the kept ones). */
