@@ -81,6 +81,22 @@ class TruffleBenchIT {
     }
 
     @Test
+    void withoutTheGraalCompilerTheBenchRefusesToMeasureTheInterpreter() throws Exception {
+        Path fake = WORK.resolve("no-compiler");
+        Files.createDirectories(fake.resolve("target/compiler"));
+        for (String dir : List.of("lib", "classes")) {
+            Files.createSymbolicLink(fake.resolve("target").resolve(dir), TRUFFLE.resolve("target").resolve(dir));
+        }
+        Files.createDirectories(fake.resolve("src/test/tide"));
+        Files.createSymbolicLink(fake.resolve("src/test/tide/savina"), TRUFFLE.resolve("src/test/tide/savina"));
+        Cli.Result r = Cli.tools("bench", "truffle", "--truffle", fake.toString(), "--only", "PingPong", "--pairs", "1",
+                "--out", WORK.resolve("interpreted").toString());
+        assertEquals(2, r.exit(), r::toString);
+        assertTrue(r.err().contains("the Tide JVM runs Truffle's interpreter only (no Graal compiler): is "
+                + fake.resolve("target/compiler") + " the Graal compiler"), r::toString);
+    }
+
+    @Test
     void badOptionsAreRefusedNamingTheOption() {
         Cli.Result pairs = Cli.tools("bench", "truffle", "--truffle", TRUFFLE.toString(), "--pairs", "0");
         assertEquals(2, pairs.exit(), pairs::toString);

@@ -6,11 +6,12 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Whether the built Tide can record and replay (has the {@code tide.Record} and {@code tide.Replay}
- * options), as its {@code TideBenchMain --features} says. Without them {@code bench truffle}
+ * Whether the Tide JVM runs on the Graal-compiled engine, and whether the built Tide can record and
+ * replay (has the {@code tide.Record} and {@code tide.Replay} options), as its
+ * {@code TideBenchMain --features} says. Without them {@code bench truffle}
  * measures the untraced arm and its A/A floor only, and says so.
  */
-record TideFeatures(boolean record, boolean replay) {
+record TideFeatures(boolean compiled, boolean record, boolean replay) {
 
     /** Asks a JVM of the built module. */
     static TideFeatures probe(TideLaunch launch) throws IOException, InterruptedException {
@@ -21,7 +22,7 @@ record TideFeatures(boolean record, boolean replay) {
             throw new IOException("the Tide benchmark JVM did not start (TideBenchMain --features): " + out.strip());
         }
         List<String> lines = out.lines().toList();
-        return new TideFeatures(lines.contains("record yes"), lines.contains("replay yes"));
+        return new TideFeatures(lines.contains("compiled yes"), lines.contains("record yes"), lines.contains("replay yes"));
     }
 
     /** For the console and the report. */

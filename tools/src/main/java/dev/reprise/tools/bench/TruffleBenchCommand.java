@@ -73,6 +73,10 @@ final class TruffleBenchCommand implements Callable<Integer> {
         }
         TideLaunch launch = new TideLaunch(java(), truffle);
         TideFeatures features = TideFeatures.probe(launch);
+        if (!features.compiled()) {
+            throw new IllegalStateException("the Tide JVM runs Truffle's interpreter only (no Graal compiler): is "
+                    + truffle.resolve("target/compiler") + " the Graal compiler, as mvn package copies it?");
+        }
         List<SavinaArm> arms = features.record() ? List.of(SavinaArm.BASE, SavinaArm.RECORD) : List.of(SavinaArm.BASE);
         Files.createDirectories(out);
         boolean replay = features.record() && features.replay();

@@ -41,7 +41,7 @@ class TruffleReportTest {
     @Test
     void recordedRunsAreJudgedAgainstTheBarWithTheirEvidence() {
         List<TruffleReport.Entry> entries = List.of(entry("PingPong", 1.04, true), entry("Counting", 1.12, true));
-        TruffleReport.Setup setup = new TruffleReport.Setup(false, 3, 20, 1, new TideFeatures(true, true));
+        TruffleReport.Setup setup = new TruffleReport.Setup(false, 3, 20, 1, new TideFeatures(true, true, true));
         String md = TruffleReport.markdown(entries, setup);
         assertTrue(md.contains("| PingPong | 40000 | 1.040 ["), md);
         assertTrue(md.contains("| Counting | 200000 | 1.120 ["), md);
@@ -60,7 +60,7 @@ class TruffleReportTest {
     @Test
     void withoutRecordingOnlyTheFloorIsReportedAndNoOverheadClaimed() {
         List<TruffleReport.Entry> entries = List.of(entry("ThreadRing", 1.0, false));
-        TruffleReport.Setup setup = new TruffleReport.Setup(true, 3, 20, 1, new TideFeatures(false, false));
+        TruffleReport.Setup setup = new TruffleReport.Setup(true, 3, 20, 1, new TideFeatures(true, false, false));
         String md = TruffleReport.markdown(entries, setup);
         assertTrue(md.contains("| ThreadRing | 100 20000 | - | 1.000 ["), md);
         assertTrue(md.contains("this build of Tide cannot record (no tide.Record option)"), md);

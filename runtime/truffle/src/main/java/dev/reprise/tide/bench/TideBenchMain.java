@@ -32,8 +32,8 @@ import org.graalvm.polyglot.Source;
  * {@code tide.Record}); with {@code --replay DIR}, it replays that trace ({@code tide.Replay}).
  * {@code --compilation-log FILE} writes the engine's log with Graal's compilation trace
  * ({@code engine.TraceCompilation}: {@code opt done}, {@code opt failed}, {@code opt deopt}, ...) to FILE.
- * {@code --features} prints {@code record yes|no} and {@code replay yes|no}: whether this build
- * of Tide has the options. Exit status 1 when an iteration fails (its error goes to stderr).
+ * {@code --features} prints {@code compiled yes|no} (whether the Graal compiler is in use) and
+ * {@code record yes|no}, {@code replay yes|no}: whether this build of Tide has the options. Exit status 1 when an iteration fails (its error goes to stderr).
  */
 public final class TideBenchMain {
     private static final String LANGUAGE = "tide";
@@ -100,6 +100,8 @@ public final class TideBenchMain {
         if (args.length == 1 && args[0].equals("--features")) {
             try (Engine engine = Engine.create(LANGUAGE)) {
                 var options = engine.getLanguages().get(LANGUAGE).getOptions();
+                // Without JVMCI and the Graal compiler, Truffle falls back to an engine that only interprets.
+                System.out.println("compiled " + (engine.getImplementationName().equals("Interpreted") ? "no" : "yes"));
                 System.out.println("record " + (options.get(RECORD) != null ? "yes" : "no"));
                 System.out.println("replay " + (options.get(REPLAY) != null ? "yes" : "no"));
             }
@@ -130,6 +132,9 @@ public final class TideBenchMain {
                 err.println("error: this build of Tide has no option " + options.traceOption()
                         + ": it cannot " + (options.traceOption().equals(RECORD) ? "record" : "replay"));
                 return 1;
+            }
+            if (RECORD.equals(options.traceOption())) {
+                Files.createDirectories(options.traces());
             }
             for (int i = 1; i <= options.iterations(); i++) {
                 Context.Builder builder = Context.newBuilder(LANGUAGE).engine(engine).allowCreateThread(true)
