@@ -37,6 +37,11 @@ public final class ActorScript {
         this.events = events;
     }
 
+    /** The script of {@code actor} read from {@code events} (for a replay outside Akka, such as Tide's). */
+    public static ActorScript of(long actor, ActorEventSource events) {
+        return new ActorScript(actor, events);
+    }
+
     /** The script of an actor that stopped after consuming all its events (its own was dropped). */
     static ActorScript retired(long actor) {
         return new ActorScript(actor, NO_EVENTS);

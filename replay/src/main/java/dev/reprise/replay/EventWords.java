@@ -7,11 +7,11 @@ import java.util.function.LongFunction;
  * A recorded event in the words of a report, with the ids it names turned into readable names
  * (actor paths, timers, outside sources): a promise completion is called one, not a creation.
  */
-final class EventWords {
+public final class EventWords {
     private EventWords() {}
 
     /** {@code e} as a report says it; null means the actor's recorded events are used up. */
-    static String describe(TraceEvent e, LongFunction<String> name) {
+    public static String describe(TraceEvent e, LongFunction<String> name) {
         if (e == null) {
             return "nothing more (its recorded events are used up)";
         }

@@ -139,6 +139,23 @@ public final class EventBuffer {
         return (id >>> 24) != 0;
     }
 
+    /** The width a specialised caller passes for an id of 2^24 or more (or of any size): written as the plain appends do. */
+    public static final int ANY_WIDTH = 4;
+
+    /**
+     * The width the width-taking appends want for {@code id}: 1, 2 or 3 for an id below 2^24
+     * (the bytes it needs), else {@link #ANY_WIDTH}. A caller may pass a wider width than this
+     * (up to {@link #ANY_WIDTH}) and gets the same bytes for 1..3 only if it passes exactly this.
+     */
+    public static int idWidth(long id) {
+        return wide(id) ? ANY_WIDTH : smallWidth((int) id);
+    }
+
+    /** The bytes of a narrow id for a width-taking append: the proven width, or 3 in the full-width encoding. */
+    private int provenWidth(long id, int width) {
+        return width == ANY_WIDTH ? width((int) id) : smallIds ? width : 3;
+    }
+
     /**
      * Writes {@code id} at {@code at} and ORs its width code into the header byte at {@code header},
      * at {@code shift}: a narrow id with one 4-byte store (whatever it spills is overwritten by the
@@ -229,6 +246,24 @@ public final class EventBuffer {
         POSITION.setRelease(this, p + 1 + w);
     }
 
+    /**
+     * {@link #creation(long, CreationKind)} for a caller that has proven the child's
+     * {@link #idWidth} (or passes {@link #ANY_WIDTH}): the same bytes.
+     */
+    public void creation(long child, CreationKind kind, int width) {
+        mark(Fingerprint.NONE);
+        int p = position;
+        int header = CREATION | kind.code() << SECOND_WIDTH_SHIFT;
+        if (width == ANY_WIDTH && wide(child)) {
+            POSITION.setRelease(this, wideEvent(p, header, child, -1, 0));
+            return;
+        }
+        int w = provenWidth(child, width);
+        bytes[p] = (byte) (header | (w - 1) << FIRST_WIDTH_SHIFT);
+        LittleEndian.putInt(bytes, p + 1, (int) child);
+        POSITION.setRelease(this, p + 1 + w);
+    }
+
     /** The current actor processed a message sent by actor {@code sender}. */
     public void message(long sender) {
         message(sender, Fingerprint.NONE);
@@ -239,17 +274,7 @@ public final class EventBuffer {
         mark(fingerprint);
         int p = position;
         if (shortForms && sender == lastSender) {
-            if (repeatAt == p - 1 && (bytes[p - 1] & 0xF8) != 0xF8) {
-                bytes[p - 1] += 1 << 3;
-                return;
-            }
-            if (resumeAt == p - 2 && (bytes[p - 2] & RESUME_FIRST_IS_REPEAT) == 0) {
-                bytes[p - 2] |= RESUME_FIRST_IS_REPEAT;
-                return;
-            }
-            bytes[p] = REPEAT;
-            repeatAt = p;
-            POSITION.setRelease(this, p + 1);
+            repeat(p);
             return;
         }
         lastSender = sender;
@@ -257,7 +282,51 @@ public final class EventBuffer {
             POSITION.setRelease(this, wideEvent(p, MESSAGE, sender, -1, 0));
             return;
         }
-        int w = width((int) sender);
+        narrowMessage(p, sender, width((int) sender));
+    }
+
+    /**
+     * {@link #message(long)} for a caller that has proven the sender's width once (a specialised
+     * tracing node, whose compiler then folds the width): the same bytes.
+     *
+     * @param width the sender's {@link #idWidth}: 1, 2 or 3 when it is below 2^(8 width), or
+     *     {@link #ANY_WIDTH}
+     */
+    public void message(long sender, int width) {
+        mark(Fingerprint.NONE);
+        int p = position;
+        if (shortForms && sender == lastSender) {
+            repeat(p);
+            return;
+        }
+        lastSender = sender;
+        if (width == ANY_WIDTH) {
+            if (wide(sender)) {
+                POSITION.setRelease(this, wideEvent(p, MESSAGE, sender, -1, 0));
+            } else {
+                narrowMessage(p, sender, width((int) sender));
+            }
+            return;
+        }
+        narrowMessage(p, sender, smallIds ? width : 3);
+    }
+
+    /** One more message from the last sender: grows the REPEAT or RESUME before {@code p}, or writes a REPEAT. */
+    private void repeat(int p) {
+        if (repeatAt == p - 1 && (bytes[p - 1] & 0xF8) != 0xF8) {
+            bytes[p - 1] += 1 << 3;
+            return;
+        }
+        if (resumeAt == p - 2 && (bytes[p - 2] & RESUME_FIRST_IS_REPEAT) == 0) {
+            bytes[p - 2] |= RESUME_FIRST_IS_REPEAT;
+            return;
+        }
+        bytes[p] = REPEAT;
+        repeatAt = p;
+        POSITION.setRelease(this, p + 1);
+    }
+
+    private void narrowMessage(int p, long sender, int w) {
         bytes[p] = (byte) (MESSAGE | (w - 1) << FIRST_WIDTH_SHIFT);
         LittleEndian.putInt(bytes, p + 1, (int) sender);
         POSITION.setRelease(this, p + 1 + w);
@@ -278,6 +347,25 @@ public final class EventBuffer {
         }
         int ws = width((int) sender);
         int wr = width((int) resolver);
+        bytes[p] = (byte) (PROMISE_MESSAGE | (ws - 1) << FIRST_WIDTH_SHIFT | (wr - 1) << SECOND_WIDTH_SHIFT);
+        LittleEndian.putInt(bytes, p + 1, (int) sender);
+        LittleEndian.putInt(bytes, p + 1 + ws, (int) resolver);
+        POSITION.setRelease(this, p + 1 + ws + wr);
+    }
+
+    /**
+     * {@link #promiseMessage(long, long)} for a caller that has proven both ids' {@link #idWidth}s
+     * (or passes {@link #ANY_WIDTH} for either): the same bytes.
+     */
+    public void promiseMessage(long sender, int senderWidth, long resolver, int resolverWidth) {
+        mark(Fingerprint.NONE);
+        int p = position;
+        if ((senderWidth == ANY_WIDTH || resolverWidth == ANY_WIDTH) && (wide(sender) || wide(resolver))) {
+            POSITION.setRelease(this, wideEvent(p, PROMISE_MESSAGE, sender, SECOND_WIDTH_SHIFT, resolver));
+            return;
+        }
+        int ws = provenWidth(sender, senderWidth);
+        int wr = provenWidth(resolver, resolverWidth);
         bytes[p] = (byte) (PROMISE_MESSAGE | (ws - 1) << FIRST_WIDTH_SHIFT | (wr - 1) << SECOND_WIDTH_SHIFT);
         LittleEndian.putInt(bytes, p + 1, (int) sender);
         LittleEndian.putInt(bytes, p + 1 + ws, (int) resolver);

@@ -234,9 +234,15 @@ public final class ThreadRecorder extends BufferOwnership {
     }
 
     private EventBuffer ready(ActorRecord actor) {
+        EventBuffer b = readyWithoutSlowPath(actor);
+        return b != null ? b : slow(actor);
+    }
+
+    /** The buffer to append {@code actor}'s next event to when that needs no slow path, else null. */
+    private EventBuffer readyWithoutSlowPath(ActorRecord actor) {
         EventBuffer b = buffer;
         if (b == null || epoch != recorder.epoch || !b.hasRoom()) {
-            return slow(actor);
+            return null;
         }
         if (open != actor || openCounter != actor.lastSubtrace) {
             startSubtrace(b, actor); // the room for one event also covers this start
@@ -245,6 +251,71 @@ public final class ThreadRecorder extends BufferOwnership {
             Preemption.now(); // between the epoch check and the append
         }
         return b;
+    }
+
+    // Width-specialised appends, for a caller that proved an id's width once (a self-specialising
+    // Truffle node: its compiler folds the width). Each tryX is the fast path only, so a compiler
+    // that inlines it does not inline the slow path; when it returns false, call X, which does
+    // the same with the slow path (kept out of the caller's compilation unit by the caller).
+
+    /** {@link #message(ActorRecord, long)} with the sender's {@link EventBuffer#idWidth}; false: call {@link #message(ActorRecord, long, int)}. */
+    public boolean tryMessage(ActorRecord actor, long sender, int width) {
+        EventBuffer b = readyWithoutSlowPath(actor);
+        if (b == null) {
+            return false;
+        }
+        b.message(sender, width);
+        events++;
+        return true;
+    }
+
+    /** {@link #message(ActorRecord, long)} with the sender's {@link EventBuffer#idWidth}. */
+    public void message(ActorRecord actor, long sender, int width) {
+        EventBuffer b = ready(actor);
+        if (b != null) {
+            b.message(sender, width);
+            events++;
+        }
+    }
+
+    /** A promise message with both ids' {@link EventBuffer#idWidth}s; false: call {@link #promiseMessage(ActorRecord, long, int, long, int)}. */
+    public boolean tryPromiseMessage(ActorRecord actor, long sender, int senderWidth, long resolver, int resolverWidth) {
+        EventBuffer b = readyWithoutSlowPath(actor);
+        if (b == null) {
+            return false;
+        }
+        b.promiseMessage(sender, senderWidth, resolver, resolverWidth);
+        events++;
+        return true;
+    }
+
+    /** {@link #promiseMessage(ActorRecord, long, long, byte)} without a fingerprint, with both ids' {@link EventBuffer#idWidth}s. */
+    public void promiseMessage(ActorRecord actor, long sender, int senderWidth, long resolver, int resolverWidth) {
+        EventBuffer b = ready(actor);
+        if (b != null) {
+            b.promiseMessage(sender, senderWidth, resolver, resolverWidth);
+            events++;
+        }
+    }
+
+    /** {@link #creation(ActorRecord, long, CreationKind)} with the child's {@link EventBuffer#idWidth}; false: call {@link #creation(ActorRecord, long, CreationKind, int)}. */
+    public boolean tryCreation(ActorRecord actor, long child, CreationKind kind, int width) {
+        EventBuffer b = readyWithoutSlowPath(actor);
+        if (b == null) {
+            return false;
+        }
+        b.creation(child, kind, width);
+        events++;
+        return true;
+    }
+
+    /** {@link #creation(ActorRecord, long, CreationKind)} with the child's {@link EventBuffer#idWidth}. */
+    public void creation(ActorRecord actor, long child, CreationKind kind, int width) {
+        EventBuffer b = ready(actor);
+        if (b != null) {
+            b.creation(child, kind, width);
+            events++;
+        }
     }
 
     private void startSubtrace(EventBuffer b, ActorRecord actor) {

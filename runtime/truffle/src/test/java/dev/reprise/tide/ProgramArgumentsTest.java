@@ -3,41 +3,22 @@ package dev.reprise.tide;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.ByteArrayOutputStream;
-import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import org.graalvm.polyglot.Context;
-import org.graalvm.polyglot.PolyglotException;
-import org.graalvm.polyglot.Source;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
-/** A program reads its size from {@code args()}: given in-process, and after the file on the launcher's command line. */
+/**
+ * The launcher gives a program the words after its file as {@code args()} (in-process runs get
+ * them from NAME.args, see {@link TideRunner}). This test starts no engine in the test JVM: the
+ * engine's TraceTransferToInterpreter option is initialised once per JVM by its first engine, and
+ * TracingCompilationTest needs it.
+ */
 class ProgramArgumentsTest {
     private static final Path COUNTING = Path.of("src/test/tide/savina/counting.tide");
-
-    @Test
-    void argumentsReachTheProgram() throws IOException {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        try (Context context = Context.newBuilder("tide").allowCreateThread(true).out(out)
-                .arguments("tide", new String[] {"3001"}).build()) {
-            context.eval(Source.newBuilder("tide", COUNTING.toFile()).build());
-        }
-        assertEquals("Counting ok\n", out.toString(StandardCharsets.UTF_8));
-    }
-
-    @Test
-    void aSizeThatIsNotANumberIsAnErrorNamingIt() throws IOException {
-        try (Context context = Context.newBuilder("tide").allowCreateThread(true)
-                .arguments("tide", new String[] {"many"}).build()) {
-            PolyglotException error = org.junit.jupiter.api.Assertions.assertThrows(PolyglotException.class,
-                    () -> context.eval(Source.newBuilder("tide", COUNTING.toFile()).build()));
-            assertEquals("int expects a string of an integer, got \"many\"", error.getMessage());
-        }
-    }
 
     @Test
     void theLauncherPassesTheWordsAfterTheFile() throws Exception {
@@ -53,6 +34,21 @@ class ProgramArgumentsTest {
         assertTrue(bad.waitFor(60, TimeUnit.SECONDS));
         assertEquals(1, bad.exitValue());
         assertEquals("error: counting.tide:6:7: int expects a string of an integer, got \"2.5\"\n", badErr);
+    }
+
+    @Test
+    void flagsComeBeforeTheFileAndArgumentsAfterIt(@TempDir Path dir) throws Exception {
+        String trace = dir.resolve("trace").toString();
+        for (List<String> flags : List.of(List.of("--record", trace), List.of("--replay", trace))) {
+            List<String> args = new ArrayList<>(flags);
+            args.addAll(List.of(COUNTING.toString(), "1234"));
+            Process process = launcher(args.toArray(String[]::new)).start();
+            String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            String err = new String(process.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
+            assertTrue(process.waitFor(60, TimeUnit.SECONDS));
+            assertEquals("Counting ok\n", out, flags + ": " + err);
+            assertEquals(0, process.exitValue(), flags + ": " + err);
+        }
     }
 
     private static ProcessBuilder launcher(String... args) {

@@ -8,6 +8,7 @@ import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Map;
 import org.graalvm.polyglot.Context;
 import org.graalvm.polyglot.Engine;
 import org.graalvm.polyglot.PolyglotException;
@@ -20,10 +21,20 @@ final class TideRunner {
 
     /** Runs file on engine with the given standard input; returns what it printed. */
     static String run(Engine engine, Path file, InputStream input) throws IOException {
+        return run(engine, file, input, Map.of());
+    }
+
+    /**
+     * Runs file on engine with the given standard input and context options (tide.Record, tide.Replay),
+     * and the words of NAME.args, if it exists, as the program's arguments.
+     */
+    static String run(Engine engine, Path file, InputStream input, Map<String, String> options) throws IOException {
         ByteArrayOutputStream output = new ByteArrayOutputStream();
         Source source = Source.newBuilder("tide", file.toFile()).build();
-        try (Context context = Context.newBuilder("tide").engine(engine).allowCreateThread(true)
-                .in(input).out(output).err(output).build()) {
+        Path argsFile = Path.of(file.toString().replaceFirst("\\.tide$", ".args"));
+        String[] args = Files.exists(argsFile) ? Files.readString(argsFile).trim().split("\\s+") : new String[0];
+        try (Context context = Context.newBuilder("tide").engine(engine).allowCreateThread(true).options(options)
+                .arguments("tide", args).in(input).out(output).err(output).build()) {
             context.eval(source);
         } catch (PolyglotException e) {
             if (!e.isGuestException()) {
@@ -36,10 +47,25 @@ final class TideRunner {
 
     /** Runs file with NAME.input as standard input if it exists, else an empty one. */
     static String run(Engine engine, Path file) throws IOException {
+        return run(engine, file, Map.of());
+    }
+
+    /** Runs file with NAME.input as standard input if it exists, else an empty one, and the context options. */
+    static String run(Engine engine, Path file, Map<String, String> options) throws IOException {
         Path inputFile = Path.of(file.toString().replaceFirst("\\.tide$", ".input"));
         InputStream input = Files.exists(inputFile) ? Files.newInputStream(inputFile) : new ByteArrayInputStream(new byte[0]);
         try (input) {
-            return run(engine, file, input);
+            return run(engine, file, input, options);
         }
+    }
+
+    /** Records a run of file (with NAME.input as standard input) into the new trace directory trace. */
+    static String record(Engine engine, Path file, Path trace) throws IOException {
+        return run(engine, file, Map.of("tide.Record", trace.toString()));
+    }
+
+    /** Replays trace with file, with an empty standard input: what the program reads must come from the trace. */
+    static String replay(Engine engine, Path file, Path trace) throws IOException {
+        return run(engine, file, new ByteArrayInputStream(new byte[0]), Map.of("tide.Replay", trace.toString()));
     }
 }

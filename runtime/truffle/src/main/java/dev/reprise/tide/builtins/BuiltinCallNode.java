@@ -5,8 +5,8 @@ import com.oracle.truffle.api.nodes.ExplodeLoop;
 import dev.reprise.tide.nodes.TideNode;
 
 /**
- * A call of a builtin. Every builtin call goes through this node, so a system-call tracer (for
- * time, random numbers and input) belongs here.
+ * A call of a builtin. The nondeterministic ones ({@code time}, {@code random}, {@code readLine},
+ * {@code resolve}) are system calls, which the run's trace mode records or replays.
  */
 public final class BuiltinCallNode extends TideNode {
     @Children private final TideNode[] arguments;

@@ -1,16 +1,13 @@
 package dev.reprise.tide.builtins;
 
-import com.oracle.truffle.api.CompilerDirectives.TruffleBoundary;
+import dev.reprise.tide.nodes.actors.CurrentActor;
+import dev.reprise.tide.runtime.Actor;
 
-/** {@code time()}: milliseconds since the epoch. */
+/** {@code time()}: milliseconds since the epoch (a system call: recorded, and replayed from the trace). */
 final class TimeBuiltin extends Builtin {
     @Override
     public Object call(Object[] arguments) {
-        return now();
-    }
-
-    @TruffleBoundary
-    private static long now() {
-        return System.currentTimeMillis();
+        Actor actor = CurrentActor.of(this);
+        return actor.system().mode().time(actor);
     }
 }

@@ -15,7 +15,8 @@ import java.util.Random;
 
 /**
  * Per-context state shared by all actors: the outside world (output, input, clock, randomness).
- * Every access goes through one synchronized method, as these are the program's system calls.
+ * Every access goes through one synchronized method, as these are the program's system calls
+ * (which a recorded or replayed run reaches through its {@code TraceMode}).
  */
 public final class TideContext {
     private static final ContextReference<TideContext> REFERENCE = ContextReference.create(TideLanguage.class);
@@ -24,9 +25,13 @@ public final class TideContext {
     private final PrintWriter out;
     private final BufferedReader in;
     private final Random random = new Random();
+    private final String recordOption;
+    private final String replayOption;
 
-    TideContext(TruffleLanguage.Env env) {
+    TideContext(TruffleLanguage.Env env, String recordOption, String replayOption) {
         this.env = env;
+        this.recordOption = recordOption;
+        this.replayOption = replayOption;
         this.out = new PrintWriter(new OutputStreamWriter(env.out(), StandardCharsets.UTF_8), true);
         this.in = new BufferedReader(new InputStreamReader(env.in(), StandardCharsets.UTF_8));
     }
@@ -34,6 +39,16 @@ public final class TideContext {
     /** The context of the node's engine on the current thread. */
     public static TideContext get(Node node) {
         return REFERENCE.get(node);
+    }
+
+    /** The {@code tide.Record} option: a trace directory, or empty. */
+    public String recordOption() {
+        return recordOption;
+    }
+
+    /** The {@code tide.Replay} option: a trace directory, or empty. */
+    public String replayOption() {
+        return replayOption;
     }
 
     /** The Truffle environment, for creating worker threads. */

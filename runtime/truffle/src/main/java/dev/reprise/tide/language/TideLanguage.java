@@ -1,9 +1,16 @@
 package dev.reprise.tide.language;
 
+import com.oracle.truffle.api.Assumption;
 import com.oracle.truffle.api.CallTarget;
 import com.oracle.truffle.api.ContextThreadLocal;
+import com.oracle.truffle.api.Option;
+import com.oracle.truffle.api.Truffle;
 import com.oracle.truffle.api.TruffleLanguage;
 import com.oracle.truffle.api.nodes.Node;
+import org.graalvm.options.OptionCategory;
+import org.graalvm.options.OptionDescriptors;
+import org.graalvm.options.OptionKey;
+import org.graalvm.options.OptionStability;
 import dev.reprise.tide.nodes.ProgramRootNode;
 import dev.reprise.tide.parser.Parser;
 import dev.reprise.tide.parser.Program;
@@ -23,10 +30,23 @@ public final class TideLanguage extends TruffleLanguage<TideContext> {
     /** The MIME type of Tide sources. */
     public static final String MIME_TYPE = "application/x-tide";
 
+    /** {@code tide.Record=DIR}: record each run of the context into the trace directory DIR. */
+    @Option(help = "Record the program's run into this trace directory (created; it must not hold a trace).",
+            category = OptionCategory.USER, stability = OptionStability.STABLE)
+    static final OptionKey<String> Record = new OptionKey<>("");
+
+    /** {@code tide.Replay=DIR}: replay the trace in DIR. */
+    @Option(help = "Replay the program's run recorded in this trace directory.",
+            category = OptionCategory.USER, stability = OptionStability.STABLE)
+    static final OptionKey<String> Replay = new OptionKey<>("");
+
     private static final LanguageReference<TideLanguage> REFERENCE = LanguageReference.create(TideLanguage.class);
 
     // Which actor the current thread is running: read on every send, creation and resolution.
     private final ContextThreadLocal<Turn> turns = locals.createContextThreadLocal((context, thread) -> new Turn());
+
+    // Valid until a context of this engine records: while valid, compiled code has no trace of tracing.
+    private final Assumption noRecording = Truffle.getRuntime().createAssumption("no Tide context records");
 
     /** The language instance of the node's engine. */
     public static TideLanguage get(Node node) {
@@ -38,15 +58,33 @@ public final class TideLanguage extends TruffleLanguage<TideContext> {
         return turns.get();
     }
 
+    /**
+     * Valid while no context of this engine has recorded: the tracing nodes record only once it
+     * is invalid (and then only in a context that records).
+     */
+    public Assumption noRecording() {
+        return noRecording;
+    }
+
+    /** A context starts recording: compiled code that skipped the tracing nodes is invalidated. */
+    public void recordingStarts() {
+        noRecording.invalidate();
+    }
+
     @Override
     protected TideContext createContext(Env env) {
-        return new TideContext(env);
+        return new TideContext(env, env.getOptions().get(Record), env.getOptions().get(Replay));
+    }
+
+    @Override
+    protected OptionDescriptors getOptionDescriptors() {
+        return new TideLanguageOptionDescriptors();
     }
 
     @Override
     protected CallTarget parse(ParsingRequest request) {
         Program program = new Parser(this, request.getSource()).parseProgram();
-        return new ProgramRootNode(this, program).getCallTarget();
+        return new ProgramRootNode(this, program, request.getSource()).getCallTarget();
     }
 
     // Actors run on worker threads of their own; each message is still processed by one thread.

@@ -1,14 +1,18 @@
 package dev.reprise.tide.nodes;
 
 import com.oracle.truffle.api.CallTarget;
+import com.oracle.truffle.api.CompilerDirectives.TruffleBoundary;
 import com.oracle.truffle.api.frame.VirtualFrame;
 import com.oracle.truffle.api.nodes.RootNode;
+import com.oracle.truffle.api.source.Source;
 import dev.reprise.tide.language.TideContext;
 import dev.reprise.tide.language.TideLanguage;
 import dev.reprise.tide.nodes.actors.MessageRootNode;
 import dev.reprise.tide.parser.Program;
 import dev.reprise.tide.runtime.ActorSystem;
 import dev.reprise.tide.runtime.Nil;
+import dev.reprise.tide.trace.TraceMode;
+import dev.reprise.tide.trace.TraceOptions;
 
 /** What evaluating a source runs: a fresh actor system whose main actor runs the program. */
 public final class ProgramRootNode extends RootNode {
@@ -16,21 +20,34 @@ public final class ProgramRootNode extends RootNode {
     private static final int MIN_WORKERS = 2;
 
     private final Program program;
+    private final Source source;
     private final CallTarget processor;
 
-    /** The root of a parsed program. */
-    public ProgramRootNode(TideLanguage language, Program program) {
+    /** The root of a program parsed from source. */
+    public ProgramRootNode(TideLanguage language, Program program, Source source) {
         super(language);
         this.program = program;
+        this.source = source;
         this.processor = new MessageRootNode(language).getCallTarget();
     }
 
     @Override
     public Object execute(VirtualFrame frame) {
         TideLanguage language = TideLanguage.get(this);
+        TideContext context = TideContext.get(this);
         int workers = Math.max(MIN_WORKERS, Runtime.getRuntime().availableProcessors());
-        new ActorSystem(language, TideContext.get(this), processor, workers).run(program.main());
+        TraceMode mode = chooseMode(language, context);
+        new ActorSystem(language, context, processor, workers, mode).run(program.main());
         return Nil.INSTANCE;
+    }
+
+    @TruffleBoundary
+    private TraceMode chooseMode(TideLanguage language, TideContext context) {
+        if (!context.recordOption().isEmpty()) {
+            language.recordingStarts();
+        }
+        String path = source.getPath() == null ? source.getName() : source.getPath();
+        return TraceOptions.choose(context, context.recordOption(), context.replayOption(), source.getName(), path);
     }
 
     @Override

@@ -1,14 +1,14 @@
 package dev.reprise.tide.runtime;
 
 import com.oracle.truffle.api.CompilerDirectives.TruffleBoundary;
+import dev.reprise.runtime.ActorRecord;
 import dev.reprise.tide.language.TideError;
-import java.util.ArrayDeque;
 import java.util.Map;
 
 /**
  * An actor: a mailbox processed one message at a time in arrival order, and isolated state (the
  * frame of its body, reachable only from its own methods). The parent and child number are kept
- * because replay will reassign ids through this family tree.
+ * for replay, which assigns ids through this family tree.
  */
 public final class Actor {
     private final ActorSystem system;
@@ -17,21 +17,25 @@ public final class Actor {
     private final Actor parent;
     private final int childNumber;
     private final FarRef ref = new FarRef(this);
+    /** The recorder's state for the actor when the run records, else null. */
+    private final ActorRecord record;
 
     // Guarded by this: the mailbox and whether the actor is queued or running on a worker.
-    private final ArrayDeque<Message> mailbox = new ArrayDeque<>();
+    private final Mailbox mailbox;
     private boolean scheduled;
     private int childrenCreated;
 
     // Written by the actor's first message (its body), read only by its own later messages.
     private Map<String, Closure> methods = Map.of();
 
-    Actor(ActorSystem system, int id, String name, Actor parent, int childNumber) {
+    Actor(ActorSystem system, int id, String name, Actor parent, int childNumber, Mailbox mailbox, ActorRecord record) {
         this.system = system;
         this.id = id;
         this.name = name;
         this.parent = parent;
         this.childNumber = childNumber;
+        this.mailbox = mailbox;
+        this.record = record;
     }
 
     /** The system the actor runs in. */
@@ -39,7 +43,7 @@ public final class Actor {
         return system;
     }
 
-    /** The actor's id: 0 for the main actor, then in creation order. */
+    /** The actor's id, as in the trace: 1 for the main actor, then in creation order (in replay: the recorded ids). */
     public int id() {
         return id;
     }
@@ -57,6 +61,11 @@ public final class Actor {
     /** Which child of its parent this actor is, counting from 0. */
     public int childNumber() {
         return childNumber;
+    }
+
+    /** The recorder's state for this actor, or null when the run does not record. */
+    public ActorRecord record() {
+        return record;
     }
 
     /** The far reference to this actor. */

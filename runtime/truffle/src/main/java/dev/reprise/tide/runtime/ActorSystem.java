@@ -6,31 +6,43 @@ import com.oracle.truffle.api.exception.AbstractTruffleException;
 import dev.reprise.tide.language.TideContext;
 import dev.reprise.tide.language.TideError;
 import dev.reprise.tide.language.TideLanguage;
+import dev.reprise.tide.trace.TraceMode;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.LockSupport;
 
 /**
  * Runs one program's actors on a small pool of worker threads. An actor with messages is queued
- * once; the worker that takes it processes its messages one at a time in arrival order, so no
- * actor ever runs on two threads at once. The program ends when no message is left anywhere.
+ * once; the worker that takes it processes its messages one at a time in arrival order (in
+ * replay: in recorded order), so no actor ever runs on two threads at once. The program ends when
+ * no message is left anywhere.
  */
 public final class ActorSystem {
     // A worker processes at most this many messages of one actor before letting others run.
     private static final int BATCH = 64;
+    /**
+     * For tests of record and replay: a worker pauses for a random few microseconds before some
+     * messages, so runs interleave differently. Off (and compiled away) unless the system
+     * property is true.
+     */
+    private static final boolean PERTURB = Boolean.getBoolean("tide.perturbSchedule");
 
     private final TideLanguage language;
     private final TideContext context;
     private final CallTarget processor;
     private final int workerCount;
-    private final Actor stop = new Actor(this, -1, "stop", null, 0);
+    private final TraceMode mode;
+    private final Actor stop;
     private final LinkedBlockingQueue<Actor> ready = new LinkedBlockingQueue<>();
-    private final AtomicInteger nextId = new AtomicInteger();
     // Messages sent and not yet processed; reaching 0 means nothing can happen any more.
     private final AtomicLong pending = new AtomicLong();
+    // Workers holding an actor (from taking it off the ready queue until it is back or idle).
+    private final AtomicInteger busy = new AtomicInteger();
     private final CountDownLatch finished = new CountDownLatch(1);
     private volatile Throwable failure;
 
@@ -38,36 +50,56 @@ public final class ActorSystem {
      * A system whose messages are processed by calling processor with the message.
      *
      * @param workers the number of worker threads
+     * @param mode untraced, recording or replaying: chosen for the whole run
      */
-    public ActorSystem(TideLanguage language, TideContext context, CallTarget processor, int workers) {
+    public ActorSystem(TideLanguage language, TideContext context, CallTarget processor, int workers, TraceMode mode) {
         this.language = language;
         this.context = context;
         this.processor = processor;
         this.workerCount = workers;
+        this.mode = mode;
+        this.stop = new Actor(this, -1, "stop", null, 0, Mailbox.fifo(), null);
+    }
+
+    /** How this run is traced. */
+    public TraceMode mode() {
+        return mode;
     }
 
     /** Runs the main actor's body, then every message, until none is left or one fails. */
     @TruffleBoundary
     public void run(ActorDecl main) {
-        createActor(main, null, new Object[0]);
-        List<Thread> workers = new ArrayList<>();
-        for (int i = 0; i < workerCount; i++) {
-            Thread worker = context.env().newTruffleThreadBuilder(this::work).build();
-            worker.setName("tide-worker-" + i);
-            workers.add(worker);
-            worker.start();
-        }
         try {
-            finished.await();
+            createActor(main, null, new Object[0]);
+            List<Thread> workers = new ArrayList<>();
             for (int i = 0; i < workerCount; i++) {
-                ready.add(stop);
+                Thread worker = context.env().newTruffleThreadBuilder(this::work).build();
+                worker.setName("tide-worker-" + i);
+                workers.add(worker);
+                worker.start();
             }
-            for (Thread worker : workers) {
-                worker.join();
+            try {
+                Throwable stuck = mode.awaitEnd(finished, this::quiescent);
+                if (stuck != null) {
+                    fail(stuck);
+                }
+                for (int i = 0; i < workerCount; i++) {
+                    ready.add(stop);
+                }
+                for (Thread worker : workers) {
+                    worker.join();
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new TideError("interrupted while running actors");
             }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new TideError("interrupted while running actors");
+            if (failure == null) {
+                mode.ended();
+            }
+        } catch (RuntimeException e) {
+            fail(e);
+        } finally {
+            mode.close();
         }
         rethrowFailure();
     }
@@ -76,7 +108,8 @@ public final class ActorSystem {
     @TruffleBoundary
     public Actor createActor(ActorDecl decl, Actor creator, Object[] arguments) {
         int childNumber = creator == null ? 0 : creator.nextChildNumber();
-        Actor actor = new Actor(this, nextId.getAndIncrement(), decl.name(), creator, childNumber);
+        int id = mode.newActorId(creator);
+        Actor actor = new Actor(this, id, decl.name(), creator, childNumber, mode.mailbox(id, decl.name()), mode.actorRecord(id));
         send(new CreationMessage(actor, creator, decl.bodyClosure(), arguments));
         return actor;
     }
@@ -91,35 +124,59 @@ public final class ActorSystem {
         }
     }
 
+    /**
+     * True when no worker holds an actor and none is ready: nothing runs, though messages may
+     * wait (in replay, held for a turn that does not come). A worker that has just taken an
+     * actor may not be counted yet, so a caller looks twice.
+     */
+    private boolean quiescent() {
+        return busy.get() == 0 && ready.isEmpty();
+    }
+
     private void work() {
         Turn turn = language.turn();
+        mode.workerStarted(turn);
         while (true) {
-            Actor actor;
+            Actor actor = ready.poll();
             try {
-                actor = ready.take();
+                if (actor == null) {
+                    mode.idle(turn); // about to wait: what this thread recorded goes to the writer
+                    actor = ready.take();
+                }
             } catch (InterruptedException e) {
                 return;
             }
             if (actor == stop) {
+                mode.idle(turn);
                 return;
             }
+            busy.incrementAndGet();
             turn.setActor(actor);
             boolean drained = false;
-            for (int i = 0; i < BATCH && !drained; i++) {
-                Message message = actor.dequeue();
-                drained = message == null;
-                if (!drained) {
-                    process(message);
+            try {
+                for (int i = 0; i < BATCH && !drained; i++) {
+                    Message message = actor.dequeue();
+                    drained = message == null;
+                    if (!drained) {
+                        process(message);
+                    }
                 }
+            } catch (RuntimeException e) {
+                fail(e); // a replay that diverged when choosing the next message
+                drained = true;
             }
             turn.setActor(null);
             if (!drained) {
                 ready.add(actor);
             }
+            busy.decrementAndGet();
         }
     }
 
     private void process(Message message) {
+        if (PERTURB && ThreadLocalRandom.current().nextInt(4) == 0) {
+            LockSupport.parkNanos(ThreadLocalRandom.current().nextInt(50_000));
+        }
         try {
             if (failure == null) {
                 processor.call(message);

@@ -11,6 +11,22 @@ public final class CallbackMessage extends Message {
         this.value = value;
     }
 
+    /** The actor that registered the callback: the target. Its registrations are in its recorded turns. */
+    @Override
+    public long traceSender() {
+        return target().id();
+    }
+
+    @Override
+    public boolean viaPromise() {
+        return true;
+    }
+
+    @Override
+    public long traceResolver() {
+        return sender().id();
+    }
+
     @Override
     public Closure closure() {
         return callback;

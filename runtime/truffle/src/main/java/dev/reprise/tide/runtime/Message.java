@@ -30,6 +30,24 @@ public abstract sealed class Message permits DirectMessage, CallbackMessage, Cre
         return result;
     }
 
+    /**
+     * The sender as the trace names it: the sending actor's id (0 for the main actor's body, which
+     * nobody sent); for a promise callback, the actor that registered it.
+     */
+    public long traceSender() {
+        return sender == null ? 0 : sender.id();
+    }
+
+    /** True for a message caused by a promise's resolution, recorded with its resolver too. */
+    public boolean viaPromise() {
+        return false;
+    }
+
+    /** For a message {@link #viaPromise()}: the id of the actor that resolved the promise; else -1. */
+    public long traceResolver() {
+        return -1;
+    }
+
     /** The closure to run. */
     public abstract Closure closure();
 

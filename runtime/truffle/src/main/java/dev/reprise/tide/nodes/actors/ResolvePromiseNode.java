@@ -4,8 +4,9 @@ import com.oracle.truffle.api.nodes.Node;
 import dev.reprise.tide.runtime.Resolver;
 
 /**
- * Resolves a promise: every resolution in the language (send results, callback results and the
- * {@code resolve} builtin) goes through this node, so a promise-resolution tracer belongs here.
+ * Resolves the result promise of a message (a send's or a callback's result). Only the actor that
+ * processes the message resolves it, so this is deterministic and not recorded; the racy
+ * {@code resolve} builtin goes through the trace mode instead.
  */
 public final class ResolvePromiseNode extends Node {
     /** Resolves on behalf of the running actor; false if the promise was already resolved. */

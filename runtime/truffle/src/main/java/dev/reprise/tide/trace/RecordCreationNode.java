@@ -1,0 +1,25 @@
+package dev.reprise.tide.trace;
+
+import com.oracle.truffle.api.CompilerDirectives.TruffleBoundary;
+import com.oracle.truffle.api.nodes.Node;
+import dev.reprise.runtime.ActorRecord;
+import dev.reprise.runtime.ThreadRecorder;
+import dev.reprise.trace.CreationKind;
+
+/** Records that an actor created the actor {@code child}, with the child id's width specialised. */
+public final class RecordCreationNode extends Node {
+    @Child private IdWidthNode childWidth = IdWidthNode.create();
+
+    /** Appends the event to {@code recorder}'s buffer, as {@code creator}'s. */
+    public void execute(ThreadRecorder recorder, ActorRecord creator, long child) {
+        int width = childWidth.execute(child);
+        if (!recorder.tryCreation(creator, child, CreationKind.ACTOR, width)) {
+            slowPath(recorder, creator, child, width);
+        }
+    }
+
+    @TruffleBoundary
+    private static void slowPath(ThreadRecorder recorder, ActorRecord creator, long child, int width) {
+        recorder.creation(creator, child, CreationKind.ACTOR, width);
+    }
+}

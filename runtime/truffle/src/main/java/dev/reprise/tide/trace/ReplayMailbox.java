@@ -1,0 +1,90 @@
+package dev.reprise.tide.trace;
+
+import dev.reprise.replay.ActorScript;
+import dev.reprise.tide.runtime.Mailbox;
+import dev.reprise.tide.runtime.Message;
+import dev.reprise.trace.TraceEvent;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A replayed actor's mailbox: gives out messages in the recorded order. A message that arrives
+ * before its turn is held, under its sender (and resolver), until the actor's script expects it.
+ * One sender's messages to one actor arrive in the order sent, so within a sender they are taken
+ * in arrival order. Called under the actor's lock.
+ */
+final class ReplayMailbox implements Mailbox {
+    private record Key(long sender, long resolver) {
+    }
+
+    private final Replaying replay;
+    private final long actor;
+    private final ActorScript script;
+    private final Map<Key, ArrayDeque<Message>> held = new LinkedHashMap<>();
+    private int count;
+
+    ReplayMailbox(Replaying replay, long actor, ActorScript script) {
+        this.replay = replay;
+        this.actor = actor;
+        this.script = script;
+    }
+
+    @Override
+    public synchronized void add(Message message) {
+        held.computeIfAbsent(new Key(message.traceSender(), message.traceResolver()), k -> new ArrayDeque<>()).add(message);
+        count++;
+    }
+
+    @Override
+    public synchronized Message poll() {
+        TraceEvent next = script.peek();
+        Key key = switch (next) {
+            case null -> {
+                if (count > 0) {
+                    throw replay.diverged(actor, "it received " + heldLines().get(0) + " after its "
+                            + script.consumed() + " recorded events were used up (the trace is exhausted)");
+                }
+                yield null;
+            }
+            case TraceEvent.Message m -> new Key(m.sender(), -1);
+            case TraceEvent.PromiseMessage m -> new Key(m.sender(), m.resolver());
+            default -> throw replay.diverged(actor, "its turn ended where the trace expects "
+                    + replay.describe(next) + " as its event " + (script.consumed() + 1));
+        };
+        ArrayDeque<Message> from = key == null ? null : held.get(key);
+        if (from == null || from.isEmpty()) {
+            return null;
+        }
+        script.take();
+        replay.progressed();
+        count--;
+        return from.poll();
+    }
+
+    /** True when the script expects a message and it has not come. */
+    synchronized boolean waiting() {
+        TraceEvent next = script.peek();
+        return next != null && next.isMessage();
+    }
+
+    /** What is held, one line per sender: "2 messages from actor 4 (Sender)". */
+    List<String> heldLines() {
+        List<String> lines = new ArrayList<>();
+        held.forEach((key, messages) -> {
+            if (!messages.isEmpty()) {
+                String from = key.resolver() < 0 ? "from " + replay.name(key.sender())
+                        : "from " + replay.name(key.sender()) + ", sent when " + replay.name(key.resolver())
+                                + " resolved its promise";
+                lines.add(messages.size() + (messages.size() == 1 ? " message " : " messages ") + from);
+            }
+        });
+        return lines;
+    }
+
+    ActorScript script() {
+        return script;
+    }
+}

@@ -1,0 +1,286 @@
+package dev.reprise.tide.trace;
+
+import com.oracle.truffle.api.CompilerDirectives.TruffleBoundary;
+import dev.reprise.replay.ActorScript;
+import dev.reprise.replay.EventWords;
+import dev.reprise.tide.language.TideContext;
+import dev.reprise.tide.language.TideError;
+import dev.reprise.tide.runtime.Actor;
+import dev.reprise.tide.runtime.Mailbox;
+import dev.reprise.tide.runtime.Resolver;
+import dev.reprise.trace.DataFileReader;
+import dev.reprise.trace.TraceEvent;
+import dev.reprise.trace.TraceFiles;
+import dev.reprise.trace.TraceMetadata;
+import dev.reprise.trace.TraceReader;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.BooleanSupplier;
+
+/**
+ * A replayed run. Each actor gets the recorded events of its id ({@link ActorScript}, read lazily
+ * with the agent's {@link TraceReader}); its mailbox gives out messages in that order. A creation
+ * takes the creator's next event, so the parent's n-th child gets the recorded id whatever order
+ * actors are created in. System calls return the recorded results from the data file. Whatever
+ * the trace cannot explain ends the run with a {@link ReplayDivergence} report.
+ */
+final class Replaying extends TraceMode {
+    /** How long the replay may make no progress while the trace expects more, before it reports. */
+    private static final long QUIET_MILLIS = Long.getLong("tide.replayQuietMillis", 10_000);
+    /** How often the replay looks whether it still makes progress. */
+    private static final long LOOK_MILLIS = 250;
+
+    private final Path directory;
+    private final TraceReader reader;
+    private final DataFileReader data;
+    private final Map<Long, ReplayMailbox> mailboxes = new ConcurrentHashMap<>();
+    private final Map<Long, String> names = new ConcurrentHashMap<>();
+    private final AtomicLong progress = new AtomicLong();
+
+    private Replaying(TideContext context, Path directory, TraceReader reader, DataFileReader data) {
+        super(context);
+        this.directory = directory;
+        this.reader = reader;
+        this.data = data;
+    }
+
+    /** Opens the trace in {@code dir} to replay {@code program}; one-line errors for what is not its trace. */
+    static Replaying open(TideContext context, Path dir, String program) {
+        if (!Files.isDirectory(dir)) {
+            throw new TideError("cannot replay: " + dir + " is not a directory");
+        }
+        if (!Files.exists(TraceFiles.metadata(dir))) {
+            throw new TideError("cannot replay: " + dir + " holds no trace (no " + TraceFiles.METADATA + ")");
+        }
+        TraceMetadata metadata;
+        try {
+            metadata = TraceMetadata.read(dir);
+        } catch (IOException | RuntimeException e) {
+            throw new TideError("cannot replay: " + TraceFiles.metadata(dir) + " is unreadable: " + e.getMessage());
+        }
+        if (!"tide".equals(metadata.settings().get("language"))) {
+            throw new TideError("cannot replay: " + dir + " is not a trace of a Tide program (it records " + metadata.program() + ")");
+        }
+        if (!program.equals(metadata.program())) {
+            throw new TideError("cannot replay: " + dir + " is a trace of " + metadata.program() + ", not of " + program);
+        }
+        TraceReader reader = null;
+        try {
+            reader = TraceReader.open(dir);
+            return new Replaying(context, dir, reader, DataFileReader.open(TraceFiles.data(dir)));
+        } catch (IOException | RuntimeException e) {
+            closeQuietly(reader);
+            throw new TideError("cannot replay: the trace in " + dir + " is unreadable: " + e.getMessage());
+        }
+    }
+
+    @Override
+    public int newActorId(Actor creator) {
+        if (creator == null) {
+            return MAIN_ACTOR;
+        }
+        ActorScript script = mailboxes.get((long) creator.id()).script();
+        TraceEvent next = script.peek();
+        if (!(next instanceof TraceEvent.Creation creation)) {
+            throw diverged(creator.id(), "it created an actor where the trace expects " + describe(next)
+                    + " as its event " + (script.consumed() + 1));
+        }
+        script.take();
+        progressed();
+        return Math.toIntExact(creation.child());
+    }
+
+    @Override
+    public Mailbox mailbox(int id, String name) {
+        names.put((long) id, "actor " + id + " (" + name + ")");
+        ReplayMailbox mailbox = new ReplayMailbox(this, id, ActorScript.of(id, reader.actor(id)));
+        mailboxes.put((long) id, mailbox);
+        return mailbox;
+    }
+
+    /**
+     * Reports when the replay cannot go on: nothing runs and nothing was replayed across two
+     * looks {@link #LOOK_MILLIS} apart (every actor waits for a message that does not come), or
+     * nothing was replayed for {@link #QUIET_MILLIS} (a turn that does not end).
+     */
+    @Override
+    public Throwable awaitEnd(CountDownLatch finished, BooleanSupplier quiescent) throws InterruptedException {
+        long seen = progress.get();
+        long since = System.nanoTime();
+        boolean stillBefore = false;
+        while (!finished.await(LOOK_MILLIS, TimeUnit.MILLISECONDS)) {
+            long now = progress.get();
+            if (now != seen) {
+                seen = now;
+                since = System.nanoTime();
+                stillBefore = false;
+                continue;
+            }
+            boolean still = quiescent.getAsBoolean();
+            if (still && stillBefore) {
+                return stuck("nothing runs, and nothing recorded was replayed for "
+                        + (System.nanoTime() - since) / 1_000_000 + " ms");
+            }
+            stillBefore = still;
+            if (System.nanoTime() - since > TimeUnit.MILLISECONDS.toNanos(QUIET_MILLIS)) {
+                return stuck("nothing recorded was replayed for " + QUIET_MILLIS / 1000.0 + " s");
+            }
+        }
+        return null;
+    }
+
+    @Override
+    public void ended() {
+        for (Map.Entry<Long, ReplayMailbox> e : new TreeMap<>(mailboxes).entrySet()) {
+            ActorScript script = e.getValue().script();
+            if (!script.finished()) {
+                throw diverged(e.getKey(), "the program ended, but the trace expects " + describe(script.peek())
+                        + " as its event " + (script.consumed() + 1));
+            }
+        }
+    }
+
+    @Override
+    public void close() {
+        closeQuietly(reader);
+        closeQuietly(data);
+    }
+
+    @Override
+    @TruffleBoundary
+    public long time(Actor actor) {
+        return SystemValues.toLong(recorded(actor, "time()"));
+    }
+
+    @Override
+    @TruffleBoundary
+    public long random(Actor actor, long bound) {
+        return SystemValues.toLong(recorded(actor, "random(" + bound + ")"));
+    }
+
+    @Override
+    @TruffleBoundary
+    public String readLine(Actor actor) {
+        return SystemValues.toLine(recorded(actor, "readLine()"));
+    }
+
+    @Override
+    @TruffleBoundary
+    public boolean resolve(Actor actor, Resolver resolver, Object value) {
+        boolean won = SystemValues.toBoolean(recorded(actor, "resolve"));
+        if (won && !resolver.resolve(value, actor)) {
+            throw diverged(actor.id(), "its resolve won the race in the recording, but the promise is already resolved");
+        }
+        return won;
+    }
+
+    /** The recorded result of {@code actor}'s next system call, {@code call}. */
+    private byte[] recorded(Actor actor, String call) {
+        ActorScript script = mailboxes.get((long) actor.id()).script();
+        TraceEvent next = script.peek();
+        if (!(next instanceof TraceEvent.SystemCall systemCall)) {
+            throw diverged(actor.id(), "it called " + call + " where the trace expects " + describe(next)
+                    + " as its event " + (script.consumed() + 1));
+        }
+        script.take();
+        progressed();
+        try {
+            return data.read(actor.id(), systemCall.dataId());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    void progressed() {
+        progress.incrementAndGet();
+    }
+
+    String describe(TraceEvent event) {
+        return EventWords.describe(event, this::name);
+    }
+
+    String name(long id) {
+        if (id == 0) {
+            return "nobody (the program's start)";
+        }
+        return names.getOrDefault(id, "actor " + id);
+    }
+
+    /** Ends the replay: {@code what} happened in {@code actor}'s turn, which the trace cannot explain. */
+    ReplayDivergence diverged(long actor, String what) {
+        List<String> lines = new ArrayList<>();
+        lines.add(ReplayDivergence.HEADER + ": the program did something its trace cannot explain.");
+        lines.add("  first difference: " + name(actor) + ": " + what);
+        lines.add("    likely cause: the program, its input or its configuration changed since the recording");
+        actorLines(lines, actor);
+        lines.add("  trace: " + directory);
+        return new ReplayDivergence(String.join("\n", lines));
+    }
+
+    /** No progress for the quiet time: the first actor that waits for a message that has not come. */
+    private ReplayDivergence stuck(String why) {
+        List<String> lines = new ArrayList<>();
+        lines.add(ReplayDivergence.HEADER + ": no actor can make progress: " + why
+                + " while the trace still expects events.");
+        List<Long> waiting = new ArrayList<>();
+        new TreeMap<>(mailboxes).forEach((id, mailbox) -> {
+            if (mailbox.waiting()) {
+                waiting.add(id);
+            }
+        });
+        if (!waiting.isEmpty()) {
+            long first = waiting.get(0);
+            ActorScript script = mailboxes.get(first).script();
+            lines.add("  first difference: " + name(first) + " waits for " + describe(script.peek())
+                    + " as its event " + (script.consumed() + 1) + ", which has not come");
+            lines.add("    likely cause: the program went another way than recorded (a message not sent, or sent elsewhere)");
+            actorLines(lines, first);
+            if (waiting.size() > 1) {
+                lines.add("  " + (waiting.size() - 1) + " more actors wait for a message");
+            }
+        }
+        lines.add("  trace: " + directory);
+        return new ReplayDivergence(String.join("\n", lines));
+    }
+
+    private void actorLines(List<String> lines, long actor) {
+        ReplayMailbox mailbox = mailboxes.get(actor);
+        if (mailbox == null) {
+            return;
+        }
+        ActorScript script = mailbox.script();
+        lines.add("  actor: " + name(actor) + ", " + script.consumed() + " recorded events replayed");
+        lines.add("    expected next: " + describe(script.peek()));
+        List<String> held;
+        synchronized (mailbox) {
+            held = mailbox.heldLines();
+        }
+        lines.add(held.isEmpty() ? "    in its mailbox: nothing" : "    in its mailbox:");
+        held.forEach(line -> lines.add("      " + line));
+        List<TraceEvent> history = script.history();
+        if (!history.isEmpty()) {
+            lines.add("    its last events:");
+            history.subList(Math.max(0, history.size() - 3), history.size()).forEach(e -> lines.add("      " + describe(e)));
+        }
+    }
+
+    private static void closeQuietly(AutoCloseable closeable) {
+        try {
+            if (closeable != null) {
+                closeable.close();
+            }
+        } catch (Exception e) {
+            // the run is over; nothing is left to lose
+        }
+    }
+}

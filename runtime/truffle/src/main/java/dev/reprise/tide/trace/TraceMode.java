@@ -1,0 +1,106 @@
+package dev.reprise.tide.trace;
+
+import com.oracle.truffle.api.CompilerDirectives.TruffleBoundary;
+import dev.reprise.runtime.ActorRecord;
+import dev.reprise.tide.language.TideContext;
+import dev.reprise.tide.runtime.Actor;
+import dev.reprise.tide.runtime.Mailbox;
+import dev.reprise.tide.runtime.Resolver;
+import dev.reprise.tide.runtime.Turn;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.BooleanSupplier;
+
+/**
+ * How one run of a program is traced: not at all, recorded, or replayed. Chosen once per run from
+ * the context's options ({@code tide.Record}, {@code tide.Replay}); the actor system and the
+ * builtins call it at the points where the modes differ, and never ask which mode they are in.
+ * The recording of processed messages and creations is done by the tracing nodes instead (see
+ * {@link RecordMessageNode}), guarded by an assumption that costs nothing while no context records.
+ *
+ * <p>This class is the untraced run: arrival-order mailboxes, ids in creation order, the real
+ * clock, random numbers and input.
+ */
+public class TraceMode {
+    /** The main actor's id; the trace's sender 0 means "nobody" (the main actor's body). */
+    public static final int MAIN_ACTOR = 1;
+
+    protected final TideContext context;
+    private final AtomicInteger nextId = new AtomicInteger(MAIN_ACTOR);
+
+    TraceMode(TideContext context) {
+        this.context = context;
+    }
+
+    /** A run that is neither recorded nor replayed. */
+    public static TraceMode untraced(TideContext context) {
+        return new TraceMode(context);
+    }
+
+    /** The id of an actor {@code creator} creates now (null: the main actor). */
+    public int newActorId(Actor creator) {
+        return nextId.getAndIncrement();
+    }
+
+    /** The mailbox of the new actor {@code id}, a {@code name}. */
+    public Mailbox mailbox(int id, String name) {
+        return Mailbox.fifo();
+    }
+
+    /** The recorder's state for the new actor {@code id}, or null when the run does not record. */
+    public ActorRecord actorRecord(int id) {
+        return null;
+    }
+
+    /** A worker thread starts: {@code turn} is its state. */
+    public void workerStarted(Turn turn) {
+    }
+
+    /** The worker whose state is {@code turn} is about to wait for work (or stop). */
+    public void idle(Turn turn) {
+    }
+
+    /**
+     * Waits until the run has {@code finished}; returns why it cannot finish (a replay that makes
+     * no progress), or null. {@code quiescent} says whether nothing runs now.
+     */
+    public Throwable awaitEnd(CountDownLatch finished, BooleanSupplier quiescent) throws InterruptedException {
+        finished.await();
+        return null;
+    }
+
+    /** Every message was processed and nothing failed: a replay checks that the trace was used up. */
+    public void ended() {
+    }
+
+    /** The run is over, however it ended: a recording closes its trace. */
+    public void close() {
+    }
+
+    /** {@code time()} in {@code actor}'s turn. */
+    @TruffleBoundary
+    public long time(Actor actor) {
+        return System.currentTimeMillis();
+    }
+
+    /** {@code random(bound)} in {@code actor}'s turn. */
+    @TruffleBoundary
+    public long random(Actor actor, long bound) {
+        return context.nextRandom(bound);
+    }
+
+    /** {@code readLine()} in {@code actor}'s turn: a line, or null at the end of the input. */
+    @TruffleBoundary
+    public String readLine(Actor actor) {
+        return context.readLine();
+    }
+
+    /**
+     * {@code resolve(resolver, value)} in {@code actor}'s turn: whether this call resolved the
+     * promise. Racers to resolve one promise make this a nondeterministic call.
+     */
+    @TruffleBoundary
+    public boolean resolve(Actor actor, Resolver resolver, Object value) {
+        return resolver.resolve(value, actor);
+    }
+}

@@ -1,0 +1,42 @@
+package dev.reprise.tide.trace;
+
+import dev.reprise.tide.language.TideContext;
+import dev.reprise.tide.language.TideError;
+import java.io.IOException;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+
+/** Chooses a run's {@link TraceMode} from the context's {@code tide.Record} and {@code tide.Replay} options. */
+public final class TraceOptions {
+    private TraceOptions() {
+    }
+
+    /**
+     * The mode of a run of the program in file {@code source} (its name {@code program}).
+     *
+     * @param record the {@code tide.Record} option, empty when not set
+     * @param replay the {@code tide.Replay} option, empty when not set
+     */
+    public static TraceMode choose(TideContext context, String record, String replay, String program, String source) {
+        if (!record.isEmpty() && !replay.isEmpty()) {
+            throw new TideError("tide.Record and tide.Replay are both set: a run either records or replays");
+        }
+        if (!record.isEmpty()) {
+            return Recording.start(context, Path.of(record), program, source);
+        }
+        if (!replay.isEmpty()) {
+            return Replaying.open(context, Path.of(replay), program);
+        }
+        return TraceMode.untraced(context);
+    }
+
+    /** An I/O failure as one line: what and where, without a stack trace. */
+    static String reason(IOException e) {
+        if (e instanceof NoSuchFileException missing) {
+            return "no such file or directory: " + missing.getFile()
+                    + (missing.getReason() == null ? "" : " (" + missing.getReason() + ")");
+        }
+        String message = e.getMessage();
+        return message == null ? e.getClass().getSimpleName() : message;
+    }
+}
