@@ -44,7 +44,7 @@ class TruffleBenchIT {
         assertTrue(md.contains("| PingPong | 10000 | "), md);
         assertTrue(md.contains("| PromiseRace | 3000 | "), md);
         assertTrue(md.contains("## Specialisation evidence"), md);
-        assertTrue(md.matches("(?s).*\\| PingPong \\| \\d+ compiled, 0 failed, \\d+ deopt, \\d+ invalidated in 2 JVMs \\|.*"), md);
+        assertTrue(md.matches("(?s).*\\| PingPong \\| \\d+ compiled, 0 failed, \\d+ deopt, \\d+ invalidated, \\d+ width widenings? in 2 JVMs \\|.*"), md);
         String pingPong = csv.get(1);
         String[] cells = pingPong.split(",", -1);
         assertTrue(Double.parseDouble(cells[10]) > 0, "the A/A floor: " + pingPong);

@@ -28,7 +28,7 @@ final class TruffleBenchCommand implements Callable<Integer> {
     @Option(names = "--truffle", required = true, paramLabel = "DIR", description = "The built runtime/truffle module (./reprise sets it).")
     Path truffle;
 
-    @Option(names = "--quick", description = "Smaller sizes, 2 pairs of JVMs of 30 iterations: about 5 minutes on 2 cores; "
+    @Option(names = "--quick", description = "Smaller sizes, 2 pairs of JVMs of 20 iterations: about 5 minutes on 2 cores; "
             + "the JVMs may end before Graal has compiled the program, so this checks the harness, not the overhead.")
     boolean quick;
 
@@ -41,7 +41,7 @@ final class TruffleBenchCommand implements Callable<Integer> {
     @Option(names = "--pairs", paramLabel = "N", description = "Blocks of JVMs (untraced, recorded) per benchmark (default 5, quick 2).")
     Integer pairs;
 
-    @Option(names = "--iterations", paramLabel = "N", description = "Iterations per JVM; the warm-up among them is detected (default 150, quick 30).")
+    @Option(names = "--iterations", paramLabel = "N", description = "Iterations per JVM; the warm-up among them is detected (default 150, quick 20).")
     Integer iterations;
 
     @Option(names = "--seed", paramLabel = "N", defaultValue = "1", description = "Seed of the JVMs' order in each block (default: ${DEFAULT-VALUE}).")
@@ -55,7 +55,7 @@ final class TruffleBenchCommand implements Callable<Integer> {
         PrintWriter console = spec.commandLine().getOut();
         List<TideBenchmark> benchmarks = benchmarks();
         int n = pairs != null ? pairs : quick ? 2 : 5;
-        int its = iterations != null ? iterations : quick ? 30 : 150;
+        int its = iterations != null ? iterations : quick ? 20 : 150;
         if (n < 1) {
             throw usage("--pairs must be at least 1, was " + n);
         }

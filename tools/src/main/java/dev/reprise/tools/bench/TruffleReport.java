@@ -55,11 +55,14 @@ final class TruffleReport {
         sb.append("\n").append(setup.features().record() ? SavinaReport.summary(rows, List.of())
                 : "No recording overhead was measured: this build of Tide cannot record. The A/A floor above is what a "
                 + "recorded arm's ratio would have to be told apart from.").append("\n\n");
-        sb.append("## Specialisation evidence\n\nGraal's compilation log (engine.TraceCompilation) of every JVM, per arm: "
-                + "compilations finished and failed, deoptimisations and invalidations. Tracing nodes that had to "
-                + "re-specialise in compiled code (e.g. to a wider id) would show as deoptimisations or invalidations in "
-                + "the recorded arm beyond the untraced one. Which id widths the tracing nodes specialised to: not "
-                + "exposed by this build of Tide.\n\n| benchmark | untraced | recorded | replayed |\n|---|---|---|---|\n");
+        sb.append("## Specialisation evidence\n\nThe engine log of every JVM, per arm: Graal's compilations finished and "
+                + "failed, deoptimisations and invalidations (engine.TraceCompilation), and width widenings: transfers from "
+                + "compiled code to the interpreter whose stack passes through a tracing node's id-width specialisation "
+                + "(IdWidthNode; engine.TraceTransferToInterpreter), i.e. an id wider than the width it had specialised to "
+                + "(1, 2, 3 bytes, then any), met in compiled code. Tracing that re-specialised often in compiled code would "
+                + "show as deoptimisations and widenings in the recorded arm beyond the untraced one. Which width each "
+                + "node ended at is not exposed at run time (WidthSpecialisationTest reads it with the DSL's "
+                + "introspection).\n\n| benchmark | untraced | recorded | replayed |\n|---|---|---|---|\n");
         for (Entry e : entries) {
             var c = e.result().compilations();
             sb.append("| ").append(e.benchmark().name()).append(" | ").append(describe(c.get(SavinaArm.BASE))).append(" | ")
@@ -94,8 +97,8 @@ final class TruffleReport {
         StringBuilder sb = new StringBuilder("benchmark,arguments,pairs,iterations,record_ratio,record_low,record_high,"
                 + "cpu_ratio,cpu_low,cpu_high,floor_ratio,floor_low,floor_high,warmup_iterations,bytes_per_message,mb_per_s,"
                 + "replay_record_ratio,replay_low,replay_high,replay_passed,"
-                + "untraced_compiled,untraced_failed,untraced_deopts,untraced_invalidations,"
-                + "recorded_compiled,recorded_failed,recorded_deopts,recorded_invalidations\n");
+                + "untraced_compiled,untraced_failed,untraced_deopts,untraced_invalidations,untraced_widenings,"
+                + "recorded_compiled,recorded_failed,recorded_deopts,recorded_invalidations,recorded_widenings\n");
         for (Entry e : entries) {
             SavinaRow r = e.result().row();
             List<String> cells = new ArrayList<>(List.of(r.benchmark(), String.join(" ", e.benchmark().arguments(setup.quick())),
@@ -108,8 +111,9 @@ final class TruffleReport {
             cells.add(Boolean.toString(r.replayPassed()));
             for (SavinaArm arm : List.of(SavinaArm.BASE, SavinaArm.RECORD)) {
                 CompilationLog c = e.result().compilations().get(arm);
-                cells.addAll(c == null ? List.of("-", "-", "-", "-") : List.of(Long.toString(c.done()), Long.toString(c.failed()),
-                        Long.toString(c.deopts()), Long.toString(c.invalidations())));
+                cells.addAll(c == null ? List.of("-", "-", "-", "-", "-") : List.of(Long.toString(c.done()),
+                        Long.toString(c.failed()), Long.toString(c.deopts()), Long.toString(c.invalidations()),
+                        Long.toString(c.widenings())));
             }
             sb.append(String.join(",", cells.stream().map(c -> c.equals("-") ? "" : c).toList())).append("\n");
         }

@@ -29,13 +29,13 @@ class TruffleReportTest {
             blocks.add(new SavinaRow.Block(runs, recorded ? run(20 * ratio) : null, recorded ? 1.25 : Double.NaN,
                     recorded ? 1_000_000 : 0));
         }
-        Map<SavinaArm, CompilationLog> logs = new HashMap<>(Map.of(SavinaArm.BASE, new CompilationLog(3, 30, 0, 0, 0)));
+        Map<SavinaArm, CompilationLog> logs = new HashMap<>(Map.of(SavinaArm.BASE, new CompilationLog(3, 30, 0, 0, 0, 0)));
         if (recorded) {
-            logs.put(SavinaArm.RECORD, new CompilationLog(3, 33, 0, 2, 1));
+            logs.put(SavinaArm.RECORD, new CompilationLog(3, 33, 0, 2, 1, 2));
         }
         return new TruffleReport.Entry(TideBenchmark.named(name), new TruffleMeasurement.Result(
                 SavinaRow.of(name, "tide", blocks, List.of(), null), logs,
-                recorded ? new CompilationLog(3, 31, 0, 0, 0) : CompilationLog.NONE));
+                recorded ? new CompilationLog(3, 31, 0, 0, 0, 0) : CompilationLog.NONE));
     }
 
     @Test
@@ -49,12 +49,12 @@ class TruffleReportTest {
         assertTrue(md.contains("| 2.000 [") && md.contains("all passed"), "replay/record and its checks: " + md);
         assertTrue(md.contains("Over 2 benchmarks: recording overhead geometric mean 1.079, maximum 1.120 (Counting): "
                 + "aims 1.05 and 1.15 maximum met, mean not; SOMns 1.10 and 1.20 met."), md);
-        assertTrue(md.contains("| PingPong | 30 compiled, 0 failed, 0 deopt, 0 invalidated in 3 JVMs | "
-                + "33 compiled, 0 failed, 2 deopt, 1 invalidated in 3 JVMs | 31 compiled"), md);
+        assertTrue(md.contains("| PingPong | 30 compiled, 0 failed, 0 deopt, 0 invalidated, 0 width widenings in 3 JVMs | "
+                + "33 compiled, 0 failed, 2 deopt, 1 invalidated, 2 width widenings in 3 JVMs | 31 compiled"), md);
         String[] csv = TruffleReport.csv(entries, setup).split("\n");
         assertEquals(3, csv.length);
         assertTrue(csv[1].startsWith("PingPong,40000,3,20,1.040,"), csv[1]);
-        assertTrue(csv[1].endsWith(",true,30,0,0,0,33,0,2,1"), csv[1]);
+        assertTrue(csv[1].endsWith(",true,30,0,0,0,0,33,0,2,1,2"), csv[1]);
     }
 
     @Test
@@ -69,5 +69,22 @@ class TruffleReportTest {
         assertTrue(!md.contains("aims 1.05"), md);
         String row = TruffleReport.csv(entries, setup).split("\n")[1];
         assertTrue(row.startsWith("ThreadRing,100 20000,3,20,,,,,,,1.000,"), row);
+    }
+
+    @Test
+    void theLogCountsCompilationsAndTheTransfersThroughTheWidthNode() {
+        CompilationLog log = CompilationLog.of(List.of(
+                "[engine] opt done   engine=1  id=6     message   |Tier 1|Time 974",
+                "[engine] transferToInterpreter at",
+                "  dev.reprise.tide.trace.IdWidthNodeGen.execute(IdWidthNodeGen.java:65)",
+                "  dev.reprise.tide.trace.RecordMessageNode.anySender(RecordMessageNode.java:36)",
+                "[engine] opt deopt  engine=1  id=6     message   |",
+                "[engine] transferToInterpreter at",
+                "  dev.reprise.tide.nodes.actors.SendNode.execute(SendNode.java:30)",
+                "[engine] opt inval. engine=1  id=6     message",
+                "[engine] opt failed engine=1  id=7     hi"));
+        assertEquals(new CompilationLog(1, 1, 1, 1, 1, 1), log);
+        assertEquals("2 compiled, 1 failed, 1 deopt, 1 invalidated, 1 width widening in 2 JVMs",
+                log.plus(CompilationLog.of(List.of("[engine] opt done   engine=1  id=2  ping"))).describe());
     }
 }

@@ -31,7 +31,9 @@ import org.graalvm.polyglot.Source;
  * With {@code --record DIR}, iteration I records into {@code DIR/iteration-I} (option
  * {@code tide.Record}); with {@code --replay DIR}, it replays that trace ({@code tide.Replay}).
  * {@code --compilation-log FILE} writes the engine's log with Graal's compilation trace
- * ({@code engine.TraceCompilation}: {@code opt done}, {@code opt failed}, {@code opt deopt}, ...) to FILE.
+ * ({@code engine.TraceCompilation}: {@code opt done}, {@code opt failed}, {@code opt deopt}, ...) and
+ * the stack of each transfer from compiled code to the interpreter
+ * ({@code engine.TraceTransferToInterpreter}) to FILE.
  * {@code --features} prints {@code compiled yes|no} (whether the Graal compiler is in use) and
  * {@code record yes|no}, {@code replay yes|no}: whether this build of Tide has the options. Exit status 1 when an iteration fails (its error goes to stderr).
  */
@@ -169,7 +171,9 @@ public final class TideBenchMain {
     private static Engine engine(OutputStream log) {
         Engine.Builder builder = Engine.newBuilder(LANGUAGE);
         if (log != null) {
-            builder.option("engine.TraceCompilation", "true").logHandler(log);
+            // TraceTransferToInterpreter is set once per JVM, by its first engine: this one.
+            builder.allowExperimentalOptions(true).option("engine.TraceCompilation", "true")
+                    .option("engine.TraceTransferToInterpreter", "true").logHandler(log);
         }
         return builder.build();
     }
