@@ -92,11 +92,12 @@ final class TruffleBenchCommand implements Callable<Integer> {
             entries.add(new TruffleReport.Entry(bench, result));
             SavinaRow row = result.row();
             progress.note(String.format(Locale.ROOT, "%s: record/untraced %s, A/A %s, B/msg %s, replay/record %s, "
-                    + "replay %s; untraced JVMs: %s", bench.name(), TruffleReport.estimate(row.record()),
+                    + "replay %s; untraced JVMs: %s; recorded JVMs: %s", bench.name(), TruffleReport.estimate(row.record()),
                     TruffleReport.estimate(row.floor()), TruffleReport.f(row.bytesPerMessage(), "%.3f"),
                     TruffleReport.estimate(row.replay()),
                     row.replayPassed() ? (replay ? "ok" : "not run") : "FAILED " + row.replayProblem(),
-                    result.compilations().get(SavinaArm.BASE).describe()));
+                    result.compilations().get(SavinaArm.BASE).describe(),
+                    result.compilations().getOrDefault(SavinaArm.RECORD, CompilationLog.NONE).describe()));
         }
         TruffleReport.write(out, entries, new TruffleReport.Setup(quick, n, its, seed, features));
         console.println("Report: " + out.resolve("report.md") + " (also report.csv)");
