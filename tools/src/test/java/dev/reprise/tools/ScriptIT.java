@@ -41,7 +41,7 @@ class ScriptIT {
         Cli.Result r = assertSuccess(Cli.script(env, "--help"));
         for (String word : List.of("Usage: ./reprise COMMAND", "demo", "build", "test", "record --trace DIR", "replay --trace DIR",
                 "inspect DIR", "verify DIR", "stats DIR", "bench trace", "bench recorder", "bench hooks", "bench agent", "bench savina",
-                "bench acmeair")) {
+                "bench acmeair", "bench truffle")) {
             assertTrue(r.out().contains(word), () -> word + ": " + r);
         }
     }
@@ -50,7 +50,7 @@ class ScriptIT {
     void benchHelpNamesEveryBenchmark() {
         Cli.Result r = assertSuccess(Cli.script(env, "bench", "--help"));
         assertTrue(r.out().startsWith("Usage: ./reprise bench trace|recorder|hooks|agent|savina"), r::toString);
-        assertTrue(r.out().contains("|acmeair "), r::toString);
+        assertTrue(r.out().contains("|acmeair|truffle "), r::toString);
     }
 
     @Test

@@ -14,7 +14,7 @@ import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
 
 /**
- * Runs every {@code src/test/tide/NAME.tide} and compares what it prints with NAME.output, as
+ * Runs every {@code src/test/tide/NAME.tide} and {@code src/test/tide/savina/NAME.tide} and compares what it prints with NAME.output, as
  * SimpleLanguage's test suite does. Racy programs print only what does not depend on the race.
  */
 class TideProgramsTest {
@@ -35,11 +35,13 @@ class TideProgramsTest {
 
     @TestFactory
     Stream<DynamicTest> programs() throws IOException {
-        List<Path> files;
-        try (Stream<Path> listing = Files.list(PROGRAMS)) {
-            files = listing.filter(p -> p.toString().endsWith(".tide")).sorted().toList();
+        List<Path> files = new java.util.ArrayList<>();
+        for (Path dir : List.of(PROGRAMS, PROGRAMS.resolve("savina"))) {
+            try (Stream<Path> listing = Files.list(dir)) {
+                files.addAll(listing.filter(p -> p.toString().endsWith(".tide")).sorted().toList());
+            }
         }
-        return files.stream().map(file -> DynamicTest.dynamicTest(file.getFileName().toString(), () -> {
+        return files.stream().map(file -> DynamicTest.dynamicTest(PROGRAMS.relativize(file).toString(), () -> {
             Path expected = Path.of(file.toString().replaceFirst("\\.tide$", ".output"));
             assertEquals(Files.readString(expected), TideRunner.run(engine, file), file.getFileName().toString());
         }));

@@ -24,12 +24,17 @@ final class TideRunner {
         return run(engine, file, input, Map.of());
     }
 
-    /** Runs file on engine with the given standard input and context options (tide.Record, tide.Replay). */
+    /**
+     * Runs file on engine with the given standard input and context options (tide.Record, tide.Replay),
+     * and the words of NAME.args, if it exists, as the program's arguments.
+     */
     static String run(Engine engine, Path file, InputStream input, Map<String, String> options) throws IOException {
         ByteArrayOutputStream output = new ByteArrayOutputStream();
         Source source = Source.newBuilder("tide", file.toFile()).build();
+        Path argsFile = Path.of(file.toString().replaceFirst("\\.tide$", ".args"));
+        String[] args = Files.exists(argsFile) ? Files.readString(argsFile).trim().split("\\s+") : new String[0];
         try (Context context = Context.newBuilder("tide").engine(engine).allowCreateThread(true).options(options)
-                .in(input).out(output).err(output).build()) {
+                .arguments("tide", args).in(input).out(output).err(output).build()) {
             context.eval(source);
         } catch (PolyglotException e) {
             if (!e.isGuestException()) {

@@ -61,14 +61,18 @@ record SavinaRow(String benchmark, String dispatcher, int pairs, Stats.Estimate 
             SavinaRun base = b.runs().get(SavinaArm.BASE);
             SavinaRun rec = b.runs().get(SavinaArm.RECORD);
             int baseCut = Mser.truncation(Stats.toArray(base.allNanos()));
-            int recCut = Mser.truncation(Stats.toArray(rec.allNanos()));
             cuts.add((double) baseCut);
-            cuts.add((double) recCut);
-            wall.add(pair(rec, base));
-            cpu.add(mean(steady(rec.allCpuNanos(), recCut)) / mean(steady(base.allCpuNanos(), baseCut)));
             if (i + 1 < blocks.size()) {
                 floor.add(pair(blocks.get(i + 1).runs().get(SavinaArm.BASE), base));
             }
+            // Without a recorded run (bench truffle on a build that cannot record) only the floor is measured.
+            if (rec == null) {
+                continue;
+            }
+            int recCut = Mser.truncation(Stats.toArray(rec.allNanos()));
+            cuts.add((double) recCut);
+            wall.add(pair(rec, base));
+            cpu.add(mean(steady(rec.allCpuNanos(), recCut)) / mean(steady(base.allCpuNanos(), baseCut)));
             if (b.replay() != null) {
                 replay.add(steadyRatio(b.replay(), rec));
             }
@@ -79,7 +83,8 @@ record SavinaRow(String benchmark, String dispatcher, int pairs, Stats.Estimate 
         for (SavinaArm arm : peerArms) {
             peers.add(peer(arm, blocks));
         }
-        return new SavinaRow(benchmark, dispatcher, blocks.size(), PairedRatio.estimate(wall), Stats.bootstrapMedian(cpu),
+        return new SavinaRow(benchmark, dispatcher, blocks.size(), PairedRatio.estimate(wall),
+                cpu.isEmpty() ? Stats.Estimate.of(Double.NaN) : Stats.bootstrapMedian(cpu),
                 PairedRatio.estimate(floor), Stats.median(cuts), Stats.median(bytesPerMessage), Stats.median(rates),
                 replay.isEmpty() ? Stats.Estimate.of(Double.NaN) : Stats.bootstrapMedian(replay), peers, replayProblem);
     }

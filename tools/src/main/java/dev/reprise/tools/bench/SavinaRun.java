@@ -69,6 +69,17 @@ record SavinaRun(String benchmark, List<Long> measuredNanos, List<Long> allNanos
         if (quick) {
             cmd.add("--quick");
         }
+        return exec(benchmark, agentArgument == null ? "" : " (" + agentArgument + ")", cmd);
+    }
+
+    /**
+     * Runs a benchmark JVM's command and reads its iteration lines (see {@link #parse}); {@code bench truffle}'s
+     * JVMs print the same lines.
+     *
+     * @param how what to add to the benchmark's name in an error (e.g. {@code " (recorded)"}), or empty
+     * @throws IOException naming the benchmark and what went wrong (its failed check, a crash, a time-out)
+     */
+    static SavinaRun exec(String benchmark, String how, List<String> cmd) throws IOException, InterruptedException {
         Path out = Files.createTempFile("savina", ".out");
         Path err = Files.createTempFile("savina", ".err");
         try {
@@ -79,8 +90,7 @@ record SavinaRun(String benchmark, List<Long> measuredNanos, List<Long> allNanos
             }
             List<String> lines = Files.readAllLines(out, StandardCharsets.UTF_8);
             if (p.exitValue() != 0) {
-                throw new IOException(benchmark + (agentArgument == null ? "" : " (" + agentArgument + ")")
-                        + " failed with exit code " + p.exitValue() + ": " + Files.readString(err).strip());
+                throw new IOException(benchmark + how + " failed with exit code " + p.exitValue() + ": " + Files.readString(err).strip());
             }
             return parse(benchmark, lines);
         } finally {

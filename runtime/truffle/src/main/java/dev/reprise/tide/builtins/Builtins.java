@@ -19,7 +19,13 @@ public final class Builtins {
             Map.entry("str", new Spec(1, StrBuiltin::new)),
             Map.entry("promisePair", new Spec(0, PromisePairBuiltin::new)),
             Map.entry("resolve", new Spec(2, ResolveBuiltin::new)),
-            Map.entry("whenResolved", new Spec(2, WhenResolvedBuiltin::new)));
+            Map.entry("whenResolved", new Spec(2, WhenResolvedBuiltin::new)),
+            Map.entry("args", new Spec(0, ArgsBuiltin::new)),
+            Map.entry("int", new Spec(1, IntBuiltin::new)),
+            Map.entry("fail", new Spec(1, FailBuiltin::new)),
+            Map.entry("sin", new Spec(1, () -> new MathBuiltin(MathBuiltin.Function.SIN))),
+            Map.entry("sqrt", new Spec(1, () -> new MathBuiltin(MathBuiltin.Function.SQRT))),
+            Map.entry("exp", new Spec(1, () -> new MathBuiltin(MathBuiltin.Function.EXP))));
 
     private Builtins() {
     }

@@ -3,20 +3,22 @@ package dev.reprise.tide.launcher;
 import dev.reprise.tide.trace.ReplayDivergence;
 import java.io.File;
 import java.io.IOException;
+import java.util.Arrays;
 import org.graalvm.polyglot.Context;
 import org.graalvm.polyglot.PolyglotException;
 import org.graalvm.polyglot.Source;
 import org.graalvm.polyglot.SourceSection;
 
 /**
- * Runs a Tide program: {@code Launcher [--record DIR | --replay DIR] FILE}. The program's output
- * goes to standard output; a program error goes to standard error with exit status 1, a replay
- * that diverged with {@value #DIVERGED}, one that reached the end of a recording cut short with
- * {@value #RECORDING_ENDED}, a wrong command line with 2.
+ * Runs a Tide program: {@code Launcher [--record DIR | --replay DIR] FILE [ARG...]}; the program
+ * reads the ARGs with {@code args()}. The program's output goes to standard output; a program
+ * error goes to standard error with exit status 1, a replay that diverged with {@value #DIVERGED},
+ * one that reached the end of a recording cut short with {@value #RECORDING_ENDED}, a wrong
+ * command line with 2.
  */
 public final class Launcher {
     private static final String LANGUAGE = "tide";
-    private static final String USAGE = "usage: Launcher [--record DIR | --replay DIR] FILE.tide";
+    private static final String USAGE = "usage: Launcher [--record DIR | --replay DIR] FILE.tide [ARG...]";
     /** The exit status of a replay that diverged from its trace. */
     public static final int DIVERGED = ReplayDivergence.EXIT_STATUS;
     /** The exit status of a replay that reached the end of a recording cut short (its JVM was killed). */
@@ -25,23 +27,25 @@ public final class Launcher {
     private Launcher() {
     }
 
-    /** Runs the file named by the last argument, recording or replaying it as the flags say. */
+    /** Runs the file named by the first argument after the flags, with the words after it as its args(). */
     public static void main(String[] args) throws IOException {
         String record = "";
         String replay = "";
         String file = null;
-        for (int i = 0; i < args.length; i++) {
+        int i = 0;
+        for (; i < args.length && file == null; i++) {
             switch (args[i]) {
                 case "--record" -> record = value(args, ++i, "--record");
                 case "--replay" -> replay = value(args, ++i, "--replay");
                 default -> {
-                    if (args[i].startsWith("-") || file != null) {
+                    if (args[i].startsWith("-")) {
                         usage("unexpected argument " + args[i]);
                     }
                     file = args[i];
                 }
             }
         }
+        String[] programArguments = Arrays.copyOfRange(args, i, args.length);
         if (file == null) {
             usage("no program file given");
         }
@@ -55,7 +59,8 @@ public final class Launcher {
         }
         Source source = Source.newBuilder(LANGUAGE, program).build();
         // Actors run on worker threads the language creates.
-        Context.Builder builder = Context.newBuilder(LANGUAGE).allowCreateThread(true);
+        Context.Builder builder = Context.newBuilder(LANGUAGE).allowCreateThread(true)
+                .arguments(LANGUAGE, programArguments);
         if (!record.isEmpty()) {
             builder.option("tide.Record", record);
         }

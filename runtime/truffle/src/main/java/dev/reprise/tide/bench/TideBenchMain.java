@@ -1,0 +1,208 @@
+package dev.reprise.tide.bench;
+
+import dev.reprise.tide.launcher.Launcher;
+import java.io.ByteArrayOutputStream;
+import java.io.File;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.lang.management.ManagementFactory;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import org.graalvm.polyglot.Context;
+import org.graalvm.polyglot.Engine;
+import org.graalvm.polyglot.PolyglotException;
+import org.graalvm.polyglot.Source;
+
+/**
+ * One benchmark JVM of {@code reprise bench truffle}: runs a Tide program N times in one engine,
+ * so later iterations run compiled code, each in a fresh context (a fresh actor system), and
+ * prints per iteration the line {@code bench savina} reads from its JVMs:
+ * {@code iteration I measured NANOS ok cpu CPU_NANOS} (wall and process CPU time). Every
+ * iteration's output must be the program's check line ({@code NAME ok}).
+ *
+ * <pre>
+ * TideBenchMain --iterations N [--record DIR | --replay DIR] [--compilation-log FILE] FILE [ARG...]
+ * TideBenchMain --features
+ * </pre>
+ *
+ * With {@code --record DIR}, iteration I records into {@code DIR/iteration-I} (option
+ * {@code tide.Record}); with {@code --replay DIR}, it replays that trace ({@code tide.Replay}).
+ * {@code --compilation-log FILE} writes the engine's log with Graal's compilation trace
+ * ({@code engine.TraceCompilation}: {@code opt done}, {@code opt failed}, {@code opt deopt}, ...) and
+ * the stack of each transfer from compiled code to the interpreter
+ * ({@code engine.TraceTransferToInterpreter}) to FILE.
+ * {@code --features} prints {@code compiled yes|no} (whether the Graal compiler is in use) and
+ * {@code record yes|no}, {@code replay yes|no}: whether this build of Tide has the options. Exit status 1 when an iteration fails (its error goes to stderr).
+ */
+public final class TideBenchMain {
+    private static final String LANGUAGE = "tide";
+    private static final String RECORD = "tide.Record";
+    private static final String REPLAY = "tide.Replay";
+
+    private TideBenchMain() {
+    }
+
+    /** What one JVM does, from its arguments. */
+    record Options(int iterations, String traceOption, Path traces, Path compilationLog, File program,
+                   String[] programArguments) {
+        static Options parse(String[] args) {
+            int i = 0;
+            int iterations = 1;
+            String traceOption = null;
+            Path traces = null;
+            Path compilationLog = null;
+            while (i < args.length && args[i].startsWith("--")) {
+                String flag = args[i];
+                if (i + 1 >= args.length) {
+                    throw new IllegalArgumentException(flag + " needs a value");
+                }
+                String value = args[i + 1];
+                switch (flag) {
+                    case "--iterations" -> iterations = positive(value);
+                    case "--record" -> {
+                        traceOption = RECORD;
+                        traces = Path.of(value);
+                    }
+                    case "--replay" -> {
+                        traceOption = REPLAY;
+                        traces = Path.of(value);
+                    }
+                    case "--compilation-log" -> compilationLog = Path.of(value);
+                    default -> throw new IllegalArgumentException("unknown option " + flag
+                            + "; valid: --iterations N, --record DIR, --replay DIR, --compilation-log FILE, --features");
+                }
+                i += 2;
+            }
+            if (i >= args.length) {
+                throw new IllegalArgumentException("name the program: TideBenchMain --iterations N "
+                        + "[--record DIR | --replay DIR] FILE [ARG...]");
+            }
+            return new Options(iterations, traceOption, traces, compilationLog, new File(args[i]),
+                    Arrays.copyOfRange(args, i + 1, args.length));
+        }
+
+        private static int positive(String value) {
+            try {
+                int n = Integer.parseInt(value);
+                if (n >= 1) {
+                    return n;
+                }
+            } catch (NumberFormatException e) {
+                // reported below
+            }
+            throw new IllegalArgumentException("--iterations must be a positive integer, was " + value);
+        }
+    }
+
+    /** Runs the iterations; see the class comment. */
+    public static void main(String[] args) throws IOException {
+        if (args.length == 1 && args[0].equals("--features")) {
+            try (Engine engine = Engine.create(LANGUAGE)) {
+                var options = engine.getLanguages().get(LANGUAGE).getOptions();
+                // Without JVMCI and the Graal compiler, Truffle falls back to an engine that only interprets.
+                System.out.println("compiled " + (engine.getImplementationName().equals("Interpreted") ? "no" : "yes"));
+                System.out.println("record " + (options.get(RECORD) != null ? "yes" : "no"));
+                System.out.println("replay " + (options.get(REPLAY) != null ? "yes" : "no"));
+            }
+            return;
+        }
+        Options options;
+        try {
+            options = Options.parse(args);
+        } catch (IllegalArgumentException e) {
+            System.err.println("error: " + e.getMessage());
+            System.exit(2);
+            return;
+        }
+        System.exit(run(options, System.out, System.err));
+    }
+
+    /** Runs every iteration; returns the exit status. */
+    static int run(Options options, PrintStream out, PrintStream err) throws IOException {
+        if (!options.program().isFile()) {
+            err.println("error: no such program: " + options.program());
+            return 1;
+        }
+        Source source = Source.newBuilder(LANGUAGE, options.program()).build();
+        var cpu = (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
+        try (OutputStream log = options.compilationLog() == null ? null : Files.newOutputStream(options.compilationLog());
+             Engine engine = engine(log)) {
+            if (options.traceOption() != null && engine.getLanguages().get(LANGUAGE).getOptions().get(options.traceOption()) == null) {
+                err.println("error: this build of Tide has no option " + options.traceOption()
+                        + ": it cannot " + (options.traceOption().equals(RECORD) ? "record" : "replay"));
+                return 1;
+            }
+            if (RECORD.equals(options.traceOption())) {
+                Files.createDirectories(options.traces());
+            }
+            for (int i = 1; i <= options.iterations(); i++) {
+                Context.Builder builder = Context.newBuilder(LANGUAGE).engine(engine).allowCreateThread(true)
+                        .arguments(LANGUAGE, options.programArguments());
+                if (options.traceOption() != null) {
+                    builder.option(options.traceOption(), trace(options.traces(), i).toString());
+                }
+                ByteArrayOutputStream output = new ByteArrayOutputStream();
+                builder.out(output);
+                long cpuStart = cpu.getProcessCpuTime();
+                long start = System.nanoTime();
+                String failure = runOnce(builder, source);
+                long nanos = System.nanoTime() - start;
+                long cpuNanos = cpu.getProcessCpuTime() - cpuStart;
+                String printed = output.toString(StandardCharsets.UTF_8);
+                if (failure == null && !isCheckLine(printed)) {
+                    failure = "the program printed " + quoted(printed) + " instead of its check line (NAME ok)";
+                }
+                if (failure != null) {
+                    out.println("iteration " + i + " measured " + nanos + " FAILED");
+                    err.println("error: " + options.program().getName() + " iteration " + i + ": " + failure);
+                    return 1;
+                }
+                out.println("iteration " + i + " measured " + nanos + " ok cpu " + cpuNanos);
+                out.flush();
+            }
+        }
+        return 0;
+    }
+
+    // The engine shared by the iterations; with a log stream, it traces Graal's compilations into it.
+    private static Engine engine(OutputStream log) {
+        Engine.Builder builder = Engine.newBuilder(LANGUAGE);
+        if (log != null) {
+            // TraceTransferToInterpreter is set once per JVM, by its first engine: this one.
+            builder.allowExperimentalOptions(true).option("engine.TraceCompilation", "true")
+                    .option("engine.TraceTransferToInterpreter", "true").logHandler(log);
+        }
+        return builder.build();
+    }
+
+    /** Where iteration i's trace is: its own directory under traces. */
+    public static Path trace(Path traces, int iteration) {
+        return traces.resolve("iteration-" + iteration);
+    }
+
+    private static String runOnce(Context.Builder builder, Source source) {
+        try (Context context = builder.build()) {
+            context.eval(source);
+            return null;
+        } catch (PolyglotException e) {
+            if (e.isInternalError()) {
+                throw e;
+            }
+            return Launcher.describe(e);
+        } catch (IllegalArgumentException e) {
+            // An option value the language refuses (e.g. a trace directory that already holds a trace).
+            return e.getMessage();
+        }
+    }
+
+    private static boolean isCheckLine(String printed) {
+        return printed.endsWith(" ok\n") && printed.indexOf('\n') == printed.length() - 1;
+    }
+
+    private static String quoted(String text) {
+        return "\"" + text.replace("\n", "\\n") + "\"";
+    }
+}

@@ -1,0 +1,115 @@
+package dev.reprise.tools.bench;
+
+import dev.reprise.trace.TraceAnalysis;
+import dev.reprise.trace.TraceStatistics;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One Tide benchmark measured by {@code bench truffle}: blocks of JVMs in the given orders, each
+ * recorded JVM's traces (one per iteration) sized and replayed, every JVM's compilation log read.
+ */
+final class TruffleMeasurement {
+    /** The row for the report, and the compilation logs of each arm (the replays' under null). */
+    record Result(SavinaRow row, Map<SavinaArm, CompilationLog> compilations, CompilationLog replayCompilations) {}
+
+    private final TideLaunch launch;
+    private final boolean quick;
+    private final int iterations;
+    private final BenchProgress progress;
+
+    TruffleMeasurement(TideLaunch launch, boolean quick, int iterations, BenchProgress progress) {
+        this.launch = launch;
+        this.quick = quick;
+        this.iterations = iterations;
+        this.progress = progress;
+    }
+
+    /**
+     * Runs the blocks; a failed untraced or recorded JVM stops the benchmark with its error, a failed
+     * replay is reported in the row.
+     *
+     * @param replay whether to replay each recording
+     * @param orders each block's order of arms (see {@link BlockOrder})
+     */
+    Result measure(TideBenchmark bench, boolean replay, List<List<SavinaArm>> orders) throws IOException, InterruptedException {
+        List<SavinaRow.Block> blocks = new ArrayList<>();
+        Map<SavinaArm, CompilationLog> compilations = new EnumMap<>(SavinaArm.class);
+        CompilationLog replayCompilations = CompilationLog.NONE;
+        String problem = null;
+        for (int k = 0; k < orders.size(); k++) {
+            Path dir = Files.createTempDirectory("reprise-truffle");
+            try {
+                Path traces = dir.resolve("traces");
+                Map<SavinaArm, SavinaRun> runs = new EnumMap<>(SavinaArm.class);
+                String block = "pair " + (k + 1) + "/" + orders.size();
+                for (SavinaArm arm : orders.get(k)) {
+                    progress.step(bench.name() + ": " + label(arm) + ", " + block);
+                    Path log = dir.resolve(arm.label() + ".log");
+                    List<String> flag = arm == SavinaArm.RECORD ? List.of("--record", traces.toString()) : List.of();
+                    runs.put(arm, run(bench, " (" + label(arm) + ")", flag, log));
+                    compilations.merge(arm, CompilationLog.read(log), CompilationLog::plus);
+                    progress.done(1);
+                }
+                SavinaRun replayed = null;
+                double bytesPerMessage = Double.NaN;
+                long traceBytes = 0;
+                if (runs.containsKey(SavinaArm.RECORD)) {
+                    TraceTotals total = totals(traces);
+                    bytesPerMessage = total.messages() == 0 ? Double.NaN : (double) total.eventBytes() / total.messages();
+                    traceBytes = total.eventBytes() + total.dataBytes();
+                    if (replay) {
+                        progress.step(bench.name() + ": replay of the recorded JVM's traces, " + block);
+                        Path log = dir.resolve("replay.log");
+                        try {
+                            replayed = run(bench, " (replayed)", List.of("--replay", traces.toString()), log);
+                        } catch (IOException e) {
+                            problem = block + ": " + e.getMessage().lines().findFirst().orElse("");
+                        }
+                        if (Files.exists(log)) {
+                            replayCompilations = replayCompilations.plus(CompilationLog.read(log));
+                        }
+                        progress.done(1);
+                    }
+                }
+                blocks.add(new SavinaRow.Block(runs, replayed, bytesPerMessage, traceBytes));
+            } finally {
+                Stats.deleteTree(dir);
+            }
+        }
+        return new Result(SavinaRow.of(bench.name(), "tide", blocks, List.of(), problem), compilations, replayCompilations);
+    }
+
+    static String label(SavinaArm arm) {
+        return arm == SavinaArm.RECORD ? "recorded" : "untraced";
+    }
+
+    private SavinaRun run(TideBenchmark bench, String how, List<String> traceFlag, Path log)
+            throws IOException, InterruptedException {
+        List<String> args = new ArrayList<>(List.of("--compilation-log", log.toString()));
+        args.addAll(launch.arguments(bench, quick, iterations, traceFlag));
+        return SavinaRun.exec(bench.name(), how, launch.command(List.of(), args));
+    }
+
+    /** What the traces of one recorded JVM hold together. */
+    private record TraceTotals(long messages, long eventBytes, long dataBytes) {}
+
+    // The recorded JVM's traces, one per iteration (TideBenchMain's iteration-I directories), added up.
+    private TraceTotals totals(Path traces) throws IOException {
+        long messages = 0;
+        long eventBytes = 0;
+        long dataBytes = 0;
+        for (int i = 1; i <= iterations; i++) {
+            TraceStatistics s = TraceAnalysis.run(traces.resolve("iteration-" + i)).statistics();
+            messages += s.messages();
+            eventBytes += s.eventBytes();
+            dataBytes += s.dataBytes();
+        }
+        return new TraceTotals(messages, eventBytes, dataBytes);
+    }
+}
