@@ -52,7 +52,7 @@ class LangCommandIT {
         }
         Result lang = reprise("lang", "--help");
         assertEquals(0, lang.exit(), lang::toString);
-        assertTrue(lang.out().startsWith("Usage: ./reprise lang run FILE.tide\n"), lang::toString);
+        assertTrue(lang.out().startsWith("Usage: ./reprise lang run FILE.tide [ARG...]\n"), lang::toString);
         assertTrue(lang.out().contains("exit 86 if it diverges"), lang::toString);
         Result none = reprise("lang");
         assertEquals(2, none.exit(), none::toString);
@@ -64,6 +64,22 @@ class LangCommandIT {
         Result r = reprise("lang", "run", PROGRAMS.resolve("counting.tide").toString());
         assertEquals(0, r.exit(), r::toString);
         assertEquals(Files.readString(PROGRAMS.resolve("counting.output")), r.out(), r::toString);
+    }
+
+    /** The words after the file are the program's {@code args()}: a Savina program sized on the command line, recorded and replayed. */
+    @Test
+    void wordsAfterTheFileAreTheProgramsArguments() throws Exception {
+        String program = PROGRAMS.resolve("savina/pingpong.tide").toString();
+        Path trace = WORK.resolve("pingpong-args");
+        Result recorded = reprise("lang", "record", "--trace", trace.toString(), program, "3000");
+        assertEquals(0, recorded.exit(), recorded::toString);
+        assertEquals("PingPong ok\n", recorded.out(), recorded::toString);
+        Result replayed = reprise("lang", "replay", "--trace", trace.toString(), program, "3000");
+        assertEquals(0, replayed.exit(), replayed::toString);
+        assertEquals(recorded.out(), replayed.out(), replayed::toString);
+        Result bad = reprise("lang", "run", program, "many");
+        assertEquals(1, bad.exit(), bad::toString);
+        assertTrue(bad.err().startsWith("error: ") && !bad.err().contains("\tat "), bad::toString);
     }
 
     @Test
