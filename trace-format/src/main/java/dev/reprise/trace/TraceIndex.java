@@ -28,9 +28,11 @@ public final class TraceIndex implements AutoCloseable {
      * Events that the kept decoded chunks may hold together: about 5 bytes each in arrays plus the
      * events (repeated messages share one), some megabytes. Under the default dispatcher an actor's
      * subtraces spread over many threads' chunks and the replay's order drifts from the
-     * recording's: with 64k events kept, BankTransaction decoded each chunk 30 times over.
+     * recording's: with 64k events kept, BankTransaction decoded each chunk 30 times over. So 256k,
+     * but never more than one event per 512 bytes of the heap's limit: a replay in a small heap
+     * (24 MB) must not spend it on this cache.
      */
-    static final long DECODED_EVENTS_KEPT = 1 << 18;
+    static final long DECODED_EVENTS_KEPT = Math.min(1 << 18, Math.max(1 << 14, Runtime.getRuntime().maxMemory() >> 9));
     private final LinkedHashMap<Long, ChunkEvents> decoded = new LinkedHashMap<>(16, 0.75f, true);
     private long decodedEvents;
 
