@@ -1,5 +1,6 @@
 package dev.reprise.agent;
 
+import dev.reprise.replay.ReplayQueue;
 import dev.reprise.runtime.ExternalInput;
 import dev.reprise.runtime.ThreadRecorder;
 
@@ -43,7 +44,7 @@ final class AgentThread {
     /** In replay: this turn processes a message its actor's recorded events named (not a live one, not a system message). */
     boolean scriptedTurn;
     /** In replay, for a scripted turn: the mailbox that handed out its message (it knows the actor's script). */
-    dev.reprise.replay.ReplayQueue turnQueue;
+    ReplayQueue turnQueue;
     /** The context it runs in outside turns; null until first asked for. */
     private OutsideContext context;
 

@@ -13,8 +13,6 @@ import java.util.concurrent.TimeUnit;
  * 100 echoes, or as many as the second argument says; {@code exit-hooked} with Akka's shutdown
  * hook on);
  * {@code terminate-then-hang} terminates the system and then blocks forever (the test kills it),
- * {@code service} echoes, prints {@code echoed} and waits to be stopped (SIGTERM) as a service does:
- * its own shutdown hook terminates the actor system and prints {@code stopped}, or {@code did not stop},
  * {@code no-akka} never touches Akka.
  */
 public final class EndingsProgram {
@@ -35,9 +33,6 @@ public final class EndingsProgram {
                 ? ConfigFactory.parseString("akka.loglevel = WARNING").withFallback(ConfigFactory.load())
                 : ProgramConfig.config(false));
         ActorRef echo = system.actorOf(Props.create(Echo.class, Echo::new), "echo");
-        if (args[0].equals("service")) {
-            Runtime.getRuntime().addShutdownHook(new Thread(() -> stop(system)));
-        }
         int echoes = args.length > 1 ? Integer.parseInt(args[1]) : 100;
         for (int i = 0; i < echoes; i++) {
             CompletableFuture<Object> f = new CompletableFuture<>();
@@ -48,26 +43,10 @@ public final class EndingsProgram {
         if (args[0].startsWith("exit")) {
             System.exit(0);
         }
-        if (args[0].equals("service")) {
-            System.out.flush();
-            Thread.sleep(Long.MAX_VALUE);
-        }
         system.terminate();
         system.getWhenTerminated().toCompletableFuture().get(30, TimeUnit.SECONDS);
         System.out.println("terminated");
         System.out.flush();
         Thread.sleep(Long.MAX_VALUE);
-    }
-
-    /** A service's shutdown hook: Akka's own is off (ProgramConfig), as in services that stop their system themselves. */
-    private static void stop(ActorSystem system) {
-        system.terminate();
-        try {
-            system.getWhenTerminated().toCompletableFuture().get(20, TimeUnit.SECONDS);
-            System.out.println("stopped");
-        } catch (Exception e) {
-            System.out.println("did not stop: " + e);
-        }
-        System.out.flush();
     }
 }

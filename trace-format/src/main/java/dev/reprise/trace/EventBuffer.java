@@ -233,25 +233,20 @@ public final class EventBuffer {
 
     /** {@link #creation(long, CreationKind)} with the created actor's {@link Fingerprint}. */
     public void creation(long child, CreationKind kind, byte fingerprint) {
-        mark(fingerprint);
-        int p = position;
-        int header = CREATION | kind.code() << SECOND_WIDTH_SHIFT;
-        if (wide(child)) {
-            POSITION.setRelease(this, wideEvent(p, header, child, -1, 0));
-            return;
-        }
-        int w = width((int) child);
-        bytes[p] = (byte) (header | (w - 1) << FIRST_WIDTH_SHIFT);
-        LittleEndian.putInt(bytes, p + 1, (int) child);
-        POSITION.setRelease(this, p + 1 + w);
+        appendCreation(child, kind, fingerprint, ANY_WIDTH);
     }
 
     /**
      * {@link #creation(long, CreationKind)} for a caller that has proven the child's
      * {@link #idWidth} (or passes {@link #ANY_WIDTH}): the same bytes.
      */
-    public void creation(long child, CreationKind kind, int width) {
-        mark(Fingerprint.NONE);
+    public void creationOfWidth(long child, CreationKind kind, int width) {
+        appendCreation(child, kind, Fingerprint.NONE, width);
+    }
+
+    /** The one encoder of creations; with {@link #ANY_WIDTH} (a constant to the compiler) it finds the width itself. */
+    private void appendCreation(long child, CreationKind kind, byte fingerprint, int width) {
+        mark(fingerprint);
         int p = position;
         int header = CREATION | kind.code() << SECOND_WIDTH_SHIFT;
         if (width == ANY_WIDTH && wide(child)) {
@@ -271,18 +266,7 @@ public final class EventBuffer {
 
     /** {@link #message(long)} with the message's {@link Fingerprint}. */
     public void message(long sender, byte fingerprint) {
-        mark(fingerprint);
-        int p = position;
-        if (shortForms && sender == lastSender) {
-            repeat(p);
-            return;
-        }
-        lastSender = sender;
-        if (wide(sender)) {
-            POSITION.setRelease(this, wideEvent(p, MESSAGE, sender, -1, 0));
-            return;
-        }
-        narrowMessage(p, sender, width((int) sender));
+        appendMessage(sender, fingerprint, ANY_WIDTH);
     }
 
     /**
@@ -292,23 +276,24 @@ public final class EventBuffer {
      * @param width the sender's {@link #idWidth}: 1, 2 or 3 when it is below 2^(8 width), or
      *     {@link #ANY_WIDTH}
      */
-    public void message(long sender, int width) {
-        mark(Fingerprint.NONE);
+    public void messageOfWidth(long sender, int width) {
+        appendMessage(sender, Fingerprint.NONE, width);
+    }
+
+    /** The one encoder of messages; with {@link #ANY_WIDTH} (a constant to the compiler) it finds the width itself. */
+    private void appendMessage(long sender, byte fingerprint, int width) {
+        mark(fingerprint);
         int p = position;
         if (shortForms && sender == lastSender) {
             repeat(p);
             return;
         }
         lastSender = sender;
-        if (width == ANY_WIDTH) {
-            if (wide(sender)) {
-                POSITION.setRelease(this, wideEvent(p, MESSAGE, sender, -1, 0));
-            } else {
-                narrowMessage(p, sender, width((int) sender));
-            }
+        if (width == ANY_WIDTH && wide(sender)) {
+            POSITION.setRelease(this, wideEvent(p, MESSAGE, sender, -1, 0));
             return;
         }
-        narrowMessage(p, sender, smallIds ? width : 3);
+        narrowMessage(p, sender, provenWidth(sender, width));
     }
 
     /** One more message from the last sender: grows the REPEAT or RESUME before {@code p}, or writes a REPEAT. */
@@ -339,26 +324,20 @@ public final class EventBuffer {
 
     /** {@link #promiseMessage(long, long)} with the message's {@link Fingerprint}. */
     public void promiseMessage(long sender, long resolver, byte fingerprint) {
-        mark(fingerprint);
-        int p = position;
-        if (wide(sender) || wide(resolver)) {
-            POSITION.setRelease(this, wideEvent(p, PROMISE_MESSAGE, sender, SECOND_WIDTH_SHIFT, resolver));
-            return;
-        }
-        int ws = width((int) sender);
-        int wr = width((int) resolver);
-        bytes[p] = (byte) (PROMISE_MESSAGE | (ws - 1) << FIRST_WIDTH_SHIFT | (wr - 1) << SECOND_WIDTH_SHIFT);
-        LittleEndian.putInt(bytes, p + 1, (int) sender);
-        LittleEndian.putInt(bytes, p + 1 + ws, (int) resolver);
-        POSITION.setRelease(this, p + 1 + ws + wr);
+        appendPromiseMessage(sender, ANY_WIDTH, resolver, ANY_WIDTH, fingerprint);
     }
 
     /**
      * {@link #promiseMessage(long, long)} for a caller that has proven both ids' {@link #idWidth}s
      * (or passes {@link #ANY_WIDTH} for either): the same bytes.
      */
-    public void promiseMessage(long sender, int senderWidth, long resolver, int resolverWidth) {
-        mark(Fingerprint.NONE);
+    public void promiseMessageOfWidths(long sender, int senderWidth, long resolver, int resolverWidth) {
+        appendPromiseMessage(sender, senderWidth, resolver, resolverWidth, Fingerprint.NONE);
+    }
+
+    /** The one encoder of promise messages; with {@link #ANY_WIDTH}s (constants to the compiler) it finds the widths itself. */
+    private void appendPromiseMessage(long sender, int senderWidth, long resolver, int resolverWidth, byte fingerprint) {
+        mark(fingerprint);
         int p = position;
         if ((senderWidth == ANY_WIDTH || resolverWidth == ANY_WIDTH) && (wide(sender) || wide(resolver))) {
             POSITION.setRelease(this, wideEvent(p, PROMISE_MESSAGE, sender, SECOND_WIDTH_SHIFT, resolver));
@@ -374,16 +353,14 @@ public final class EventBuffer {
 
     /** The current actor made a nondeterministic call whose result is data entry {@code dataId}. */
     public void systemCall(long dataId) {
-        int p = position;
-        bytes[p] = (byte) SYSTEM_CALL;
-        POSITION.setRelease(this, putId(p, FIRST_WIDTH_SHIFT, dataId, p + 1));
+        systemCallOfWidth(dataId, ANY_WIDTH);
     }
 
     /**
      * {@link #systemCall(long)} for a caller that has proven the data id's {@link #idWidth} (or
      * passes {@link #ANY_WIDTH}): the same bytes.
      */
-    public void systemCall(long dataId, int width) {
+    public void systemCallOfWidth(long dataId, int width) {
         int p = position;
         if (width == ANY_WIDTH && wide(dataId)) {
             bytes[p] = (byte) SYSTEM_CALL;

@@ -33,12 +33,12 @@ class WidthAppendsTest {
                         plain.promiseMessage(a, b);
                         plain.creation(b, CreationKind.ACTOR);
                         plain.systemCall(a);
-                        widths.message(a, wa);
-                        widths.message(a, wa);
-                        widths.message(b, wb);
-                        widths.promiseMessage(a, wa, b, wb);
-                        widths.creation(b, CreationKind.ACTOR, wb);
-                        widths.systemCall(a, wa);
+                        widths.messageOfWidth(a, wa);
+                        widths.messageOfWidth(a, wa);
+                        widths.messageOfWidth(b, wb);
+                        widths.promiseMessageOfWidths(a, wa, b, wb);
+                        widths.creationOfWidth(b, CreationKind.ACTOR, wb);
+                        widths.systemCallOfWidth(a, wa);
                         String what = encoding + " ids " + a + ", " + b + (proven ? " proven" : " any width");
                         assertEquals(plain.size(), widths.size(), what);
                         assertArrayEquals(Arrays.copyOf(plain.array(), plain.size()),

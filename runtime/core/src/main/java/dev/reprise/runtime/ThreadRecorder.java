@@ -222,7 +222,7 @@ public final class ThreadRecorder extends BufferOwnership {
             return -1;
         }
         long dataId = actor.takeDataId();
-        b.systemCall(dataId, width);
+        b.systemCallOfWidth(dataId, width);
         events++;
         return dataId;
     }
@@ -272,67 +272,40 @@ public final class ThreadRecorder extends BufferOwnership {
 
     // Width-specialised appends, for a caller that proved an id's width once (a self-specialising
     // Truffle node: its compiler folds the width). Each tryX is the fast path only, so a compiler
-    // that inlines it does not inline the slow path; when it returns false, call X, which does
-    // the same with the slow path (kept out of the caller's compilation unit by the caller).
+    // that inlines it does not inline the slow path; when it returns false, call the plain X (out
+    // of the caller's compilation unit), which takes the slow path and finds the width itself.
 
-    /** {@link #message(ActorRecord, long)} with the sender's {@link EventBuffer#idWidth}; false: call {@link #message(ActorRecord, long, int)}. */
+    /** {@link #message(ActorRecord, long)} with the sender's {@link EventBuffer#idWidth}; false: call {@link #message(ActorRecord, long)}. */
     public boolean tryMessage(ActorRecord actor, long sender, int width) {
         EventBuffer b = readyWithoutSlowPath(actor);
         if (b == null) {
             return false;
         }
-        b.message(sender, width);
+        b.messageOfWidth(sender, width);
         events++;
         return true;
     }
 
-    /** {@link #message(ActorRecord, long)} with the sender's {@link EventBuffer#idWidth}. */
-    public void message(ActorRecord actor, long sender, int width) {
-        EventBuffer b = ready(actor);
-        if (b != null) {
-            b.message(sender, width);
-            events++;
-        }
-    }
-
-    /** A promise message with both ids' {@link EventBuffer#idWidth}s; false: call {@link #promiseMessage(ActorRecord, long, int, long, int)}. */
+    /** A promise message with both ids' {@link EventBuffer#idWidth}s; false: call {@link #promiseMessage(ActorRecord, long, long, byte)}. */
     public boolean tryPromiseMessage(ActorRecord actor, long sender, int senderWidth, long resolver, int resolverWidth) {
         EventBuffer b = readyWithoutSlowPath(actor);
         if (b == null) {
             return false;
         }
-        b.promiseMessage(sender, senderWidth, resolver, resolverWidth);
+        b.promiseMessageOfWidths(sender, senderWidth, resolver, resolverWidth);
         events++;
         return true;
     }
 
-    /** {@link #promiseMessage(ActorRecord, long, long, byte)} without a fingerprint, with both ids' {@link EventBuffer#idWidth}s. */
-    public void promiseMessage(ActorRecord actor, long sender, int senderWidth, long resolver, int resolverWidth) {
-        EventBuffer b = ready(actor);
-        if (b != null) {
-            b.promiseMessage(sender, senderWidth, resolver, resolverWidth);
-            events++;
-        }
-    }
-
-    /** {@link #creation(ActorRecord, long, CreationKind)} with the child's {@link EventBuffer#idWidth}; false: call {@link #creation(ActorRecord, long, CreationKind, int)}. */
+    /** {@link #creation(ActorRecord, long, CreationKind)} with the child's {@link EventBuffer#idWidth}; false: call {@link #creation(ActorRecord, long, CreationKind)}. */
     public boolean tryCreation(ActorRecord actor, long child, CreationKind kind, int width) {
         EventBuffer b = readyWithoutSlowPath(actor);
         if (b == null) {
             return false;
         }
-        b.creation(child, kind, width);
+        b.creationOfWidth(child, kind, width);
         events++;
         return true;
-    }
-
-    /** {@link #creation(ActorRecord, long, CreationKind)} with the child's {@link EventBuffer#idWidth}. */
-    public void creation(ActorRecord actor, long child, CreationKind kind, int width) {
-        EventBuffer b = ready(actor);
-        if (b != null) {
-            b.creation(child, kind, width);
-            events++;
-        }
     }
 
     private void startSubtrace(EventBuffer b, ActorRecord actor) {

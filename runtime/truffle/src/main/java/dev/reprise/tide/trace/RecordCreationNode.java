@@ -14,12 +14,12 @@ public final class RecordCreationNode extends Node {
     public void execute(ThreadRecorder recorder, ActorRecord creator, long child) {
         int width = childWidth.execute(child);
         if (!recorder.tryCreation(creator, child, CreationKind.ACTOR, width)) {
-            slowPath(recorder, creator, child, width);
+            slowPath(recorder, creator, child);
         }
     }
 
     @TruffleBoundary
-    private static void slowPath(ThreadRecorder recorder, ActorRecord creator, long child, int width) {
-        recorder.creation(creator, child, CreationKind.ACTOR, width);
+    private static void slowPath(ThreadRecorder recorder, ActorRecord creator, long child) {
+        recorder.creation(creator, child, CreationKind.ACTOR);
     }
 }

@@ -26,7 +26,7 @@ public abstract class RecordMessageNode extends Node {
                            @Cached("sender") long cachedSender,
                            @Cached("idWidth(cachedSender)") int width) {
         if (!recorder.tryMessage(actor, cachedSender, width)) {
-            slowPath(recorder, actor, cachedSender, width);
+            slowPath(recorder, actor, cachedSender);
         }
     }
 
@@ -35,7 +35,7 @@ public abstract class RecordMessageNode extends Node {
                           @Cached IdWidthNode widthOf) {
         int width = widthOf.execute(sender);
         if (!recorder.tryMessage(actor, sender, width)) {
-            slowPath(recorder, actor, sender, width);
+            slowPath(recorder, actor, sender);
         }
     }
 
@@ -44,8 +44,8 @@ public abstract class RecordMessageNode extends Node {
     }
 
     @TruffleBoundary
-    private static void slowPath(ThreadRecorder recorder, ActorRecord actor, long sender, int width) {
-        recorder.message(actor, sender, width);
+    private static void slowPath(ThreadRecorder recorder, ActorRecord actor, long sender) {
+        recorder.message(actor, sender);
     }
 
     /** A new node, for a single sender until it sees another. */

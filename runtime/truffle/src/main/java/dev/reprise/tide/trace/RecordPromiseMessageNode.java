@@ -4,6 +4,7 @@ import com.oracle.truffle.api.CompilerDirectives.TruffleBoundary;
 import com.oracle.truffle.api.nodes.Node;
 import dev.reprise.runtime.ActorRecord;
 import dev.reprise.runtime.ThreadRecorder;
+import dev.reprise.trace.Fingerprint;
 
 /**
  * Records that an actor processed a promise callback: registered by {@code sender} (the actor
@@ -18,12 +19,12 @@ public final class RecordPromiseMessageNode extends Node {
         int ws = senderWidth.execute(sender);
         int wr = resolverWidth.execute(resolver);
         if (!recorder.tryPromiseMessage(actor, sender, ws, resolver, wr)) {
-            slowPath(recorder, actor, sender, ws, resolver, wr);
+            slowPath(recorder, actor, sender, resolver);
         }
     }
 
     @TruffleBoundary
-    private static void slowPath(ThreadRecorder recorder, ActorRecord actor, long sender, int ws, long resolver, int wr) {
-        recorder.promiseMessage(actor, sender, ws, resolver, wr);
+    private static void slowPath(ThreadRecorder recorder, ActorRecord actor, long sender, long resolver) {
+        recorder.promiseMessage(actor, sender, resolver, Fingerprint.NONE);
     }
 }
