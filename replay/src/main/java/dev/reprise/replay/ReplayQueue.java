@@ -162,14 +162,12 @@ public final class ReplayQueue implements MessageQueue, UnboundedDequeBasedMessa
         ActorScript s = script();
         TraceEvent head = s.peek();
         if (head == null) {
-            if (held.count() == 0 || replay.cut && !akkasOwn()) {
+            if (held.count() == 0 || replay.cut) {
                 return null; // in a recording cut by a crash, the actor stops where its events end
             }
-            if (!replay.cut) {
-                replay.pastTheEnd(actorId()); // reports a gap or an incomplete trace
-            }
+            replay.pastTheEnd(actorId()); // reports a gap or an incomplete trace
             // The recording ends here: the actor processes no more, unless the replay goes on live.
-            return replay.liveAfterEnd || akkasOwn() ? pollOldest() : null;
+            return replay.liveAfterEnd ? pollOldest() : null;
         }
         if (head instanceof TraceEvent.Gap g) {
             throw replay.diverged(actorId(), "the recording dropped " + g.droppedEvents()
@@ -298,8 +296,8 @@ public final class ReplayQueue implements MessageQueue, UnboundedDequeBasedMessa
         TraceEvent head = script().peek();
         if (head == null) {
             // Past the end: messages are delivered live on request; a gap or damage is reported by dequeue.
-            return held.count() > 0 && (akkasOwn() || !replay.cut
-                    && (replay.liveAfterEnd || script().missingSubtrace() >= 0 || replay.incompleteTrace() != null));
+            return held.count() > 0 && !replay.cut
+                    && (replay.liveAfterEnd || script().missingSubtrace() >= 0 || replay.incompleteTrace() != null);
         }
         MessageKey key = MessageKey.of(head);
         if (key == null) {
@@ -414,15 +412,6 @@ public final class ReplayQueue implements MessageQueue, UnboundedDequeBasedMessa
             }
         }
         return due;
-    }
-
-    /**
-     * Akka's own actors (guardians, system actors) go on live past their recorded events, in every
-     * replay: the program's actors have done what they recorded by then, and stopping the actor
-     * system needs them (the system guardian must hear that the user guardian stopped).
-     */
-    private boolean akkasOwn() {
-        return !replay.support.isApplicationActor(actorId());
     }
 
     /** For the watchdog: the script expects a message that has not arrived. */
