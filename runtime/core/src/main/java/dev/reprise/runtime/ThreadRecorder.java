@@ -90,8 +90,15 @@ public final class ThreadRecorder extends BufferOwnership {
 
     /** {@link #message(ActorRecord, long)} with the message's {@link Fingerprint}. */
     public void message(ActorRecord actor, long sender, byte fingerprint) {
-        EventBuffer b = ready(actor);
-        if (b != null) {
+        EventBuffer b = buffer;
+        if (appendable(b)) {
+            if (open == actor && openCounter == actor.lastSubtrace) {
+                b.message(sender, fingerprint);
+            } else { // an actor switch: the subtrace start and the message in one append
+                b.messageInNewSubtrace(actor.id(), nextSubtrace(actor), sender, fingerprint);
+            }
+            events++;
+        } else if ((b = slow(actor)) != null) {
             b.message(sender, fingerprint);
             events++;
         }
@@ -258,16 +265,24 @@ public final class ThreadRecorder extends BufferOwnership {
     /** The buffer to append {@code actor}'s next event to when that needs no slow path, else null. */
     private EventBuffer readyWithoutSlowPath(ActorRecord actor) {
         EventBuffer b = buffer;
-        if (b == null || epoch != recorder.epoch || !b.hasRoom()) {
+        if (!appendable(b)) {
             return null;
         }
         if (open != actor || openCounter != actor.lastSubtrace) {
             startSubtrace(b, actor); // the room for one event also covers this start
         }
+        return b;
+    }
+
+    /** Whether {@code b}, this thread's buffer, takes the next event (and a subtrace start before it) without the slow path. */
+    private boolean appendable(EventBuffer b) {
+        if (b == null || epoch != recorder.epoch || !b.hasRoom()) {
+            return false;
+        }
         if (Preemption.ON) {
             Preemption.now(); // between the epoch check and the append
         }
-        return b;
+        return true;
     }
 
     // Width-specialised appends, for a caller that proved an id's width once (a self-specialising
@@ -309,10 +324,15 @@ public final class ThreadRecorder extends BufferOwnership {
     }
 
     private void startSubtrace(EventBuffer b, ActorRecord actor) {
+        b.subtraceStart(actor.id(), nextSubtrace(actor));
+    }
+
+    /** Numbers {@code actor}'s next subtrace, which is this thread's open one from now on. */
+    private int nextSubtrace(ActorRecord actor) {
         int c = ++actor.lastSubtrace;
-        b.subtraceStart(actor.id(), c);
         open = actor;
         openCounter = c;
+        return c;
     }
 
     private EventBuffer slow(ActorRecord actor) {
@@ -404,8 +424,7 @@ public final class ThreadRecorder extends BufferOwnership {
     /** Counts a dropped event; a dropped subtrace leaves a hole in the actor's counters, which replay sees. */
     private void drop(ActorRecord actor) {
         if (open != actor || openCounter != actor.lastSubtrace) {
-            openCounter = ++actor.lastSubtrace;
-            open = actor;
+            nextSubtrace(actor);
         }
         pendingDrops++;
         recorder.dropped(1);
