@@ -25,6 +25,13 @@ final class ArrivedMessages {
     private Held sole;
     /** The other messages, per key: a {@link Held}, or an {@code ArrayDeque<Held>} of two or more. */
     private final Map<MessageKey, Object> byKey = new LinkedHashMap<>();
+    /**
+     * The queue in {@link #byKey} that was used last, and its key: a burst from one sender (a
+     * producer that floods a consumer) is filed and taken without a map lookup per message.
+     * Null when that key's entry is not a queue any more.
+     */
+    private MessageKey lastKey;
+    private ArrayDeque<Held> lastQueue;
     private int count;
 
     /** Files {@code h} under {@code key}: at the end of its key's queue, or with {@code first} at its front. */
@@ -47,17 +54,23 @@ final class ArrivedMessages {
 
     @SuppressWarnings("unchecked")
     private void file(MessageKey key, Held h, boolean first) {
-        Object there = byKey.putIfAbsent(key, h);
-        if (there == null) {
-            return;
-        }
         ArrayDeque<Held> q;
-        if (there instanceof Held one) {
-            q = new ArrayDeque<>(4);
-            q.add(one);
-            byKey.put(key, q);
+        if (lastQueue != null && lastKey.equals(key)) {
+            q = lastQueue;
         } else {
-            q = (ArrayDeque<Held>) there;
+            Object there = byKey.putIfAbsent(key, h);
+            if (there == null) {
+                return;
+            }
+            if (there instanceof Held one) {
+                q = new ArrayDeque<>(4);
+                q.add(one);
+                byKey.put(key, q);
+            } else {
+                q = (ArrayDeque<Held>) there;
+            }
+            lastKey = key;
+            lastQueue = q;
         }
         if (first) {
             q.addFirst(h);
@@ -84,7 +97,7 @@ final class ArrivedMessages {
         if (byKey.isEmpty()) {
             return null;
         }
-        Object there = byKey.get(key);
+        Object there = lastQueue != null && lastKey.equals(key) ? lastQueue : byKey.get(key);
         if (there == null) {
             return null;
         }
@@ -98,6 +111,10 @@ final class ArrivedMessages {
             h = q.poll();
             if (q.isEmpty()) {
                 byKey.remove(key);
+                if (q == lastQueue) {
+                    lastKey = null;
+                    lastQueue = null;
+                }
             }
         }
         count--;

@@ -67,13 +67,22 @@ public final class ReplayQueue implements MessageQueue, UnboundedDequeBasedMessa
     /** Per outside source: inputs injected from the trace whose live copy has not arrived yet (at least 1). */
     private final Map<Long, Integer> injectedAhead = new java.util.HashMap<>();
     private final ArrayDeque<HeldSystemMessage> heldSystem = new ArrayDeque<>(0);
+    /**
+     * Whether {@link #heldSystem} holds any: written under the lock, read without it at every turn's
+     * end ({@link #dueSystemMessages}). A message held after that read was not due then: it becomes
+     * due only when a later dequeue moves the script on, and that turn's end reads it again.
+     */
+    private volatile boolean systemHeld;
     private long arrivals;
     private long firsts;
     private static final int NOT_SCRIPTED = -1;
-    /** The recorded fingerprint of the message dequeued last, until its turn asks for it ({@link #takeTurn}). */
+    /**
+     * The recorded fingerprint of the message dequeued last, until its turn asks for it
+     * ({@link #takeTurn}): only the thread that runs the mailbox touches it, without the lock.
+     */
     private int turnFingerprint = NOT_SCRIPTED;
     private volatile long actorId = -1;
-    /** Guarded by this mailbox's lock. */
+    /** Guarded by this mailbox's lock; {@link #turnOver} reads it without, after its own thread's dequeue. */
     private ActorScript script;
     /**
      * Where in the script (events consumed) a timer was last fired for the expected promise message:
@@ -202,8 +211,8 @@ public final class ReplayQueue implements MessageQueue, UnboundedDequeBasedMessa
      * (0 to 255, for the check of the turn's sends), or -1 when the message was not taken from the
      * trace (an actor not replayed in order, or one going on live past its recorded events).
      */
-    public synchronized int takeTurn() {
-        int f = turnFingerprint;
+    public int takeTurn() {
+        int f = turnFingerprint; // no lock: only the thread that runs the mailbox, after its dequeue, reads and writes it
         turnFingerprint = NOT_SCRIPTED;
         return f;
     }
@@ -213,9 +222,11 @@ public final class ReplayQueue implements MessageQueue, UnboundedDequeBasedMessa
      * messages: {@link Replay#turnOver}, without looking the actor's script up again.
      */
     public void turnOver(byte recorded, int sends) {
-        ActorScript s;
-        synchronized (this) {
-            s = script();
+        ActorScript s = script; // set by the dequeue that this thread made for the turn (it sees its own write)
+        if (s == null) {
+            synchronized (this) {
+                s = script();
+            }
         }
         replay.turnOver(s, recorded, sends);
     }
@@ -385,6 +396,7 @@ public final class ReplayQueue implements MessageQueue, UnboundedDequeBasedMessa
             return true;
         }
         heldSystem.addLast(m);
+        systemHeld = true;
         return false;
     }
 
@@ -392,26 +404,29 @@ public final class ReplayQueue implements MessageQueue, UnboundedDequeBasedMessa
      * Held system messages whose turn has come (the actor's next recorded event, or all of them
      * past the end of a clean recording): taken off hold, for the caller to send to the actor again.
      */
-    public synchronized List<Object> dueSystemMessages() {
-        if (heldSystem.isEmpty()) {
-            return List.of();
+    public List<Object> dueSystemMessages() {
+        if (!systemHeld) {
+            return List.of(); // almost every turn: no lock taken
         }
-        TraceEvent head = script().peek();
-        List<Object> due = new ArrayList<>(1);
-        if (head == null && !replay.cut) {
-            heldSystem.forEach(h -> due.add(h.message()));
-            heldSystem.clear();
+        synchronized (this) {
+            TraceEvent head = script().peek();
+            List<Object> due = new ArrayList<>(1);
+            if (head == null && !replay.cut) {
+                heldSystem.forEach(h -> due.add(h.message()));
+                heldSystem.clear();
+            } else {
+                for (Iterator<HeldSystemMessage> it = heldSystem.iterator(); it.hasNext(); ) {
+                    HeldSystemMessage h = it.next();
+                    if (h.matches(head)) {
+                        it.remove();
+                        due.add(h.message());
+                        break; // one per recorded turn: the next one is due once this one is handled
+                    }
+                }
+            }
+            systemHeld = !heldSystem.isEmpty();
             return due;
         }
-        for (Iterator<HeldSystemMessage> it = heldSystem.iterator(); it.hasNext(); ) {
-            HeldSystemMessage h = it.next();
-            if (h.matches(head)) {
-                it.remove();
-                due.add(h.message());
-                break; // one per recorded turn: the next one is due once this one is handled
-            }
-        }
-        return due;
     }
 
     /** For the watchdog: the script expects a message that has not arrived. */
@@ -500,6 +515,7 @@ public final class ReplayQueue implements MessageQueue, UnboundedDequeBasedMessa
         List<Object> all = new ArrayList<>(heldSystem.size());
         heldSystem.forEach(h -> all.add(h.message()));
         heldSystem.clear();
+        systemHeld = false;
         return all;
     }
 

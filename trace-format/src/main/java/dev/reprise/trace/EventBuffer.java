@@ -188,14 +188,7 @@ public final class EventBuffer {
      * wrapping at 2^32).
      */
     public void subtraceStart(long actor, int counter) {
-        int delta = shortForms ? resumeDelta(actor, counter) : 0;
-        int p = position;
-        if (delta > 0) {
-            resumeAt = p;
-            POSITION.setRelease(this, putResume(p, delta, 0));
-        } else {
-            POSITION.setRelease(this, fullSubtraceStart(p, actor, counter));
-        }
+        publishStart(shortForms ? resumeDelta(actor, counter) : 0, actor, counter);
     }
 
     /**
@@ -204,25 +197,26 @@ public final class EventBuffer {
      * nothing more is written (the bytes the two calls would write, with fewer stores).
      */
     public void messageInNewSubtrace(long actor, int counter, long sender, byte fingerprint) {
-        if (shortForms) {
-            int delta = resumeDelta(actor, counter);
-            if (delta > 0 && sender == lastSender) {
-                mark(fingerprint);
-                // No resumeAt: its flag is set, so no later message grows it.
-                POSITION.setRelease(this, putResume(position, delta, RESUME_FIRST_IS_REPEAT));
-                return;
-            }
-            int p = position;
-            if (delta > 0) {
-                resumeAt = p;
-                POSITION.setRelease(this, putResume(p, delta, 0));
-            } else {
-                POSITION.setRelease(this, fullSubtraceStart(p, actor, counter));
-            }
-        } else {
-            POSITION.setRelease(this, fullSubtraceStart(position, actor, counter));
+        int delta = shortForms ? resumeDelta(actor, counter) : 0;
+        if (delta > 0 && sender == lastSender) {
+            mark(fingerprint);
+            // No resumeAt: its flag is set, so no later message grows it.
+            POSITION.setRelease(this, putResume(position, delta, RESUME_FIRST_IS_REPEAT));
+            return;
         }
+        publishStart(delta, actor, counter);
         appendMessage(sender, fingerprint, ANY_WIDTH);
+    }
+
+    /** Writes and publishes a subtrace start: a RESUME of {@code delta} ({@link #resumeDelta}), or the full form when it is 0. */
+    private void publishStart(int delta, long actor, int counter) {
+        int p = position;
+        if (delta > 0) {
+            resumeAt = p;
+            POSITION.setRelease(this, putResume(p, delta, 0));
+        } else {
+            POSITION.setRelease(this, fullSubtraceStart(p, actor, counter));
+        }
     }
 
     /**
