@@ -25,6 +25,9 @@ public final class TraceWriter implements AutoCloseable {
     private final boolean durable;
     private TraceMetadata metadata;
     private boolean closed;
+    // The files' sizes when last forced (-1: never), so a force that has nothing new to write is skipped.
+    private long forcedEventBytes = -1;
+    private long forcedDataBytes = -1;
 
     private TraceWriter(Path directory, FileAttribute<?>[] fileAttributes, ChunkFileWriter events, DataFileWriter data,
                         boolean durable, TraceMetadata metadata) {
@@ -57,9 +60,9 @@ public final class TraceWriter implements AutoCloseable {
     }
 
     /**
-     * Like {@link #create(Path, TraceMetadata, boolean, TraceAccess)}; when {@code durable}, the
-     * new directory and files are forced to disk before it returns, and so is every metadata
-     * rewrite (the events and data files are forced by {@link #sync}).
+     * Like {@link #create(Path, TraceMetadata, boolean, TraceAccess)}; when {@code durable}, every
+     * metadata rewrite is forced to disk (the new directory and files by {@link #forceCreation},
+     * the events and data files by {@link #sync}).
      */
     public static TraceWriter create(Path directory, TraceMetadata metadata, boolean deflateEvents, TraceAccess access,
                                      boolean durable) throws IOException {
@@ -71,7 +74,7 @@ public final class TraceWriter implements AutoCloseable {
                         "the directory already holds a trace (" + name + "); choose another directory or delete it");
             }
         }
-        metadata.write(directory, durable, attributes);
+        metadata.write(directory, attributes); // forced by forceCreation, off the caller's thread
         ChunkFileWriter events = ChunkFileWriter.create(TraceFiles.events(directory), FileKind.EVENTS, deflateEvents,
                 attributes);
         DataFileWriter data;
@@ -81,14 +84,23 @@ public final class TraceWriter implements AutoCloseable {
             events.close();
             throw e;
         }
-        if (durable) {
-            FileSync.forceDirectory(directory);
-            Path parent = directory.toAbsolutePath().getParent();
-            if (parent != null) {
-                FileSync.forceDirectory(parent); // the trace directory's own entry
-            }
-        }
         return new TraceWriter(directory, attributes, events, data, durable, metadata);
+    }
+
+    /**
+     * Forces the new trace to disk: the first metadata, the files' entries in the trace
+     * directory, and the directory's own entry, so a machine crash still finds the trace. Not
+     * done by {@link #create}, so the thread that starts a recording does not wait for the disk
+     * (several milliseconds each time on a busy one): a writer thread calls this first, before
+     * the trace's first chunk.
+     */
+    public void forceCreation() throws IOException {
+        FileSync.forceFile(TraceFiles.metadata(directory));
+        FileSync.forceDirectory(directory);
+        Path parent = directory.toAbsolutePath().getParent();
+        if (parent != null) {
+            FileSync.forceDirectory(parent); // the trace directory's own entry
+        }
     }
 
     public Path directory() {
@@ -120,12 +132,20 @@ public final class TraceWriter implements AutoCloseable {
 
     /**
      * Writes out staged data entries, then forces the events and data files to the storage device
-     * (fdatasync), so what was written survives a machine crash.
+     * (fdatasync), so what was written survives a machine crash. A file that has not grown since
+     * it was last forced is not forced again (the writer's last sync and the clean end's would
+     * otherwise both force it).
      */
     public void sync() throws IOException {
         data.flush();
-        events.force();
-        data.force();
+        if (events.bytes() != forcedEventBytes) {
+            events.force();
+            forcedEventBytes = events.bytes();
+        }
+        if (data.bytes() != forcedDataBytes) {
+            data.force();
+            forcedDataBytes = data.bytes();
+        }
     }
 
     public long eventBytes() {

@@ -62,6 +62,9 @@ final class WriterThread extends Thread {
 
     @Override
     public void run() {
+        if (sync != SyncPolicy.NONE) {
+            forceCreation();
+        }
         long interval = recorder.settings.flushInterval().toNanos();
         long nextTick = System.nanoTime() + interval;
         try {
@@ -172,6 +175,15 @@ final class WriterThread extends Thread {
         }
         try {
             trace.flush();
+        } catch (IOException e) {
+            fail(e);
+        }
+    }
+
+    /** The new trace's metadata and directory entries to disk: the recording thread did not wait for it. */
+    private void forceCreation() {
+        try {
+            trace.forceCreation();
         } catch (IOException e) {
             fail(e);
         }

@@ -67,7 +67,8 @@ class DivergenceTest {
         String report = replayChanged("more", "while (i < 3)", "while (i < 4)");
         assertTrue(report.contains(HEADER + ": the program did something its trace cannot explain."), report);
         assertTrue(report.contains("first difference: actor 2 (Log): it received 1 message from actor "), report);
-        assertTrue(report.contains("after its 13 recorded events were used up (the trace is exhausted)"), report);
+        // its start, then 12 lines, each a message and the print's system call
+        assertTrue(report.contains("after its 25 recorded events were used up (the trace is exhausted)"), report);
     }
 
     @Test
@@ -78,7 +79,7 @@ class DivergenceTest {
 
     @Test
     void aSystemCallWhereAMessageWasRecordedIsReported() throws IOException {
-        String report = replayChanged("syscall", "print(line);", "print(line + \" \" + random(1));");
+        String report = replayChanged("syscall", "print(line);", "print(line);\n    random(1);");
         assertTrue(report.contains("first difference: actor 2 (Log): it called random(1) where the trace expects message from actor "), report);
     }
 
@@ -93,6 +94,18 @@ class DivergenceTest {
         Path empty = Files.createDirectories(dir.resolve("empty"));
         assertEquals("error: cannot replay: " + empty + " holds no trace (no trace.json)\n",
                 TideRunner.replay(engine, ORIGINAL, empty));
+    }
+
+    @Test
+    void aTraceThatDoesNotNumberPrintedLinesIsRefusedInOneLine() throws IOException {
+        Path old = dir.resolve("before-numbered-prints");
+        TideRunner.record(engine, ORIGINAL, old);
+        Path metadata = old.resolve("trace.json");
+        String json = Files.readString(metadata);
+        assertTrue(json.contains("\"tide.prints\""), json);
+        Files.writeString(metadata, json.replace("\"tide.prints\"", "\"tide.unknown\""));
+        assertEquals("error: cannot replay: " + old + " was recorded by an earlier Tide, which did not record the order "
+                + "of printed lines; record the program again\n", TideRunner.replay(engine, ORIGINAL, old));
     }
 
     @Test

@@ -75,7 +75,7 @@ class RecordReplayTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"racy_total", "promise_race", "replay/arrival_order", "replay/winner", "replay/mixed"})
+    @ValueSource(strings = {"racy_total", "promise_race", "replay/arrival_order", "replay/winner", "replay/mixed", "replay/chorus"})
     void eachRecordingOfARacyProgramReplaysToItsOwnOutput(String name) throws IOException {
         Path file = PROGRAMS.resolve(name + ".tide");
         Set<String> distinct = new LinkedHashSet<>();

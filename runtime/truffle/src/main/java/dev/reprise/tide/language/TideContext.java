@@ -27,6 +27,7 @@ public final class TideContext {
     private final Random random = new Random();
     private final String recordOption;
     private final String replayOption;
+    private long printed; // guarded by this
 
     TideContext(TruffleLanguage.Env env, String recordOption, String replayOption) {
         this.env = env;
@@ -56,10 +57,11 @@ public final class TideContext {
         return env;
     }
 
-    /** Prints one line to the program's standard output. */
+    /** Prints one line to the program's standard output; returns its number there (1, 2, ...). */
     @TruffleBoundary
-    public synchronized void println(String line) {
+    public synchronized long println(String line) {
         out.println(line);
+        return ++printed;
     }
 
     /** Reads one line of standard input, or returns null at its end. */

@@ -140,14 +140,16 @@ public final class ActorSystem {
             Actor actor = ready.poll();
             try {
                 if (actor == null) {
-                    mode.idle(turn); // about to wait: what this thread recorded goes to the writer
+                    // A waiting worker keeps its trace buffer: handing it over here would cost a
+                    // tiny chunk per wait (per message in ping-pong); the writer takes over the
+                    // buffer of a thread that waits for a whole flush interval.
                     actor = ready.take();
                 }
             } catch (InterruptedException e) {
                 return;
             }
             if (actor == stop) {
-                mode.idle(turn);
+                mode.workerStopped(turn);
                 return;
             }
             busy.incrementAndGet();

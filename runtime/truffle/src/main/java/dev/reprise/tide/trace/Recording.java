@@ -31,6 +31,7 @@ final class Recording extends TraceMode {
         Map<String, String> tide = new LinkedHashMap<>();
         tide.put("language", "tide");
         tide.put("tide.source", source);
+        tide.put(Replaying.PRINTS, Replaying.PRINTS_NUMBERED);
         try {
             return new Recording(context, Recorder.startWithoutMBean(RecorderSettings.defaults(dir).withProgram(program), tide));
         } catch (IOException e) {
@@ -49,7 +50,7 @@ final class Recording extends TraceMode {
     }
 
     @Override
-    public void idle(Turn turn) {
+    public void workerStopped(Turn turn) {
         turn.recorder().idle();
     }
 

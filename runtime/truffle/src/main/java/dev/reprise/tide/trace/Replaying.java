@@ -40,7 +40,12 @@ final class Replaying extends TraceMode {
     /** How often the replay looks whether it still makes progress. */
     private static final long LOOK_MILLIS = 250;
 
+    /** The metadata setting that says the trace numbers printed lines (a print is a system call). */
+    static final String PRINTS = "tide.prints";
+    static final String PRINTS_NUMBERED = "numbered";
+
     private final Path directory;
+    private final RecordedOutputOrder output;
     private final TraceReader reader;
     private final DataFileReader data;
     private final Map<Long, ReplayMailbox> mailboxes = new ConcurrentHashMap<>();
@@ -55,6 +60,7 @@ final class Replaying extends TraceMode {
         this.reader = reader;
         this.data = data;
         this.cutShort = cutShort;
+        this.output = new RecordedOutputOrder(context);
     }
 
     /** Opens the trace in {@code dir} to replay {@code program}; one-line errors for what is not its trace. */
@@ -76,6 +82,10 @@ final class Replaying extends TraceMode {
         }
         if (!program.equals(metadata.program())) {
             throw new TideError("cannot replay: " + dir + " is a trace of " + metadata.program() + ", not of " + program);
+        }
+        if (!PRINTS_NUMBERED.equals(metadata.settings().get(PRINTS))) {
+            throw new TideError("cannot replay: " + dir + " was recorded by an earlier Tide, which did not record the order "
+                    + "of printed lines; record the program again");
         }
         TraceReader reader = null;
         try {
@@ -173,6 +183,14 @@ final class Replaying extends TraceMode {
 
     @Override
     @TruffleBoundary
+    public long print(Actor actor, String line) {
+        long number = SystemValues.toLong(recorded(actor, "print"));
+        output.print(number, line);
+        return number;
+    }
+
+    @Override
+    @TruffleBoundary
     public String readLine(Actor actor) {
         return SystemValues.toLine(recorded(actor, "readLine()"));
     }
@@ -229,10 +247,14 @@ final class Replaying extends TraceMode {
 
     /** Ends the replay at the end of a recording cut short, as the agent's replay does. */
     private ReplayDivergence recordingEnds() {
-        return new ReplayDivergence(ReplayDivergence.CUT_HEADER + " (it did not end cleanly: the JVM was killed or "
+        List<String> lines = new ArrayList<>();
+        lines.add(ReplayDivergence.CUT_HEADER + " (it did not end cleanly: the JVM was killed or "
                 + "crashed): replayed " + progress.get() + " recorded events; what it recorded after its last flush "
-                + "is lost.\n  The replay stops with exit code " + ReplayDivergence.CUT_EXIT_STATUS
-                + " (the end of a truncated recording).\n  trace: " + directory);
+                + "is lost.");
+        addHeldOutput(lines);
+        lines.add("  The replay stops with exit code " + ReplayDivergence.CUT_EXIT_STATUS + " (the end of a truncated recording).");
+        lines.add("  trace: " + directory);
+        return new ReplayDivergence(String.join("\n", lines));
     }
 
     /** Ends the replay: {@code what} happened in {@code actor}'s turn, which the trace cannot explain. */
@@ -242,6 +264,7 @@ final class Replaying extends TraceMode {
         lines.add("  first difference: " + name(actor) + ": " + what);
         lines.add("    likely cause: the program, its input or its configuration changed since the recording");
         actorLines(lines, actor);
+        addHeldOutput(lines);
         lines.add("  trace: " + directory);
         return new ReplayDivergence(String.join("\n", lines));
     }
@@ -268,8 +291,17 @@ final class Replaying extends TraceMode {
                 lines.add("  " + (waiting.size() - 1) + " more actors wait for a message");
             }
         }
+        addHeldOutput(lines);
         lines.add("  trace: " + directory);
         return new ReplayDivergence(String.join("\n", lines));
+    }
+
+    /** Adds the report's line on printed lines that wait for one the replay did not print, if any do. */
+    private void addHeldOutput(List<String> lines) {
+        String held = output.held();
+        if (held != null) {
+            lines.add("  " + held);
+        }
     }
 
     private void actorLines(List<String> lines, long actor) {

@@ -57,8 +57,8 @@ public class TraceMode {
     public void workerStarted(Turn turn) {
     }
 
-    /** The worker whose state is {@code turn} is about to wait for work (or stop). */
-    public void idle(Turn turn) {
+    /** The worker whose state is {@code turn} stops: it records nothing more. */
+    public void workerStopped(Turn turn) {
     }
 
     /**
@@ -88,6 +88,15 @@ public class TraceMode {
     @TruffleBoundary
     public long random(Actor actor, long bound) {
         return context.nextRandom(bound);
+    }
+
+    /**
+     * {@code print(line)} in {@code actor}'s turn: prints it; returns its number in the program's
+     * output. Actors on different threads print in a racy order: the recording keeps the numbers.
+     */
+    @TruffleBoundary
+    public long print(Actor actor, String line) {
+        return context.println(line);
     }
 
     /** {@code readLine()} in {@code actor}'s turn: a line, or null at the end of the input. */
