@@ -62,12 +62,12 @@ final class WriterThread extends Thread {
 
     @Override
     public void run() {
-        if (sync != SyncPolicy.NONE) {
-            forceCreation();
-        }
         long interval = recorder.settings.flushInterval().toNanos();
         long nextTick = System.nanoTime() + interval;
         try {
+            if (sync != SyncPolicy.NONE) {
+                forceCreation();
+            }
             while (true) {
                 long wait = Math.max(0, nextTick - System.nanoTime());
                 Full f = full.poll(wait, TimeUnit.NANOSECONDS);

@@ -142,7 +142,7 @@ public final class ActorSystem {
                 if (actor == null) {
                     // A waiting worker keeps its trace buffer: handing it over here would cost a
                     // tiny chunk per wait (per message in ping-pong); the writer takes over the
-                    // buffer of a thread that waits for a whole flush interval.
+                    // buffer of a thread that has waited for two flush intervals.
                     actor = ready.take();
                 }
             } catch (InterruptedException e) {
