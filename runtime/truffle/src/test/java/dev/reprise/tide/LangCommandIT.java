@@ -14,6 +14,8 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * {@code ./reprise lang run|record|replay} as users run it: the script at the repository root in
@@ -82,11 +84,13 @@ class LangCommandIT {
         assertTrue(bad.err().startsWith("error: ") && !bad.err().contains("\tat "), bad::toString);
     }
 
-    @Test
-    void eachRecordingOfARacyProgramReplaysToItsOutput() throws Exception {
-        String program = PROGRAMS.resolve("replay/mixed.tide").toString();
+    /** {@code chorus}: four actors print from two worker threads; the replay prints the recording's interleaving. */
+    @ParameterizedTest
+    @ValueSource(strings = {"replay/mixed", "replay/chorus"})
+    void eachRecordingOfARacyProgramReplaysToItsOutput(String name) throws Exception {
+        String program = PROGRAMS.resolve(name + ".tide").toString();
         for (int i = 0; i < 3; i++) {
-            Path trace = WORK.resolve("mixed-" + i);
+            Path trace = WORK.resolve(name.replace('/', '-') + "-" + i);
             Result recorded = reprise("lang", "record", "--trace", trace.toString(), program);
             assertEquals(0, recorded.exit(), recorded::toString);
             assertTrue(Files.exists(trace.resolve("trace.json")), recorded::toString);
@@ -151,6 +155,19 @@ class LangCommandIT {
         Result r = reprise("lang", "replay", "--trace", trace.toString(), PROGRAMS.resolve("counting.tide").toString());
         assertEquals(1, r.exit(), r::toString);
         assertEquals("error: cannot replay: " + trace + " is a trace of winner.tide, not of counting.tide\n", r.err());
+    }
+
+    @Test
+    void aTraceFromBeforePrintsWereRecordedIsOneLineAndExit1() throws Exception {
+        Path trace = WORK.resolve("unnumbered");
+        String program = PROGRAMS.resolve("replay/winner.tide").toString();
+        assertEquals(0, reprise("lang", "record", "--trace", trace.toString(), program).exit());
+        Path metadata = trace.resolve("trace.json");
+        Files.writeString(metadata, Files.readString(metadata).replace("\"tide.prints\"", "\"tide.unknown\""));
+        Result r = reprise("lang", "replay", "--trace", trace.toString(), program);
+        assertEquals(1, r.exit(), r::toString);
+        assertEquals("error: cannot replay: " + trace + " was recorded by an earlier Tide, which did not record the order "
+                + "of printed lines; record the program again\n", r.err());
     }
 
     @Test

@@ -161,6 +161,10 @@ final class Replaying extends TraceMode {
                         + " as its event " + (script.consumed() + 1));
             }
         }
+        String held = output.held(); // every print was replayed, so none should wait: never end with output unshown
+        if (held != null) {
+            throw new ReplayDivergence(ReplayDivergence.HEADER + ": the program ended, but " + held + ".\n  trace: " + directory);
+        }
     }
 
     @Override
