@@ -52,7 +52,7 @@ class TruffleBenchIT {
             assertTrue(Double.parseDouble(cells[4]) > 0, "record/untraced: " + pingPong);
             assertTrue(Double.parseDouble(cells[14]) > 0, "bytes per message: " + pingPong);
             assertTrue(r.out().contains("left] PingPong: recorded, pair 1/2"), r::toString);
-            assertTrue(r.out().contains("left] PingPong: replay of the recorded JVM's traces, pair 2/2"), r::toString);
+            assertTrue(r.out().contains("left] PingPong: replay of the recorded JVM's trace, pair 2/2"), r::toString);
             assertTrue(md.contains("all passed") && md.contains("Over 2 benchmarks: recording overhead geometric mean"), md);
         } else {
             assertTrue(md.contains("this build of Tide cannot record (no tide.Record option)"), md);

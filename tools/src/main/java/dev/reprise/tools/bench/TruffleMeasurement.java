@@ -12,7 +12,7 @@ import java.util.Map;
 
 /**
  * One Tide benchmark measured by {@code bench truffle}: blocks of JVMs in the given orders, each
- * recorded JVM's traces (one per iteration) sized and replayed, every JVM's compilation log read.
+ * recorded JVM's trace (one for all its iterations) sized and replayed, every JVM's compilation log read.
  */
 final class TruffleMeasurement {
     /** The row for the report, and the compilation logs of each arm (the replays' under null). */
@@ -45,13 +45,13 @@ final class TruffleMeasurement {
         for (int k = 0; k < orders.size(); k++) {
             Path dir = Files.createTempDirectory("reprise-truffle");
             try {
-                Path traces = dir.resolve("traces");
+                Path trace = dir.resolve("trace");
                 Map<SavinaArm, SavinaRun> runs = new EnumMap<>(SavinaArm.class);
                 String block = "pair " + (k + 1) + "/" + orders.size();
                 for (SavinaArm arm : orders.get(k)) {
                     progress.step(bench.name() + ": " + label(arm) + ", " + block);
                     Path log = dir.resolve(arm.label() + ".log");
-                    List<String> flag = arm == SavinaArm.RECORD ? List.of("--record", traces.toString()) : List.of();
+                    List<String> flag = arm == SavinaArm.RECORD ? List.of("--record", trace.toString()) : List.of();
                     runs.put(arm, run(bench, " (" + label(arm) + ")", flag, log));
                     compilations.merge(arm, CompilationLog.read(log), CompilationLog::plus);
                     progress.done(1);
@@ -60,14 +60,14 @@ final class TruffleMeasurement {
                 double bytesPerMessage = Double.NaN;
                 long traceBytes = 0;
                 if (runs.containsKey(SavinaArm.RECORD)) {
-                    TraceTotals total = totals(traces);
+                    TraceTotals total = totals(trace);
                     bytesPerMessage = total.messages() == 0 ? Double.NaN : (double) total.eventBytes() / total.messages();
                     traceBytes = total.eventBytes() + total.dataBytes();
                     if (replay) {
-                        progress.step(bench.name() + ": replay of the recorded JVM's traces, " + block);
+                        progress.step(bench.name() + ": replay of the recorded JVM's trace, " + block);
                         Path log = dir.resolve("replay.log");
                         try {
-                            replayed = run(bench, " (replayed)", List.of("--replay", traces.toString()), log);
+                            replayed = run(bench, " (replayed)", List.of("--replay", trace.toString()), log);
                         } catch (IOException e) {
                             problem = block + ": " + e.getMessage().lines().findFirst().orElse("");
                         }
@@ -96,20 +96,12 @@ final class TruffleMeasurement {
         return SavinaRun.exec(bench.name(), how, launch.command(List.of(), args));
     }
 
-    /** What the traces of one recorded JVM hold together. */
+    /** What the trace of one recorded JVM holds. */
     private record TraceTotals(long messages, long eventBytes, long dataBytes) {}
 
-    // The recorded JVM's traces, one per iteration (TideBenchMain's iteration-I directories), added up.
-    private TraceTotals totals(Path traces) throws IOException {
-        long messages = 0;
-        long eventBytes = 0;
-        long dataBytes = 0;
-        for (int i = 1; i <= iterations; i++) {
-            TraceStatistics s = TraceAnalysis.run(traces.resolve("iteration-" + i)).statistics();
-            messages += s.messages();
-            eventBytes += s.eventBytes();
-            dataBytes += s.dataBytes();
-        }
-        return new TraceTotals(messages, eventBytes, dataBytes);
+    // The recorded JVM's trace: TideBenchMain records all its iterations into one.
+    private static TraceTotals totals(Path trace) throws IOException {
+        TraceStatistics s = TraceAnalysis.run(trace).statistics();
+        return new TraceTotals(s.messages(), s.eventBytes(), s.dataBytes());
     }
 }

@@ -27,12 +27,14 @@ final class TruffleReport {
         sb.append(String.format(Locale.ROOT, "%s sizes. The Savina programs of `runtime/truffle/src/test/tide/savina`, on "
                 + "the Graal-compiled engine (JVMCI, the jar-based compiler on the module path). Per benchmark, %d block(s) "
                 + "of separate JVMs run in turn (%s), in a seeded order (seed %d) reversed on alternate blocks. Each JVM runs "
-                + "the program %d times in one engine, each in a fresh context, and checks each run's result line; the "
+                + "the program %d times in one context, times each run, and checks each run's result line; the "
                 + "warm-up among them (the JIT compiling the Tide program) is detected per JVM by MSER (at most half) and "
                 + "cut off. Ratios are the median over blocks of the ratio of median steady-state iteration times, with a "
                 + "two-level bootstrap 95%% interval (blocks, then iterations); the A/A floor is each block's untraced JVM "
-                + "against the next block's. Each recorded iteration writes its own trace; bytes per message are the "
-                + "traces' event bytes over their messages. Each recorded JVM's traces are replayed in one more JVM, whose "
+                + "against the next block's. A recorded JVM writes one trace for all its runs, as a recorded process "
+                + "does: the first run opens it and closing the context ends it, so a later run's time has the recording "
+                + "but not the trace's opening and ending. Bytes per message are the trace's event bytes over its messages. "
+                + "Each recorded JVM's trace is replayed in one more JVM, run by run, whose "
                 + "runs must pass the same check; replay/record compares their steady-state medians. Every JVM logs Graal's "
                 + "compilations (engine.TraceCompilation): the specialisation evidence below. Machine: %d cores, %s %s.%s%n%n",
                 setup.quick() ? "Quick" : "Full (SOMns savina-jit)", setup.pairs(),

@@ -17,25 +17,28 @@ import org.graalvm.polyglot.PolyglotException;
 import org.graalvm.polyglot.Source;
 
 /**
- * One benchmark JVM of {@code reprise bench truffle}: runs a Tide program N times in one engine,
- * so later iterations run compiled code, each in a fresh context (a fresh actor system), and
- * prints per iteration the line {@code bench savina} reads from its JVMs:
- * {@code iteration I measured NANOS ok cpu CPU_NANOS} (wall and process CPU time). Every
- * iteration's output must be the program's check line ({@code NAME ok}).
+ * One benchmark JVM of {@code reprise bench truffle}: runs a Tide program N times in one context,
+ * so later iterations run compiled code, and prints per iteration the line {@code bench savina}
+ * reads from its JVMs: {@code iteration I measured NANOS ok cpu CPU_NANOS} (wall and process CPU
+ * time of the program's run). Every iteration's output must be the program's check line
+ * ({@code NAME ok}).
  *
  * <pre>
  * TideBenchMain --iterations N [--record DIR | --replay DIR] [--compilation-log FILE] FILE [ARG...]
  * TideBenchMain --features
  * </pre>
  *
- * With {@code --record DIR}, iteration I records into {@code DIR/iteration-I} (option
- * {@code tide.Record}); with {@code --replay DIR}, it replays that trace ({@code tide.Replay}).
+ * With {@code --record DIR}, the N runs are recorded into one trace in {@code DIR} (option
+ * {@code tide.Record}), as a process records one trace however long it runs: the first run opens
+ * it, closing the context after the last run ends it, and neither is in a later run's time.
+ * With {@code --replay DIR}, the N runs replay that trace in turn ({@code tide.Replay}).
  * {@code --compilation-log FILE} writes the engine's log with Graal's compilation trace
  * ({@code engine.TraceCompilation}: {@code opt done}, {@code opt failed}, {@code opt deopt}, ...) and
  * the stack of each transfer from compiled code to the interpreter
  * ({@code engine.TraceTransferToInterpreter}) to FILE.
  * {@code --features} prints {@code compiled yes|no} (whether the Graal compiler is in use) and
- * {@code record yes|no}, {@code replay yes|no}: whether this build of Tide has the options. Exit status 1 when an iteration fails (its error goes to stderr).
+ * {@code record yes|no}, {@code replay yes|no}: whether this build of Tide has the options. Exit
+ * status 1 when an iteration fails (its error goes to stderr).
  */
 public final class TideBenchMain {
     private static final String LANGUAGE = "tide";
@@ -135,33 +138,33 @@ public final class TideBenchMain {
                         + ": it cannot " + (options.traceOption().equals(RECORD) ? "record" : "replay"));
                 return 1;
             }
-            if (RECORD.equals(options.traceOption())) {
-                Files.createDirectories(options.traces());
+            Context.Builder builder = Context.newBuilder(LANGUAGE).engine(engine).allowCreateThread(true)
+                    .arguments(LANGUAGE, options.programArguments());
+            if (options.traceOption() != null) {
+                builder.option(options.traceOption(), options.traces().toString());
             }
-            for (int i = 1; i <= options.iterations(); i++) {
-                Context.Builder builder = Context.newBuilder(LANGUAGE).engine(engine).allowCreateThread(true)
-                        .arguments(LANGUAGE, options.programArguments());
-                if (options.traceOption() != null) {
-                    builder.option(options.traceOption(), trace(options.traces(), i).toString());
+            ByteArrayOutputStream output = new ByteArrayOutputStream();
+            builder.out(output);
+            try (Context context = builder.build()) {
+                for (int i = 1; i <= options.iterations(); i++) {
+                    output.reset();
+                    long cpuStart = cpu.getProcessCpuTime();
+                    long start = System.nanoTime();
+                    String failure = runOnce(context, source);
+                    long nanos = System.nanoTime() - start;
+                    long cpuNanos = cpu.getProcessCpuTime() - cpuStart;
+                    String printed = output.toString(StandardCharsets.UTF_8);
+                    if (failure == null && !isCheckLine(printed)) {
+                        failure = "the program printed " + quoted(printed) + " instead of its check line (NAME ok)";
+                    }
+                    if (failure != null) {
+                        out.println("iteration " + i + " measured " + nanos + " FAILED");
+                        err.println("error: " + options.program().getName() + " iteration " + i + ": " + failure);
+                        return 1;
+                    }
+                    out.println("iteration " + i + " measured " + nanos + " ok cpu " + cpuNanos);
+                    out.flush();
                 }
-                ByteArrayOutputStream output = new ByteArrayOutputStream();
-                builder.out(output);
-                long cpuStart = cpu.getProcessCpuTime();
-                long start = System.nanoTime();
-                String failure = runOnce(builder, source);
-                long nanos = System.nanoTime() - start;
-                long cpuNanos = cpu.getProcessCpuTime() - cpuStart;
-                String printed = output.toString(StandardCharsets.UTF_8);
-                if (failure == null && !isCheckLine(printed)) {
-                    failure = "the program printed " + quoted(printed) + " instead of its check line (NAME ok)";
-                }
-                if (failure != null) {
-                    out.println("iteration " + i + " measured " + nanos + " FAILED");
-                    err.println("error: " + options.program().getName() + " iteration " + i + ": " + failure);
-                    return 1;
-                }
-                out.println("iteration " + i + " measured " + nanos + " ok cpu " + cpuNanos);
-                out.flush();
             }
         }
         return 0;
@@ -178,13 +181,8 @@ public final class TideBenchMain {
         return builder.build();
     }
 
-    /** Where iteration i's trace is: its own directory under traces. */
-    public static Path trace(Path traces, int iteration) {
-        return traces.resolve("iteration-" + iteration);
-    }
-
-    private static String runOnce(Context.Builder builder, Source source) {
-        try (Context context = builder.build()) {
+    private static String runOnce(Context context, Source source) {
+        try {
             context.eval(source);
             return null;
         } catch (PolyglotException e) {
@@ -192,9 +190,6 @@ public final class TideBenchMain {
                 throw e;
             }
             return Launcher.describe(e);
-        } catch (IllegalArgumentException e) {
-            // An option value the language refuses (e.g. a trace directory that already holds a trace).
-            return e.getMessage();
         }
     }
 

@@ -4,6 +4,7 @@ import com.oracle.truffle.api.CompilerDirectives.TruffleBoundary;
 import com.oracle.truffle.api.TruffleLanguage;
 import com.oracle.truffle.api.TruffleLanguage.ContextReference;
 import com.oracle.truffle.api.nodes.Node;
+import dev.reprise.tide.trace.TraceMode;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -12,11 +13,16 @@ import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.Random;
+import java.util.function.Supplier;
 
 /**
  * Per-context state shared by all actors: the outside world (output, input, clock, randomness).
  * Every access goes through one synchronized method, as these are the program's system calls
  * (which a recorded or replayed run reaches through its {@code TraceMode}).
+ *
+ * <p>A context has one {@link TraceMode}, chosen at its first run of a program and closed with the
+ * context: a context that records writes one trace, however many times it runs its program (as a
+ * process records one trace), and a context that replays replays those runs in turn.
  */
 public final class TideContext {
     private static final ContextReference<TideContext> REFERENCE = ContextReference.create(TideLanguage.class);
@@ -28,6 +34,8 @@ public final class TideContext {
     private final String recordOption;
     private final String replayOption;
     private long printed; // guarded by this
+    private TraceMode mode; // guarded by this; chosen at the first run
+    private String modeProgram; // guarded by this: the program mode was chosen for
 
     TideContext(TruffleLanguage.Env env, String recordOption, String replayOption) {
         this.env = env;
@@ -50,6 +58,30 @@ public final class TideContext {
     /** The {@code tide.Replay} option: a trace directory, or empty. */
     public String replayOption() {
         return replayOption;
+    }
+
+    /**
+     * The trace mode of a run of {@code program}: at the context's first run, the one {@code choose}
+     * gives; later, the same one. A context that records or replays runs one program only, as its
+     * trace is of that program.
+     */
+    @TruffleBoundary
+    public synchronized TraceMode traceMode(String program, Supplier<TraceMode> choose) {
+        if (mode == null) {
+            mode = choose.get();
+            modeProgram = program;
+        } else if (!modeProgram.equals(program) && !(recordOption.isEmpty() && replayOption.isEmpty())) {
+            throw new TideError("this context " + (recordOption.isEmpty() ? "replays" : "records") + " runs of "
+                    + modeProgram + " into one trace; it cannot also run " + program);
+        }
+        return mode;
+    }
+
+    /** The context is closed: a recording ends its trace (a clean end), a replay closes its files. */
+    synchronized void closeTrace() {
+        if (mode != null) {
+            mode.close();
+        }
     }
 
     /** The Truffle environment, for creating worker threads. */

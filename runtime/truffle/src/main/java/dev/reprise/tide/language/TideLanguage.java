@@ -77,6 +77,11 @@ public final class TideLanguage extends TruffleLanguage<TideContext> {
     }
 
     @Override
+    protected void disposeContext(TideContext context) {
+        context.closeTrace();
+    }
+
+    @Override
     protected OptionDescriptors getOptionDescriptors() {
         return new TideLanguageOptionDescriptors();
     }

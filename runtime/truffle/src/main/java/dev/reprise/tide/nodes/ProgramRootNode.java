@@ -41,13 +41,16 @@ public final class ProgramRootNode extends RootNode {
         return Nil.INSTANCE;
     }
 
+    // The context's mode: chosen at its first run, which opens its trace; later runs add to that trace.
     @TruffleBoundary
     private TraceMode chooseMode(TideLanguage language, TideContext context) {
-        if (!context.recordOption().isEmpty()) {
-            language.recordingStarts();
-        }
-        String path = source.getPath() == null ? source.getName() : source.getPath();
-        return TraceOptions.choose(context, context.recordOption(), context.replayOption(), source.getName(), path);
+        return context.traceMode(source.getName(), () -> {
+            if (!context.recordOption().isEmpty()) {
+                language.recordingStarts();
+            }
+            String path = source.getPath() == null ? source.getName() : source.getPath();
+            return TraceOptions.choose(context, context.recordOption(), context.replayOption(), source.getName(), path);
+        });
     }
 
     @Override

@@ -98,10 +98,8 @@ public final class ActorSystem {
             }
         } catch (RuntimeException e) {
             fail(e);
-        } finally {
-            mode.close();
         }
-        rethrowFailure();
+        rethrowFailure(); // the trace stays open: the context closes it
     }
 
     /** Creates an actor of the declaration and queues its body as its first message. */

@@ -100,7 +100,9 @@ final class Replaying extends TraceMode {
     @Override
     public int newActorId(Actor creator) {
         if (creator == null) {
-            return MAIN_ACTOR;
+            // Runs of a context are one after another, each ending with all its actors' events
+            // replayed; a recorded run's main actor came right after the previous runs' actors.
+            return mailboxes.keySet().stream().mapToInt(Long::intValue).max().orElse(MAIN_ACTOR - 1) + 1;
         }
         ActorScript script = mailboxes.get((long) creator.id()).script();
         TraceEvent next = script.peek();

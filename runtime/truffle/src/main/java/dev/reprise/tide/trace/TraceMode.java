@@ -23,7 +23,7 @@ import java.util.function.BooleanSupplier;
  * clock, random numbers and input.
  */
 public class TraceMode {
-    /** The main actor's id; the trace's sender 0 means "nobody" (the main actor's body). */
+    /** The first run's main actor's id; the trace's sender 0 means "nobody" (a main actor's body). */
     public static final int MAIN_ACTOR = 1;
 
     protected final TideContext context;
@@ -38,7 +38,10 @@ public class TraceMode {
         return new TraceMode(context);
     }
 
-    /** The id of an actor {@code creator} creates now (null: the main actor). */
+    /**
+     * The id of an actor {@code creator} creates now (null: a run's main actor). Ids go on across
+     * the runs of a context, as its trace does: a second run's main actor follows the first run's actors.
+     */
     public int newActorId(Actor creator) {
         return nextId.getAndIncrement();
     }
@@ -74,7 +77,7 @@ public class TraceMode {
     public void ended() {
     }
 
-    /** The run is over, however it ended: a recording closes its trace. */
+    /** The context is closed, however its runs ended: a recording ends its trace. */
     public void close() {
     }
 
