@@ -12,7 +12,7 @@ import dev.reprise.trace.DataFileReader;
 import dev.reprise.trace.TraceEvent;
 import dev.reprise.trace.TraceFiles;
 import dev.reprise.trace.TraceMetadata;
-import dev.reprise.trace.TraceReader;
+import dev.reprise.trace.TraceIndex;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -28,8 +28,10 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.BooleanSupplier;
 
 /**
- * A replayed run. Each actor gets the recorded events of its id ({@link ActorScript}, read lazily
- * with the agent's {@link TraceReader}); its mailbox gives out messages in that order. A creation
+ * A replayed context: its runs of the program, in turn. Each actor gets the recorded events of its
+ * id ({@link ActorScript}, read with the agent replay's {@link TraceIndex}, which reads an actor's
+ * chunks as it needs them and knows where its events end, so memory follows the actors in
+ * flight, not the trace); its mailbox gives out messages in that order. A creation
  * takes the creator's next event, so the parent's n-th child gets the recorded id whatever order
  * actors are created in. System calls return the recorded results from the data file. Whatever
  * the trace cannot explain ends the run with a {@link ReplayDivergence} report.
@@ -46,15 +48,17 @@ final class Replaying extends TraceMode {
 
     private final Path directory;
     private final RecordedOutputOrder output;
-    private final TraceReader reader;
+    private final TraceIndex reader;
     private final DataFileReader data;
     private final Map<Long, ReplayMailbox> mailboxes = new ConcurrentHashMap<>();
     private final Map<Long, String> names = new ConcurrentHashMap<>();
+    /** The highest actor id of the runs so far: the next run's main actor follows it. */
+    private final AtomicLong lastActorId = new AtomicLong(MAIN_ACTOR - 1);
     private final AtomicLong progress = new AtomicLong();
     /** The recording did not end cleanly (its JVM was killed): running out of events is its end, not a divergence. */
     private final boolean cutShort;
 
-    private Replaying(TideContext context, Path directory, TraceReader reader, DataFileReader data, boolean cutShort) {
+    private Replaying(TideContext context, Path directory, TraceIndex reader, DataFileReader data, boolean cutShort) {
         super(context);
         this.directory = directory;
         this.reader = reader;
@@ -87,9 +91,9 @@ final class Replaying extends TraceMode {
             throw new TideError("cannot replay: " + dir + " was recorded by an earlier Tide, which did not record the order "
                     + "of printed lines; record the program again");
         }
-        TraceReader reader = null;
+        TraceIndex reader = null;
         try {
-            reader = TraceReader.open(dir);
+            reader = TraceIndex.open(dir);
             return new Replaying(context, dir, reader, DataFileReader.open(TraceFiles.data(dir)), !metadata.cleanEnd());
         } catch (IOException | RuntimeException e) {
             closeQuietly(reader);
@@ -102,7 +106,7 @@ final class Replaying extends TraceMode {
         if (creator == null) {
             // Runs of a context are one after another, each ending with all its actors' events
             // replayed; a recorded run's main actor came right after the previous runs' actors.
-            return mailboxes.keySet().stream().mapToInt(Long::intValue).max().orElse(MAIN_ACTOR - 1) + 1;
+            return Math.toIntExact(lastActorId.get() + 1);
         }
         ActorScript script = mailboxes.get((long) creator.id()).script();
         TraceEvent next = script.peek();
@@ -118,6 +122,7 @@ final class Replaying extends TraceMode {
     @Override
     public Mailbox mailbox(int id, String name) {
         names.put((long) id, "actor " + id + " (" + name + ")");
+        lastActorId.accumulateAndGet(id, Math::max);
         ReplayMailbox mailbox = new ReplayMailbox(this, id, ActorScript.of(id, reader.actor(id)));
         mailboxes.put((long) id, mailbox);
         return mailbox;
@@ -167,6 +172,10 @@ final class Replaying extends TraceMode {
         if (held != null) {
             throw new ReplayDivergence(ReplayDivergence.HEADER + ": the program ended, but " + held + ".\n  trace: " + directory);
         }
+        // The run's actors are done, and the next run cannot reach them: keep nothing of them.
+        mailboxes.keySet().forEach(reader::forget);
+        mailboxes.clear();
+        names.clear();
     }
 
     @Override
