@@ -43,7 +43,7 @@ public final class TideLanguage extends TruffleLanguage<TideContext> {
     private static final LanguageReference<TideLanguage> REFERENCE = LanguageReference.create(TideLanguage.class);
 
     // Which actor the current thread is running: read on every send, creation and resolution.
-    private final ContextThreadLocal<Turn> turns = locals.createContextThreadLocal((context, thread) -> new Turn(thread));
+    private final ContextThreadLocal<Turn> turns = locals.createContextThreadLocal((context, thread) -> new Turn());
 
     // Valid until a context of this engine records: while valid, compiled code has no trace of tracing.
     private final Assumption noRecording = Truffle.getRuntime().createAssumption("no Tide context records");

@@ -23,8 +23,6 @@ public final class Actor {
     // Guarded by this: the mailbox and whether the actor is queued or running on a worker.
     private final Mailbox mailbox;
     private boolean scheduled;
-    /** The worker running the actor's turn now, else null: written only by that worker's thread. */
-    Turn runningOn;
     private int childrenCreated;
 
     // Written by the actor's first message (its body), read only by its own later messages.

@@ -21,11 +21,6 @@ import java.util.concurrent.locks.LockSupport;
  * once; the worker that takes it processes its messages one at a time in arrival order (in
  * replay: in recorded order), so no actor ever runs on two threads at once. The program ends when
  * no message is left anywhere.
- *
- * <p>The first idle actor that a turn sends to is kept to run next on the same worker (as Go's
- * scheduler keeps {@code runnext}), not queued for any worker: a ping-pong pair then runs on one
- * thread instead of waking the other worker for every message, and a run's speed no longer
- * depends on which worker wins the wake-up race.
  */
 public final class ActorSystem {
     // A worker processes at most this many messages of one actor before letting others run.
@@ -122,8 +117,7 @@ public final class ActorSystem {
     public void send(Message message) {
         pending.incrementAndGet();
         Actor target = message.target();
-        Turn sendersTurn = message.sender() == null ? null : message.sender().runningOn;
-        if (target.enqueue(message) && (sendersTurn == null || !sendersTurn.keepNext(target))) {
+        if (target.enqueue(message)) {
             ready.add(target);
         }
     }
@@ -140,26 +134,23 @@ public final class ActorSystem {
     private void work() {
         Turn turn = language.turn();
         mode.workerStarted(turn);
-        Actor actor = null; // the actor to run: kept by the last turn, else taken from the ready queue
         while (true) {
-            if (actor == null) {
-                actor = ready.poll();
-                try {
-                    if (actor == null) {
-                        // A waiting worker keeps its trace buffer: handing it over here would cost a
-                        // tiny chunk per wait (per message in ping-pong); the writer takes over the
-                        // buffer of a thread that has waited for two flush intervals.
-                        actor = ready.take();
-                    }
-                } catch (InterruptedException e) {
-                    return;
+            Actor actor = ready.poll();
+            try {
+                if (actor == null) {
+                    // A waiting worker keeps its trace buffer: handing it over here would cost a
+                    // tiny chunk per wait (per message in ping-pong); the writer takes over the
+                    // buffer of a thread that has waited for two flush intervals.
+                    actor = ready.take();
                 }
-                if (actor == stop) {
-                    mode.workerStopped(turn);
-                    return;
-                }
-                busy.incrementAndGet();
+            } catch (InterruptedException e) {
+                return;
             }
+            if (actor == stop) {
+                mode.workerStopped(turn);
+                return;
+            }
+            busy.incrementAndGet();
             turn.setActor(actor);
             boolean drained = false;
             try {
@@ -178,10 +169,7 @@ public final class ActorSystem {
             if (!drained) {
                 ready.add(actor);
             }
-            actor = turn.takeNext(); // this worker stays busy while it holds one
-            if (actor == null) {
-                busy.decrementAndGet();
-            }
+            busy.decrementAndGet();
         }
     }
 
