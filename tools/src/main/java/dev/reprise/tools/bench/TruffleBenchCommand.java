@@ -15,8 +15,8 @@ import picocli.CommandLine.Option;
  * {@code reprise bench truffle}: the Savina programs written in Tide, on the Graal-compiled
  * engine. Per benchmark, blocks of JVMs run in turn (untraced, recorded; seeded order reversed on
  * alternate blocks, as {@code bench savina}); each JVM runs the program many times in one context
- * and its warm-up is cut by MSER. Each recorded JVM's trace (one for all its runs) is replayed in another JVM, whose
- * iterations must pass the program's check. Every JVM logs Graal's compilations and
+ * and its warm-up is cut by MSER. Each recorded JVM's trace (one for all its runs) is replayed in
+ * another JVM, whose iterations must pass the program's check. Every JVM logs Graal's compilations and
  * deoptimisations: the specialisation evidence. Writes report.md and report.csv.
  */
 @Command(name = "truffle", mixinStandardHelpOptions = true,

@@ -12,7 +12,8 @@ import java.util.Map;
 
 /**
  * One Tide benchmark measured by {@code bench truffle}: blocks of JVMs in the given orders, each
- * recorded JVM's trace (one for all its iterations) sized and replayed, every JVM's compilation log read.
+ * recorded JVM's trace (one for all its iterations) sized and replayed, every JVM's compilation
+ * log read.
  */
 final class TruffleMeasurement {
     /** The row for the report, and the compilation logs of each arm (the replays' under null). */
