@@ -49,13 +49,13 @@ public final class TideBenchMain {
     }
 
     /** What one JVM does, from its arguments. */
-    record Options(int iterations, String traceOption, Path traces, Path compilationLog, File program,
+    record Options(int iterations, String traceOption, Path trace, Path compilationLog, File program,
                    String[] programArguments) {
         static Options parse(String[] args) {
             int i = 0;
             int iterations = 1;
             String traceOption = null;
-            Path traces = null;
+            Path trace = null;
             Path compilationLog = null;
             while (i < args.length && args[i].startsWith("--")) {
                 String flag = args[i];
@@ -67,11 +67,11 @@ public final class TideBenchMain {
                     case "--iterations" -> iterations = positive(value);
                     case "--record" -> {
                         traceOption = RECORD;
-                        traces = Path.of(value);
+                        trace = Path.of(value);
                     }
                     case "--replay" -> {
                         traceOption = REPLAY;
-                        traces = Path.of(value);
+                        trace = Path.of(value);
                     }
                     case "--compilation-log" -> compilationLog = Path.of(value);
                     default -> throw new IllegalArgumentException("unknown option " + flag
@@ -83,7 +83,7 @@ public final class TideBenchMain {
                 throw new IllegalArgumentException("name the program: TideBenchMain --iterations N "
                         + "[--record DIR | --replay DIR] FILE [ARG...]");
             }
-            return new Options(iterations, traceOption, traces, compilationLog, new File(args[i]),
+            return new Options(iterations, traceOption, trace, compilationLog, new File(args[i]),
                     Arrays.copyOfRange(args, i + 1, args.length));
         }
 
@@ -141,7 +141,7 @@ public final class TideBenchMain {
             Context.Builder builder = Context.newBuilder(LANGUAGE).engine(engine).allowCreateThread(true)
                     .arguments(LANGUAGE, options.programArguments());
             if (options.traceOption() != null) {
-                builder.option(options.traceOption(), options.traces().toString());
+                builder.option(options.traceOption(), options.trace().toString());
             }
             ByteArrayOutputStream output = new ByteArrayOutputStream();
             builder.out(output);
