@@ -18,6 +18,7 @@ public final class DataFileWriter implements AutoCloseable {
 
     private final ChunkFileWriter file;
     private final ByteBuffer staging;
+    private final byte[] header = new byte[MAX_ENTRY_HEADER];
     private long sequence;
     private long entries;
 
@@ -41,7 +42,6 @@ public final class DataFileWriter implements AutoCloseable {
             throw new IOException("data entry of " + length + " bytes for actor " + actor
                     + " exceeds the limit of " + (ChunkFormat.MAX_PAYLOAD - MAX_ENTRY_HEADER) + " bytes");
         }
-        byte[] header = new byte[MAX_ENTRY_HEADER];
         int h = LittleEndian.putVarLong(header, LittleEndian.putVarLong(header, 0, actor), dataId);
         LittleEndian.putInt(header, h, length);
         h += 4;

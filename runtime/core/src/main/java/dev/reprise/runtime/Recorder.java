@@ -63,8 +63,8 @@ public final class Recorder extends FlushEpoch implements AutoCloseable {
     private final LongAdder droppedData = new LongAdder();
     private final LongAdder retiredEvents = new LongAdder();
     private final java.util.concurrent.ConcurrentHashMap<String, LongAdder> extraCounts = new java.util.concurrent.ConcurrentHashMap<>();
-    private final Object dataLock = new Object();
-    private long dataQueued; // guarded by dataLock
+    private final DataMemory dataMemory;
+    private final java.util.function.BooleanSupplier mayWaitForData = this::mayWaitForData;
     private final AtomicBoolean failureLogged = new AtomicBoolean();
     private final AtomicBoolean closed = new AtomicBoolean();
     private final Thread shutdownHook;
@@ -82,6 +82,7 @@ public final class Recorder extends FlushEpoch implements AutoCloseable {
 
     private Recorder(RecorderSettings settings, TraceWriter trace) {
         this.settings = settings;
+        this.dataMemory = new DataMemory(settings.dataMemory());
         this.trace = trace;
         this.pool = new BufferPool(settings.maxBuffers(), settings.bufferSize(), settings.encoding(), settings.fingerprints());
         this.writer = new WriterThread(this, trace);
@@ -235,9 +236,7 @@ public final class Recorder extends FlushEpoch implements AutoCloseable {
             return id; // nothing more is written
         }
         byte[] entry = SourceNames.entry(name);
-        synchronized (dataLock) {
-            dataQueued += entry.length; // never dropped nor waited for: replay needs every name
-        }
+        dataMemory.force(entry.length); // never dropped nor waited for: replay needs every name
         writer.data.offer(new WriterThread.Data(RECORDER_ACTOR, id, entry));
         return id;
     }
@@ -305,40 +304,21 @@ public final class Recorder extends FlushEpoch implements AutoCloseable {
         if (degraded || closing) {
             return;
         }
-        if (!reserveData(bytes.length)) {
+        if (!dataMemory.reserve(bytes.length, mayWaitForData, blockedNanos)) {
             droppedData.increment();
             return;
         }
         writer.data.offer(new WriterThread.Data(owner, dataId, bytes));
     }
 
-    private boolean reserveData(long bytes) {
-        synchronized (dataLock) {
-            // One entry larger than the bound may go when nothing else waits.
-            while (dataQueued > 0 && dataQueued + bytes > settings.dataMemory()) {
-                if (settings.overflow() == OverflowPolicy.DROP || closing || degraded) {
-                    return false;
-                }
-                long t0 = System.nanoTime();
-                try {
-                    dataLock.wait(100);
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                    return false;
-                } finally {
-                    blockedNanos.add(System.nanoTime() - t0);
-                }
-            }
-            dataQueued += bytes;
-            return true;
-        }
+    /** Whether a thread with data to record may wait for room at the data memory bound (else the entry is dropped). */
+    private boolean mayWaitForData() {
+        return settings.overflow() != OverflowPolicy.DROP && !closing && !degraded;
     }
 
+    /** The writer wrote {@code bytes} of queued data. */
     void dataWritten(long bytes) {
-        synchronized (dataLock) {
-            dataQueued = Math.max(0, dataQueued - bytes);
-            dataLock.notifyAll();
-        }
+        dataMemory.written(bytes);
     }
 
     void submit(int threadId, long sequence, EventBuffer buffer) {

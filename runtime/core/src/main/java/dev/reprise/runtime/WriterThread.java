@@ -153,19 +153,28 @@ final class WriterThread extends Thread {
         }
     }
 
+    /** How many written bytes of data the writer gives back to {@link DataMemory} at a time within one drain. */
+    private static final long RELEASE_EVERY_BYTES = 64 * 1024;
+
     private void drainData() {
-        for (Data d; (d = data.poll()) != null; ) {
-            try {
+        long drained = 0;
+        try {
+            for (Data d; (d = data.poll()) != null; ) {
+                drained += d.bytes().length;
                 if (!failed) {
                     trace.writeData(d.owner(), d.dataId(), ByteBuffer.wrap(d.bytes()));
                     dataEntries++;
-                    dataBytes = trace.dataBytes();
                 }
-            } catch (IOException e) {
-                fail(e);
-            } finally {
-                recorder.dataWritten(d.bytes().length);
+                if (drained >= RELEASE_EVERY_BYTES) { // a long drain still makes room as it goes
+                    recorder.dataWritten(drained);
+                    drained = 0;
+                }
             }
+        } catch (IOException e) {
+            fail(e);
+        } finally {
+            dataBytes = trace.dataBytes();
+            recorder.dataWritten(drained); // once per drain, not per entry: the recording threads share this count
         }
     }
 
