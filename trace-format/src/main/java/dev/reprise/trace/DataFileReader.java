@@ -7,24 +7,18 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
  * Reads the external-data file. Opening it scans every chunk once (verifying checksums) and
- * indexes the entries by (actor, data id); {@link #read} then fetches one entry's bytes with a
- * positional read. Damaged chunks are reported and their entries are absent; the rest is usable.
+ * indexes the entries by (actor, data id) ({@link DataIndex}); {@link #read} then fetches one
+ * entry's bytes with a positional read. Damaged chunks are reported and their entries are absent; the rest is usable.
  * A trace without a data file (no external data recorded) reads as empty.
  */
 public final class DataFileReader implements AutoCloseable {
-    private record Location(long offset, int length) {}
-
-    private record Key(long actor, long dataId) {}
-
     private final Path file;
     private final FileChannel channel;
-    private final Map<Key, Location> index = new HashMap<>();
+    private final DataIndex index = new DataIndex();
     private final List<TraceProblem> problems = new ArrayList<>();
     private long chunks;
 
@@ -87,8 +81,7 @@ public final class DataFileReader implements AutoCloseable {
                 malformed(c, start, "entry of " + length + " bytes runs past the end of the chunk");
                 return;
             }
-            Location previous = index.put(new Key(actor, dataId), new Location(base + at, (int) length));
-            if (previous != null) {
+            if (!index.put(actor, dataId, base + at, (int) length)) {
                 problems.add(new TraceProblem(TraceProblem.Kind.MALFORMED, file, c.info().index(), base + start,
                         "data " + dataId + " of actor " + actor + " is recorded twice"));
             }
@@ -117,19 +110,19 @@ public final class DataFileReader implements AutoCloseable {
 
     /** True when entry {@code (actor, dataId)} is present and intact. */
     public boolean contains(long actor, long dataId) {
-        return index.containsKey(new Key(actor, dataId));
+        return index.offset(actor, dataId) >= 0;
     }
 
     /** The bytes of entry {@code (actor, dataId)}, or null when the file lacks it. */
     public byte[] read(long actor, long dataId) throws IOException {
-        Location l = index.get(new Key(actor, dataId));
-        if (l == null) {
+        long offset = index.offset(actor, dataId);
+        if (offset < 0) {
             return null;
         }
-        ByteBuffer b = ByteBuffer.allocate(l.length);
+        ByteBuffer b = ByteBuffer.allocate(index.length(actor, dataId));
         while (b.hasRemaining()) {
-            if (channel.read(b, l.offset + b.position()) < 0) {
-                throw new IOException(file + ": data entry at byte offset " + l.offset + " is cut short");
+            if (channel.read(b, offset + b.position()) < 0) {
+                throw new IOException(file + ": data entry at byte offset " + offset + " is cut short");
             }
         }
         return b.array();
@@ -137,13 +130,20 @@ public final class DataFileReader implements AutoCloseable {
 
     /** The data ids of {@code actor}'s entries that are present and intact, in increasing order. */
     public long[] dataIdsOf(long actor) {
-        return index.keySet().stream().filter(k -> k.actor == actor).mapToLong(Key::dataId).sorted().toArray();
+        return index.dataIdsOf(actor);
     }
 
     /** The byte offset in the file of entry {@code (actor, dataId)}'s bytes, or -1 when the file lacks it. */
     public long offsetOf(long actor, long dataId) {
-        Location l = index.get(new Key(actor, dataId));
-        return l == null ? -1 : l.offset;
+        return index.offset(actor, dataId);
+    }
+
+    /**
+     * Forgets {@code actor}'s entries: a replay that is done with the actor frees their index. Not
+     * while another thread reads: reads alone may run concurrently, this may not.
+     */
+    public void forget(long actor) {
+        index.forget(actor);
     }
 
     /** The data file. */

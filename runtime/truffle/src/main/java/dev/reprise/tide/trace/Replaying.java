@@ -174,6 +174,7 @@ final class Replaying extends TraceMode {
         }
         // The run's actors are done, and the next run cannot reach them: keep nothing of them.
         mailboxes.keySet().forEach(reader::forget);
+        mailboxes.keySet().forEach(data::forget);
         mailboxes.clear();
         names.clear();
     }
