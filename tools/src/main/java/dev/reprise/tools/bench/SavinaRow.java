@@ -12,7 +12,7 @@ import java.util.Map;
  *     its interval; CPU time is read at 10 ms resolution on Linux, so each JVM's figure is its mean over
  *     the steady state, where the rounding errors cancel
  * @param floor baseline against baseline (each block's against the next block's): the noise floor
- * @param warmup iterations cut as warm-up (MSER), median over the JVMs
+ * @param warmup iterations cut as warm-up (by the JVM's compilers going quiet, or MSER), median over the JVMs
  * @param bytesPerMessage Reprise trace bytes per processed message
  * @param megabytesPerSecond Reprise trace MB per second of the recorded run
  * @param replay replay/record wall time, median over the blocks with its interval
@@ -60,7 +60,7 @@ record SavinaRow(String benchmark, String dispatcher, int pairs, Stats.Estimate 
             Block b = blocks.get(i);
             SavinaRun base = b.runs().get(SavinaArm.BASE);
             SavinaRun rec = b.runs().get(SavinaArm.RECORD);
-            int baseCut = Mser.truncation(Stats.toArray(base.allNanos()));
+            int baseCut = warmup(base);
             cuts.add((double) baseCut);
             if (i + 1 < blocks.size()) {
                 floor.add(pair(blocks.get(i + 1).runs().get(SavinaArm.BASE), base));
@@ -69,7 +69,7 @@ record SavinaRow(String benchmark, String dispatcher, int pairs, Stats.Estimate 
             if (rec == null) {
                 continue;
             }
-            int recCut = Mser.truncation(Stats.toArray(rec.allNanos()));
+            int recCut = warmup(rec);
             cuts.add((double) recCut);
             wall.add(pair(rec, base));
             cpu.add(mean(steady(rec.allCpuNanos(), recCut)) / mean(steady(base.allCpuNanos(), baseCut)));
@@ -89,14 +89,22 @@ record SavinaRow(String benchmark, String dispatcher, int pairs, Stats.Estimate 
                 replay.isEmpty() ? Stats.Estimate.of(Double.NaN) : Stats.bootstrapMedian(replay), peers, replayProblem);
     }
 
-    /** The ratio of the steady-state medians of {@code measured} and {@code reference}, warm-up cut by MSER. */
+    /** The ratio of the steady-state medians of {@code measured} and {@code reference}, warm-up cut ({@link #warmup}). */
     static double steadyRatio(SavinaRun measured, SavinaRun reference) {
         return pair(measured, reference).ratio();
     }
 
     private static PairedRatio.Pair pair(SavinaRun measured, SavinaRun reference) {
-        return new PairedRatio.Pair(steady(measured.allNanos(), Mser.truncation(Stats.toArray(measured.allNanos()))),
-                steady(reference.allNanos(), Mser.truncation(Stats.toArray(reference.allNanos()))));
+        return new PairedRatio.Pair(steady(measured.allNanos(), warmup(measured)),
+                steady(reference.allNanos(), warmup(reference)));
+    }
+
+    /** How many leading iterations of {@code run} are warm-up: as its JVM marked them by its compilers, else MSER's cut. */
+    static int warmup(SavinaRun run) {
+        if (run.warmupFromCompilers()) {
+            return run.allNanos().size() - run.measuredNanos().size();
+        }
+        return Mser.truncation(Stats.toArray(run.allNanos()));
     }
 
     private static Peer peer(SavinaArm arm, List<Block> blocks) {

@@ -17,8 +17,17 @@ import java.util.concurrent.TimeUnit;
  * @param allCpuNanos process CPU time of every iteration, warm-up included
  * @param peer the peer recorder's summary line ({@code peer NAME messages M bytes B unserializable U}),
  *     or null
+ * @param warmupFromCompilers whether the JVM itself marked its warm-up by its compilers' work (Tide's
+ *     {@code --until-quiet}): then the measured iterations are the steady state; otherwise the
+ *     reader finds the warm-up among all iterations (MSER), whatever the JVM called warm-up
  */
-record SavinaRun(String benchmark, List<Long> measuredNanos, List<Long> allNanos, List<Long> allCpuNanos, String peer) {
+record SavinaRun(String benchmark, List<Long> measuredNanos, List<Long> allNanos, List<Long> allCpuNanos, String peer,
+                 boolean warmupFromCompilers) {
+
+    /** A run whose warm-up its reader finds. */
+    SavinaRun(String benchmark, List<Long> measuredNanos, List<Long> allNanos, List<Long> allCpuNanos, String peer) {
+        this(benchmark, measuredNanos, allNanos, allCpuNanos, peer, false);
+    }
 
     /** How the JVM runs: which agent argument, if any. */
     record Setup(String java, String classPath, String agentJar) {}
@@ -99,18 +108,25 @@ record SavinaRun(String benchmark, List<Long> measuredNanos, List<Long> allNanos
         }
     }
 
-    /** Reads SavinaMain's output: {@code iteration I warmup|measured NANOS ok cpu CPU_NANOS} lines and a peer line. */
+    /**
+     * Reads SavinaMain's output: {@code iteration I warmup|measured NANOS ok cpu CPU_NANOS} lines and a
+     * peer line; TideBenchMain's lines add {@code compile COMPILE_NANOS}. A Tide JVM that never saw its
+     * compilers go quiet measured nothing: then all its iterations are read, and the warm-up found.
+     */
     static SavinaRun parse(String benchmark, List<String> lines) throws IOException {
         List<Long> measured = new ArrayList<>();
         List<Long> all = new ArrayList<>();
         List<Long> cpu = new ArrayList<>();
         String peer = null;
+        boolean compilersShown = false;
         for (String line : lines) {
             String[] f = line.split(" ");
-            if (f.length == 7 && f[0].equals("iteration") && f[5].equals("cpu")) {
+            boolean tide = f.length == 9 && f[7].equals("compile");
+            if ((f.length == 7 || tide) && f[0].equals("iteration") && f[5].equals("cpu")) {
                 long nanos = Long.parseLong(f[3]);
                 all.add(nanos);
                 cpu.add(Long.parseLong(f[6]));
+                compilersShown |= tide;
                 if (f[2].equals("measured")) {
                     measured.add(nanos);
                 }
@@ -118,9 +134,12 @@ record SavinaRun(String benchmark, List<Long> measuredNanos, List<Long> allNanos
                 peer = line;
             }
         }
+        if (compilersShown && measured.isEmpty()) {
+            return new SavinaRun(benchmark, all, all, cpu, peer, false);
+        }
         if (measured.isEmpty()) {
             throw new IOException(benchmark + " printed no measured iteration: " + lines);
         }
-        return new SavinaRun(benchmark, measured, all, cpu, peer);
+        return new SavinaRun(benchmark, measured, all, cpu, peer, compilersShown && measured.size() < all.size());
     }
 }

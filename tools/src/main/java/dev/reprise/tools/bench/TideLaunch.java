@@ -56,10 +56,10 @@ record TideLaunch(String java, Path truffle) {
         return cmd;
     }
 
-    /** TideBenchMain's arguments for {@code iterations} runs of {@code bench}, with a trace flag or none. */
-    List<String> arguments(TideBenchmark bench, boolean quick, int iterations, List<String> traceFlag) {
+    /** TideBenchMain's arguments for at most {@code iterations} runs of {@code bench}, with further flags (a trace's, {@code --until-quiet}) or none. */
+    List<String> arguments(TideBenchmark bench, boolean quick, int iterations, List<String> flags) {
         List<String> args = new ArrayList<>(List.of("--iterations", Integer.toString(iterations)));
-        args.addAll(traceFlag);
+        args.addAll(flags);
         args.add(programs().resolve(bench.file()).toString());
         args.addAll(bench.arguments(quick));
         return args;

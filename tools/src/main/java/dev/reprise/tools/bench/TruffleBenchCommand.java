@@ -14,8 +14,9 @@ import picocli.CommandLine.Option;
 /**
  * {@code reprise bench truffle}: the Savina programs written in Tide, on the Graal-compiled
  * engine. Per benchmark, blocks of JVMs run in turn (untraced, recorded; seeded order reversed on
- * alternate blocks, as {@code bench savina}); each JVM runs the program many times in one context
- * and its warm-up is cut by MSER. Each recorded JVM's trace (one for all its runs) is replayed in
+ * alternate blocks, as {@code bench savina}); each JVM runs the program many times in one context:
+ * warm-up until its compilers are quiet, then the measured iterations (MSER finds the warm-up of a
+ * JVM whose compilers never went quiet). Each recorded JVM's trace (one for all its runs) is replayed in
  * another JVM, whose iterations must pass the program's check. Every JVM logs Graal's compilations and
  * deoptimisations: the specialisation evidence. Writes report.md and report.csv.
  */
@@ -41,8 +42,12 @@ final class TruffleBenchCommand implements Callable<Integer> {
     @Option(names = "--pairs", paramLabel = "N", description = "Blocks of JVMs (untraced, recorded) per benchmark (default 5, quick 2).")
     Integer pairs;
 
-    @Option(names = "--iterations", paramLabel = "N", description = "Iterations per JVM; the warm-up among them is detected (default 150, quick 20).")
+    @Option(names = "--iterations", paramLabel = "N", description = "The most iterations a JVM runs, warm-up included (default 600, quick 20).")
     Integer iterations;
+
+    @Option(names = "--measured", paramLabel = "M", description = "Iterations a JVM measures once its compilers are quiet (its warm-up ends when they "
+            + "worked under 5%% of 20 iterations' time); then it stops (default 60, quick 10).")
+    Integer measured;
 
     @Option(names = "--seed", paramLabel = "N", defaultValue = "1", description = "Seed of the JVMs' order in each block (default: ${DEFAULT-VALUE}).")
     long seed;
@@ -55,12 +60,16 @@ final class TruffleBenchCommand implements Callable<Integer> {
         PrintWriter console = spec.commandLine().getOut();
         List<TideBenchmark> benchmarks = benchmarks();
         int n = pairs != null ? pairs : quick ? 2 : 5;
-        int its = iterations != null ? iterations : quick ? 20 : 150;
+        int its = iterations != null ? iterations : quick ? 20 : 600;
+        int steady = measured != null ? measured : quick ? 10 : 60;
         if (n < 1) {
             throw usage("--pairs must be at least 1, was " + n);
         }
         if (its < 2) {
             throw usage("--iterations must be at least 2, was " + its);
+        }
+        if (steady < 2) {
+            throw usage("--measured must be at least 2, was " + steady);
         }
         for (Path p : TideLaunch.required(truffle)) {
             if (!Files.isDirectory(p)) {
@@ -82,12 +91,13 @@ final class TruffleBenchCommand implements Callable<Integer> {
         boolean replay = features.record() && features.replay();
         int jvmsPerBenchmark = n * arms.size() + (replay ? n : 0);
         BenchProgress progress = new BenchProgress(console, benchmarks.size() * jvmsPerBenchmark);
-        console.printf(Locale.ROOT, "Truffle (Tide): %d benchmark(s) x %d pair(s) of JVMs, %d iterations each; %s.%n",
-                benchmarks.size(), n, its, features.describe());
+        console.printf(Locale.ROOT, "Truffle (Tide): %d benchmark(s) x %d pair(s) of JVMs, each warming up until its compilers "
+                + "are quiet, then measuring %d iterations (at most %d in all); %s.%n", benchmarks.size(), n, steady, its,
+                features.describe());
         List<TruffleReport.Entry> entries = new ArrayList<>();
         int index = 0;
         for (TideBenchmark bench : benchmarks) {
-            TruffleMeasurement measurement = new TruffleMeasurement(launch, quick, its, progress);
+            TruffleMeasurement measurement = new TruffleMeasurement(launch, quick, its, steady, progress);
             TruffleMeasurement.Result result = measurement.measure(bench, replay, BlockOrder.orders(arms, n, seed * 1_000 + index++));
             entries.add(new TruffleReport.Entry(bench, result));
             SavinaRow row = result.row();
@@ -99,7 +109,7 @@ final class TruffleBenchCommand implements Callable<Integer> {
                     result.compilations().get(SavinaArm.BASE).describe(),
                     result.compilations().getOrDefault(SavinaArm.RECORD, CompilationLog.NONE).describe()));
         }
-        TruffleReport.write(out, entries, new TruffleReport.Setup(quick, n, its, seed, features));
+        TruffleReport.write(out, entries, new TruffleReport.Setup(quick, n, its, steady, seed, features));
         console.println("Report: " + out.resolve("report.md") + " (also report.csv)");
         return entries.stream().allMatch(e -> e.result().row().replayPassed()) ? 0 : 1;
     }

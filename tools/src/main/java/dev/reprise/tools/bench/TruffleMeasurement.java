@@ -12,6 +12,7 @@ import java.util.Map;
 
 /**
  * One Tide benchmark measured by {@code bench truffle}: blocks of JVMs in the given orders, each
+ * running until its compilers are quiet and then a fixed number of measured iterations; each
  * recorded JVM's trace (one for all its iterations) sized and replayed, every JVM's compilation
  * log read.
  */
@@ -22,12 +23,18 @@ final class TruffleMeasurement {
     private final TideLaunch launch;
     private final boolean quick;
     private final int iterations;
+    private final int measured;
     private final BenchProgress progress;
 
-    TruffleMeasurement(TideLaunch launch, boolean quick, int iterations, BenchProgress progress) {
+    /**
+     * @param iterations the most iterations an untraced or recorded JVM runs
+     * @param measured the iterations it measures once its compilers are quiet, then it stops
+     */
+    TruffleMeasurement(TideLaunch launch, boolean quick, int iterations, int measured, BenchProgress progress) {
         this.launch = launch;
         this.quick = quick;
         this.iterations = iterations;
+        this.measured = measured;
         this.progress = progress;
     }
 
@@ -52,8 +59,11 @@ final class TruffleMeasurement {
                 for (SavinaArm arm : orders.get(k)) {
                     progress.step(bench.name() + ": " + label(arm) + ", " + block);
                     Path log = dir.resolve(arm.label() + ".log");
-                    List<String> flag = arm == SavinaArm.RECORD ? List.of("--record", trace.toString()) : List.of();
-                    runs.put(arm, run(bench, " (" + label(arm) + ")", flag, log));
+                    List<String> flag = new ArrayList<>(List.of("--until-quiet", Integer.toString(measured)));
+                    if (arm == SavinaArm.RECORD) {
+                        flag.addAll(List.of("--record", trace.toString()));
+                    }
+                    runs.put(arm, run(bench, " (" + label(arm) + ")", iterations, flag, log));
                     compilations.merge(arm, CompilationLog.read(log), CompilationLog::plus);
                     progress.done(1);
                 }
@@ -68,7 +78,9 @@ final class TruffleMeasurement {
                         progress.step(bench.name() + ": replay of the recorded JVM's trace, " + block);
                         Path log = dir.resolve("replay.log");
                         try {
-                            replayed = run(bench, " (replayed)", List.of("--replay", trace.toString()), log);
+                            // as many runs as were recorded, however many that JVM needed to go quiet
+                            int recorded = runs.get(SavinaArm.RECORD).allNanos().size();
+                            replayed = run(bench, " (replayed)", recorded, List.of("--replay", trace.toString()), log);
                         } catch (IOException e) {
                             problem = block + ": " + e.getMessage().lines().findFirst().orElse("");
                         }
@@ -90,10 +102,10 @@ final class TruffleMeasurement {
         return arm == SavinaArm.RECORD ? "recorded" : "untraced";
     }
 
-    private SavinaRun run(TideBenchmark bench, String how, List<String> traceFlag, Path log)
+    private SavinaRun run(TideBenchmark bench, String how, int iterations, List<String> flags, Path log)
             throws IOException, InterruptedException {
         List<String> args = new ArrayList<>(List.of("--compilation-log", log.toString()));
-        args.addAll(launch.arguments(bench, quick, iterations, traceFlag));
+        args.addAll(launch.arguments(bench, quick, iterations, flags));
         return SavinaRun.exec(bench.name(), how, launch.command(List.of(), args));
     }
 

@@ -12,7 +12,7 @@ final class TruffleReport {
     private TruffleReport() {}
 
     /** How the run was made, for the report's header. */
-    record Setup(boolean quick, int pairs, int iterations, long seed, TideFeatures features) {}
+    record Setup(boolean quick, int pairs, int iterations, int measured, long seed, TideFeatures features) {}
 
     /** One benchmark's figures: the row as {@code bench savina} computes it, and the compilation evidence. */
     record Entry(TideBenchmark benchmark, TruffleMeasurement.Result result) {}
@@ -27,18 +27,21 @@ final class TruffleReport {
         sb.append(String.format(Locale.ROOT, "%s sizes. The Savina programs of `runtime/truffle/src/test/tide/savina`, on "
                 + "the Graal-compiled engine (JVMCI, the jar-based compiler on the module path). Per benchmark, %d block(s) "
                 + "of separate JVMs run in turn (%s), in a seeded order (seed %d) reversed on alternate blocks. Each JVM runs "
-                + "the program %d times in one context, times each run, and checks each run's result line; the "
-                + "warm-up among them (the JIT compiling the Tide program) is detected per JVM by MSER (at most half) and "
-                + "cut off. Ratios are the median over blocks of the ratio of median steady-state iteration times, with a "
+                + "the program many times in one context, times each run, and checks each run's result line. Runs are "
+                + "warm-up until the JVM's compilers are quiet (HotSpot's compilation time, which on a stock JDK includes "
+                + "compiling the jar-based Graal compiler itself, plus Graal's compiler threads' CPU time, under 5%% of the "
+                + "time of 20 consecutive runs); then the JVM measures %d runs and stops (at most %d runs in all; a JVM "
+                + "whose compilers never went quiet has its warm-up found by MSER instead, at most half). Ratios are the median over blocks of the ratio of median steady-state iteration times, with a "
                 + "two-level bootstrap 95%% interval (blocks, then iterations); the A/A floor is each block's untraced JVM "
                 + "against the next block's. A recorded JVM writes one trace for all its runs, as a recorded process "
                 + "does: the first run opens it and closing the context ends it, so a later run's time has the recording "
                 + "but not the trace's opening and ending. Bytes per message are the trace's event bytes over its messages. "
-                + "Each recorded JVM's trace is replayed in one more JVM, run by run, whose "
-                + "runs must pass the same check; replay/record compares their steady-state medians. Every JVM logs Graal's "
+                + "Each recorded JVM's trace is replayed in one more JVM, run by run, as many runs "
+                + "as were recorded, which must pass the same check (its warm-up found by MSER); replay/record compares their steady-state medians. Every JVM logs Graal's "
                 + "compilations (engine.TraceCompilation): the specialisation evidence below. Machine: %d cores, %s %s.%s%n%n",
                 setup.quick() ? "Quick" : "Full (SOMns savina-jit)", setup.pairs(),
-                setup.features().record() ? "untraced, recorded" : "untraced only", setup.seed(), setup.iterations(),
+                setup.features().record() ? "untraced, recorded" : "untraced only", setup.seed(), setup.measured(),
+                setup.iterations(),
                 Runtime.getRuntime().availableProcessors(), System.getProperty("java.vm.name"), System.getProperty("java.version"),
                 setup.quick() ? " Quick JVMs are short: the jar-based Graal compiler may not have compiled the hot Tide code "
                         + "before they end (see the compilation counts), so their ratios say little about the overhead." : ""));
@@ -96,7 +99,7 @@ final class TruffleReport {
     }
 
     static String csv(List<Entry> entries, Setup setup) {
-        StringBuilder sb = new StringBuilder("benchmark,arguments,pairs,iterations,record_ratio,record_low,record_high,"
+        StringBuilder sb = new StringBuilder("benchmark,arguments,pairs,iterations,measured_iterations,record_ratio,record_low,record_high,"
                 + "cpu_ratio,cpu_low,cpu_high,floor_ratio,floor_low,floor_high,warmup_iterations,bytes_per_message,mb_per_s,"
                 + "replay_record_ratio,replay_low,replay_high,replay_passed,"
                 + "untraced_compiled,untraced_failed,untraced_deopts,untraced_invalidations,untraced_widenings,"
@@ -104,7 +107,7 @@ final class TruffleReport {
         for (Entry e : entries) {
             SavinaRow r = e.result().row();
             List<String> cells = new ArrayList<>(List.of(r.benchmark(), String.join(" ", e.benchmark().arguments(setup.quick())),
-                    Integer.toString(r.pairs()), Integer.toString(setup.iterations())));
+                    Integer.toString(r.pairs()), Integer.toString(setup.iterations()), Integer.toString(setup.measured())));
             for (Stats.Estimate est : List.of(r.record(), r.recordCpu(), r.floor())) {
                 cells.addAll(cells(est));
             }

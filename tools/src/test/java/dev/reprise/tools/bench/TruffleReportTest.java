@@ -41,7 +41,7 @@ class TruffleReportTest {
     @Test
     void recordedRunsAreJudgedAgainstTheBarWithTheirEvidence() {
         List<TruffleReport.Entry> entries = List.of(entry("PingPong", 1.04, true), entry("Counting", 1.12, true));
-        TruffleReport.Setup setup = new TruffleReport.Setup(false, 3, 20, 1, new TideFeatures(true, true, true));
+        TruffleReport.Setup setup = new TruffleReport.Setup(false, 3, 20, 10, 1, new TideFeatures(true, true, true));
         String md = TruffleReport.markdown(entries, setup);
         assertTrue(md.contains("| PingPong | 40000 | 1.040 ["), md);
         assertTrue(md.contains("| Counting | 200000 | 1.120 ["), md);
@@ -53,14 +53,38 @@ class TruffleReportTest {
                 + "33 compiled, 0 failed, 2 deopt, 1 invalidated, 2 width widenings in 3 JVMs | 31 compiled"), md);
         String[] csv = TruffleReport.csv(entries, setup).split("\n");
         assertEquals(3, csv.length);
-        assertTrue(csv[1].startsWith("PingPong,40000,3,20,1.040,"), csv[1]);
+        assertTrue(csv[1].startsWith("PingPong,40000,3,20,10,1.040,"), csv[1]);
         assertTrue(csv[1].endsWith(",true,30,0,0,0,0,33,0,2,1,2"), csv[1]);
+    }
+
+    @Test
+    void aTideJvmsWarmUpIsWhereItsCompilersWentQuietNotWhereItsTimesLookFlat() throws Exception {
+        // Flat times from the start, so MSER would cut nothing; the JVM says its compilers worked for 30 iterations.
+        List<String> lines = new ArrayList<>();
+        for (int i = 1; i <= 40; i++) {
+            lines.add("iteration " + i + (i <= 30 ? " warmup " : " measured ") + (10_000_000 + i % 3) + " ok cpu 1 compile "
+                    + (i <= 10 ? 5_000_000 : 0));
+        }
+        SavinaRun run = SavinaRun.parse("PromiseRace", lines);
+        assertTrue(run.warmupFromCompilers());
+        assertEquals(30, SavinaRow.warmup(run));
+        assertEquals(10, run.measuredNanos().size());
+
+        // A JVM whose compilers never went quiet measured nothing: all its iterations are read and MSER cuts.
+        List<String> neverQuiet = new ArrayList<>();
+        for (int i = 1; i <= 20; i++) {
+            neverQuiet.add("iteration " + i + " warmup " + (i <= 5 ? 50_000_000 : 10_000_000 + i % 3) + " ok cpu 1 compile 9");
+        }
+        SavinaRun unsure = SavinaRun.parse("PromiseRace", neverQuiet);
+        assertTrue(!unsure.warmupFromCompilers());
+        assertEquals(20, unsure.measuredNanos().size());
+        assertEquals(5, SavinaRow.warmup(unsure));
     }
 
     @Test
     void withoutRecordingOnlyTheFloorIsReportedAndNoOverheadClaimed() {
         List<TruffleReport.Entry> entries = List.of(entry("ThreadRing", 1.0, false));
-        TruffleReport.Setup setup = new TruffleReport.Setup(true, 3, 20, 1, new TideFeatures(true, false, false));
+        TruffleReport.Setup setup = new TruffleReport.Setup(true, 3, 20, 10, 1, new TideFeatures(true, false, false));
         String md = TruffleReport.markdown(entries, setup);
         assertTrue(md.contains("| ThreadRing | 100 20000 | - | 1.000 ["), md);
         assertTrue(md.contains("this build of Tide cannot record (no tide.Record option)"), md);
@@ -68,7 +92,7 @@ class TruffleReportTest {
         assertTrue(md.contains("not replayed"), md);
         assertTrue(!md.contains("aims 1.05"), md);
         String row = TruffleReport.csv(entries, setup).split("\n")[1];
-        assertTrue(row.startsWith("ThreadRing,100 20000,3,20,,,,,,,1.000,"), row);
+        assertTrue(row.startsWith("ThreadRing,100 20000,3,20,10,,,,,,,1.000,"), row);
     }
 
     @Test

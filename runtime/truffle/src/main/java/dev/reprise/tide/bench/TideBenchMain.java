@@ -19,12 +19,13 @@ import org.graalvm.polyglot.Source;
 /**
  * One benchmark JVM of {@code reprise bench truffle}: runs a Tide program N times in one context,
  * so later iterations run compiled code, and prints per iteration the line {@code bench savina}
- * reads from its JVMs: {@code iteration I measured NANOS ok cpu CPU_NANOS} (wall and process CPU
- * time of the program's run). Every iteration's output must be the program's check line
+ * reads from its JVMs: {@code iteration I warmup|measured NANOS ok cpu CPU_NANOS compile COMPILE_NANOS}
+ * (wall and process CPU time of the program's run, and the compilers' work meanwhile:
+ * {@link CompilerActivity}). Every iteration's output must be the program's check line
  * ({@code NAME ok}).
  *
  * <pre>
- * TideBenchMain --iterations N [--record DIR | --replay DIR] [--compilation-log FILE] FILE [ARG...]
+ * TideBenchMain --iterations N [--until-quiet M] [--record DIR | --replay DIR] [--compilation-log FILE] FILE [ARG...]
  * TideBenchMain --features
  * </pre>
  *
@@ -32,6 +33,9 @@ import org.graalvm.polyglot.Source;
  * {@code tide.Record}), as a process records one trace however long it runs: the first run opens
  * it, closing the context after the last run ends it, and neither is in a later run's time.
  * With {@code --replay DIR}, the N runs replay that trace in turn ({@code tide.Replay}).
+ * With {@code --until-quiet M}, iterations are warm-up until the compilers go quiet
+ * ({@link CompilerQuiet}), and the JVM stops after M measured iterations, or at N in all (then
+ * with fewer, or none: its reader finds the warm-up itself). Without it all N are measured.
  * {@code --compilation-log FILE} writes the engine's log with Graal's compilation trace
  * ({@code engine.TraceCompilation}: {@code opt done}, {@code opt failed}, {@code opt deopt}, ...) and
  * the stack of each transfer from compiled code to the interpreter
@@ -49,11 +53,12 @@ public final class TideBenchMain {
     }
 
     /** What one JVM does, from its arguments. */
-    record Options(int iterations, String traceOption, Path trace, Path compilationLog, File program,
+    record Options(int iterations, int untilQuiet, String traceOption, Path trace, Path compilationLog, File program,
                    String[] programArguments) {
         static Options parse(String[] args) {
             int i = 0;
             int iterations = 1;
+            int untilQuiet = 0;
             String traceOption = null;
             Path trace = null;
             Path compilationLog = null;
@@ -64,7 +69,8 @@ public final class TideBenchMain {
                 }
                 String value = args[i + 1];
                 switch (flag) {
-                    case "--iterations" -> iterations = positive(value);
+                    case "--iterations" -> iterations = positive(value, flag);
+                    case "--until-quiet" -> untilQuiet = positive(value, flag);
                     case "--record" -> {
                         traceOption = RECORD;
                         trace = Path.of(value);
@@ -75,7 +81,8 @@ public final class TideBenchMain {
                     }
                     case "--compilation-log" -> compilationLog = Path.of(value);
                     default -> throw new IllegalArgumentException("unknown option " + flag
-                            + "; valid: --iterations N, --record DIR, --replay DIR, --compilation-log FILE, --features");
+                            + "; valid: --iterations N, --until-quiet M, --record DIR, --replay DIR, --compilation-log FILE, "
+                            + "--features");
                 }
                 i += 2;
             }
@@ -83,11 +90,11 @@ public final class TideBenchMain {
                 throw new IllegalArgumentException("name the program: TideBenchMain --iterations N "
                         + "[--record DIR | --replay DIR] FILE [ARG...]");
             }
-            return new Options(iterations, traceOption, trace, compilationLog, new File(args[i]),
+            return new Options(iterations, untilQuiet, traceOption, trace, compilationLog, new File(args[i]),
                     Arrays.copyOfRange(args, i + 1, args.length));
         }
 
-        private static int positive(String value) {
+        private static int positive(String value, String flag) {
             try {
                 int n = Integer.parseInt(value);
                 if (n >= 1) {
@@ -96,7 +103,7 @@ public final class TideBenchMain {
             } catch (NumberFormatException e) {
                 // reported below
             }
-            throw new IllegalArgumentException("--iterations must be a positive integer, was " + value);
+            throw new IllegalArgumentException(flag + " must be a positive integer, was " + value);
         }
     }
 
@@ -146,13 +153,19 @@ public final class TideBenchMain {
             ByteArrayOutputStream output = new ByteArrayOutputStream();
             builder.out(output);
             try (Context context = builder.build()) {
+                CompilerActivity compilers = new CompilerActivity();
+                CompilerQuiet quiet = new CompilerQuiet();
+                boolean steady = false;
+                int measured = 0;
                 for (int i = 1; i <= options.iterations(); i++) {
                     output.reset();
+                    long compileStart = compilers.nanos();
                     long cpuStart = cpu.getProcessCpuTime();
                     long start = System.nanoTime();
                     String failure = runOnce(context, source);
                     long nanos = System.nanoTime() - start;
                     long cpuNanos = cpu.getProcessCpuTime() - cpuStart;
+                    long compileNanos = compilers.nanos() - compileStart;
                     String printed = output.toString(StandardCharsets.UTF_8);
                     if (failure == null && !isCheckLine(printed)) {
                         failure = "the program printed " + quoted(printed) + " instead of its check line (NAME ok)";
@@ -162,8 +175,18 @@ public final class TideBenchMain {
                         err.println("error: " + options.program().getName() + " iteration " + i + ": " + failure);
                         return 1;
                     }
-                    out.println("iteration " + i + " measured " + nanos + " ok cpu " + cpuNanos);
+                    // Without --until-quiet every iteration counts as measured, and the reader finds the warm-up.
+                    boolean warmup = false;
+                    if (options.untilQuiet() > 0 && !steady) {
+                        steady = quiet.add(nanos, compileNanos); // the window that shows it quiet is still warm-up
+                        warmup = true;
+                    }
+                    out.println("iteration " + i + (warmup ? " warmup " : " measured ") + nanos + " ok cpu " + cpuNanos
+                            + " compile " + compileNanos);
                     out.flush();
+                    if (!warmup && options.untilQuiet() > 0 && ++measured >= options.untilQuiet()) {
+                        break;
+                    }
                 }
             }
         }
