@@ -174,7 +174,9 @@ final class WriterThread extends Thread {
             fail(e);
         } finally {
             dataBytes = trace.dataBytes();
-            recorder.dataWritten(drained); // once per drain, not per entry: the recording threads share this count
+            if (drained > 0) {
+                recorder.dataWritten(drained); // once per drain, not per entry: the recording threads share this count
+            }
         }
     }
 
