@@ -6,7 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -41,24 +43,60 @@ class TruffleBenchIT {
         String md = Files.readString(out.resolve("report.md"));
         List<String> csv = Files.readAllLines(out.resolve("report.csv"));
         assertEquals(3, csv.size(), csv::toString);
+        Map<String, String> pingPong = row(csv, 1);
         assertTrue(md.contains("| PingPong | 10000 | "), md);
         assertTrue(md.contains("| PromiseRace | 3000 | "), md);
         assertTrue(md.contains("## Specialisation evidence"), md);
         assertTrue(md.matches("(?s).*\\| PingPong \\| \\d+ compiled, 0 failed, \\d+ deopt, \\d+ invalidated, \\d+ width widenings? in 2 JVMs \\|.*"), md);
-        String pingPong = csv.get(1);
-        String[] cells = pingPong.split(",", -1);
-        assertTrue(Double.parseDouble(cells[10]) > 0, "the A/A floor: " + pingPong);
+        assertTrue(Double.parseDouble(pingPong.get("floor_ratio")) > 0, "the A/A floor: " + pingPong);
+        assertEquals("0", pingPong.get("quiet_jvms"), "quick JVMs end before their compilers are quiet: " + pingPong);
         if (r.out().contains("untraced and recorded arms")) {
-            assertTrue(Double.parseDouble(cells[4]) > 0, "record/untraced: " + pingPong);
-            assertTrue(Double.parseDouble(cells[14]) > 0, "bytes per message: " + pingPong);
+            assertTrue(Double.parseDouble(pingPong.get("record_ratio")) > 0, "record/untraced: " + pingPong);
+            assertTrue(Double.parseDouble(pingPong.get("bytes_per_message")) > 0, "bytes per message: " + pingPong);
             assertTrue(r.out().contains("left] PingPong: recorded, pair 1/2"), r::toString);
             assertTrue(r.out().contains("left] PingPong: replay of the recorded JVM's trace, pair 2/2"), r::toString);
             assertTrue(md.contains("all passed") && md.contains("Over 2 benchmarks: recording overhead geometric mean"), md);
         } else {
             assertTrue(md.contains("this build of Tide cannot record (no tide.Record option)"), md);
             assertTrue(md.contains("No recording overhead was measured"), md);
-            assertEquals("", cells[4], "no record/untraced ratio without recording: " + pingPong);
+            assertEquals("", pingPong.get("record_ratio"), "no record/untraced ratio without recording: " + pingPong);
         }
+    }
+
+    @Test
+    void aFullSizeJvmWarmsUpUntilItsCompilersAreQuietThenMeasuresAndStops() throws Exception {
+        Path out = WORK.resolve("quiet");
+        Cli.Result r = Cli.script(Cli.PACKAGED, "bench", "truffle", "--only", "PingPong", "--pairs", "1", "--measured", "3",
+                "--out", out.toString());
+        assertEquals(0, r.exit(), r::toString);
+        Map<String, String> pingPong = row(Files.readAllLines(out.resolve("report.csv")), 1);
+        int jvms = Integer.parseInt(pingPong.get("jvms"));
+        assertEquals(r.out().contains("untraced and recorded arms") ? 2 : 1, jvms, pingPong::toString);
+        assertEquals(Integer.toString(jvms), pingPong.get("quiet_jvms"), "every JVM's compilers went quiet within 600 "
+                + "iterations: " + pingPong);
+        int warmup = Integer.parseInt(pingPong.get("warmup_iterations"));
+        // the quiet window itself is warm-up; a JVM that measured 3 and stopped ran fewer than the 600 allowed
+        assertTrue(warmup >= 20 && warmup <= 597, "warm-up " + warmup + ": " + pingPong);
+        assertEquals("3", pingPong.get("measured_iterations"), pingPong::toString);
+        String md = Files.readString(out.resolve("report.md"));
+        assertTrue(md.contains("(" + jvms + " of " + jvms + " quiet)"), md);
+        assertTrue(md.contains("A/A floor: not measured (it needs at least 2 pairs), so these ratios cannot be told apart "
+                + "from noise."), md);
+        if (jvms == 2) {
+            assertEquals("true", pingPong.get("replay_passed"), pingPong::toString);
+        }
+    }
+
+    /** Row {@code n} of a report's CSV, by column name. */
+    private static Map<String, String> row(List<String> csv, int n) {
+        String[] names = csv.get(0).split(",", -1);
+        String[] cells = csv.get(n).split(",", -1);
+        assertEquals(names.length, cells.length, csv::toString);
+        Map<String, String> row = new LinkedHashMap<>();
+        for (int i = 0; i < names.length; i++) {
+            row.put(names[i], cells[i]);
+        }
+        return row;
     }
 
     @Test

@@ -110,16 +110,17 @@ public final class DataFileReader implements AutoCloseable {
 
     /** True when entry {@code (actor, dataId)} is present and intact. */
     public boolean contains(long actor, long dataId) {
-        return index.offset(actor, dataId) >= 0;
+        return index.find(actor, dataId) != null;
     }
 
     /** The bytes of entry {@code (actor, dataId)}, or null when the file lacks it. */
     public byte[] read(long actor, long dataId) throws IOException {
-        long offset = index.offset(actor, dataId);
-        if (offset < 0) {
+        DataIndex.Location at = index.find(actor, dataId);
+        if (at == null) {
             return null;
         }
-        ByteBuffer b = ByteBuffer.allocate(index.length(actor, dataId));
+        long offset = at.offset();
+        ByteBuffer b = ByteBuffer.allocate(at.length());
         while (b.hasRemaining()) {
             if (channel.read(b, offset + b.position()) < 0) {
                 throw new IOException(file + ": data entry at byte offset " + offset + " is cut short");
@@ -135,7 +136,8 @@ public final class DataFileReader implements AutoCloseable {
 
     /** The byte offset in the file of entry {@code (actor, dataId)}'s bytes, or -1 when the file lacks it. */
     public long offsetOf(long actor, long dataId) {
-        return index.offset(actor, dataId);
+        DataIndex.Location at = index.find(actor, dataId);
+        return at == null ? -1 : at.offset();
     }
 
     /**

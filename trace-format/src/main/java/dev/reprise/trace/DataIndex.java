@@ -39,7 +39,8 @@ final class DataIndex {
 
     private record Key(long actor, long dataId) {}
 
-    private record Location(long offset, int length) {}
+    /** An entry's bytes: {@code length} of them from byte {@code offset} of the file. */
+    record Location(long offset, int length) {}
 
     private final Map<Long, Dense> dense = new HashMap<>();
     private final Map<Key, Location> sparse = new HashMap<>();
@@ -75,22 +76,14 @@ final class DataIndex {
         return true;
     }
 
-    /** The byte offset of entry {@code (actor, dataId)}'s bytes, or -1 when there is none. */
-    long offset(long actor, long dataId) {
+    /** Where entry {@code (actor, dataId)}'s bytes are in the file, or null when there is none. */
+    Location find(long actor, long dataId) {
         Dense d = dense.get(actor);
         int slot = d == null ? -1 : d.slot(dataId);
         if (slot >= 0) {
-            return d.offsets[slot];
+            return new Location(d.offsets[slot], d.lengths[slot]);
         }
-        Location l = sparse.isEmpty() ? null : sparse.get(new Key(actor, dataId));
-        return l == null ? -1 : l.offset();
-    }
-
-    /** The length of entry {@code (actor, dataId)}, which must be present ({@link #offset} at least 0). */
-    int length(long actor, long dataId) {
-        Dense d = dense.get(actor);
-        int slot = d == null ? -1 : d.slot(dataId);
-        return slot >= 0 ? d.lengths[slot] : sparse.get(new Key(actor, dataId)).length();
+        return sparse.isEmpty() ? null : sparse.get(new Key(actor, dataId));
     }
 
     /** The data ids of {@code actor}'s entries, in increasing order. */

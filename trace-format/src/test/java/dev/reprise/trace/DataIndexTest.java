@@ -3,6 +3,8 @@ package dev.reprise.trace;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.HashMap;
@@ -38,22 +40,21 @@ class DataIndexTest {
             String[] f = key.split(":");
             long actor = Long.parseLong(f[0]);
             long dataId = Long.parseLong(f[1]);
-            assertEquals(where[0], index.offset(actor, dataId), key);
-            assertEquals(where[1], index.length(actor, dataId), key);
+            assertEquals(new DataIndex.Location(where[0], (int) where[1]), index.find(actor, dataId), key);
         });
-        assertEquals(-1, index.offset(51, 1), "an actor without entries");
+        assertNull(index.find(51, 1), "an actor without entries");
         long[] ids = expected.keySet().stream().filter(k -> k.startsWith("7:")).mapToLong(k -> Long.parseLong(k.substring(2)))
                 .sorted().toArray();
         assertArrayEquals(ids, index.dataIdsOf(7));
         for (long dataId = 0; dataId < ids[ids.length - 1]; dataId++) {
-            assertEquals(expected.containsKey("7:" + dataId), index.offset(7, dataId) >= 0, "7:" + dataId);
+            assertEquals(expected.containsKey("7:" + dataId), index.find(7, dataId) != null, "7:" + dataId);
         }
 
         int before = index.size();
         index.forget(7);
         assertEquals(before - ids.length, index.size());
-        assertEquals(-1, index.offset(7, ids[0]));
-        assertTrue(index.offset(8, index.dataIdsOf(8)[0]) >= 0, "other actors stay");
+        assertNull(index.find(7, ids[0]));
+        assertNotNull(index.find(8, index.dataIdsOf(8)[0]), "other actors stay");
         assertFalse(index.dataIdsOf(7).length > 0);
     }
 }

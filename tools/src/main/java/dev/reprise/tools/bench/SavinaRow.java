@@ -13,6 +13,8 @@ import java.util.Map;
  *     the steady state, where the rounding errors cancel
  * @param floor baseline against baseline (each block's against the next block's): the noise floor
  * @param warmup iterations cut as warm-up (by the JVM's compilers going quiet, or MSER), median over the JVMs
+ * @param quietJvms the untraced and recorded JVMs whose warm-up ended with their compilers quiet (Tide's)
+ * @param jvms the untraced and recorded JVMs
  * @param bytesPerMessage Reprise trace bytes per processed message
  * @param megabytesPerSecond Reprise trace MB per second of the recorded run
  * @param replay replay/record wall time, median over the blocks with its interval
@@ -20,7 +22,7 @@ import java.util.Map;
  * @param replayProblem why a replay failed, or null when every replay passed its checks
  */
 record SavinaRow(String benchmark, String dispatcher, int pairs, Stats.Estimate record, Stats.Estimate recordCpu,
-                 Stats.Estimate floor, double warmup, double bytesPerMessage, double megabytesPerSecond,
+                 Stats.Estimate floor, double warmup, int quietJvms, int jvms, double bytesPerMessage, double megabytesPerSecond,
                  Stats.Estimate replay, List<Peer> peers, String replayProblem) {
 
     /**
@@ -53,6 +55,7 @@ record SavinaRow(String benchmark, String dispatcher, int pairs, Stats.Estimate 
         List<Double> cpu = new ArrayList<>();
         List<PairedRatio.Pair> floor = new ArrayList<>();
         List<Double> cuts = new ArrayList<>();
+        int quiet = 0;
         List<Double> replay = new ArrayList<>();
         List<Double> bytesPerMessage = new ArrayList<>();
         List<Double> rates = new ArrayList<>();
@@ -62,6 +65,7 @@ record SavinaRow(String benchmark, String dispatcher, int pairs, Stats.Estimate 
             SavinaRun rec = b.runs().get(SavinaArm.RECORD);
             int baseCut = warmup(base);
             cuts.add((double) baseCut);
+            quiet += base.warmupFromCompilers() ? 1 : 0;
             if (i + 1 < blocks.size()) {
                 floor.add(pair(blocks.get(i + 1).runs().get(SavinaArm.BASE), base));
             }
@@ -71,6 +75,7 @@ record SavinaRow(String benchmark, String dispatcher, int pairs, Stats.Estimate 
             }
             int recCut = warmup(rec);
             cuts.add((double) recCut);
+            quiet += rec.warmupFromCompilers() ? 1 : 0;
             wall.add(pair(rec, base));
             cpu.add(mean(steady(rec.allCpuNanos(), recCut)) / mean(steady(base.allCpuNanos(), baseCut)));
             if (b.replay() != null) {
@@ -85,7 +90,7 @@ record SavinaRow(String benchmark, String dispatcher, int pairs, Stats.Estimate 
         }
         return new SavinaRow(benchmark, dispatcher, blocks.size(), PairedRatio.estimate(wall),
                 cpu.isEmpty() ? Stats.Estimate.of(Double.NaN) : Stats.bootstrapMedian(cpu),
-                PairedRatio.estimate(floor), Stats.median(cuts), Stats.median(bytesPerMessage), Stats.median(rates),
+                PairedRatio.estimate(floor), Stats.median(cuts), quiet, cuts.size(), Stats.median(bytesPerMessage), Stats.median(rates),
                 replay.isEmpty() ? Stats.Estimate.of(Double.NaN) : Stats.bootstrapMedian(replay), peers, replayProblem);
     }
 

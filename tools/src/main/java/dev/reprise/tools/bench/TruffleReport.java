@@ -52,7 +52,7 @@ final class TruffleReport {
             SavinaRow r = e.result().row();
             sb.append("| ").append(r.benchmark()).append(" | ").append(String.join(" ", e.benchmark().arguments(setup.quick())))
                     .append(" | ").append(estimate(r.record())).append(" | ").append(estimate(r.floor())).append(" | ")
-                    .append(estimate(r.recordCpu())).append(" | ").append(String.format(Locale.ROOT, "%.0f", r.warmup()))
+                    .append(estimate(r.recordCpu())).append(" | ").append(String.format(Locale.ROOT, "%.0f (%d of %d quiet)", r.warmup(), r.quietJvms(), r.jvms()))
                     .append(" | ").append(f(r.bytesPerMessage(), "%.3f")).append(" | ").append(f(r.megabytesPerSecond(), "%.2f"))
                     .append(" | ").append(estimate(r.replay())).append(" | ").append(replayChecks(r, setup)).append(" |\n");
         }
@@ -100,8 +100,8 @@ final class TruffleReport {
 
     static String csv(List<Entry> entries, Setup setup) {
         StringBuilder sb = new StringBuilder("benchmark,arguments,pairs,iterations,measured_iterations,record_ratio,record_low,record_high,"
-                + "cpu_ratio,cpu_low,cpu_high,floor_ratio,floor_low,floor_high,warmup_iterations,bytes_per_message,mb_per_s,"
-                + "replay_record_ratio,replay_low,replay_high,replay_passed,"
+                + "cpu_ratio,cpu_low,cpu_high,floor_ratio,floor_low,floor_high,warmup_iterations,quiet_jvms,jvms,bytes_per_message,"
+                + "mb_per_s,replay_record_ratio,replay_low,replay_high,replay_passed,"
                 + "untraced_compiled,untraced_failed,untraced_deopts,untraced_invalidations,untraced_widenings,"
                 + "recorded_compiled,recorded_failed,recorded_deopts,recorded_invalidations,recorded_widenings\n");
         for (Entry e : entries) {
@@ -111,7 +111,8 @@ final class TruffleReport {
             for (Stats.Estimate est : List.of(r.record(), r.recordCpu(), r.floor())) {
                 cells.addAll(cells(est));
             }
-            cells.addAll(List.of(f(r.warmup(), "%.0f"), f(r.bytesPerMessage(), "%.3f"), f(r.megabytesPerSecond(), "%.2f")));
+            cells.addAll(List.of(f(r.warmup(), "%.0f"), Integer.toString(r.quietJvms()), Integer.toString(r.jvms()),
+                    f(r.bytesPerMessage(), "%.3f"), f(r.megabytesPerSecond(), "%.2f")));
             cells.addAll(cells(r.replay()));
             cells.add(Boolean.toString(r.replayPassed()));
             for (SavinaArm arm : List.of(SavinaArm.BASE, SavinaArm.RECORD)) {
