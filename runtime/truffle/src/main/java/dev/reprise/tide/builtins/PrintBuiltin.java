@@ -7,8 +7,8 @@ import dev.reprise.tide.trace.RecordSystemCallNode;
 
 /**
  * {@code print(v)}: writes v and a newline to standard output; returns v. Actors on different
- * threads print in a racy order, so the line's place in the output is a system call: recorded,
- * and kept by the replay.
+ * threads print in a racy order, so the line's place in the output is a system call: recorded with
+ * the line's start, and kept by the replay, which checks that it prints the same line there.
  */
 final class PrintBuiltin extends Builtin {
     @Child private RecordSystemCallNode record = new RecordSystemCallNode();
@@ -16,8 +16,9 @@ final class PrintBuiltin extends Builtin {
     @Override
     public Object call(Object[] arguments) {
         Actor actor = CurrentActor.of(this);
-        long number = actor.system().mode().print(actor, Values.str(arguments[0]));
-        record.execute(actor, number);
+        String line = Values.str(arguments[0]);
+        long number = actor.system().mode().print(actor, line);
+        record.execute(actor, number, line);
         return arguments[0];
     }
 }

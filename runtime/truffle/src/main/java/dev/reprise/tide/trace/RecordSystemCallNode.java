@@ -32,6 +32,14 @@ public final class RecordSystemCallNode extends Node {
         }
     }
 
+    /** {@code actor} printed {@code line} as line {@code number} of the output. */
+    public void execute(Actor actor, long number, String line) {
+        ThreadRecorder recorder = recorderIfRecording();
+        if (recorder != null) {
+            append(recorder, actor.record(), SystemValues.ofPrint(number, line));
+        }
+    }
+
     /** {@code actor}'s call returned {@code value}. */
     public void execute(Actor actor, boolean value) {
         ThreadRecorder recorder = recorderIfRecording();

@@ -25,6 +25,8 @@ final class ReplayMailbox implements Mailbox {
     private final ActorScript script;
     private final Map<Key, ArrayDeque<Message>> held = new LinkedHashMap<>();
     private int count;
+    // Callbacks taken while another with the same sender and resolver waited: the trace cannot tell them apart.
+    private long ambiguousTakes;
 
     ReplayMailbox(Replaying replay, long actor, ActorScript script) {
         this.replay = replay;
@@ -58,10 +60,18 @@ final class ReplayMailbox implements Mailbox {
         if (from == null || from.isEmpty()) {
             return null;
         }
+        if (next instanceof TraceEvent.PromiseMessage && from.size() > 1) {
+            ambiguousTakes++;
+        }
         script.take();
         replay.progressed();
         count--;
         return from.poll();
+    }
+
+    /** How many callbacks this actor took while another with the same sender and resolver waited. */
+    synchronized long ambiguousTakes() {
+        return ambiguousTakes;
     }
 
     /** True when the script expects a message and it has not come. */

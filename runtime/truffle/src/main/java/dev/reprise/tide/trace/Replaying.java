@@ -200,7 +200,14 @@ final class Replaying extends TraceMode {
     @Override
     @TruffleBoundary
     public long print(Actor actor, String line) {
-        long number = SystemValues.toLong(recorded(actor, "print"));
+        byte[] recorded = recorded(actor, "print");
+        long number = SystemValues.printNumber(recorded);
+        String text = SystemValues.printedText(recorded);
+        if (text != null && !text.equals(SystemValues.printed(line))) {
+            // The message order was kept, yet the program printed something else: never show it as the recording's.
+            throw diverged(actor.id(), "it printed \"" + SystemValues.printed(line) + "\" as line " + number
+                    + " of the output, where the recording printed \"" + text + "\"");
+        }
         output.print(number, line);
         return number;
     }
@@ -279,6 +286,7 @@ final class Replaying extends TraceMode {
         lines.add(ReplayDivergence.HEADER + ": the program did something its trace cannot explain.");
         lines.add("  first difference: " + name(actor) + ": " + what);
         lines.add("    likely cause: the program, its input or its configuration changed since the recording");
+        addAmbiguousCallbacks(lines);
         actorLines(lines, actor);
         addHeldOutput(lines);
         lines.add("  trace: " + directory);
@@ -302,6 +310,7 @@ final class Replaying extends TraceMode {
             lines.add("  first difference: " + name(first) + " waits for " + describe(script.peek())
                     + " as its event " + (script.consumed() + 1) + ", which has not come");
             lines.add("    likely cause: the program went another way than recorded (a message not sent, or sent elsewhere)");
+            addAmbiguousCallbacks(lines);
             actorLines(lines, first);
             if (waiting.size() > 1) {
                 lines.add("  " + (waiting.size() - 1) + " more actors wait for a message");
@@ -310,6 +319,18 @@ final class Replaying extends TraceMode {
         addHeldOutput(lines);
         lines.add("  trace: " + directory);
         return new ReplayDivergence(String.join("\n", lines));
+    }
+
+    /**
+     * Adds the other possible cause, if the replay met it: an actor took a callback while another
+     * with the same sender and resolver waited (one registered before its promise resolved, one
+     * after), which the trace cannot tell apart.
+     */
+    private void addAmbiguousCallbacks(List<String> lines) {
+        new TreeMap<>(mailboxes).entrySet().stream().filter(e -> e.getValue().ambiguousTakes() > 0).findFirst()
+                .ifPresent(e -> lines.add("    also possible: " + name(e.getKey()) + " took " + e.getValue().ambiguousTakes()
+                        + " callback(s) while another with the same sender and resolver waited; the trace cannot tell such "
+                        + "callbacks apart (a known limit of Tide's replay: runtime/truffle README, Known limits)"));
     }
 
     /** Adds the report's line on printed lines that wait for one the replay did not print, if any do. */

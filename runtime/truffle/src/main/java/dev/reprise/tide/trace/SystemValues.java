@@ -34,6 +34,36 @@ final class SystemValues {
         return b[0] == 0 ? null : new String(Arrays.copyOfRange(b, 1, b.length), StandardCharsets.UTF_8);
     }
 
+    /** Of a printed line, the characters kept for the replay to compare: its start, so that long lines stay small. */
+    static final int PRINTED_CHARS = 200;
+
+    /**
+     * A printed line's place in the output (8 bytes, little-endian), then its first
+     * {@link #PRINTED_CHARS} characters in UTF-8, which a replay compares with the line it prints
+     * there. A trace recorded before the text was kept has the number only.
+     */
+    static byte[] ofPrint(long number, String line) {
+        byte[] text = printed(line).getBytes(StandardCharsets.UTF_8);
+        byte[] b = Arrays.copyOf(ofLong(number), 8 + text.length);
+        System.arraycopy(text, 0, b, 8, text.length);
+        return b;
+    }
+
+    static long printNumber(byte[] b) {
+        return toLong(Arrays.copyOf(b, 8));
+    }
+
+    /** The recorded start of the printed line, or null when the trace kept the number only. */
+    static String printedText(byte[] b) {
+        return b.length == 8 ? null : new String(b, 8, b.length - 8, StandardCharsets.UTF_8);
+    }
+
+    /** The part of {@code line} that {@link #ofPrint} keeps, as it reads back. */
+    static String printed(String line) {
+        String start = line.length() > PRINTED_CHARS ? line.substring(0, PRINTED_CHARS) : line;
+        return new String(start.getBytes(StandardCharsets.UTF_8), StandardCharsets.UTF_8); // a cut surrogate reads back as '?'
+    }
+
     static byte[] ofBoolean(boolean value) {
         return new byte[] {(byte) (value ? 1 : 0)};
     }
