@@ -84,9 +84,13 @@ class LangCommandIT {
         assertTrue(bad.err().startsWith("error: ") && !bad.err().contains("\tat "), bad::toString);
     }
 
-    /** {@code chorus}: four actors print from two worker threads; the replay prints the recording's interleaving. */
+    /**
+     * {@code chorus}: four actors print from two worker threads; the replay prints the recording's
+     * interleaving. {@code late_callbacks}: callbacks with one sender and resolver, sent by the
+     * resolver or by their owner, run in the recording's order.
+     */
     @ParameterizedTest
-    @ValueSource(strings = {"replay/mixed", "replay/chorus"})
+    @ValueSource(strings = {"replay/mixed", "replay/chorus", "replay/late_callbacks"})
     void eachRecordingOfARacyProgramReplaysToItsOutput(String name) throws Exception {
         String program = PROGRAMS.resolve(name + ".tide").toString();
         for (int i = 0; i < 3; i++) {

@@ -75,7 +75,8 @@ class RecordReplayTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"racy_total", "promise_race", "replay/arrival_order", "replay/winner", "replay/mixed", "replay/chorus"})
+    @ValueSource(strings = {"racy_total", "promise_race", "replay/arrival_order", "replay/winner", "replay/mixed", "replay/chorus",
+        "replay/late_callbacks"})
     void eachRecordingOfARacyProgramReplaysToItsOwnOutput(String name) throws IOException {
         Path file = PROGRAMS.resolve(name + ".tide");
         Set<String> distinct = new LinkedHashSet<>();

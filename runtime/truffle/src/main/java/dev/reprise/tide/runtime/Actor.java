@@ -4,6 +4,7 @@ import com.oracle.truffle.api.CompilerDirectives.TruffleBoundary;
 import dev.reprise.runtime.ActorRecord;
 import dev.reprise.tide.language.TideError;
 import java.util.Map;
+import java.util.function.Function;
 
 /**
  * An actor: a mailbox processed one message at a time in arrival order, and isolated state (the
@@ -27,15 +28,19 @@ public final class Actor {
 
     // Written by the actor's first message (its body), read only by its own later messages.
     private Map<String, Closure> methods = Map.of();
+    // Numbered in the actor's turns; read and updated by its own turns (and its replay mailbox).
+    private final Registrations registrations = new Registrations();
 
-    Actor(ActorSystem system, int id, String name, Actor parent, int childNumber, Mailbox mailbox, ActorRecord record) {
+    /** An actor whose mailbox {@code mailboxOf} makes, once the rest of it is set (a replay's reads its registrations). */
+    Actor(ActorSystem system, int id, String name, Actor parent, int childNumber, Function<Actor, Mailbox> mailboxOf,
+          ActorRecord record) {
         this.system = system;
         this.id = id;
         this.name = name;
         this.parent = parent;
         this.childNumber = childNumber;
-        this.mailbox = mailbox;
         this.record = record;
+        this.mailbox = mailboxOf.apply(this);
     }
 
     /** The system the actor runs in. */
@@ -86,6 +91,21 @@ public final class Actor {
             throw new TideError("actor " + name + " has no method " + selector);
         }
         return method;
+    }
+
+    /** The actor's {@code whenResolved} registrations and which of their callbacks have run. */
+    Registrations registrations() {
+        return registrations;
+    }
+
+    /** The oldest of the actor's registrations whose callback has not run. */
+    public long oldestOutstandingRegistration() {
+        return registrations.oldest();
+    }
+
+    /** {@code callback} runs now: returns its registration's offset from the oldest outstanding one, as traced. */
+    public long callbackRuns(CallbackMessage callback) {
+        return registrations.ran(callback.registration());
     }
 
     synchronized int nextChildNumber() {

@@ -2,24 +2,26 @@ package dev.reprise.tide.runtime;
 
 /** A {@code whenResolved} callback, run on the actor that registered it once the promise resolves. */
 public final class CallbackMessage extends Message {
+    private final long registration;
     private final Closure callback;
     private final Object value;
 
-    CallbackMessage(Actor target, Actor resolver, Closure callback, Object value, Resolver result) {
+    CallbackMessage(Actor target, Actor resolver, long registration, Closure callback, Object value, Resolver result) {
         super(target, resolver, result);
+        this.registration = registration;
         this.callback = callback;
         this.value = value;
+    }
+
+    /** Which of the target's {@code whenResolved} registrations this is the callback of, counting from 0. */
+    public long registration() {
+        return registration;
     }
 
     /** The actor that registered the callback: the target. Its registrations are in its recorded turns. */
     @Override
     public long traceSender() {
         return target().id();
-    }
-
-    @Override
-    public boolean viaPromise() {
-        return true;
     }
 
     @Override

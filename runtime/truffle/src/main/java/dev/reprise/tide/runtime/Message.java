@@ -38,12 +38,7 @@ public abstract sealed class Message permits DirectMessage, CallbackMessage, Cre
         return sender == null ? 0 : sender.id();
     }
 
-    /** True for a message caused by a promise's resolution, recorded with its resolver too. */
-    public boolean viaPromise() {
-        return false;
-    }
-
-    /** For a message {@link #viaPromise()}: the id of the actor that resolved the promise; else -1. */
+    /** For a promise callback: the id of the actor that resolved the promise (recorded with it); else -1. */
     public long traceResolver() {
         return -1;
     }

@@ -16,10 +16,10 @@ public final class Promise {
     }
 
     /** Sends the callback, with the value, to the actor that registered it. */
-    private record Callback(Actor owner, Closure callback, Resolver chained) implements Reaction {
+    private record Callback(Actor owner, long registration, Closure callback, Resolver chained) implements Reaction {
         @Override
         public void fire(Object value, Actor resolvedBy) {
-            owner.system().send(new CallbackMessage(owner, resolvedBy, callback, Values.passable(value), chained));
+            owner.system().send(new CallbackMessage(owner, resolvedBy, registration, callback, Values.passable(value), chained));
         }
     }
 
@@ -62,7 +62,7 @@ public final class Promise {
     @TruffleBoundary
     public Promise whenResolved(Closure callback, Actor owner) {
         Resolver chained = new Resolver(new Promise());
-        react(new Callback(owner, callback, chained));
+        react(new Callback(owner, owner.registrations().register(), callback, chained));
         return chained.promise();
     }
 

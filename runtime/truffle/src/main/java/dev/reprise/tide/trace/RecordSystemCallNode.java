@@ -40,6 +40,18 @@ public final class RecordSystemCallNode extends Node {
         }
     }
 
+    /**
+     * {@code actor} is about to run the callback of its registration {@code offset} places after
+     * its oldest outstanding one (not 0): the replay takes that callback, not another with the same
+     * sender and resolver.
+     */
+    public void executeCallbackOffset(Actor actor, long offset) {
+        ThreadRecorder recorder = recorderIfRecording();
+        if (recorder != null) {
+            append(recorder, actor.record(), SystemValues.ofCallbackOffset(offset));
+        }
+    }
+
     /** {@code actor}'s call returned {@code value}. */
     public void execute(Actor actor, boolean value) {
         ThreadRecorder recorder = recorderIfRecording();

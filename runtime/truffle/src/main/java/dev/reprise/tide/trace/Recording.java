@@ -32,6 +32,7 @@ final class Recording extends TraceMode {
         tide.put("language", "tide");
         tide.put("tide.source", source);
         tide.put(Replaying.PRINTS, Replaying.PRINTS_NUMBERED);
+        tide.put(Replaying.CALLBACKS, Replaying.CALLBACKS_NUMBERED);
         try {
             return new Recording(context, Recorder.startWithoutMBean(RecorderSettings.defaults(dir).withProgram(program), tide));
         } catch (IOException e) {

@@ -1,11 +1,14 @@
 package dev.reprise.tide.trace;
 
 import dev.reprise.replay.ActorScript;
+import dev.reprise.tide.runtime.Actor;
+import dev.reprise.tide.runtime.CallbackMessage;
 import dev.reprise.tide.runtime.Mailbox;
 import dev.reprise.tide.runtime.Message;
 import dev.reprise.trace.TraceEvent;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -14,23 +17,30 @@ import java.util.Map;
  * A replayed actor's mailbox: gives out messages in the recorded order. A message that arrives
  * before its turn is held, under its sender (and resolver), until the actor's script expects it.
  * One sender's messages to one actor arrive in the order sent, so within a sender they are taken
- * in arrival order. Called under the actor's lock.
+ * in arrival order. Callbacks are not: one registered before its promise resolved is sent by the
+ * resolver, one registered after by the actor itself, with the same sender and resolver in the
+ * trace. So the callback taken is the one of the registration the recording ran: the oldest
+ * outstanding one, or the one the offset recorded before the event names. Called under the
+ * actor's lock.
  */
 final class ReplayMailbox implements Mailbox {
     private record Key(long sender, long resolver) {
     }
 
     private final Replaying replay;
+    private final Actor owner;
     private final long actor;
     private final ActorScript script;
     private final Map<Key, ArrayDeque<Message>> held = new LinkedHashMap<>();
     private int count;
-    // Callbacks taken while another with the same sender and resolver waited: the trace cannot tell them apart.
-    private long ambiguousTakes;
 
-    ReplayMailbox(Replaying replay, long actor, ActorScript script) {
+    // The offset recorded before the next callback's event, taken from the script; 0 when none was.
+    private long callbackOffset;
+
+    ReplayMailbox(Replaying replay, Actor owner, ActorScript script) {
         this.replay = replay;
-        this.actor = actor;
+        this.owner = owner;
+        this.actor = owner.id();
         this.script = script;
     }
 
@@ -43,6 +53,16 @@ final class ReplayMailbox implements Mailbox {
     @Override
     public synchronized Message poll() {
         TraceEvent next = script.peek();
+        if (next instanceof TraceEvent.SystemCall call) {
+            // between turns, a system call can only be the offset of the callback that comes next
+            long offset = SystemValues.toCallbackOffset(replay.data(actor, call.dataId()));
+            if (offset > 0) {
+                script.take();
+                replay.progressed();
+                callbackOffset = offset;
+                next = script.peek();
+            }
+        }
         Key key = switch (next) {
             case null -> {
                 if (count > 0) {
@@ -57,21 +77,28 @@ final class ReplayMailbox implements Mailbox {
                     + replay.describe(next) + " as its event " + (script.consumed() + 1));
         };
         ArrayDeque<Message> from = key == null ? null : held.get(key);
-        if (from == null || from.isEmpty()) {
+        Message taken = from == null ? null : next instanceof TraceEvent.PromiseMessage ? takeCallback(from) : from.poll();
+        if (taken == null) {
             return null;
-        }
-        if (next instanceof TraceEvent.PromiseMessage && from.size() > 1) {
-            ambiguousTakes++;
         }
         script.take();
         replay.progressed();
         count--;
-        return from.poll();
+        return taken;
     }
 
-    /** How many callbacks this actor took while another with the same sender and resolver waited. */
-    synchronized long ambiguousTakes() {
-        return ambiguousTakes;
+    // The held callback of the registration the recording ran, or null while it has not come.
+    private Message takeCallback(ArrayDeque<Message> from) {
+        long registration = owner.oldestOutstandingRegistration() + callbackOffset;
+        for (Iterator<Message> it = from.iterator(); it.hasNext(); ) {
+            if (it.next() instanceof CallbackMessage callback && callback.registration() == registration) {
+                it.remove();
+                owner.callbackRuns(callback);
+                callbackOffset = 0;
+                return callback;
+            }
+        }
+        return null;
     }
 
     /** True when the script expects a message and it has not come. */

@@ -45,6 +45,12 @@ final class Replaying extends TraceMode {
     /** The metadata setting that says the trace numbers printed lines (a print is a system call). */
     static final String PRINTS = "tide.prints";
     static final String PRINTS_NUMBERED = "numbered";
+    /**
+     * The metadata setting that says each printed line's start is recorded too, and each callback
+     * run out of registration order has its offset recorded before it ({@code ReplayMailbox}).
+     */
+    static final String CALLBACKS = "tide.callbacks";
+    static final String CALLBACKS_NUMBERED = "numbered";
 
     private final Path directory;
     private final RecordedOutputOrder output;
@@ -91,6 +97,10 @@ final class Replaying extends TraceMode {
             throw new TideError("cannot replay: " + dir + " was recorded by an earlier Tide, which did not record the order "
                     + "of printed lines; record the program again");
         }
+        if (!CALLBACKS_NUMBERED.equals(metadata.settings().get(CALLBACKS))) {
+            throw new TideError("cannot replay: " + dir + " was recorded by an earlier Tide, which did not record which "
+                    + "callback ran when two had the same sender and resolver, nor the printed lines; record the program again");
+        }
         TraceIndex reader = null;
         try {
             reader = TraceIndex.open(dir);
@@ -120,10 +130,11 @@ final class Replaying extends TraceMode {
     }
 
     @Override
-    public Mailbox mailbox(int id, String name) {
-        names.put((long) id, "actor " + id + " (" + name + ")");
+    public Mailbox mailbox(Actor actor) {
+        int id = actor.id();
+        names.put((long) id, "actor " + id + " (" + actor.name() + ")");
         lastActorId.accumulateAndGet(id, Math::max);
-        ReplayMailbox mailbox = new ReplayMailbox(this, id, ActorScript.of(id, reader.actor(id)));
+        ReplayMailbox mailbox = new ReplayMailbox(this, actor, ActorScript.of(id, reader.actor(id)));
         mailboxes.put((long) id, mailbox);
         return mailbox;
     }
@@ -203,7 +214,7 @@ final class Replaying extends TraceMode {
         byte[] recorded = recorded(actor, "print");
         long number = SystemValues.printNumber(recorded);
         String text = SystemValues.printedText(recorded);
-        if (text != null && !text.equals(SystemValues.printed(line))) {
+        if (!text.equals(SystemValues.printed(line))) {
             // The message order was kept, yet the program printed something else: never show it as the recording's.
             throw diverged(actor.id(), "it printed \"" + SystemValues.printed(line) + "\" as line " + number
                     + " of the output, where the recording printed \"" + text + "\"");
@@ -238,8 +249,13 @@ final class Replaying extends TraceMode {
         }
         script.take();
         progressed();
+        return data(actor.id(), systemCall.dataId());
+    }
+
+    /** The recorded value of {@code actor}'s system call {@code dataId}. */
+    byte[] data(long actor, long dataId) {
         try {
-            return data.read(actor.id(), systemCall.dataId());
+            return data.read(actor, dataId);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -286,7 +302,6 @@ final class Replaying extends TraceMode {
         lines.add(ReplayDivergence.HEADER + ": the program did something its trace cannot explain.");
         lines.add("  first difference: " + name(actor) + ": " + what);
         lines.add("    likely cause: the program, its input or its configuration changed since the recording");
-        addAmbiguousCallbacks(lines);
         actorLines(lines, actor);
         addHeldOutput(lines);
         lines.add("  trace: " + directory);
@@ -310,7 +325,6 @@ final class Replaying extends TraceMode {
             lines.add("  first difference: " + name(first) + " waits for " + describe(script.peek())
                     + " as its event " + (script.consumed() + 1) + ", which has not come");
             lines.add("    likely cause: the program went another way than recorded (a message not sent, or sent elsewhere)");
-            addAmbiguousCallbacks(lines);
             actorLines(lines, first);
             if (waiting.size() > 1) {
                 lines.add("  " + (waiting.size() - 1) + " more actors wait for a message");
@@ -319,18 +333,6 @@ final class Replaying extends TraceMode {
         addHeldOutput(lines);
         lines.add("  trace: " + directory);
         return new ReplayDivergence(String.join("\n", lines));
-    }
-
-    /**
-     * Adds the other possible cause, if the replay met it: an actor took a callback while another
-     * with the same sender and resolver waited (one registered before its promise resolved, one
-     * after), which the trace cannot tell apart.
-     */
-    private void addAmbiguousCallbacks(List<String> lines) {
-        new TreeMap<>(mailboxes).entrySet().stream().filter(e -> e.getValue().ambiguousTakes() > 0).findFirst()
-                .ifPresent(e -> lines.add("    also possible: " + name(e.getKey()) + " took " + e.getValue().ambiguousTakes()
-                        + " callback(s) while another with the same sender and resolver waited; the trace cannot tell such "
-                        + "callbacks apart (a known limit of Tide's replay: runtime/truffle README, Known limits)"));
     }
 
     /** Adds the report's line on printed lines that wait for one the replay did not print, if any do. */

@@ -40,7 +40,7 @@ final class SystemValues {
     /**
      * A printed line's place in the output (8 bytes, little-endian), then its first
      * {@link #PRINTED_CHARS} characters in UTF-8, which a replay compares with the line it prints
-     * there. A trace recorded before the text was kept has the number only.
+     * there.
      */
     static byte[] ofPrint(long number, String line) {
         byte[] text = printed(line).getBytes(StandardCharsets.UTF_8);
@@ -53,15 +53,33 @@ final class SystemValues {
         return toLong(Arrays.copyOf(b, 8));
     }
 
-    /** The recorded start of the printed line, or null when the trace kept the number only. */
+    /** The recorded start of the printed line. */
     static String printedText(byte[] b) {
-        return b.length == 8 ? null : new String(b, 8, b.length - 8, StandardCharsets.UTF_8);
+        return new String(b, 8, b.length - 8, StandardCharsets.UTF_8);
     }
 
     /** The part of {@code line} that {@link #ofPrint} keeps, as it reads back. */
     static String printed(String line) {
         String start = line.length() > PRINTED_CHARS ? line.substring(0, PRINTED_CHARS) : line;
         return new String(start.getBytes(StandardCharsets.UTF_8), StandardCharsets.UTF_8); // a cut surrogate reads back as '?'
+    }
+
+    // Begins a callback's offset: no other system call's value is 16 bytes that begin so.
+    private static final byte[] CALLBACK_OFFSET = "tide.cb:".getBytes(StandardCharsets.US_ASCII);
+
+    /** A callback's registration offset ({@link dev.reprise.tide.runtime.Actor#callbackRuns}): a marker, then 8 bytes. */
+    static byte[] ofCallbackOffset(long offset) {
+        byte[] b = Arrays.copyOf(CALLBACK_OFFSET, 16);
+        System.arraycopy(ofLong(offset), 0, b, 8, 8);
+        return b;
+    }
+
+    /** The offset in {@code b}, or -1 when {@code b} is another system call's value. */
+    static long toCallbackOffset(byte[] b) {
+        if (b.length != 16 || !Arrays.equals(b, 0, 8, CALLBACK_OFFSET, 0, 8)) {
+            return -1;
+        }
+        return toLong(Arrays.copyOfRange(b, 8, 16));
     }
 
     static byte[] ofBoolean(boolean value) {

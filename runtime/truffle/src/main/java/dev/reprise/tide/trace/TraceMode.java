@@ -46,8 +46,8 @@ public class TraceMode {
         return nextId.getAndIncrement();
     }
 
-    /** The mailbox of the new actor {@code id}, a {@code name}. */
-    public Mailbox mailbox(int id, String name) {
+    /** The mailbox of {@code actor}, being created. */
+    public Mailbox mailbox(Actor actor) {
         return Mailbox.fifo();
     }
 

@@ -9,11 +9,13 @@ import dev.reprise.tide.language.TideError;
 import dev.reprise.tide.language.TideLanguage;
 import dev.reprise.tide.nodes.expression.DispatchNode;
 import dev.reprise.tide.nodes.expression.DispatchNodeGen;
+import dev.reprise.tide.runtime.CallbackMessage;
 import dev.reprise.tide.runtime.Closure;
 import dev.reprise.tide.runtime.Message;
 import dev.reprise.tide.runtime.Resolver;
 import dev.reprise.tide.trace.RecordMessageNode;
 import dev.reprise.tide.trace.RecordPromiseMessageNode;
+import dev.reprise.tide.trace.RecordSystemCallNode;
 
 /**
  * Processes one message (argument 0) on the running actor: runs its closure and resolves its
@@ -27,6 +29,7 @@ public final class MessageRootNode extends RootNode {
     @Child private ResolvePromiseNode resolve = new ResolvePromiseNode();
     @Child private RecordMessageNode recordMessage = RecordMessageNode.create();
     @Child private RecordPromiseMessageNode recordPromiseMessage = new RecordPromiseMessageNode();
+    @Child private RecordSystemCallNode recordCallbackOffset = new RecordSystemCallNode();
     private final TideLanguage language;
     private final Assumption noRecording;
 
@@ -62,8 +65,14 @@ public final class MessageRootNode extends RootNode {
         if (recorder == null) {
             return; // this context does not record, another of the engine does
         }
-        if (message.viaPromise()) {
-            recordPromiseMessage.execute(recorder, message.target().record(), message.traceSender(), message.traceResolver());
+        if (message instanceof CallbackMessage callback) {
+            // Callbacks with one sender and resolver are told apart by their registration: its
+            // offset from the oldest outstanding one, before the message event when not zero.
+            long offset = callback.target().callbackRuns(callback);
+            if (offset != 0) {
+                recordCallbackOffset.executeCallbackOffset(callback.target(), offset);
+            }
+            recordPromiseMessage.execute(recorder, callback.target().record(), callback.traceSender(), callback.traceResolver());
         } else {
             recordMessage.execute(recorder, message.target().record(), message.traceSender());
         }
