@@ -98,14 +98,17 @@ public final class Actor {
         return registrations;
     }
 
-    /** The oldest of the actor's registrations whose callback has not run. */
-    public long oldestOutstandingRegistration() {
-        return registrations.oldest();
+    /**
+     * The registration whose callback is predicted to run next, of those whose promise {@code
+     * resolver} resolved (see {@link Registrations}); -1 when none is outstanding.
+     */
+    public long predictedRegistration(long resolver) {
+        return registrations.predict(resolver);
     }
 
-    /** {@code callback} runs now: returns its registration's offset from the oldest outstanding one, as traced. */
-    public long callbackRuns(CallbackMessage callback) {
-        return registrations.ran(callback.registration());
+    /** {@code callback} runs now: it is no longer outstanding. */
+    public void callbackRuns(CallbackMessage callback) {
+        registrations.ran(callback.registration(), callback.expectedResolver());
     }
 
     synchronized int nextChildNumber() {

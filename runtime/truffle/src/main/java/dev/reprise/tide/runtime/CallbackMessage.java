@@ -3,12 +3,15 @@ package dev.reprise.tide.runtime;
 /** A {@code whenResolved} callback, run on the actor that registered it once the promise resolves. */
 public final class CallbackMessage extends Message {
     private final long registration;
+    private final long expectedResolver;
     private final Closure callback;
     private final Object value;
 
-    CallbackMessage(Actor target, Actor resolver, long registration, Closure callback, Object value, Resolver result) {
+    CallbackMessage(Actor target, Actor resolver, long registration, long expectedResolver, Closure callback, Object value,
+                    Resolver result) {
         super(target, resolver, result);
         this.registration = registration;
+        this.expectedResolver = expectedResolver;
         this.callback = callback;
         this.value = value;
     }
@@ -16,6 +19,11 @@ public final class CallbackMessage extends Message {
     /** Which of the target's {@code whenResolved} registrations this is the callback of, counting from 0. */
     public long registration() {
         return registration;
+    }
+
+    /** Who was expected to resolve the promise when the callback was registered (an actor id, or -1: anyone). */
+    long expectedResolver() {
+        return expectedResolver;
     }
 
     /** The actor that registered the callback: the target. Its registrations are in its recorded turns. */

@@ -16,10 +16,12 @@ public final class Promise {
     }
 
     /** Sends the callback, with the value, to the actor that registered it. */
-    private record Callback(Actor owner, long registration, Closure callback, Resolver chained) implements Reaction {
+    private record Callback(Actor owner, long registration, long expectedResolver, Closure callback, Resolver chained)
+            implements Reaction {
         @Override
         public void fire(Object value, Actor resolvedBy) {
-            owner.system().send(new CallbackMessage(owner, resolvedBy, registration, callback, Values.passable(value), chained));
+            owner.system().send(new CallbackMessage(owner, resolvedBy, registration, expectedResolver, callback,
+                    Values.passable(value), chained));
         }
     }
 
@@ -31,6 +33,9 @@ public final class Promise {
         }
     }
 
+    // Who is expected to resolve it (an actor id, or Registrations.ANYONE): a guess that makes traced callbacks small.
+    private final long expectedResolver;
+
     // Guarded by this.
     private boolean locked;
     private boolean resolved;
@@ -38,6 +43,11 @@ public final class Promise {
     // Reported as the sender of callbacks, even those registered after the resolution.
     private Actor resolver;
     private List<Reaction> reactions = new ArrayList<>();
+
+    /** A promise that {@code expectedResolver} is expected to resolve (an actor id, or -1: anyone). */
+    Promise(long expectedResolver) {
+        this.expectedResolver = expectedResolver;
+    }
 
     /** Resolves the promise; false if it was already resolved (or locked to another promise). */
     @TruffleBoundary
@@ -61,8 +71,8 @@ public final class Promise {
      */
     @TruffleBoundary
     public Promise whenResolved(Closure callback, Actor owner) {
-        Resolver chained = new Resolver(new Promise());
-        react(new Callback(owner, owner.registrations().register(), callback, chained));
+        Resolver chained = new Resolver(new Promise(owner.id())); // the callback's result, when it runs
+        react(new Callback(owner, owner.registrations().register(expectedResolver), expectedResolver, callback, chained));
         return chained.promise();
     }
 

@@ -1,52 +1,55 @@
 package dev.reprise.tide.runtime;
 
 import com.oracle.truffle.api.CompilerDirectives.TruffleBoundary;
-import java.util.HashSet;
-import java.util.Set;
+import java.util.ArrayDeque;
+import java.util.HashMap;
+import java.util.Map;
 
 /**
  * An actor's {@code whenResolved} registrations, numbered in the order it made them, and which of
- * their callbacks it has run. Both happen in the actor's own turns, so a replay numbers them as
- * the recording did. A callback is traced by its offset from the oldest registration whose
- * callback has not run: zero when callbacks run in the order registered. Confined to the actor's
- * turns (and, in replay, to its mailbox's lock, taken by the worker that holds the actor).
+ * their callbacks it has not run yet. Both change only in the actor's own turns, so a replay
+ * sees the same state as the recording did before each callback. A callback's registration is
+ * predicted from that state and the callback's resolver: the oldest outstanding registration on
+ * a promise expected from that resolver (a send's promise from its target) or from anyone (a
+ * {@code promisePair}). The trace records only a wrong prediction's offset. Confined to the
+ * actor's turns (in replay also to its mailbox, which the worker holding the actor polls).
  */
 final class Registrations {
-    private long next;
-    private long oldest;
-    // Registrations above the oldest whose callbacks have run.
-    private final Set<Long> ranAhead = new HashSet<>();
+    /** The expected resolver of a promise anyone may resolve. */
+    static final long ANYONE = -1;
 
-    /** Numbers a new registration. */
-    long register() {
+    private long next;
+    // Per expected resolver, its outstanding registrations in increasing order.
+    private final Map<Long, ArrayDeque<Long>> outstanding = new HashMap<>();
+
+    /** Numbers a new registration on a promise that {@code expectedResolver} is expected to resolve. */
+    @TruffleBoundary
+    long register(long expectedResolver) {
+        outstanding.computeIfAbsent(expectedResolver, k -> new ArrayDeque<>()).add(next);
         return next++;
     }
 
-    /** The oldest registration whose callback has not run. */
-    long oldest() {
-        return oldest;
-    }
-
-    /** The callback of registration {@code r} runs: returns its offset from the oldest outstanding one. */
-    long ran(long r) {
-        if (r == oldest && ranAhead.isEmpty()) { // callbacks in the order registered: compiled inline
-            oldest++;
-            return 0;
-        }
-        return ranOutOfOrder(r);
-    }
-
+    /** The registration whose callback is predicted to run next when {@code resolver} resolved its promise; -1 if none is outstanding. */
     @TruffleBoundary
-    private long ranOutOfOrder(long r) {
-        long offset = r - oldest;
-        if (offset == 0) {
-            oldest++;
-            while (!ranAhead.isEmpty() && ranAhead.remove(oldest)) {
-                oldest++;
-            }
-        } else {
-            ranAhead.add(r);
+    long predict(long resolver) {
+        long fromResolver = oldest(resolver);
+        long fromAnyone = oldest(ANYONE);
+        return fromResolver < 0 ? fromAnyone : fromAnyone < 0 ? fromResolver : Math.min(fromResolver, fromAnyone);
+    }
+
+    /** The callback of registration {@code r}, on a promise expected from {@code expectedResolver}, runs. */
+    @TruffleBoundary
+    void ran(long r, long expectedResolver) {
+        ArrayDeque<Long> q = outstanding.get(expectedResolver);
+        if (q != null && !q.isEmpty() && q.peekFirst() == r) {
+            q.pollFirst();
+        } else if (q != null) {
+            q.remove(r);
         }
-        return offset;
+    }
+
+    private long oldest(long resolver) {
+        ArrayDeque<Long> q = outstanding.get(resolver);
+        return q == null || q.isEmpty() ? -1 : q.peekFirst();
     }
 }

@@ -9,9 +9,14 @@ public final class Resolver {
         this.promise = promise;
     }
 
-    /** A resolver with a new promise. */
+    /** A resolver with a new promise that anyone holding the resolver may resolve. */
     public static Resolver create() {
-        return new Resolver(new Promise());
+        return new Resolver(new Promise(Registrations.ANYONE));
+    }
+
+    /** A resolver with the promise of a message's result, which its {@code target} resolves when it has run it. */
+    public static Resolver forResultOf(Actor target) {
+        return new Resolver(new Promise(target.id()));
     }
 
     /** The promise this resolves. */

@@ -41,9 +41,9 @@ public final class RecordSystemCallNode extends Node {
     }
 
     /**
-     * {@code actor} is about to run the callback of its registration {@code offset} places after
-     * its oldest outstanding one (not 0): the replay takes that callback, not another with the same
-     * sender and resolver.
+     * {@code actor} is about to run the callback of its registration {@code offset} places from
+     * the predicted one (not 0): the replay takes that callback, not another with the same sender
+     * and resolver.
      */
     public void executeCallbackOffset(Actor actor, long offset) {
         ThreadRecorder recorder = recorderIfRecording();

@@ -19,9 +19,9 @@ import java.util.Map;
  * One sender's messages to one actor arrive in the order sent, so within a sender they are taken
  * in arrival order. Callbacks are not: one registered before its promise resolved is sent by the
  * resolver, one registered after by the actor itself, with the same sender and resolver in the
- * trace. So the callback taken is the one of the registration the recording ran: the oldest
- * outstanding one, or the one the offset recorded before the event names. Called under the
- * actor's lock.
+ * trace. So the callback taken is the one of the registration the recording ran: the predicted
+ * one ({@code Registrations}), or the one the offset recorded before the event names. Called
+ * under the actor's lock.
  */
 final class ReplayMailbox implements Mailbox {
     private record Key(long sender, long resolver) {
@@ -55,11 +55,11 @@ final class ReplayMailbox implements Mailbox {
         TraceEvent next = script.peek();
         if (next instanceof TraceEvent.SystemCall call) {
             // between turns, a system call can only be the offset of the callback that comes next
-            long offset = SystemValues.toCallbackOffset(replay.data(actor, call.dataId()));
-            if (offset > 0) {
+            byte[] value = replay.data(actor, call.dataId());
+            if (SystemValues.isCallbackOffset(value)) {
                 script.take();
                 replay.progressed();
-                callbackOffset = offset;
+                callbackOffset = SystemValues.toCallbackOffset(value);
                 next = script.peek();
             }
         }
@@ -77,7 +77,7 @@ final class ReplayMailbox implements Mailbox {
                     + replay.describe(next) + " as its event " + (script.consumed() + 1));
         };
         ArrayDeque<Message> from = key == null ? null : held.get(key);
-        Message taken = from == null ? null : next instanceof TraceEvent.PromiseMessage ? takeCallback(from) : from.poll();
+        Message taken = from == null ? null : next instanceof TraceEvent.PromiseMessage m ? takeCallback(from, m.resolver()) : from.poll();
         if (taken == null) {
             return null;
         }
@@ -88,8 +88,8 @@ final class ReplayMailbox implements Mailbox {
     }
 
     // The held callback of the registration the recording ran, or null while it has not come.
-    private Message takeCallback(ArrayDeque<Message> from) {
-        long registration = owner.oldestOutstandingRegistration() + callbackOffset;
+    private Message takeCallback(ArrayDeque<Message> from, long resolver) {
+        long registration = owner.predictedRegistration(resolver) + callbackOffset;
         for (Iterator<Message> it = from.iterator(); it.hasNext(); ) {
             if (it.next() instanceof CallbackMessage callback && callback.registration() == registration) {
                 it.remove();

@@ -74,11 +74,13 @@ final class SystemValues {
         return b;
     }
 
-    /** The offset in {@code b}, or -1 when {@code b} is another system call's value. */
+    /** Whether {@code b} is a callback's offset, not another system call's value (nor missing: null). */
+    static boolean isCallbackOffset(byte[] b) {
+        return b != null && b.length == 16 && Arrays.equals(b, 0, 8, CALLBACK_OFFSET, 0, 8);
+    }
+
+    /** The offset in {@code b}, which {@link #isCallbackOffset} is. */
     static long toCallbackOffset(byte[] b) {
-        if (b.length != 16 || !Arrays.equals(b, 0, 8, CALLBACK_OFFSET, 0, 8)) {
-            return -1;
-        }
         return toLong(Arrays.copyOfRange(b, 8, 16));
     }
 

@@ -9,6 +9,7 @@ import dev.reprise.tide.language.TideError;
 import dev.reprise.tide.language.TideLanguage;
 import dev.reprise.tide.nodes.expression.DispatchNode;
 import dev.reprise.tide.nodes.expression.DispatchNodeGen;
+import dev.reprise.tide.runtime.Actor;
 import dev.reprise.tide.runtime.CallbackMessage;
 import dev.reprise.tide.runtime.Closure;
 import dev.reprise.tide.runtime.Message;
@@ -67,10 +68,12 @@ public final class MessageRootNode extends RootNode {
         }
         if (message instanceof CallbackMessage callback) {
             // Callbacks with one sender and resolver are told apart by their registration: its
-            // offset from the oldest outstanding one, before the message event when not zero.
-            long offset = callback.target().callbackRuns(callback);
+            // offset from the predicted one, before the message event when not zero.
+            Actor owner = callback.target();
+            long offset = callback.registration() - owner.predictedRegistration(callback.traceResolver());
+            owner.callbackRuns(callback);
             if (offset != 0) {
-                recordCallbackOffset.executeCallbackOffset(callback.target(), offset);
+                recordCallbackOffset.executeCallbackOffset(owner, offset);
             }
             recordPromiseMessage.execute(recorder, callback.target().record(), callback.traceSender(), callback.traceResolver());
         } else {

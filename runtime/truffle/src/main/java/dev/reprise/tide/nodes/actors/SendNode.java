@@ -37,7 +37,7 @@ public final class SendNode extends TideNode {
             values[i] = Values.passable(arguments[i].executeGeneric(frame));
         }
         Actor sender = CurrentActor.of(this);
-        Resolver result = Resolver.create();
+        Resolver result = Resolver.forResultOf(ref.actor());
         sender.system().send(new DirectMessage(ref.actor(), sender, selector, values, result));
         return result.promise();
     }
