@@ -29,17 +29,22 @@ public final class Actor {
     // Written by the actor's first message (its body), read only by its own later messages.
     private Map<String, Closure> methods = Map.of();
     // Numbered in the actor's turns; read and updated by its own turns (and its replay mailbox).
-    private final Registrations registrations = new Registrations();
+    private final Registrations registrations;
 
-    /** An actor whose mailbox {@code mailboxOf} makes, once the rest of it is set (a replay's reads its registrations). */
+    /**
+     * An actor whose mailbox {@code mailboxOf} makes, once the rest of it is set (a replay's reads
+     * its registrations); {@code traced}: whether the run records or replays, so its callbacks'
+     * registrations are kept.
+     */
     Actor(ActorSystem system, int id, String name, Actor parent, int childNumber, Function<Actor, Mailbox> mailboxOf,
-          ActorRecord record) {
+          ActorRecord record, boolean traced) {
         this.system = system;
         this.id = id;
         this.name = name;
         this.parent = parent;
         this.childNumber = childNumber;
         this.record = record;
+        this.registrations = traced ? new Registrations() : Registrations.UNTRACED;
         this.mailbox = mailboxOf.apply(this);
     }
 

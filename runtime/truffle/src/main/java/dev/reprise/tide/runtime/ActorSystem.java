@@ -58,7 +58,7 @@ public final class ActorSystem {
         this.processor = processor;
         this.workerCount = workers;
         this.mode = mode;
-        this.stop = new Actor(this, -1, "stop", null, 0, a -> Mailbox.fifo(), null);
+        this.stop = new Actor(this, -1, "stop", null, 0, a -> Mailbox.fifo(), null, false);
     }
 
     /** How this run is traced. */
@@ -107,7 +107,8 @@ public final class ActorSystem {
     public Actor createActor(ActorDecl decl, Actor creator, Object[] arguments) {
         int childNumber = creator == null ? 0 : creator.nextChildNumber();
         int id = mode.newActorId(creator);
-        Actor actor = new Actor(this, id, decl.name(), creator, childNumber, mode::mailbox, mode.actorRecord(id));
+        Actor actor = new Actor(this, id, decl.name(), creator, childNumber, mode::mailbox, mode.actorRecord(id),
+                mode.tracesCallbacks());
         send(new CreationMessage(actor, creator, decl.bodyClosure(), arguments));
         return actor;
     }

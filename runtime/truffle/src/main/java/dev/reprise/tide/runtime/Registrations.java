@@ -17,14 +17,29 @@ import java.util.Map;
 final class Registrations {
     /** The expected resolver of a promise anyone may resolve. */
     static final long ANYONE = -1;
+    /** An untraced run's: it keeps nothing, for nobody asks which callback runs (every registration is number 0). */
+    static final Registrations UNTRACED = new Registrations(false);
 
+    private final boolean traced;
     private long next;
     // Per expected resolver, its outstanding registrations in increasing order.
     private final Map<Long, ArrayDeque<Long>> outstanding = new HashMap<>();
 
+    /** A traced run's actor's registrations. */
+    Registrations() {
+        this(true);
+    }
+
+    private Registrations(boolean traced) {
+        this.traced = traced;
+    }
+
     /** Numbers a new registration on a promise that {@code expectedResolver} is expected to resolve. */
     @TruffleBoundary
     long register(long expectedResolver) {
+        if (!traced) {
+            return 0;
+        }
         outstanding.computeIfAbsent(expectedResolver, k -> new ArrayDeque<>()).add(next);
         return next++;
     }

@@ -46,6 +46,11 @@ final class Recording extends TraceMode {
     }
 
     @Override
+    public boolean tracesCallbacks() {
+        return true;
+    }
+
+    @Override
     public void workerStarted(Turn turn) {
         turn.recorder(recorder.forCurrentThread());
     }

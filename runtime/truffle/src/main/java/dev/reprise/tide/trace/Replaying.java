@@ -130,6 +130,11 @@ final class Replaying extends TraceMode {
     }
 
     @Override
+    public boolean tracesCallbacks() {
+        return true;
+    }
+
+    @Override
     public Mailbox mailbox(Actor actor) {
         int id = actor.id();
         names.put((long) id, "actor " + id + " (" + actor.name() + ")");

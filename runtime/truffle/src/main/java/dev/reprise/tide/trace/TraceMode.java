@@ -51,6 +51,11 @@ public class TraceMode {
         return Mailbox.fifo();
     }
 
+    /** Whether actors keep their callbacks' registrations, which a recording traces and a replay follows. */
+    public boolean tracesCallbacks() {
+        return false;
+    }
+
     /** The recorder's state for the new actor {@code id}, or null when the run does not record. */
     public ActorRecord actorRecord(int id) {
         return null;
