@@ -32,6 +32,15 @@ class TracingCompilationTest {
         assertFalse(log.toLowerCase().contains("bailout"), "a compilation bailed out:\n" + log);
     }
 
+    /** hot_print: a callback that prints, compiled while it records both (the print's value once failed it: too deep inlining). */
+    @Test
+    void aRecordedCallbackThatPrintsCompiles(@TempDir Path dir) throws IOException {
+        String log = recordWithCompilationTrace(dir, "hot_print");
+        assertTrue(log.lines().anyMatch(line -> line.contains("opt done") && line.contains(" got ")),
+                "the printing callback was not compiled:\n" + log);
+        assertFalse(log.contains("opt failed"), "a compilation failed:\n" + log);
+    }
+
     /**
      * many_senders: 70,000 greeters message one collector, so the sender ids that the message
      * root's width node sees cross 255 and then 65,535. Compiled early (a low threshold), the root

@@ -28,7 +28,7 @@ public final class RecordSystemCallNode extends Node {
     public void execute(Actor actor, String value) {
         ThreadRecorder recorder = recorderIfRecording();
         if (recorder != null) {
-            append(recorder, actor.record(), SystemValues.ofLine(value));
+            append(recorder, actor.record(), lineValue(value));
         }
     }
 
@@ -36,7 +36,7 @@ public final class RecordSystemCallNode extends Node {
     public void execute(Actor actor, long number, String line) {
         ThreadRecorder recorder = recorderIfRecording();
         if (recorder != null) {
-            append(recorder, actor.record(), SystemValues.ofPrint(number, line));
+            append(recorder, actor.record(), printValue(number, line));
         }
     }
 
@@ -48,7 +48,7 @@ public final class RecordSystemCallNode extends Node {
     public void executeCallbackOffset(Actor actor, long offset) {
         ThreadRecorder recorder = recorderIfRecording();
         if (recorder != null) {
-            append(recorder, actor.record(), SystemValues.ofCallbackOffset(offset));
+            append(recorder, actor.record(), callbackOffsetValue(offset));
         }
     }
 
@@ -77,6 +77,23 @@ public final class RecordSystemCallNode extends Node {
         } else {
             recordData(recorder, actor, dataId, value);
         }
+    }
+
+    // Encoding a string or copying arrays is no code to partially evaluate (it once made a
+    // printing function's compilation fail with "too deep inlining").
+    @TruffleBoundary
+    private static byte[] printValue(long number, String line) {
+        return SystemValues.ofPrint(number, line);
+    }
+
+    @TruffleBoundary
+    private static byte[] lineValue(String line) {
+        return SystemValues.ofLine(line);
+    }
+
+    @TruffleBoundary
+    private static byte[] callbackOffsetValue(long offset) {
+        return SystemValues.ofCallbackOffset(offset);
     }
 
     @TruffleBoundary
