@@ -86,6 +86,13 @@ class DivergenceTest {
         assertTrue(report.contains("first difference: actor 2 (Log): it called random(1) where the trace expects message from actor "), report);
     }
 
+    @Test
+    void aSystemCallOfAnotherKindIsReported() throws IOException {
+        String report = replayChanged("kind", "print(line);", "random(10);");
+        assertTrue(report.contains("first difference: actor 2 (Log): it called random(10) where the recording made another "
+                + "system call (its value has 11 bytes)"), report);
+    }
+
     /** The messages come in the recorded order, but a line differs: the replay says so before printing it. */
     @Test
     void aPrintedLineThatDiffersFromTheRecordingsIsReported() throws IOException {

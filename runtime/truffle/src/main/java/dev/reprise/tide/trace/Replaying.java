@@ -204,19 +204,19 @@ final class Replaying extends TraceMode {
     @Override
     @TruffleBoundary
     public long time(Actor actor) {
-        return SystemValues.toLong(recorded(actor, "time()"));
+        return SystemValues.toLong(recorded(actor, "time()", 8, 8));
     }
 
     @Override
     @TruffleBoundary
     public long random(Actor actor, long bound) {
-        return SystemValues.toLong(recorded(actor, "random(" + bound + ")"));
+        return SystemValues.toLong(recorded(actor, "random(" + bound + ")", 8, 8));
     }
 
     @Override
     @TruffleBoundary
     public long print(Actor actor, String line) {
-        byte[] recorded = recorded(actor, "print");
+        byte[] recorded = recorded(actor, "print", 8, Integer.MAX_VALUE);
         long number = SystemValues.printNumber(recorded);
         String text = SystemValues.printedText(recorded);
         if (!text.equals(SystemValues.printed(line))) {
@@ -231,13 +231,13 @@ final class Replaying extends TraceMode {
     @Override
     @TruffleBoundary
     public String readLine(Actor actor) {
-        return SystemValues.toLine(recorded(actor, "readLine()"));
+        return SystemValues.toLine(recorded(actor, "readLine()", 1, Integer.MAX_VALUE));
     }
 
     @Override
     @TruffleBoundary
     public boolean resolve(Actor actor, Resolver resolver, Object value) {
-        boolean won = SystemValues.toBoolean(recorded(actor, "resolve"));
+        boolean won = SystemValues.toBoolean(recorded(actor, "resolve", 1, 1));
         if (won && !resolver.resolve(value, actor)) {
             throw diverged(actor.id(), "its resolve won the race in the recording, but the promise is already resolved");
         }
@@ -245,7 +245,9 @@ final class Replaying extends TraceMode {
     }
 
     /** The recorded result of {@code actor}'s next system call, {@code call}. */
-    private byte[] recorded(Actor actor, String call) {
+    // The recorded value of the call, whose size must fit its kind: a changed program may make another
+    // system call where the recording made this one.
+    private byte[] recorded(Actor actor, String call, int minBytes, int maxBytes) {
         ActorScript script = mailboxes.get((long) actor.id()).script();
         TraceEvent next = script.peek();
         if (!(next instanceof TraceEvent.SystemCall systemCall)) {
@@ -254,7 +256,16 @@ final class Replaying extends TraceMode {
         }
         script.take();
         progressed();
-        return data(actor.id(), systemCall.dataId());
+        byte[] value = data(actor.id(), systemCall.dataId());
+        if (value == null) {
+            throw cutShort ? recordingEnds() : diverged(actor.id(), "it called " + call + ", whose recorded value is missing "
+                    + "from the data file (dropped at the recording's memory bound, or in a damaged part of the file)");
+        }
+        if (value.length < minBytes || value.length > maxBytes) {
+            throw diverged(actor.id(), "it called " + call + " where the recording made another system call (its value has "
+                    + value.length + " bytes)");
+        }
+        return value;
     }
 
     /** The recorded value of {@code actor}'s system call {@code dataId}. */
