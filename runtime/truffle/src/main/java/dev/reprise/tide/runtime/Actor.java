@@ -111,6 +111,17 @@ public final class Actor {
         return registrations.predict(resolver);
     }
 
+    /**
+     * {@code callback} runs now (it is no longer outstanding): returns its registration's offset
+     * from the predicted one, as a recording traces it; one boundary call on the recording path.
+     */
+    @TruffleBoundary
+    public long callbackRunsOffFromPrediction(CallbackMessage callback) {
+        long offset = callback.registration() - registrations.predict(callback.traceResolver());
+        registrations.ran(callback.registration(), callback.expectedResolver());
+        return offset;
+    }
+
     /** {@code callback} runs now: it is no longer outstanding. */
     public void callbackRuns(CallbackMessage callback) {
         registrations.ran(callback.registration(), callback.expectedResolver());

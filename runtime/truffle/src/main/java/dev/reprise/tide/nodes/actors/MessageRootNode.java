@@ -70,12 +70,11 @@ public final class MessageRootNode extends RootNode {
             // Callbacks with one sender and resolver are told apart by their registration: its
             // offset from the predicted one, before the message event when not zero.
             Actor owner = callback.target();
-            long offset = callback.registration() - owner.predictedRegistration(callback.traceResolver());
-            owner.callbackRuns(callback);
+            long offset = owner.callbackRunsOffFromPrediction(callback);
             if (offset != 0) {
                 recordCallbackOffset.executeCallbackOffset(owner, offset);
             }
-            recordPromiseMessage.execute(recorder, callback.target().record(), callback.traceSender(), callback.traceResolver());
+            recordPromiseMessage.execute(recorder, owner.record(), callback.traceSender(), callback.traceResolver());
         } else {
             recordMessage.execute(recorder, message.target().record(), message.traceSender());
         }
