@@ -63,6 +63,33 @@ class OneTracePerContextTest {
     }
 
     @Test
+    void aReplayThatRunsFewerTimesThanRecordedSaysWhatItLeft() throws IOException {
+        Path trace = dir.resolve("trace");
+        Source chorus = Source.newBuilder("tide", CHORUS.toFile()).build();
+        List<String> recorded = runs(chorus, "tide.Record", trace);
+
+        ByteArrayOutputStream output = new ByteArrayOutputStream();
+        ByteArrayOutputStream errors = new ByteArrayOutputStream();
+        try (Context context = context("tide.Replay", trace, output, errors)) {
+            context.eval(chorus);
+            assertEquals(recorded.get(0), output.toString(StandardCharsets.UTF_8));
+            context.eval(chorus);
+        }
+        assertEquals("warning: the replay ran 2 run(s) of the program, each as recorded, but the recording ran it further: "
+                + (RUNS - 2) * ACTORS_PER_RUN + " recorded actor(s) (ids " + (2 * ACTORS_PER_RUN + 1) + " to " + RUNS * ACTORS_PER_RUN
+                + ") were never created, so their turns were not replayed. Trace: " + trace + System.lineSeparator(),
+                errors.toString(StandardCharsets.UTF_8));
+
+        ByteArrayOutputStream allErrors = new ByteArrayOutputStream();
+        try (Context context = context("tide.Replay", trace, new ByteArrayOutputStream(), allErrors)) {
+            for (int i = 0; i < RUNS; i++) {
+                context.eval(chorus);
+            }
+        }
+        assertEquals("", allErrors.toString(StandardCharsets.UTF_8), "a replay of every run has nothing to say");
+    }
+
+    @Test
     void theTraceEndsWhenTheContextCloses() throws IOException {
         Path trace = dir.resolve("trace");
         Source chorus = Source.newBuilder("tide", CHORUS.toFile()).build();
@@ -101,7 +128,11 @@ class OneTracePerContextTest {
     }
 
     private static Context context(String option, Path trace, ByteArrayOutputStream output) {
+        return context(option, trace, output, new ByteArrayOutputStream());
+    }
+
+    private static Context context(String option, Path trace, ByteArrayOutputStream output, ByteArrayOutputStream errors) {
         return Context.newBuilder("tide").engine(engine).allowCreateThread(true).option(option, trace.toString())
-                .out(output).build();
+                .out(output).err(errors).build();
     }
 }

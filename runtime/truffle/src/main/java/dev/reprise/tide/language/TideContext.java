@@ -29,6 +29,7 @@ public final class TideContext {
 
     private final TruffleLanguage.Env env;
     private final PrintWriter out;
+    private final PrintWriter err;
     private final BufferedReader in;
     private final Random random = new Random();
     private final String recordOption;
@@ -42,6 +43,7 @@ public final class TideContext {
         this.recordOption = recordOption;
         this.replayOption = replayOption;
         this.out = new PrintWriter(new OutputStreamWriter(env.out(), StandardCharsets.UTF_8), true);
+        this.err = new PrintWriter(new OutputStreamWriter(env.err(), StandardCharsets.UTF_8), true);
         this.in = new BufferedReader(new InputStreamReader(env.in(), StandardCharsets.UTF_8));
     }
 
@@ -94,6 +96,12 @@ public final class TideContext {
     public synchronized long println(String line) {
         out.println(line);
         return ++printed;
+    }
+
+    /** Prints one line of Tide's own (a warning) to the context's error output, not the program's output. */
+    @TruffleBoundary
+    public synchronized void warn(String line) {
+        err.println(line);
     }
 
     /** Reads one line of standard input, or returns null at its end. */

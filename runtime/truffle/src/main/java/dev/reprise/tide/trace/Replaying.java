@@ -12,6 +12,7 @@ import dev.reprise.trace.DataFileReader;
 import dev.reprise.trace.TraceEvent;
 import dev.reprise.trace.TraceFiles;
 import dev.reprise.trace.TraceMetadata;
+import dev.reprise.trace.TraceIds;
 import dev.reprise.trace.TraceIndex;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -63,6 +64,9 @@ final class Replaying extends TraceMode {
     private final AtomicLong progress = new AtomicLong();
     /** The recording did not end cleanly (its JVM was killed): running out of events is its end, not a divergence. */
     private final boolean cutShort;
+    /** Runs replayed to their recorded end ({@link #ended()}), and whether the last one did (no run is half done). */
+    private int runsEnded;
+    private volatile boolean lastRunEnded;
 
     private Replaying(TideContext context, Path directory, TraceIndex reader, DataFileReader data, boolean cutShort) {
         super(context);
@@ -116,6 +120,7 @@ final class Replaying extends TraceMode {
         if (creator == null) {
             // Runs of a context are one after another, each ending with all its actors' events
             // replayed; a recorded run's main actor came right after the previous runs' actors.
+            lastRunEnded = false;
             return Math.toIntExact(lastActorId.get() + 1);
         }
         ActorScript script = mailboxes.get((long) creator.id()).script();
@@ -193,12 +198,39 @@ final class Replaying extends TraceMode {
         mailboxes.keySet().forEach(data::forget);
         mailboxes.clear();
         names.clear();
+        runsEnded++;
+        lastRunEnded = true;
     }
 
+    /**
+     * Says when every run ended as recorded but the trace holds actors none of them created: the
+     * recording ran the program more times in its context than this replay did, and those runs
+     * were not replayed. (A run that stopped early has already said where.)
+     */
     @Override
     public void close() {
-        closeQuietly(reader);
-        closeQuietly(data);
+        try {
+            if (lastRunEnded) {
+                String left = runsLeft();
+                if (left != null) {
+                    context.warn(left);
+                }
+            }
+        } finally {
+            closeQuietly(reader);
+            closeQuietly(data);
+        }
+    }
+
+    private String runsLeft() {
+        long last = lastActorId.get();
+        List<Long> left = reader.actors().stream().filter(id -> id > last && id < TraceIds.FIRST_EXTERNAL_SOURCE).sorted().toList();
+        if (left.isEmpty()) {
+            return null;
+        }
+        return "warning: the replay ran " + runsEnded + " run(s) of the program, each as recorded, but the recording "
+                + "ran it further: " + left.size() + " recorded actor(s) (ids " + left.get(0) + " to " + left.get(left.size() - 1)
+                + ") were never created, so their turns were not replayed. Trace: " + directory;
     }
 
     @Override
