@@ -10,10 +10,11 @@ import java.util.stream.LongStream;
 /**
  * Where each external-data entry {@code (actor, dataId)} is in the data file, in about 12 bytes an
  * entry. An actor's data ids count up from one as it makes its calls, and the writer writes them in
- * that order, so each actor's locations sit in two arrays indexed by data id: a long recording of
+ * about that order (each thread's in order; an actor that moves between threads may have a few
+ * written before earlier ones), so each actor's locations sit in two arrays indexed by data id: a long recording of
  * a promise race (ten million resolves) needs 120 MB here, where a hash map of boxed keys needed
  * more than a gigabyte. Ids that do not follow on (a gap of dropped entries wider than
- * {@link #LARGEST_GAP}, an id below the actor's first) go to a map.
+ * {@link #LARGEST_GAP}, an id more than that below the actor's first) go to a map.
  */
 final class DataIndex {
     /** Absent entries filled in to keep an actor's ids dense; a wider gap goes to the map. */
@@ -22,13 +23,29 @@ final class DataIndex {
 
     /** One actor's locations for data ids {@code first .. first + count - 1}; offset {@link #ABSENT} where missing. */
     private static final class Dense {
-        final long first;
+        long first;
         long[] offsets = new long[1];
         int[] lengths = new int[1];
         int count;
 
         Dense(long first) {
             this.first = first;
+        }
+
+        /**
+         * Makes room for {@code by} ids below {@code first}: an actor that ran on several threads
+         * may have its entries written out of order (each thread's are in order).
+         */
+        void extendDown(int by) {
+            long[] o = new long[count + by];
+            int[] l = new int[count + by];
+            Arrays.fill(o, 0, by, ABSENT);
+            System.arraycopy(offsets, 0, o, by, count);
+            System.arraycopy(lengths, 0, l, by, count);
+            offsets = o;
+            lengths = l;
+            count += by;
+            first -= by;
         }
 
         int slot(long dataId) {
@@ -50,6 +67,10 @@ final class DataIndex {
     boolean put(long actor, long dataId, long offset, int length) {
         Dense d = dense.computeIfAbsent(actor, a -> new Dense(dataId));
         long i = dataId - d.first;
+        if (i < 0 && -i <= LARGEST_GAP && d.count - i <= Integer.MAX_VALUE) {
+            d.extendDown((int) -i);
+            i = 0;
+        }
         if (i < 0 || i > d.count + (long) LARGEST_GAP) {
             boolean fresh = sparse.put(new Key(actor, dataId), new Location(offset, length)) == null;
             size += fresh ? 1 : 0;

@@ -15,6 +15,28 @@ import org.junit.jupiter.api.Test;
 /** {@link DataIndex} finds every entry put, in order or not, with gaps, twice, and after forgetting others. */
 class DataIndexTest {
     @Test
+    void idsWrittenBeforeEarlierOnesOfTheSameActorAreFound() {
+        // An actor that ran on two threads: each thread's entries in order, the threads' interleaved.
+        DataIndex index = new DataIndex();
+        long[] order = {5, 6, 3, 4, 1, 2, 7};
+        for (long dataId : order) {
+            assertTrue(index.put(9, dataId, dataId * 100, (int) dataId));
+        }
+        long far = DataIndex.LARGEST_GAP * 3L;
+        assertTrue(index.put(10, far, 1, 1));
+        assertTrue(index.put(10, 1, 2, 2)); // far below the first id seen: kept apart, still found
+        assertEquals(order.length + 2, index.size());
+        for (long dataId : order) {
+            assertEquals(new DataIndex.Location(dataId * 100, (int) dataId), index.find(9, dataId));
+        }
+        assertArrayEquals(new long[] {1, 2, 3, 4, 5, 6, 7}, index.dataIdsOf(9));
+        assertNull(index.find(9, 8));
+        assertNull(index.find(9, 0));
+        assertEquals(new DataIndex.Location(2, 2), index.find(10, 1));
+        assertArrayEquals(new long[] {1, far}, index.dataIdsOf(10));
+    }
+
+    @Test
     void findsEveryEntryWhateverTheOrderOfIds() {
         DataIndex index = new DataIndex();
         Map<String, long[]> expected = new HashMap<>();

@@ -6,9 +6,9 @@ import java.util.function.BooleanSupplier;
 
 /**
  * The bytes of external data queued for the writer, against the {@code dataMemory} bound. A
- * reservation under the bound is one compare-and-set: a program that makes many small system
- * calls (a promise race records one per resolve) does not take a lock per call, nor does the
- * writer per entry written. Only a thread that must wait at the bound takes the lock.
+ * reservation under the bound is one compare-and-set (an entry of {@code recordData}, or a whole
+ * chunk of a thread's {@link DataStage}), with no lock, nor does the writer take one per entry
+ * written. Only a thread that must wait at the bound takes the lock.
  *
  * <p>Who changes {@code queued}: recording threads add (a reservation, or a forced entry), the
  * writer subtracts what it wrote. A waiter announces itself in {@code waiters} before it looks at

@@ -295,8 +295,9 @@ public final class Recorder extends FlushEpoch implements AutoCloseable {
 
     /**
      * Records external data {@code (owner, dataId)}: {@code bytes}, encoded by the caller when the
-     * data was made (an outside message as it was sent, a system call's result), which the
-     * recorder owns from now on. They count against the data memory bound by their size until the
+     * data was made (an outside message as it was sent), from any thread, which the recorder owns
+     * from now on. (A recording thread's own system-call results take its stage instead:
+     * {@link ThreadRecorder#systemCall}.) They count against the data memory bound by their size until the
      * writer has written them; at the bound the caller waits or the entry is dropped and counted,
      * per the overflow policy.
      */
@@ -309,6 +310,31 @@ public final class Recorder extends FlushEpoch implements AutoCloseable {
             return;
         }
         writer.data.offer(new WriterThread.Data(owner, dataId, bytes));
+    }
+
+    /**
+     * Stages a recording thread's system-call result {@code (owner, dataId)} in its own {@code
+     * stage}, which the writer drains: as {@link #recordData}, without a shared write per entry.
+     * Not refused while closing: the event it belongs to may already be in the trace, and the
+     * writer's last drain still takes it.
+     */
+    void stageData(DataStage stage, long owner, long dataId, byte[] bytes) {
+        if (degraded) {
+            return;
+        }
+        if (!stage.offer(owner, dataId, bytes, dataMemory, mayWaitForData, blockedNanos)) {
+            droppedData.increment();
+        }
+    }
+
+    /** A recording thread's data stage: chunks of 4 KB, or less under a small data memory bound. */
+    DataStage newDataStage() {
+        return new DataStage((int) Math.min(DataStage.CHUNK_BYTES, settings.dataMemory() / 16));
+    }
+
+    /** The threads that record now (the writer drains their data stages). */
+    Iterable<ThreadRecorder> recordingThreads() {
+        return threads;
     }
 
     /** Whether a thread with data to record may wait for room at the data memory bound (else the entry is dropped). */
@@ -354,6 +380,7 @@ public final class Recorder extends FlushEpoch implements AutoCloseable {
             boolean dead = !r.thread.isAlive();
             takeOver(r, dead, dead);
             if (dead) {
+                writer.retire(r.data);
                 retiredEvents.add(r.events);
                 threads.remove(r);
             }

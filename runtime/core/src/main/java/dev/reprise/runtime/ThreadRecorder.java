@@ -23,6 +23,8 @@ public final class ThreadRecorder extends BufferOwnership {
     final int threadId;
     /** Events this thread recorded (read racily for statistics). */
     long events;
+    /** This thread's system-call results on their way to the writer. */
+    final DataStage data;
 
     private Object context;
     private ActorRecord open;
@@ -44,6 +46,7 @@ public final class ThreadRecorder extends BufferOwnership {
         this.thread = thread;
         this.threadId = threadId;
         this.epoch = recorder.epoch;
+        this.data = recorder.newDataStage();
     }
 
     /** The recorder this thread records for. */
@@ -213,14 +216,23 @@ public final class ThreadRecorder extends BufferOwnership {
         if (b != null) {
             b.systemCall(dataId);
             events++;
-            recorder.recordData(actor.id(), dataId, value);
+            systemCallValue(actor, dataId, value);
         }
+    }
+
+    /**
+     * The value of {@code actor}'s system call {@code dataId}, which {@link #trySystemCall} appended
+     * on this thread; the recorder owns {@code value} from now on. It goes to this thread's own
+     * {@link DataStage}: no lock, no shared write per call.
+     */
+    public void systemCallValue(ActorRecord actor, long dataId, byte[] value) {
+        recorder.stageData(data, actor.id(), dataId, value);
     }
 
     /**
      * The fast path of {@link #systemCall(ActorRecord, byte[])} for a caller that proved the width
      * of {@code actor}'s {@link ActorRecord#nextDataId()}: appends the event and returns its data
-     * id, whose value the caller then hands to {@link Recorder#recordData} (out of its compiled
+     * id, whose value the caller then hands to {@link #systemCallValue} (out of its compiled
      * code); -1 when the slow path is needed (then call {@link #systemCall(ActorRecord, byte[])}).
      */
     public long trySystemCall(ActorRecord actor, int width) {

@@ -170,6 +170,12 @@ final class WriterThread extends Thread {
                     drained = 0;
                 }
             }
+            for (ThreadRecorder r : recorder.recordingThreads()) {
+                long finished = r.data.drain(stagedEntryWriter);
+                if (finished > 0) {
+                    recorder.dataWritten(finished);
+                }
+            }
         } catch (IOException e) {
             fail(e);
         } finally {
@@ -177,6 +183,25 @@ final class WriterThread extends Thread {
             if (drained > 0) {
                 recorder.dataWritten(drained); // once per drain, not per entry: the recording threads share this count
             }
+        }
+    }
+
+    private final DataStage.Sink stagedEntryWriter = this::writeStaged;
+
+    /** Writes a staged entry (skips it once the trace failed, so the stage still empties). */
+    private void writeStaged(long owner, long dataId, byte[] bytes, int offset, int length) throws IOException {
+        if (!failed) {
+            trace.writeData(owner, dataId, ByteBuffer.wrap(bytes, offset, length));
+            dataEntries++;
+        }
+    }
+
+    /** The thread that owned {@code stage} has died: its last entries are written, and all its room given back. */
+    void retire(DataStage stage) {
+        try {
+            recorder.dataWritten(stage.retire(stagedEntryWriter));
+        } catch (IOException e) {
+            fail(e);
         }
     }
 

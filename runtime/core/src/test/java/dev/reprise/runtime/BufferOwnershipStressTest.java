@@ -11,7 +11,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Runs the jcstress tests of the buffer protocol ({@link BufferOwnershipStress}) as jcstress runs
+ * Runs the jcstress tests of the buffer protocol ({@link BufferOwnershipStress}) and of the data
+ * stage's publication ({@link DataStageStress}) as jcstress runs
  * them: its own main, forking JVMs in every compilation mode it knows (interpreter, C1, C2, and
  * C2 with its scheduling stress flags). The "quick" preset keeps the run to a few minutes on two
  * cores; a forbidden outcome in any mode fails the run.
@@ -25,7 +26,7 @@ class BufferOwnershipStressTest {
         Path output = tmp.resolve("jcstress.log"); // jcstress also leaves its raw results in the working folder
         Process p = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-cp", System.getProperty("java.class.path"), "org.openjdk.jcstress.Main",
-                "-t", BufferOwnershipStress.class.getName(), "-m", "quick", "-r", tmp.resolve("report").toString())
+                "-t", BufferOwnershipStress.class.getName() + "|" + DataStageStress.class.getName(), "-m", "quick", "-r", tmp.resolve("report").toString())
                 .directory(tmp.toFile()).redirectErrorStream(true).redirectOutput(output.toFile()).start();
         boolean ended = p.waitFor(10, TimeUnit.MINUTES);
         if (!ended) {

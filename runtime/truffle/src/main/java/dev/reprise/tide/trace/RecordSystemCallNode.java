@@ -98,7 +98,7 @@ public final class RecordSystemCallNode extends Node {
 
     @TruffleBoundary
     private static void recordData(ThreadRecorder recorder, ActorRecord actor, long dataId, byte[] value) {
-        recorder.recorder().recordData(actor.id(), dataId, value);
+        recorder.systemCallValue(actor, dataId, value);
     }
 
     @TruffleBoundary
