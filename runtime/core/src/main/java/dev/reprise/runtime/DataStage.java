@@ -6,6 +6,11 @@ import java.lang.invoke.VarHandle;
 import java.util.function.BooleanSupplier;
 import java.util.concurrent.atomic.LongAdder;
 
+import static dev.reprise.trace.LittleEndian.getInt;
+import static dev.reprise.trace.LittleEndian.getLong;
+import static dev.reprise.trace.LittleEndian.putInt;
+import static dev.reprise.trace.LittleEndian.putLong;
+
 /**
  * One recording thread's system-call results on their way to the writer: the thread appends each
  * entry to a chunk of its own and publishes it with one ordered store, so a program that makes
@@ -165,24 +170,5 @@ final class DataStage {
             sink.entry(getLong(b, at), getLong(b, at + 8), b, at + ENTRY_HEADER, length);
             c.read = at + ENTRY_HEADER + length;
         }
-    }
-
-    private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, java.nio.ByteOrder.LITTLE_ENDIAN);
-    private static final VarHandle INTS = MethodHandles.byteArrayViewVarHandle(int[].class, java.nio.ByteOrder.LITTLE_ENDIAN);
-
-    private static void putLong(byte[] b, int at, long v) {
-        LONGS.set(b, at, v);
-    }
-
-    private static void putInt(byte[] b, int at, int v) {
-        INTS.set(b, at, v);
-    }
-
-    private static long getLong(byte[] b, int at) {
-        return (long) LONGS.get(b, at);
-    }
-
-    private static int getInt(byte[] b, int at) {
-        return (int) INTS.get(b, at);
     }
 }
