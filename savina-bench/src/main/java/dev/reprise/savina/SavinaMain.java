@@ -15,20 +15,23 @@ import java.util.concurrent.TimeUnit;
  *
  * <pre>
  * java -cp ... dev.reprise.savina.SavinaMain --bench NAME [--iterations N] [--warmup W]
- *     [--quick] [--dispatcher single|default] [--timeout SECONDS]
+ *     [--until-quiet M] [--quick] [--dispatcher single|default] [--timeout SECONDS]
  * </pre>
  *
  * <p>Output (stdout), stable for scripts:
  *
  * <pre>
  * # savina benchmark NAME params paper|quick PARAMS dispatcher D warmup W iterations N
- * iteration I warmup|measured NANOS ok cpu CPU_NANOS
+ * iteration I warmup|measured NANOS ok cpu CPU_NANOS [compile COMPILE_NANOS]
  * summary NAME measured N median NANOS min NANOS max NANOS
  * peer NAME messages M bytes B unserializable U     (only with -Dsavina.peer=NAME)
  * </pre>
  *
  * <p>{@code CPU_NANOS} is the process CPU time (all threads: actors, GC, JIT, a recorder's writer)
- * the iteration took. With {@code -Dsavina.peer=content|jfr|log} every message a benchmark actor
+ * the iteration took. With {@code --until-quiet M} the iterations are warm-up until HotSpot's
+ * compilers are quiet ({@link CompilerQuiet}), then M are measured, and the JVM stops there or at
+ * N iterations in all, whichever comes first; each line then adds the compilers' time during the
+ * iteration ({@code COMPILE_NANOS}). With {@code -Dsavina.peer=content|jfr|log} every message a benchmark actor
  * processes also goes to that peer recorder (see {@link dev.reprise.savina.peer.Peers}).
  *
  * Exit status: 0 when every iteration passed its check; 1 when a check failed, an actor failed
@@ -50,6 +53,8 @@ public final class SavinaMain {
                               %s
         --iterations N        measured iterations (default 10)
         --warmup W            warm-up iterations before them (default 2)
+        --until-quiet M       instead of --warmup: warm up until the compilers are quiet,
+                              then measure M iterations; --iterations N caps the total
         --quick               small parameters instead of the paper's (SOMns savina-jit)
         --dispatcher D        single: default dispatcher with exactly one thread;
                               default: Akka's default dispatcher (default: default)
@@ -77,7 +82,8 @@ public final class SavinaMain {
       int warmup,
       boolean quick,
       SavinaConfig.Dispatcher dispatcher,
-      Duration timeout) {}
+      Duration timeout,
+      int untilQuiet) {}
 
   /** Runs the command line; returns the exit status instead of exiting. */
   public static int run(String[] args, PrintStream out, PrintStream err) {
@@ -108,6 +114,7 @@ public final class SavinaMain {
     boolean quick = false;
     SavinaConfig.Dispatcher dispatcher = SavinaConfig.Dispatcher.DEFAULT;
     long timeoutSeconds = 300;
+    int untilQuiet = 0;
     for (int i = 0; i < args.length; i++) {
       String a = args[i];
       switch (a) {
@@ -120,6 +127,7 @@ public final class SavinaMain {
         case "--quick" -> quick = true;
         case "--dispatcher" -> dispatcher = SavinaConfig.Dispatcher.parse(value(args, ++i, a));
         case "--timeout" -> timeoutSeconds = intValue(args, ++i, a, 1);
+        case "--until-quiet" -> untilQuiet = intValue(args, ++i, a, 1);
         default -> throw new IllegalArgumentException("unknown argument '" + a + "'");
       }
     }
@@ -127,7 +135,8 @@ public final class SavinaMain {
       throw new IllegalArgumentException("--bench NAME is required");
     }
     return new Options(
-        Benchmarks.byName(bench), iterations, warmup, quick, dispatcher, Duration.ofSeconds(timeoutSeconds));
+        Benchmarks.byName(bench), iterations, warmup, quick, dispatcher, Duration.ofSeconds(timeoutSeconds),
+        untilQuiet);
   }
 
   private static String value(String[] args, int i, String option) {
@@ -179,12 +188,17 @@ public final class SavinaMain {
     out.println(
         "# savina benchmark " + b.name() + " params " + (o.quick() ? "quick" : "paper") + " "
             + params + " dispatcher " + o.dispatcher().cliName() + " warmup " + o.warmup()
-            + " iterations " + o.iterations());
+            + " iterations " + o.iterations()
+            + (o.untilQuiet() > 0 ? " until-quiet " + o.untilQuiet() : ""));
     List<Long> measured = new ArrayList<>();
-    int total = o.warmup() + o.iterations();
+    boolean byCompilers = o.untilQuiet() > 0;
+    CompilerQuiet quiet = new CompilerQuiet();
+    boolean steady = false;
+    int total = byCompilers ? o.iterations() : o.warmup() + o.iterations();
     for (int i = 1; i <= total; i++) {
-      String kind = i <= o.warmup() ? "warmup" : "measured";
+      String kind = (byCompilers ? !steady : i <= o.warmup()) ? "warmup" : "measured";
       long cpuStart = CPU.getProcessCpuTime();
+      long compileStart = CompilerQuiet.compilerNanos();
       long start = System.nanoTime();
       try {
         b.runIteration(system, params, o.timeout());
@@ -200,11 +214,23 @@ public final class SavinaMain {
       }
       long nanos = System.nanoTime() - start;
       long cpu = CPU.getProcessCpuTime() - cpuStart;
-      out.println("iteration " + i + " " + kind + " " + nanos + " ok cpu " + cpu);
+      long compile = CompilerQuiet.compilerNanos() - compileStart;
+      out.println("iteration " + i + " " + kind + " " + nanos + " ok cpu " + cpu
+          + (byCompilers ? " compile " + compile : ""));
       out.flush();
-      if (i > o.warmup()) {
+      if (kind.equals("measured")) {
         measured.add(nanos);
       }
+      if (byCompilers && !steady) {
+        steady = quiet.add(nanos, compile); // the window that shows it quiet is still warm-up
+      } else if (byCompilers && measured.size() >= o.untilQuiet()) {
+        break;
+      }
+    }
+    if (measured.isEmpty()) {
+      out.println("summary " + b.name() + " measured 0: the compilers were never quiet in "
+          + total + " iterations");
+      return OK;
     }
     long[] sorted = measured.stream().mapToLong(Long::longValue).sorted().toArray();
     out.println(

@@ -1,6 +1,7 @@
 package dev.reprise.savina;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -74,6 +75,37 @@ class SavinaMainTest {
       assertTrue(lines.get(i).matches("iteration " + i + " measured \\d+ ok cpu \\d+"), lines.get(i));
     }
     assertTrue(lines.get(5).matches("summary PingPong measured 3 median \\d+ min \\d+ max \\d+"), lines.get(5));
+  }
+
+  @Test
+  void untilQuietWarmsUpWhileTheCompilersWorkThenMeasuresAndStops() {
+    // Counting's quick iterations are short: its compilers go quiet well within 400 of them here.
+    Run r = run("--bench", "Counting", "--quick", "--iterations", "400", "--until-quiet", "3", "--dispatcher", "single");
+    assertEquals(SavinaMain.OK, r.status(), r.err());
+    List<String> lines = r.out().lines().toList();
+    assertTrue(lines.get(0).endsWith(" until-quiet 3"), lines.get(0));
+    List<String> iterations = lines.stream().filter(l -> l.startsWith("iteration ")).toList();
+    for (String l : iterations) {
+      assertTrue(l.matches("iteration \\d+ (warmup|measured) \\d+ ok cpu \\d+ compile \\d+"), l);
+    }
+    List<String> measured = iterations.stream().filter(l -> l.contains(" measured ")).toList();
+    assertEquals(3, measured.size(), r.out());
+    assertEquals(measured, iterations.subList(iterations.size() - 3, iterations.size()), "warm-up first, then 3 measured");
+    assertTrue(iterations.size() >= CompilerQuiet.WINDOW + 3, "a quiet window of warm-up at least: " + r.out());
+    assertTrue(lines.get(lines.size() - 1).startsWith("summary Counting measured 3 "), r.out());
+  }
+
+  @Test
+  void aQuietWindowNeedsTwentyIterationsWithTheCompilersUnderFivePercent() {
+    CompilerQuiet q = new CompilerQuiet();
+    for (int i = 0; i < CompilerQuiet.WINDOW - 1; i++) {
+      assertFalse(q.add(1_000, 0), "fewer than a window");
+    }
+    assertFalse(q.add(1_000, 1_001), "5.005% of the window's time compiling");
+    for (int i = 0; i < CompilerQuiet.WINDOW - 1; i++) {
+      assertFalse(q.add(1_000, 0), "the busy iteration is still in the window");
+    }
+    assertTrue(q.add(1_000, 50), "0.25%");
   }
 
   @Test

@@ -73,10 +73,7 @@ final class AcmeAirBenchCommand implements Callable<Integer> {
         BenchProgress progress = new BenchProgress(console,
                 plan.rounds() * 2.0 * (plan.loadSecondsPerServer() + OVERHEAD_SECONDS) + plan.replayTimeoutSeconds());
         Path work = Files.createTempDirectory("reprise-acmeair");
-        // Ctrl-C: child JVMs outlive their parent, so stop the server and driver still running.
-        Thread stopChildren = new Thread(() -> ProcessHandle.current().descendants().forEach(ProcessHandle::destroy));
-        Runtime.getRuntime().addShutdownHook(stopChildren);
-        try {
+        try (ChildJvms children = ChildJvms.stopOnExit()) {
             List<AcmeAirRun> runs = new ArrayList<>();
             for (int round = 1; round <= plan.rounds(); round++) {
                 // ABAB, BABA: neither configuration always runs first (warmer machine, page cache).
@@ -99,7 +96,6 @@ final class AcmeAirBenchCommand implements Callable<Integer> {
             // A damaged trace or an unclean stop makes the figures doubtful, a replay that differs is a bug: fail, the report says why.
             return summary.traces().stream().allMatch(t -> t.problem() == null) && replay.identical() ? 0 : 1;
         } finally {
-            Runtime.getRuntime().removeShutdownHook(stopChildren);
             Stats.deleteTree(work);
         }
     }

@@ -6,8 +6,12 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.EnumMap;
+import java.util.HashMap;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -46,12 +50,21 @@ final class SavinaBenchCommand implements Callable<Integer> {
     @Option(names = "--pairs", paramLabel = "N", description = "Blocks of JVMs (baseline, recorded, peers) per benchmark and dispatcher (default 5, quick 2).")
     Integer pairs;
 
-    @Option(names = "--iterations", paramLabel = "N", description = "Iterations per JVM; the warm-up among them is detected (default 40, quick 10).")
+    @Option(names = "--iterations", paramLabel = "N", description = "Iterations per JVM at most (default 200); quick: "
+            + "exactly, the warm-up among them found by MSER (default 10).")
     Integer iterations;
+
+    @Option(names = "--measured", paramLabel = "M", description = "Iterations a JVM measures once its compilers are quiet "
+            + "(its warm-up ends when they worked at most 5%% of 20 iterations' time; default 30; not with --quick).")
+    Integer measured;
 
     @Option(names = "--peers", split = ",", paramLabel = "NAME", description = "Peer recorders measured beside Reprise: "
             + "content, jfr, log, or none (default: all three; quick: none).")
     List<String> peers;
+
+    @Option(names = "--resume", description = "Continue a run that stopped: keep the benchmarks already measured in "
+            + "--out (saved as each finishes) and measure the rest; the options and the agent jar must be the same.")
+    boolean resume;
 
     @Option(names = "--seed", paramLabel = "N", defaultValue = "1", description = "Seed of the JVMs' order in each block (default: ${DEFAULT-VALUE}).")
     long seed;
@@ -76,36 +89,84 @@ final class SavinaBenchCommand implements Callable<Integer> {
             }
         }
         int n = pairs != null ? pairs : quick ? 2 : 5;
-        int its = iterations != null ? iterations : quick ? 10 : 40;
+        int its = iterations != null ? iterations : quick ? 10 : 200;
+        int steady = quick ? 0 : measured != null ? measured : 30;
         if (n < 1) {
             throw usage("--pairs must be at least 1, was " + n);
         }
         if (its < 1) {
             throw usage("--iterations must be at least 1, was " + its);
         }
+        if (measured != null && (quick || measured < 2)) {
+            throw usage(quick ? "--measured: quick runs measure every iteration (MSER finds the warm-up); leave it out"
+                    : "--measured must be at least 2, was " + measured);
+        }
+        if (!Files.isRegularFile(launch.agentJar)) {
+            throw usage("--agent: no such file " + launch.agentJar);
+        }
         List<SavinaArm> peerArms = peerArms();
         List<String> pin = CorePin.command();
         SavinaRun.Setup setup = launch.setup();
+        String peerNames = peerArms.isEmpty() ? "none" : String.join(",", peerArms.stream().map(SavinaArm::label).toList());
         Files.createDirectories(out);
-        SavinaProgress progress = new SavinaProgress(console, benchmarks.size() * DISPATCHERS.size() * n);
-        console.printf(Locale.ROOT, "Savina: %d benchmark(s) x %d dispatchers x %d pair(s) of JVMs, %d iterations each; "
-                + "peers: %s; one-thread dispatcher %s.%n", benchmarks.size(), DISPATCHERS.size(), n, its,
-                peerArms.isEmpty() ? "none" : String.join(", ", peerArms.stream().map(SavinaArm::label).toList()),
-                pin.isEmpty() ? "NOT pinned (no taskset)" : "pinned with " + String.join(" ", pin));
-        List<SavinaRow> rows = new ArrayList<>();
-        int config = 0;
-        for (String dispatcher : DISPATCHERS) {
-            for (String bench : benchmarks) {
-                List<String> prefix = dispatcher.equals("single") ? pin : List.of();
-                SavinaRow row = measure(setup, prefix, bench, dispatcher, n, its, peerArms, seed * 1_000 + config++, progress);
-                rows.add(row);
-                console.printf(Locale.ROOT, "%-30s %-8s record/base %s  A/A %s  B/msg %.3f  replay %s%n", bench, dispatcher,
-                        row.record(), row.floor(), row.bytesPerMessage(),
-                        row.replayPassed() ? "ok" : "FAILED " + row.replayProblem());
-                console.flush();
+        SavedBlocks saved = new SavedBlocks(out, String.format(Locale.ROOT,
+                "quick=%b pairs=%d iterations=%d measured=%d peers=%s seed=%d pinned=%b agent=%s", quick, n, its, steady,
+                peerNames, seed,
+                !pin.isEmpty(), sha256(launch.agentJar)));
+        Map<String, SavedBlocks.Measured> earlier = new HashMap<>();
+        if (resume) {
+            for (String dispatcher : DISPATCHERS) {
+                for (String bench : benchmarks) {
+                    SavedBlocks.Measured m = loadSaved(saved, bench, dispatcher);
+                    if (m != null) {
+                        earlier.put(bench + " " + dispatcher, m);
+                    }
+                }
             }
         }
-        SavinaReport.write(out, rows, new SavinaReport.Setup(quick, n, its, !pin.isEmpty(), seed));
+        int replaced = resume ? 0 : saved.clear();
+        int toMeasure = benchmarks.size() * DISPATCHERS.size() - earlier.size();
+        SavinaProgress progress = new SavinaProgress(console, toMeasure * n);
+        console.printf(Locale.ROOT, "Savina: %d benchmark(s) x %d dispatchers x %d pair(s) of JVMs, %s; "
+                + "peers: %s; one-thread dispatcher %s.%n", benchmarks.size(), DISPATCHERS.size(), n,
+                steady == 0 ? its + " iterations each" : "each warming up until its compilers are quiet, then measuring "
+                        + steady + " iterations (at most " + its + " in all)", peerNames,
+                pin.isEmpty() ? "NOT pinned (no taskset)" : "pinned with " + String.join(" ", pin));
+        if (resume) {
+            console.printf(Locale.ROOT, "Resuming: %d of them measured earlier (saved in %s), %d to measure.%n",
+                    earlier.size(), out.resolve("saved"), toMeasure);
+        } else {
+            console.printf(Locale.ROOT, "Each is saved in %s as it finishes%s: if the run stops, --resume continues it.%n",
+                    out.resolve("saved"), replaced == 0 ? "" : " (the " + replaced + " saved by an earlier run are deleted)");
+        }
+        console.flush();
+        List<SavinaRow> rows = new ArrayList<>();
+        try (ChildJvms children = ChildJvms.stopOnExit()) {
+            int config = 0;
+            for (String dispatcher : DISPATCHERS) {
+                for (String bench : benchmarks) {
+                    long orderSeed = seed * 1_000 + config++;
+                    SavedBlocks.Measured m = earlier.get(bench + " " + dispatcher);
+                    String source = "  (measured earlier)";
+                    if (m == null) {
+                        List<String> prefix = dispatcher.equals("single") ? pin : List.of();
+                        m = measure(setup, prefix, bench, dispatcher, n, its, steady, peerArms, orderSeed, progress);
+                        if (ChildJvms.stopping()) {
+                            return 130; // stopped: a JVM it stopped is not a result to save
+                        }
+                        saved.save(bench, dispatcher, m);
+                        source = "";
+                    }
+                    SavinaRow row = SavinaRow.of(bench, dispatcher, m.blocks(), peerArms, m.replayProblem());
+                    rows.add(row);
+                    console.printf(Locale.ROOT, "%-30s %-8s record/base %s  A/A %s  B/msg %.3f  replay %s%s%n", bench,
+                            dispatcher, row.record(), row.floor(), row.bytesPerMessage(),
+                            row.replayPassed() ? "ok" : "FAILED " + row.replayProblem(), source);
+                    console.flush();
+                }
+            }
+        }
+        SavinaReport.write(out, rows, new SavinaReport.Setup(quick, n, its, steady, !pin.isEmpty(), seed, earlier.size()));
         console.println("Report: " + out.resolve("report.md") + " (also report.csv, overhead.svg)");
         return rows.stream().allMatch(SavinaRow::replayPassed) ? 0 : 1;
     }
@@ -133,8 +194,27 @@ final class SavinaBenchCommand implements Callable<Integer> {
         return SavinaArm.PEERS.stream().filter(arm -> peers.contains(arm.label())).toList();
     }
 
-    private SavinaRow measure(SavinaRun.Setup setup, List<String> prefix, String bench, String dispatcher, int n,
-                              int its, List<SavinaArm> peerArms, long orderSeed, SavinaProgress progress)
+    /** The saved blocks of {@code bench} under {@code dispatcher}, or null; a file that cannot be used is a usage error. */
+    private SavedBlocks.Measured loadSaved(SavedBlocks saved, String bench, String dispatcher) {
+        try {
+            return saved.load(bench, dispatcher);
+        } catch (IOException e) {
+            throw usage("--resume: " + e.getMessage());
+        }
+    }
+
+    /** The first 16 hex digits of {@code file}'s SHA-256: which agent build measured a saved block. */
+    private static String sha256(Path file) throws IOException {
+        try {
+            byte[] digest = MessageDigest.getInstance("SHA-256").digest(Files.readAllBytes(file));
+            return HexFormat.of().formatHex(digest, 0, 8);
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e); // every JDK has SHA-256
+        }
+    }
+
+    private SavedBlocks.Measured measure(SavinaRun.Setup setup, List<String> prefix, String bench, String dispatcher, int n,
+                              int its, int steady, List<SavinaArm> peerArms, long orderSeed, SavinaProgress progress)
             throws IOException, InterruptedException {
         List<SavinaArm> arms = new ArrayList<>(List.of(SavinaArm.BASE, SavinaArm.RECORD));
         arms.addAll(peerArms);
@@ -151,14 +231,16 @@ final class SavinaBenchCommand implements Callable<Integer> {
                 for (SavinaArm arm : orders.get(k)) {
                     List<String> options = new ArrayList<>(jvm);
                     options.addAll(arm.peerOptions(dir.resolve("peer." + arm.label())));
-                    runs.put(arm, SavinaRun.run(setup, new SavinaRun.Launch(prefix, options), bench,
+                    runs.put(arm, SavinaRun.run(setup, new SavinaRun.Launch(prefix, options, steady), bench,
                             arm.agentArgument(trace), dispatcher, 0, its, quick));
                 }
                 TraceStatistics st = TraceAnalysis.run(trace).statistics();
                 SavinaRun replay = null;
                 try {
-                    replay = SavinaRun.run(setup, new SavinaRun.Launch(prefix, jvm), bench,
-                            "replay,trace=" + trace + ",quiet=20s", dispatcher, 0, its, quick);
+                    // The replay runs the recorded JVM's iterations, however many its compilers took to be quiet.
+                    replay = SavinaRun.run(setup, new SavinaRun.Launch(prefix, jvm, 0), bench,
+                            "replay,trace=" + trace + ",quiet=20s", dispatcher, 0,
+                            runs.get(SavinaArm.RECORD).allNanos().size(), quick);
                 } catch (IOException e) {
                     problem = "pair " + (k + 1) + ": " + e.getMessage().lines().findFirst().orElse("");
                 }
@@ -169,6 +251,6 @@ final class SavinaBenchCommand implements Callable<Integer> {
                 Stats.deleteTree(dir);
             }
         }
-        return SavinaRow.of(bench, dispatcher, blocks, peerArms, problem);
+        return new SavedBlocks.Measured(blocks, problem);
     }
 }

@@ -20,8 +20,14 @@ final class SavinaReport {
     static final double SOMNS_MEAN = 1.10;
     static final double SOMNS_MAX = 1.20;
 
-    /** How the run was made, for the report's header. */
-    record Setup(boolean quick, int pairs, int iterations, boolean pinned, long seed) {}
+    /**
+     * How the run was made, for the report's header.
+     *
+     * @param measured iterations each JVM measured once its compilers were quiet; 0 when every iteration was
+     *     measured and MSER found the warm-up
+     * @param resumed benchmark and dispatcher rows measured by earlier invocations that this one resumed
+     */
+    record Setup(boolean quick, int pairs, int iterations, int measured, boolean pinned, long seed, int resumed) {}
 
     static void write(Path out, List<SavinaRow> rows, Setup setup) throws IOException {
         Files.writeString(out.resolve("report.md"), markdown(rows, setup));
@@ -48,21 +54,24 @@ final class SavinaReport {
     static String markdown(List<SavinaRow> rows, Setup setup) {
         StringBuilder sb = new StringBuilder("# Savina: recording overhead, peers, trace size and replay\n\n");
         sb.append(String.format(Locale.ROOT, "%s parameters. Per benchmark and dispatcher, %d block(s) of separate JVMs "
-                + "run in turn (baseline, recorded, peers), in a seeded order (seed %d) reversed on alternate blocks; "
-                + "%d iterations per JVM, the warm-up among them detected per JVM by MSER (at most half) and cut off. "
+                + "run in turn (baseline, recorded, peers), in a seeded order (seed %d) reversed on alternate blocks. "
+                + "%s "
                 + "Ratios are the median over blocks of the ratio of median steady-state iteration times (recorded or "
                 + "peer against the same block's baseline), with a two-level bootstrap 95%% interval (blocks, then "
                 + "iterations). The A/A floor is the same for each block's baseline against the next block's. CPU "
                 + "record/base compares process CPU time (all threads) per steady-state iteration, as a mean per JVM "
                 + "since the OS counts it in 10 ms steps, median over blocks. The "
                 + "one-thread dispatcher runs %s. Each recording is replayed; replay/record compares their steady-state "
-                + "medians. Machine: %d cores, %s %s.%s%n%n",
-                setup.quick() ? "Quick" : "Paper (SOMns savina-jit)", setup.pairs(), setup.seed(), setup.iterations(),
+                + "medians. Machine: %d cores, %s %s.%s%s%n%n",
+                setup.quick() ? "Quick" : "Paper (SOMns savina-jit)", setup.pairs(), setup.seed(), warmup(setup),
                 setup.pinned() ? "pinned to core 0 (taskset -c 0), JVM threads included"
                         : "unpinned (taskset was not available)",
                 Runtime.getRuntime().availableProcessors(), System.getProperty("java.vm.name"), System.getProperty("java.version"),
                 setup.quick() ? " Quick runs use C1-compiled JVMs and tiny parameters: they check the harness and replay; "
-                        + "their ratios say little about the overhead." : ""));
+                        + "their ratios say little about the overhead." : "",
+                setup.resumed() == 0 ? "" : String.format(Locale.ROOT, " The run was resumed (--resume): %d of its %d rows "
+                        + "were measured by earlier invocations that stopped, with the same options and agent jar.",
+                        setup.resumed(), rows.size())));
         List<String> peerNames = peerNames(rows);
         for (String dispatcher : SavinaBenchCommand.DISPATCHERS) {
             List<SavinaRow> rs = rows.stream().filter(r -> r.dispatcher().equals(dispatcher)).toList();
@@ -70,7 +79,7 @@ final class SavinaReport {
                 continue;
             }
             sb.append("## Dispatcher: ").append(title(dispatcher)).append("\n\n");
-            sb.append("| benchmark | record/base [95% CI] | A/A floor [95% CI] | CPU record/base [95% CI] | warm-up its "
+            sb.append("| benchmark | record/base [95% CI] | A/A floor [95% CI] | CPU record/base [95% CI] | warm-up its (quiet JVMs) "
                     + "| B/msg | MB/s | replay/record |");
             peerNames.forEach(p -> sb.append(" ").append(p).append("/base [95% CI], MB/s, B/msg |"));
             sb.append(" replay checks |\n|---|---|---|---|---|---|---|---|");
@@ -79,7 +88,7 @@ final class SavinaReport {
             for (SavinaRow r : rs) {
                 sb.append("| ").append(r.benchmark()).append(" | ").append(estimate(r.record())).append(" | ")
                         .append(estimate(r.floor())).append(" | ").append(estimate(r.recordCpu())).append(" | ")
-                        .append(String.format(Locale.ROOT, "%.0f", r.warmup())).append(" | ")
+                        .append(String.format(Locale.ROOT, "%.0f (%d/%d)", r.warmup(), r.quietJvms(), r.jvms())).append(" | ")
                         .append(f(r.bytesPerMessage())).append(" | ").append(f2(r.megabytesPerSecond())).append(" | ")
                         .append(f(r.replay().value())).append(" |");
                 for (String p : peerNames) {
@@ -141,9 +150,20 @@ final class SavinaReport {
         return r.peers().stream().filter(p -> p.name().equals(name)).findFirst().orElse(null);
     }
 
+    /** How each JVM's warm-up was told from its steady state. */
+    private static String warmup(Setup setup) {
+        return setup.measured() == 0
+                ? String.format(Locale.ROOT, "Each JVM runs %d iterations; MSER finds the warm-up among them (at most half), "
+                        + "which is cut off.", setup.iterations())
+                : String.format(Locale.ROOT, "Each JVM warms up until HotSpot's compilers are quiet (they worked at most 5%% "
+                        + "of the wall time of the last 20 iterations), then measures %d iterations, %d at most in all; a JVM "
+                        + "whose compilers were never quiet has its warm-up found by MSER (the quiet JVMs column counts "
+                        + "those that were, of the baseline and recorded ones).", setup.measured(), setup.iterations());
+    }
+
     static String csv(List<SavinaRow> rows) {
         StringBuilder header = new StringBuilder("benchmark,dispatcher,pairs,record_ratio,record_low,record_high,"
-                + "cpu_ratio,cpu_low,cpu_high,floor_ratio,floor_low,floor_high,warmup_iterations,bytes_per_message,"
+                + "cpu_ratio,cpu_low,cpu_high,floor_ratio,floor_low,floor_high,warmup_iterations,quiet_jvms,jvms,bytes_per_message,"
                 + "mb_per_s,replay_record_ratio,replay_low,replay_high,replay_passed");
         for (SavinaArm p : SavinaArm.PEERS) {
             String n = p.label();
@@ -154,7 +174,8 @@ final class SavinaReport {
             cells.addAll(cells(r.record()));
             cells.addAll(cells(r.recordCpu()));
             cells.addAll(cells(r.floor()));
-            cells.addAll(List.of(String.format(Locale.ROOT, "%.0f", r.warmup()), f(r.bytesPerMessage()),
+            cells.addAll(List.of(String.format(Locale.ROOT, "%.0f", r.warmup()), Integer.toString(r.quietJvms()),
+                    Integer.toString(r.jvms()), f(r.bytesPerMessage()),
                     f2(r.megabytesPerSecond())));
             cells.addAll(cells(r.replay()));
             cells.add(Boolean.toString(r.replayPassed()));

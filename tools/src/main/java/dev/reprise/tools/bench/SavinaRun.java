@@ -37,9 +37,11 @@ record SavinaRun(String benchmark, List<Long> measuredNanos, List<Long> allNanos
      *
      * @param prefix a command the JVM runs under (e.g. {@code taskset -c 0}), or empty
      * @param jvmOptions options for the JVM (e.g. {@code -Dsavina.peer=jfr})
+     * @param untilQuiet with a positive M, the JVM warms up until its compilers are quiet, then measures M
+     *     iterations, {@code iterations} at most in all (SavinaMain's {@code --until-quiet})
      */
-    record Launch(List<String> prefix, List<String> jvmOptions) {
-        static final Launch PLAIN = new Launch(List.of(), List.of());
+    record Launch(List<String> prefix, List<String> jvmOptions, int untilQuiet) {
+        static final Launch PLAIN = new Launch(List.of(), List.of(), 0);
     }
 
     long medianNanos() {
@@ -78,6 +80,9 @@ record SavinaRun(String benchmark, List<Long> measuredNanos, List<Long> allNanos
         if (quick) {
             cmd.add("--quick");
         }
+        if (launch.untilQuiet() > 0) {
+            cmd.addAll(List.of("--until-quiet", Integer.toString(launch.untilQuiet())));
+        }
         return exec(benchmark, agentArgument == null ? "" : " (" + agentArgument + ")", cmd);
     }
 
@@ -106,6 +111,23 @@ record SavinaRun(String benchmark, List<Long> measuredNanos, List<Long> allNanos
             Files.deleteIfExists(out);
             Files.deleteIfExists(err);
         }
+    }
+
+    /**
+     * The lines {@link #parse} reads back into this run: its iterations as its JVM printed them
+     * (without compilation times, which are not kept) and its peer line.
+     */
+    List<String> lines() {
+        List<String> lines = new ArrayList<>();
+        int warmup = allNanos.size() - measuredNanos.size();
+        for (int i = 0; i < allNanos.size(); i++) {
+            lines.add("iteration " + i + (i < warmup ? " warmup " : " measured ") + allNanos.get(i) + " ok cpu "
+                    + allCpuNanos.get(i) + (warmupFromCompilers ? " compile 0" : ""));
+        }
+        if (peer != null) {
+            lines.add(peer);
+        }
+        return lines;
     }
 
     /**

@@ -95,19 +95,21 @@ final class TruffleBenchCommand implements Callable<Integer> {
                 + "are quiet, then measuring %d iterations (at most %d in all); %s.%n", benchmarks.size(), n, steady, its,
                 features.describe());
         List<TruffleReport.Entry> entries = new ArrayList<>();
-        int index = 0;
-        for (TideBenchmark bench : benchmarks) {
-            TruffleMeasurement measurement = new TruffleMeasurement(launch, quick, its, steady, progress);
-            TruffleMeasurement.Result result = measurement.measure(bench, replay, BlockOrder.orders(arms, n, seed * 1_000 + index++));
-            entries.add(new TruffleReport.Entry(bench, result));
-            SavinaRow row = result.row();
-            progress.note(String.format(Locale.ROOT, "%s: record/untraced %s, A/A %s, B/msg %s, replay/record %s, "
-                    + "replay %s; untraced JVMs: %s; recorded JVMs: %s", bench.name(), TruffleReport.estimate(row.record()),
-                    TruffleReport.estimate(row.floor()), TruffleReport.f(row.bytesPerMessage(), "%.3f"),
-                    TruffleReport.estimate(row.replay()),
-                    row.replayPassed() ? (replay ? "ok" : "not run") : "FAILED " + row.replayProblem(),
-                    result.compilations().get(SavinaArm.BASE).describe(),
-                    result.compilations().getOrDefault(SavinaArm.RECORD, CompilationLog.NONE).describe()));
+        try (ChildJvms children = ChildJvms.stopOnExit()) {
+            int index = 0;
+            for (TideBenchmark bench : benchmarks) {
+                TruffleMeasurement measurement = new TruffleMeasurement(launch, quick, its, steady, progress);
+                TruffleMeasurement.Result result = measurement.measure(bench, replay, BlockOrder.orders(arms, n, seed * 1_000 + index++));
+                entries.add(new TruffleReport.Entry(bench, result));
+                SavinaRow row = result.row();
+                progress.note(String.format(Locale.ROOT, "%s: record/untraced %s, A/A %s, B/msg %s, replay/record %s, "
+                        + "replay %s; untraced JVMs: %s; recorded JVMs: %s", bench.name(), TruffleReport.estimate(row.record()),
+                        TruffleReport.estimate(row.floor()), TruffleReport.f(row.bytesPerMessage(), "%.3f"),
+                        TruffleReport.estimate(row.replay()),
+                        row.replayPassed() ? (replay ? "ok" : "not run") : "FAILED " + row.replayProblem(),
+                        result.compilations().get(SavinaArm.BASE).describe(),
+                        result.compilations().getOrDefault(SavinaArm.RECORD, CompilationLog.NONE).describe()));
+            }
         }
         TruffleReport.write(out, entries, new TruffleReport.Setup(quick, n, its, steady, seed, features));
         console.println("Report: " + out.resolve("report.md") + " (also report.csv)");

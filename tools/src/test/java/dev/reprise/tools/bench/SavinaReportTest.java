@@ -1,6 +1,7 @@
 package dev.reprise.tools.bench;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -56,7 +57,7 @@ class SavinaReportTest {
     void theReportGivesIntervalsFloorsAimsAndPeers() {
         List<SavinaRow> rows = List.of(row("PingPong", "single", 1.44, true), row("Counting", "single", 1.0, true),
                 row("PingPong", "default", 1.12, false));
-        String md = SavinaReport.markdown(rows, new SavinaReport.Setup(false, 3, 20, true, 1));
+        String md = SavinaReport.markdown(rows, new SavinaReport.Setup(false, 3, 20, 0, true, 1, 0));
         assertTrue(md.contains("## Dispatcher: one thread (pinned)") && md.contains("## Dispatcher: Akka default dispatcher"), md);
         assertTrue(md.contains("pinned to core 0 (taskset -c 0)"), md);
         // geometric mean of 1.44 and 1.0 is 1.2
@@ -69,9 +70,18 @@ class SavinaReportTest {
         assertTrue(md.contains("Peers: jfr geometric mean 2.000"), md);
         assertTrue(md.contains("| jfr/base [95% CI], MB/s, B/msg |"), md);
         assertTrue(md.matches("(?s).*\\| PingPong \\| 1\\.440 \\[1\\.440, 1\\.440\\] \\| 1\\.000 \\[1\\.000, 1\\.000\\] \\| "
-                + "1\\.440 \\[1\\.440, 1\\.440\\] \\| 5 \\| 1\\.500 \\| [0-9.]+ \\| 3\\.000 \\| 2\\.000 \\[2\\.000, 2\\.000\\], "
+                + "1\\.440 \\[1\\.440, 1\\.440\\] \\| 5 \\(0/6\\) \\| 1\\.500 \\| [0-9.]+ \\| 3\\.000 \\| 2\\.000 \\[2\\.000, 2\\.000\\], "
                 + "[0-9.]+, 400\\.00 \\| all passed \\|.*"), md);
         assertTrue(md.contains("FAILED: pair 1: diverged"), md);
+        assertFalse(md.contains("resumed"), md);
+        String resumed = SavinaReport.markdown(rows, new SavinaReport.Setup(false, 3, 20, 0, true, 1, 2));
+        assertTrue(md.contains("reversed on alternate blocks. Each JVM runs 20 iterations; MSER finds the warm-up among them"), md);
+        assertTrue(resumed.contains("The run was resumed (--resume): 2 of its 3 rows were measured by earlier invocations "
+                + "that stopped, with the same options and agent jar."), resumed);
+
+        String quiet = SavinaReport.markdown(rows, new SavinaReport.Setup(false, 3, 200, 30, true, 1, 0));
+        assertTrue(quiet.contains("Each JVM warms up until HotSpot's compilers are quiet (they worked at most 5% of the wall "
+                + "time of the last 20 iterations), then measures 30 iterations, 200 at most in all;"), quiet);
 
         String csv = SavinaReport.csv(rows);
         assertEquals(4, csv.lines().count());
@@ -83,6 +93,8 @@ class SavinaReportTest {
         assertEquals("2.000", pingPong[header.indexOf("jfr_ratio")]);
         assertEquals("", pingPong[header.indexOf("content_ratio")], "a peer not measured is empty");
         assertEquals("true", pingPong[header.indexOf("replay_passed")]);
+        assertEquals("0", pingPong[header.indexOf("quiet_jvms")]);
+        assertEquals("6", pingPong[header.indexOf("jvms")]);
 
         String svg = SavinaChart.svg(rows);
         assertTrue(svg.startsWith("<svg") && svg.contains(">PingPong<") && svg.contains(">44.0<"), svg);
@@ -99,5 +111,11 @@ class SavinaReportTest {
         assertEquals(List.of(40L, 20L), r.allCpuNanos());
         assertEquals("peer jfr messages 5 bytes 100 unserializable 0", r.peer());
         assertThrows(IOException.class, () -> SavinaRun.parse("PingPong", List.of("iteration 1 warmup 30 ok cpu 1")));
+
+        // SavinaMain --until-quiet: the JVM marks its warm-up by its compilers
+        SavinaRun quiet = SavinaRun.parse("PingPong", List.of("iteration 1 warmup 30 ok cpu 40 compile 9",
+                "iteration 2 warmup 12 ok cpu 20 compile 0", "iteration 3 measured 10 ok cpu 20 compile 0"));
+        assertTrue(quiet.warmupFromCompilers());
+        assertEquals(2, SavinaRow.warmup(quiet));
     }
 }

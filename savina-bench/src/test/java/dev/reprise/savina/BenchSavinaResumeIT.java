@@ -1,0 +1,114 @@
+package dev.reprise.savina;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import java.io.File;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@code ./reprise bench savina} stopped part-way and resumed, as users run it: the packaged jars
+ * through the script, in child processes. Stopped with SIGTERM, it stops the benchmark JVM it was
+ * running; {@code --resume} keeps the benchmark that had finished and measures the rest; resuming
+ * with other options is refused, naming the saved file.
+ */
+class BenchSavinaResumeIT {
+    private static final Path ROOT = Path.of(System.getProperty("reprise.root", "..")).toAbsolutePath().normalize();
+    private static final Path WORK = ROOT.resolve("savina-bench/target/resume-it");
+
+    @Test
+    void aStoppedRunStopsItsJvmsAndResumesWhereItStopped() throws Exception {
+        deleteTree(WORK);
+        Path out = WORK.resolve("report");
+        List<String> args = List.of("bench", "savina", "--quick", "--only", "PingPong,Counting", "--pairs", "1",
+                "--out", out.toString());
+
+        Process first = start(args, WORK.resolve("first.txt"));
+        Path pingPongSingle = out.resolve("saved/PingPong-single.txt");
+        List<ProcessHandle> children = List.of();
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
+        while (children.isEmpty() || !Files.isRegularFile(pingPongSingle)) {
+            if (!first.isAlive() || System.nanoTime() > deadline) {
+                first.descendants().forEach(ProcessHandle::destroyForcibly);
+                first.destroyForcibly();
+                fail("no benchmark JVM running after PingPong was saved: " + Files.readString(WORK.resolve("first.txt")));
+            }
+            Thread.sleep(20);
+            children = Files.isRegularFile(pingPongSingle) ? first.descendants().toList() : List.of();
+        }
+        first.destroy(); // SIGTERM, as a CI time-out or kill sends it
+        assertTrue(first.waitFor(60, TimeUnit.SECONDS), "the bench ends on SIGTERM");
+        for (ProcessHandle child : children) {
+            assertTrue(child.onExit().completeOnTimeout(null, 30, TimeUnit.SECONDS).get() != null,
+                    () -> "a benchmark JVM outlived the stopped bench: " + child.info().commandLine().orElse("?"));
+        }
+        String stopped = Files.readString(WORK.resolve("first.txt"));
+        assertTrue(stopped.contains("Each is saved in " + out.resolve("saved") + " as it finishes: if the run stops, "
+                + "--resume continues it."), stopped);
+
+        List<String> resume = new ArrayList<>(args);
+        resume.add("--resume");
+        Path resumedOut = WORK.resolve("resumed.txt");
+        assertEquals(0, start(resume, resumedOut).waitFor(), () -> read(resumedOut));
+        String resumed = read(resumedOut);
+        assertTrue(resumed.contains("Resuming: 1 of them measured earlier (saved in " + out.resolve("saved") + "), 3 to measure."),
+                resumed);
+        assertTrue(resumed.matches("(?s).*\\nPingPong +single +record/base .* replay ok  \\(measured earlier\\)\\n.*"), resumed);
+        assertFalse(resumed.contains("PingPong single pair"), "PingPong under one thread is not measured again: " + resumed);
+        for (String measured : List.of("[1/3] Counting single pair 1/1", "[2/3] PingPong default pair 1/1",
+                "[3/3] Counting default pair 1/1")) {
+            assertTrue(resumed.contains(measured), () -> measured + ": " + resumed);
+        }
+        String report = Files.readString(out.resolve("report.md"));
+        assertTrue(report.contains("The run was resumed (--resume): 1 of its 4 rows were measured by earlier invocations "
+                + "that stopped"), report);
+        assertEquals(5, Files.readAllLines(out.resolve("report.csv")).size(), "a header and four rows");
+
+        List<String> other = new ArrayList<>(resume);
+        other.set(other.indexOf("--pairs") + 1, "2");
+        Path refusedOut = WORK.resolve("refused.txt");
+        assertEquals(2, start(other, refusedOut).waitFor(), () -> read(refusedOut));
+        String refused = read(refusedOut).strip();
+        assertEquals(1, refused.lines().count(), refused);
+        assertTrue(refused.contains("--resume: " + out.resolve("saved/PingPong-single.txt") + " was measured with other "
+                + "settings (quick=true pairs=1 "), refused);
+    }
+
+    /** {@code ./reprise ARGS} on the packaged jars (no nested build), stdout and stderr to {@code output}. */
+    private static Process start(List<String> args, Path output) throws IOException {
+        List<String> cmd = new ArrayList<>(List.of(ROOT.resolve("reprise").toString()));
+        cmd.addAll(args);
+        ProcessBuilder pb = new ProcessBuilder(cmd).directory(ROOT.toFile()).redirectErrorStream(true)
+                .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null"))).redirectOutput(output.toFile());
+        pb.environment().put("REPRISE_NO_BUILD", "1");
+        pb.environment().put("JAVA_HOME", System.getProperty("java.home"));
+        Files.createDirectories(output.getParent());
+        return pb.start();
+    }
+
+    private static String read(Path file) {
+        try {
+            return Files.readString(file);
+        } catch (IOException e) {
+            return "(cannot read " + file + ": " + e + ")";
+        }
+    }
+
+    private static void deleteTree(Path dir) throws IOException {
+        if (Files.exists(dir)) {
+            try (var paths = Files.walk(dir)) {
+                for (Path p : paths.sorted(java.util.Comparator.reverseOrder()).toList()) {
+                    Files.delete(p);
+                }
+            }
+        }
+    }
+}
