@@ -101,6 +101,11 @@ final class SavinaBenchCommand implements Callable<Integer> {
             throw usage(quick ? "--measured: quick runs measure every iteration (MSER finds the warm-up); leave it out"
                     : "--measured must be at least 2, was " + measured);
         }
+        // SavinaMain's quiet window: 20 iterations of warm-up at least, before the measured ones.
+        if (steady > 0 && its < steady + 20) {
+            throw usage("--iterations " + its + " leaves no room to measure: a JVM warms up for 20 quiet iterations at "
+                    + "least, then measures " + steady + "; give at least " + (steady + 20));
+        }
         if (!Files.isRegularFile(launch.agentJar)) {
             throw usage("--agent: no such file " + launch.agentJar);
         }

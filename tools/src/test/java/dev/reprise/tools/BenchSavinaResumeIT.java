@@ -1,4 +1,4 @@
-package dev.reprise.savina;
+package dev.reprise.tools;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -21,12 +21,12 @@ import org.junit.jupiter.api.Test;
  * with other options is refused, naming the saved file.
  */
 class BenchSavinaResumeIT {
-    private static final Path ROOT = Path.of(System.getProperty("reprise.root", "..")).toAbsolutePath().normalize();
-    private static final Path WORK = ROOT.resolve("savina-bench/target/resume-it");
+    private static final Path WORK = Cli.WORK.resolve("savina-resume");
 
     @Test
     void aStoppedRunStopsItsJvmsAndResumesWhereItStopped() throws Exception {
-        deleteTree(WORK);
+        Cli.requireJars();
+        Cli.deleteTree(WORK);
         Path out = WORK.resolve("report");
         List<String> args = List.of("bench", "savina", "--quick", "--only", "PingPong,Counting", "--pairs", "1",
                 "--out", out.toString());
@@ -56,9 +56,7 @@ class BenchSavinaResumeIT {
 
         List<String> resume = new ArrayList<>(args);
         resume.add("--resume");
-        Path resumedOut = WORK.resolve("resumed.txt");
-        assertEquals(0, start(resume, resumedOut).waitFor(), () -> read(resumedOut));
-        String resumed = read(resumedOut);
+        String resumed = Cli.assertSuccess(Cli.script(Cli.PACKAGED, resume.toArray(String[]::new))).out();
         assertTrue(resumed.contains("Resuming: 1 of them measured earlier (saved in " + out.resolve("saved") + "), 3 to measure."),
                 resumed);
         assertTrue(resumed.matches("(?s).*\\nPingPong +single +record/base .* replay ok  \\(measured earlier\\)\\n.*"), resumed);
@@ -74,41 +72,19 @@ class BenchSavinaResumeIT {
 
         List<String> other = new ArrayList<>(resume);
         other.set(other.indexOf("--pairs") + 1, "2");
-        Path refusedOut = WORK.resolve("refused.txt");
-        assertEquals(2, start(other, refusedOut).waitFor(), () -> read(refusedOut));
-        String refused = read(refusedOut).strip();
-        assertEquals(1, refused.lines().count(), refused);
-        assertTrue(refused.contains("--resume: " + out.resolve("saved/PingPong-single.txt") + " was measured with other "
-                + "settings (quick=true pairs=1 "), refused);
+        Cli.assertOneLineError(Cli.script(Cli.PACKAGED, other.toArray(String[]::new)), 2, "--resume: "
+                + out.resolve("saved/PingPong-single.txt") + " was measured with other settings (quick=true pairs=1 ",
+                "run without --resume to start afresh");
     }
 
     /** {@code ./reprise ARGS} on the packaged jars (no nested build), stdout and stderr to {@code output}. */
     private static Process start(List<String> args, Path output) throws IOException {
-        List<String> cmd = new ArrayList<>(List.of(ROOT.resolve("reprise").toString()));
+        List<String> cmd = new ArrayList<>(List.of(Cli.ROOT.resolve("reprise").toString()));
         cmd.addAll(args);
-        ProcessBuilder pb = new ProcessBuilder(cmd).directory(ROOT.toFile()).redirectErrorStream(true)
+        ProcessBuilder pb = new ProcessBuilder(cmd).directory(Cli.ROOT.toFile()).redirectErrorStream(true)
                 .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null"))).redirectOutput(output.toFile());
-        pb.environment().put("REPRISE_NO_BUILD", "1");
-        pb.environment().put("JAVA_HOME", System.getProperty("java.home"));
+        pb.environment().putAll(Cli.PACKAGED);
         Files.createDirectories(output.getParent());
         return pb.start();
-    }
-
-    private static String read(Path file) {
-        try {
-            return Files.readString(file);
-        } catch (IOException e) {
-            return "(cannot read " + file + ": " + e + ")";
-        }
-    }
-
-    private static void deleteTree(Path dir) throws IOException {
-        if (Files.exists(dir)) {
-            try (var paths = Files.walk(dir)) {
-                for (Path p : paths.sorted(java.util.Comparator.reverseOrder()).toList()) {
-                    Files.delete(p);
-                }
-            }
-        }
     }
 }
