@@ -15,10 +15,11 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 /**
- * {@code ./reprise bench savina} stopped part-way and resumed, as users run it: the packaged jars
- * through the script, in child processes. Stopped with SIGTERM, it stops the benchmark JVM it was
- * running; {@code --resume} keeps the benchmark that had finished and measures the rest; resuming
- * with other options is refused, naming the saved file.
+ * {@code ./reprise bench savina} as users run it: the packaged jars through the script, in child
+ * processes. Stopped with SIGTERM, it stops the benchmark JVM it was running; {@code --resume} keeps
+ * the benchmark that had finished and measures the rest; resuming with other options is refused,
+ * naming the saved file. At full size each JVM warms up until its compilers are quiet, and each
+ * replay runs the recording's iterations.
  */
 class BenchSavinaResumeIT {
     private static final Path WORK = Cli.WORK.resolve("savina-resume");
@@ -75,6 +76,36 @@ class BenchSavinaResumeIT {
         Cli.assertOneLineError(Cli.script(Cli.PACKAGED, other.toArray(String[]::new)), 2, "--resume: "
                 + out.resolve("saved/PingPong-single.txt") + " was measured with other settings (quick=true pairs=1 ",
                 "run without --resume to start afresh");
+    }
+
+    @Test
+    void aFullSizeRunWarmsEachJvmUpUntilItsCompilersAreQuietAndReplaysAsManyIterations() throws Exception {
+        Cli.requireJars();
+        Path out = WORK.resolve("quiet");
+        Cli.deleteTree(out);
+        Cli.Result r = Cli.assertSuccess(Cli.script(Cli.PACKAGED, "bench", "savina", "--only", "Counting", "--pairs", "1",
+                "--iterations", "25", "--measured", "3", "--peers", "none", "--out", out.toString()));
+        assertTrue(r.out().contains("each warming up until its compilers are quiet, then measuring 3 iterations (at most "
+                + "25 in all)"), r::toString);
+        String report = Files.readString(out.resolve("report.md"));
+        assertTrue(report.contains("Each JVM warms up until HotSpot's compilers are quiet"), report);
+        List<String> csv = Files.readAllLines(out.resolve("report.csv"));
+        List<String> header = List.of(csv.get(0).split(","));
+        for (String row : csv.subList(1, csv.size())) {
+            String[] cells = row.split(",", -1);
+            assertEquals("2", cells[header.indexOf("jvms")], row);
+            assertEquals("true", cells[header.indexOf("replay_passed")], "the replay ran the recording's iterations: " + row);
+        }
+        assertEquals(3, csv.size(), "a header and a row per dispatcher: " + csv);
+    }
+
+    @Test
+    void optionsThatLeaveNothingToMeasureAreRefused() {
+        Cli.requireJars();
+        Cli.assertOneLineError(Cli.script(Cli.PACKAGED, "bench", "savina", "--only", "Counting", "--iterations", "40"), 2,
+                "--iterations 40 leaves no room to measure", "give at least 50");
+        Cli.assertOneLineError(Cli.script(Cli.PACKAGED, "bench", "savina", "--quick", "--measured", "5"), 2,
+                "--measured: quick runs measure every iteration");
     }
 
     /** {@code ./reprise ARGS} on the packaged jars (no nested build), stdout and stderr to {@code output}. */
