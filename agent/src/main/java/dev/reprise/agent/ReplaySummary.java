@@ -25,10 +25,11 @@ final class ReplaySummary {
      * came before the exit, so the actors first catch up (and Akka's own shutdown hook, as when
      * recording, stops them); then the replay ends, and when that found a divergence, halts with
      * its exit code here, before the JVM ends with the program's own status (the thread the replay
-     * starts to halt could come too late once the hooks are done).
+     * starts to halt could come too late once the hooks are done). When the user stopped the program
+     * ({@link ReplaySignals}), the replay ends at once and says how far it got.
      */
     static void atExit() {
-        if (Agent.replay != null && !printed()) {
+        if (Agent.replay != null && !printed() && Agent.replay.stopSignal() == null) {
             Agent.replay.awaitRecordedEvents();
             Lifecycle.awaitShutdownAtExit();
         }

@@ -124,6 +124,7 @@ public final class RepriseAgent {
         }
         if (exitOnError) {
             Runtime.getRuntime().addShutdownHook(new Thread(ReplaySummary::atExit, "reprise-replay-summary"));
+            ReplaySignals.install(replay);
         }
         AgentLog.info("replaying " + options.replayTrace());
     }

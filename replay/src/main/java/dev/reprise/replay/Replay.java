@@ -69,6 +69,8 @@ public final class Replay {
     /** Stop the JVM on a divergence (the agent), or keep the report for a test to fail with. */
     private final boolean haltOnDivergence;
     private volatile String divergence;
+    /** The signal that stopped the program (SIGINT, SIGTERM), or null: the user ended the replay early. */
+    private volatile String stoppedBy;
     private volatile boolean fingerprintsChecked = true;
 
     private Replay(Path directory, ReplaySupport support, Duration quiet, boolean liveAfterEnd, boolean verbose,
@@ -426,12 +428,22 @@ public final class Replay {
     /**
      * The program has ended (its last actor system terminated, or the JVM exits): prints the
      * summary; if actors still expect recorded events, the program did less than it did when
-     * recorded, and the replay stops as diverged.
+     * recorded, and the replay stops as diverged, unless the user stopped it ({@link #stoppedBy}):
+     * then it says where each actor stopped.
      */
     public void finish() {
         String summary = summary();
         List<ActorScript> left = unfinished();
         left.removeIf(s -> !support.isApplicationActor(s.actor()));
+        if (!left.isEmpty() && stoppedBy != null && divergence == null) {
+            StringBuilder sb = new StringBuilder("[reprise] replay stopped by ").append(stoppedBy)
+                    .append(" before the end of the trace; up to here it matched the recording.\n  trace: ")
+                    .append(directory).append('\n');
+            describeWaiting(sb, left);
+            System.err.println(sb.append("  ").append(summary));
+            System.err.flush();
+            return;
+        }
         if (left.isEmpty() && cut) {
             recordingEnded(); // the program ended on its own past the end of what was recorded
             return;
@@ -449,22 +461,42 @@ public final class Replay {
         }
         StringBuilder sb = new StringBuilder("[reprise] REPLAY DIVERGED: the program ended while actors still "
                 + "expected recorded events.\n  trace: " + directory + '\n');
-        left.stream().limit(10).forEach(s -> sb.append("  actor: ").append(support.describe(s.actor()))
-                .append("\n    expected next: ").append(describe(s.peek())).append("\n    trace position: ")
-                .append(s.position()).append(", after ").append(s.consumed()).append(" events of this actor\n"));
+        describeWaiting(sb, left);
         sb.append("  ").append(summary).append("\n  The replay stops with exit code ").append(DIVERGED).append('.');
         stop(sb.toString());
     }
 
+    /** Each of the first ten actors in {@code left}: the event it expects next, and where in the trace. */
+    private void describeWaiting(StringBuilder sb, List<ActorScript> left) {
+        left.stream().limit(10).forEach(s -> sb.append("  actor: ").append(support.describe(s.actor()))
+                .append("\n    expected next: ").append(describe(s.peek())).append("\n    trace position: ")
+                .append(s.position()).append(", after ").append(s.consumed()).append(" events of this actor\n"));
+    }
+
     /**
-     * The JVM is exiting ({@code System.exit}, a signal, or the program's last thread ended): in
-     * the recording every recorded event came before the exit, so the exit waits while the
-     * application's actors still replay theirs, until none has moved for the quiet time.
+     * The user stopped the program ({@code signal}: SIGINT, SIGTERM), which its recording never saw: the
+     * exit then neither waits for the recorded events left nor calls their absence a divergence;
+     * {@link #finish} says how far the replay got.
+     */
+    public void stoppedBy(String signal) {
+        stoppedBy = signal;
+    }
+
+    /** The signal that stopped the program ({@link #stoppedBy}), or null while none has. */
+    public String stopSignal() {
+        return stoppedBy;
+    }
+
+    /**
+     * The JVM is exiting ({@code System.exit}, or the program's last thread ended): in the recording
+     * every recorded event came before the exit, so the exit waits while the application's actors
+     * still replay theirs, until none has moved for the quiet time, or the user stops the program
+     * ({@link #stoppedBy}).
      */
     public void awaitRecordedEvents() {
         long last = -1;
         long since = System.nanoTime();
-        while (!stopping() && unfinished().stream().anyMatch(s -> support.isApplicationActor(s.actor()))) {
+        while (!stopping() && stoppedBy == null && unfinished().stream().anyMatch(s -> support.isApplicationActor(s.actor()))) {
             long p = traceProgress();
             if (p != last || turns.computing()) {
                 last = p;

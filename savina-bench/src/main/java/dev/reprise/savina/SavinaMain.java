@@ -22,6 +22,7 @@ import java.util.concurrent.TimeUnit;
  *
  * <pre>
  * # savina benchmark NAME params paper|quick PARAMS dispatcher D warmup W iterations N
+ * # savina benchmark NAME params paper|quick PARAMS dispatcher D iterations N until-quiet M
  * iteration I warmup|measured NANOS ok cpu CPU_NANOS [compile COMPILE_NANOS]
  * summary NAME measured N median NANOS min NANOS max NANOS
  * peer NAME messages M bytes B unserializable U     (only with -Dsavina.peer=NAME)
@@ -187,7 +188,8 @@ public final class SavinaMain {
     P params = o.quick() ? b.quick() : b.paper();
     out.println(
         "# savina benchmark " + b.name() + " params " + (o.quick() ? "quick" : "paper") + " "
-            + params + " dispatcher " + o.dispatcher().cliName() + " warmup " + o.warmup()
+            + params + " dispatcher " + o.dispatcher().cliName()
+            + (o.untilQuiet() > 0 ? "" : " warmup " + o.warmup())
             + " iterations " + o.iterations()
             + (o.untilQuiet() > 0 ? " until-quiet " + o.untilQuiet() : ""));
     List<Long> measured = new ArrayList<>();

@@ -60,7 +60,6 @@ final class RecordCommand implements Callable<Integer> {
         cmd.add("--sun-misc-unsafe-memory-access=allow"); // Akka 2.6 uses sun.misc.Unsafe
         cmd.add("-javaagent:" + AgentJar.locate() + "=" + agent);
         cmd.addAll(javaArguments);
-        Process p = new ProcessBuilder(cmd).inheritIO().start();
-        return p.waitFor();
+        return ProgramJvm.run(cmd);
     }
 }

@@ -83,6 +83,6 @@ final class ReplayCommand implements Callable<Integer> {
         cmd.add(AgentJar.java());
         cmd.addAll(jvm);
         cmd.addAll(javaArguments);
-        return new ProcessBuilder(cmd).inheritIO().start().waitFor();
+        return ProgramJvm.run(cmd);
     }
 }

@@ -5,8 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
-import java.io.File;
-import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -18,8 +16,9 @@ import org.junit.jupiter.api.Test;
  * {@code ./reprise bench savina} as users run it: the packaged jars through the script, in child
  * processes. Stopped with SIGTERM, it stops the benchmark JVM it was running; {@code --resume} keeps
  * the benchmark that had finished and measures the rest; resuming with other options is refused,
- * naming the saved file. At full size each JVM warms up until its compilers are quiet, and each
- * replay runs the recording's iterations.
+ * naming the saved file. At full size each JVM warms up until its compilers are quiet, the peers
+ * run and the recording is replayed in the first block only, and the replay runs the recording's
+ * iterations.
  */
 class BenchSavinaResumeIT {
     private static final Path WORK = Cli.WORK.resolve("savina-resume");
@@ -32,7 +31,7 @@ class BenchSavinaResumeIT {
         List<String> args = List.of("bench", "savina", "--quick", "--only", "PingPong,Counting", "--pairs", "1",
                 "--out", out.toString());
 
-        Process first = start(args, WORK.resolve("first.txt"));
+        Process first = Cli.start(args, WORK.resolve("first.txt"));
         Path pingPongSingle = out.resolve("saved/PingPong-single.txt");
         List<ProcessHandle> children = List.of();
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
@@ -83,17 +82,24 @@ class BenchSavinaResumeIT {
         Cli.requireJars();
         Path out = WORK.resolve("quiet");
         Cli.deleteTree(out);
-        Cli.Result r = Cli.assertSuccess(Cli.script(Cli.PACKAGED, "bench", "savina", "--only", "Counting", "--pairs", "1",
-                "--iterations", "25", "--measured", "3", "--peers", "none", "--out", out.toString()));
+        Cli.Result r = Cli.assertSuccess(Cli.script(Cli.PACKAGED, "bench", "savina", "--only", "Counting", "--pairs", "2",
+                "--iterations", "25", "--measured", "3", "--peers", "jfr", "--out", out.toString()));
         assertTrue(r.out().contains("each warming up until its compilers are quiet, then measuring 3 iterations (at most "
-                + "25 in all)"), r::toString);
+                + "25 in all); peers: jfr in the first block; recordings replayed in the first block;"), r::toString);
+        for (String dispatcher : List.of("single", "default")) {
+            assertTrue(r.out().matches("(?s).*Counting " + dispatcher + " pair 1/2: record/base [0-9.]+, replay ok;.*"), r::toString);
+            assertTrue(r.out().matches("(?s).*Counting " + dispatcher + " pair 2/2: record/base [0-9.]+, not replayed;.*"),
+                    r::toString);
+        }
         String report = Files.readString(out.resolve("report.md"));
         assertTrue(report.contains("Each JVM warms up until HotSpot's compilers are quiet"), report);
+        assertTrue(report.contains(" Peers run in the first block. Recordings are replayed in the first block; "), report);
         List<String> csv = Files.readAllLines(out.resolve("report.csv"));
         List<String> header = List.of(csv.get(0).split(","));
         for (String row : csv.subList(1, csv.size())) {
             String[] cells = row.split(",", -1);
-            assertEquals("2", cells[header.indexOf("jvms")], row);
+            assertEquals("4", cells[header.indexOf("jvms")], "baseline and recorded, two blocks: " + row);
+            assertFalse(cells[header.indexOf("jfr_ratio")].isEmpty(), "the peer of the first block: " + row);
             assertEquals("true", cells[header.indexOf("replay_passed")], "the replay ran the recording's iterations: " + row);
         }
         assertEquals(3, csv.size(), "a header and a row per dispatcher: " + csv);
@@ -106,16 +112,7 @@ class BenchSavinaResumeIT {
                 "--iterations 40 leaves no room to measure", "give at least 50");
         Cli.assertOneLineError(Cli.script(Cli.PACKAGED, "bench", "savina", "--quick", "--measured", "5"), 2,
                 "--measured: quick runs measure every iteration");
-    }
-
-    /** {@code ./reprise ARGS} on the packaged jars (no nested build), stdout and stderr to {@code output}. */
-    private static Process start(List<String> args, Path output) throws IOException {
-        List<String> cmd = new ArrayList<>(List.of(Cli.ROOT.resolve("reprise").toString()));
-        cmd.addAll(args);
-        ProcessBuilder pb = new ProcessBuilder(cmd).directory(Cli.ROOT.toFile()).redirectErrorStream(true)
-                .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null"))).redirectOutput(output.toFile());
-        pb.environment().putAll(Cli.PACKAGED);
-        Files.createDirectories(output.getParent());
-        return pb.start();
+        Cli.assertOneLineError(Cli.script(Cli.PACKAGED, "bench", "savina", "--pairs", "2", "--peer-pairs", "3"), 2,
+                "--peer-pairs must be from 1 to --pairs (2), was 3");
     }
 }

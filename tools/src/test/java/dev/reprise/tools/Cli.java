@@ -74,6 +74,17 @@ final class Cli {
         return run(cmd, env);
     }
 
+    /** Starts {@code ./reprise ARGS} as {@link #PACKAGED}, its stdout and stderr both to {@code output}, and returns at once. */
+    static Process start(List<String> args, Path output) throws IOException {
+        List<String> cmd = new ArrayList<>(List.of(ROOT.resolve("reprise").toString()));
+        cmd.addAll(args);
+        ProcessBuilder pb = new ProcessBuilder(cmd).directory(ROOT.toFile()).redirectErrorStream(true)
+                .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null"))).redirectOutput(output.toFile());
+        pb.environment().putAll(PACKAGED);
+        Files.createDirectories(output.getParent());
+        return pb.start();
+    }
+
     /** Any command line: a JVM started the way an IDE would with options the tools printed, say. */
     static Result run(List<String> command, Map<String, String> env) {
         try {

@@ -29,7 +29,7 @@ final class FingerprintBenchCommand implements Callable<Integer> {
     @CommandLine.Mixin
     SavinaLaunchOptions launch;
 
-    @Option(names = "--quick", description = "Small parameters, few iterations, 3 pairs (about 5 minutes for all).")
+    @Option(names = "--quick", description = "Small parameters, few iterations, 3 pairs: a harness check (about 5 minutes for all).")
     boolean quick;
 
     @Option(names = "--only", split = ",", paramLabel = "NAME", description = "Only these benchmarks.")
@@ -56,12 +56,7 @@ final class FingerprintBenchCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         PrintWriter console = spec.commandLine().getOut();
         List<String> benchmarks = only == null ? SavinaBenchCommand.ALL : only;
-        for (String b : benchmarks) {
-            if (!SavinaBenchCommand.ALL.contains(b)) {
-                throw new CommandLine.ParameterException(spec.commandLine(),
-                        "--only: unknown benchmark '" + b + "'; valid: " + String.join(", ", SavinaBenchCommand.ALL));
-            }
-        }
+        SavinaBenchCommand.requireKnown(benchmarks, spec.commandLine());
         if (!dispatcher.equals("single") && !dispatcher.equals("default")) {
             throw new CommandLine.ParameterException(spec.commandLine(),
                     "--dispatcher: expected single or default, was '" + dispatcher + "'");
@@ -70,9 +65,7 @@ final class FingerprintBenchCommand implements Callable<Integer> {
         if (n < 2) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--pairs must be at least 2");
         }
-        int warmup = quick ? 2 : 10;
-        int iterations = quick ? 5 : 20;
-        SavinaRun.Setup setup = launch.setup();
+        SavinaJvms jvms = new SavinaJvms(launch.setup(), quick, dispatcher);
         Files.createDirectories(out);
         List<Row> rows = new ArrayList<>();
         long started = System.nanoTime();
@@ -86,11 +79,11 @@ final class FingerprintBenchCommand implements Callable<Integer> {
             for (int i = 1; i <= n; i++) {
                 Path dir = Files.createTempDirectory("reprise-fingerprints");
                 try {
-                    SavinaRun a = record(setup, bench, dir.resolve("off"), false, warmup, iterations);
-                    SavinaRun b = record(setup, bench, dir.resolve("on"), true, warmup, iterations);
-                    SavinaRun a2 = record(setup, bench, dir.resolve("off-again"), false, warmup, iterations);
-                    onOff.add((double) b.medianNanos() / a.medianNanos());
-                    offOff.add((double) a2.medianNanos() / a.medianNanos());
+                    SavinaRun a = record(jvms, bench, dir.resolve("off"), false);
+                    SavinaRun b = record(jvms, bench, dir.resolve("on"), true);
+                    SavinaRun a2 = record(jvms, bench, dir.resolve("off-again"), false);
+                    onOff.add(SavinaJvms.ratio(b, a));
+                    offOff.add(SavinaJvms.ratio(a2, a));
                     bytesOff = bytesPerMessage(dir.resolve("off"));
                     bytesOn = bytesPerMessage(dir.resolve("on"));
                 } finally {
@@ -104,17 +97,16 @@ final class FingerprintBenchCommand implements Callable<Integer> {
             }
             rows.add(new Row(bench, bytesOff, bytesOn, onOff, offOff));
         }
-        String report = report(rows, n, warmup, iterations);
+        String report = report(rows, n, jvms.method());
         Files.writeString(out.resolve("fingerprints.md"), report, StandardCharsets.UTF_8);
         console.print(report);
         console.println("Report: " + out.resolve("fingerprints.md"));
         return 0;
     }
 
-    private SavinaRun record(SavinaRun.Setup setup, String bench, Path trace, boolean fingerprints, int warmup,
-                             int iterations) throws IOException, InterruptedException {
-        return SavinaRun.run(setup, bench, "record,fingerprints=" + fingerprints + ",trace=" + trace, dispatcher,
-                warmup, iterations, quick);
+    private static SavinaRun record(SavinaJvms jvms, String bench, Path trace, boolean fingerprints)
+            throws IOException, InterruptedException {
+        return jvms.run(bench, "record,fingerprints=" + fingerprints + ",trace=" + trace);
     }
 
     private static double bytesPerMessage(Path trace) throws IOException {
@@ -122,13 +114,13 @@ final class FingerprintBenchCommand implements Callable<Integer> {
         return st.bytesPerMessage();
     }
 
-    private String report(List<Row> rows, int n, int warmup, int iterations) {
+    private String report(List<Row> rows, int n, String method) {
         StringBuilder sb = new StringBuilder("# Savina: what fingerprints cost\n\n");
         sb.append(String.format(Locale.ROOT, "Dispatcher: %s; %d pairs per benchmark, each a recording without "
-                + "fingerprints, one with, and one without again, in turn, in separate JVMs; %d warm-up and %d measured "
-                + "iterations each; time is the median iteration. Ratios are medians of the pairs with a bootstrap 95%% "
-                + "interval; off/off compares the two recordings without, the noise floor. Machine: %d cores, %s %s.%n%n",
-                dispatcher, n, warmup, iterations, Runtime.getRuntime().availableProcessors(),
+                + "fingerprints, one with, and one without again, in turn, in separate JVMs; %s. Ratios are medians of "
+                + "the pairs with a bootstrap 95%% interval; off/off compares the two recordings without, the noise floor. "
+                + "Machine: %d cores, %s %s.%n%n",
+                dispatcher, n, method, Runtime.getRuntime().availableProcessors(),
                 System.getProperty("java.vm.name"), System.getProperty("java.version")));
         sb.append("| benchmark | B/msg without | B/msg with | added B/msg | time with/without [95% CI] | noise floor off/off [95% CI] |\n");
         sb.append("|---|---|---|---|---|---|\n");

@@ -62,6 +62,14 @@ final class SavinaBenchCommand implements Callable<Integer> {
             + "content, jfr, log, or none (default: all three; quick: none).")
     List<String> peers;
 
+    @Option(names = "--peer-pairs", paramLabel = "N", description = "Run the peers in the first N blocks only "
+            + "(default 1; --quick: every block): the content and log peers take up to 15 times the baseline's time.")
+    Integer peerPairs;
+
+    @Option(names = "--replay-pairs", paramLabel = "N", description = "Replay the recordings of the first N blocks only "
+            + "(default 1; --quick: every block): a replay takes 2 to 4 times its recording.")
+    Integer replayPairs;
+
     @Option(names = "--resume", description = "Continue a run that stopped: keep the benchmarks already measured in "
             + "--out (saved as each finishes) and measure the rest; the options and the agent jar must be the same.")
     boolean resume;
@@ -83,11 +91,7 @@ final class SavinaBenchCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         PrintWriter console = spec.commandLine().getOut();
         List<String> benchmarks = only == null ? ALL : only;
-        for (String b : benchmarks) {
-            if (!ALL.contains(b)) {
-                throw usage("--only: unknown benchmark '" + b + "'; valid: " + String.join(", ", ALL));
-            }
-        }
+        requireKnown(benchmarks, spec.commandLine());
         int n = pairs != null ? pairs : quick ? 2 : 5;
         int its = iterations != null ? iterations : quick ? 10 : 200;
         int steady = quick ? 0 : measured != null ? measured : 30;
@@ -96,6 +100,14 @@ final class SavinaBenchCommand implements Callable<Integer> {
         }
         if (its < 1) {
             throw usage("--iterations must be at least 1, was " + its);
+        }
+        int withPeers = peerPairs != null ? peerPairs : quick ? n : 1;
+        int replayed = replayPairs != null ? replayPairs : quick ? n : 1;
+        if (withPeers < 1 || withPeers > n) {
+            throw usage("--peer-pairs must be from 1 to --pairs (" + n + "), was " + withPeers + "; --peers none runs no peers");
+        }
+        if (replayed < 1 || replayed > n) {
+            throw usage("--replay-pairs must be from 1 to --pairs (" + n + "), was " + replayed);
         }
         if (measured != null && (quick || measured < 2)) {
             throw usage(quick ? "--measured: quick runs measure every iteration (MSER finds the warm-up); leave it out"
@@ -115,8 +127,8 @@ final class SavinaBenchCommand implements Callable<Integer> {
         String peerNames = peerArms.isEmpty() ? "none" : String.join(",", peerArms.stream().map(SavinaArm::label).toList());
         Files.createDirectories(out);
         SavedBlocks saved = new SavedBlocks(out, String.format(Locale.ROOT,
-                "quick=%b pairs=%d iterations=%d measured=%d peers=%s seed=%d pinned=%b agent=%s", quick, n, its, steady,
-                peerNames, seed,
+                "quick=%b pairs=%d iterations=%d measured=%d peers=%s peer-pairs=%d replay-pairs=%d seed=%d pinned=%b agent=%s",
+                quick, n, its, steady, peerNames, withPeers, replayed, seed,
                 !pin.isEmpty(), sha256(launch.agentJar)));
         Map<String, SavedBlocks.Measured> earlier = new HashMap<>();
         if (resume) {
@@ -133,9 +145,11 @@ final class SavinaBenchCommand implements Callable<Integer> {
         int toMeasure = benchmarks.size() * DISPATCHERS.size() - earlier.size();
         SavinaProgress progress = new SavinaProgress(console, toMeasure * n);
         console.printf(Locale.ROOT, "Savina: %d benchmark(s) x %d dispatchers x %d pair(s) of JVMs, %s; "
-                + "peers: %s; one-thread dispatcher %s.%n", benchmarks.size(), DISPATCHERS.size(), n,
+                + "peers: %s; %s; one-thread dispatcher %s.%n", benchmarks.size(), DISPATCHERS.size(), n,
                 steady == 0 ? its + " iterations each" : "each warming up until its compilers are quiet, then measuring "
-                        + steady + " iterations (at most " + its + " in all)", peerNames,
+                        + steady + " iterations (at most " + its + " in all)",
+                peerArms.isEmpty() ? "none" : peerNames + " " + SavinaReport.inBlocks(withPeers, n),
+                "recordings replayed " + SavinaReport.inBlocks(replayed, n),
                 pin.isEmpty() ? "NOT pinned (no taskset)" : "pinned with " + String.join(" ", pin));
         if (resume) {
             console.printf(Locale.ROOT, "Resuming: %d of them measured earlier (saved in %s), %d to measure.%n",
@@ -155,7 +169,8 @@ final class SavinaBenchCommand implements Callable<Integer> {
                     String source = "  (measured earlier)";
                     if (m == null) {
                         List<String> prefix = dispatcher.equals("single") ? pin : List.of();
-                        m = measure(setup, prefix, bench, dispatcher, n, its, steady, peerArms, orderSeed, progress);
+                        m = measure(setup, prefix, bench, dispatcher, new Blocks(n, withPeers, replayed), its, steady,
+                                peerArms, orderSeed, progress);
                         if (ChildJvms.stopping()) {
                             return 130; // stopped: a JVM it stopped is not a result to save
                         }
@@ -171,9 +186,20 @@ final class SavinaBenchCommand implements Callable<Integer> {
                 }
             }
         }
-        SavinaReport.write(out, rows, new SavinaReport.Setup(quick, n, its, steady, !pin.isEmpty(), seed, earlier.size()));
+        SavinaReport.write(out, rows, new SavinaReport.Setup(quick, n, its, steady, !pin.isEmpty(), seed, earlier.size(),
+                peerArms.isEmpty() ? 0 : withPeers, replayed));
         console.println("Report: " + out.resolve("report.md") + " (also report.csv, overhead.svg)");
         return rows.stream().allMatch(SavinaRow::replayPassed) ? 0 : 1;
+    }
+
+    /** Refuses a name given to {@code --only} that is not a Savina benchmark, listing the valid ones. */
+    static void requireKnown(List<String> names, CommandLine commandLine) {
+        for (String name : names) {
+            if (!ALL.contains(name)) {
+                throw new CommandLine.ParameterException(commandLine,
+                        "--only: unknown benchmark '" + name + "'; valid: " + String.join(", ", ALL));
+            }
+        }
     }
 
     private CommandLine.ParameterException usage(String message) {
@@ -218,9 +244,13 @@ final class SavinaBenchCommand implements Callable<Integer> {
         }
     }
 
-    private SavedBlocks.Measured measure(SavinaRun.Setup setup, List<String> prefix, String bench, String dispatcher, int n,
-                              int its, int steady, List<SavinaArm> peerArms, long orderSeed, SavinaProgress progress)
-            throws IOException, InterruptedException {
+    /** How many blocks a benchmark runs, and in how many of the first the peers run and the recording is replayed. */
+    private record Blocks(int pairs, int withPeers, int replayed) {}
+
+    private SavedBlocks.Measured measure(SavinaRun.Setup setup, List<String> prefix, String bench, String dispatcher,
+                              Blocks blocking, int its, int steady, List<SavinaArm> peerArms, long orderSeed,
+                              SavinaProgress progress) throws IOException, InterruptedException {
+        int n = blocking.pairs();
         List<SavinaArm> arms = new ArrayList<>(List.of(SavinaArm.BASE, SavinaArm.RECORD));
         arms.addAll(peerArms);
         // Quick runs are smoke tests: C1 alone starts the many short JVMs about twice as fast.
@@ -233,7 +263,11 @@ final class SavinaBenchCommand implements Callable<Integer> {
             try {
                 Path trace = dir.resolve("trace");
                 Map<SavinaArm, SavinaRun> runs = new EnumMap<>(SavinaArm.class);
+                boolean withPeers = k < blocking.withPeers();
                 for (SavinaArm arm : orders.get(k)) {
+                    if (!withPeers && SavinaArm.PEERS.contains(arm)) {
+                        continue;
+                    }
                     List<String> options = new ArrayList<>(jvm);
                     options.addAll(arm.peerOptions(dir.resolve("peer." + arm.label())));
                     runs.put(arm, SavinaRun.run(setup, new SavinaRun.Launch(prefix, options, steady), bench,
@@ -241,17 +275,22 @@ final class SavinaBenchCommand implements Callable<Integer> {
                 }
                 TraceStatistics st = TraceAnalysis.run(trace).statistics();
                 SavinaRun replay = null;
-                try {
-                    // The replay runs the recorded JVM's iterations, however many its compilers took to be quiet.
-                    replay = SavinaRun.run(setup, new SavinaRun.Launch(prefix, jvm, 0), bench,
-                            "replay,trace=" + trace + ",quiet=20s", dispatcher, 0,
-                            runs.get(SavinaArm.RECORD).allNanos().size(), quick);
-                } catch (IOException e) {
-                    problem = "pair " + (k + 1) + ": " + e.getMessage().lines().findFirst().orElse("");
+                String replayed = "not replayed";
+                if (k < blocking.replayed()) {
+                    try {
+                        // The replay runs the recorded JVM's iterations, however many its compilers took to be quiet.
+                        replay = SavinaRun.run(setup, new SavinaRun.Launch(prefix, jvm, 0), bench,
+                                "replay,trace=" + trace + ",quiet=20s", dispatcher, 0,
+                                runs.get(SavinaArm.RECORD).allNanos().size(), quick);
+                        replayed = "replay ok";
+                    } catch (IOException e) {
+                        problem = "pair " + (k + 1) + ": " + e.getMessage().lines().findFirst().orElse("");
+                        replayed = "replay FAILED";
+                    }
                 }
                 blocks.add(new SavinaRow.Block(runs, replay, st.bytesPerMessage(), st.eventBytes() + st.dataBytes()));
                 progress.blockDone(bench, dispatcher, k + 1, n,
-                        SavinaRow.steadyRatio(runs.get(SavinaArm.RECORD), runs.get(SavinaArm.BASE)), replay != null);
+                        SavinaRow.steadyRatio(runs.get(SavinaArm.RECORD), runs.get(SavinaArm.BASE)), replayed);
             } finally {
                 Stats.deleteTree(dir);
             }

@@ -15,12 +15,12 @@ final class SavinaProgress {
         this.total = totalBlocks;
     }
 
-    /** Block {@code pair} of {@code pairs} of {@code bench} under {@code dispatcher} is done. */
-    void blockDone(String bench, String dispatcher, int pair, int pairs, double ratio, boolean replayed) {
+    /** Block {@code pair} of {@code pairs} of {@code bench} under {@code dispatcher} is done; {@code replayed} says how its replay went. */
+    void blockDone(String bench, String dispatcher, int pair, int pairs, double ratio, String replayed) {
         done++;
         double perBlock = (System.nanoTime() - start) / 1e9 / done;
-        console.printf(Locale.ROOT, "  [%d/%d] %s %s pair %d/%d: record/base %.3f, replay %s; about %s left%n", done,
-                total, bench, dispatcher, pair, pairs, ratio, replayed ? "ok" : "FAILED", duration(perBlock * (total - done)));
+        console.printf(Locale.ROOT, "  [%d/%d] %s %s pair %d/%d: record/base %.3f, %s; about %s left%n", done,
+                total, bench, dispatcher, pair, pairs, ratio, replayed, duration(perBlock * (total - done)));
         console.flush();
     }
 

@@ -27,7 +27,13 @@ final class SavinaReport {
      *     measured and MSER found the warm-up
      * @param resumed benchmark and dispatcher rows measured by earlier invocations that this one resumed
      */
-    record Setup(boolean quick, int pairs, int iterations, int measured, boolean pinned, long seed, int resumed) {}
+    record Setup(boolean quick, int pairs, int iterations, int measured, boolean pinned, long seed, int resumed,
+                 int peerPairs, int replayPairs) {}
+
+    /** {@code in every block}, {@code in the first block}, or {@code in the first K of the N blocks}. */
+    static String inBlocks(int k, int n) {
+        return k >= n ? "in every block" : k == 1 ? "in the first block" : "in the first " + k + " of the " + n + " blocks";
+    }
 
     static void write(Path out, List<SavinaRow> rows, Setup setup) throws IOException {
         Files.writeString(out.resolve("report.md"), markdown(rows, setup));
@@ -61,11 +67,13 @@ final class SavinaReport {
                 + "iterations). The A/A floor is the same for each block's baseline against the next block's. CPU "
                 + "record/base compares process CPU time (all threads) per steady-state iteration, as a mean per JVM "
                 + "since the OS counts it in 10 ms steps, median over blocks. The "
-                + "one-thread dispatcher runs %s. Each recording is replayed; replay/record compares their steady-state "
+                + "one-thread dispatcher runs %s. %sRecordings are replayed %s; replay/record compares their steady-state "
                 + "medians. Machine: %d cores, %s %s.%s%s%n%n",
                 setup.quick() ? "Quick" : "Paper (SOMns savina-jit)", setup.pairs(), setup.seed(), warmup(setup),
                 setup.pinned() ? "pinned to core 0 (taskset -c 0), JVM threads included"
                         : "unpinned (taskset was not available)",
+                setup.peerPairs() == 0 ? "" : "Peers run " + inBlocks(setup.peerPairs(), setup.pairs()) + ". ",
+                inBlocks(setup.replayPairs(), setup.pairs()),
                 Runtime.getRuntime().availableProcessors(), System.getProperty("java.vm.name"), System.getProperty("java.version"),
                 setup.quick() ? " Quick runs use C1-compiled JVMs and tiny parameters: they check the harness and replay; "
                         + "their ratios say little about the overhead." : "",

@@ -38,7 +38,7 @@ record SavinaRow(String benchmark, String dispatcher, int pairs, Stats.Estimate 
      * One block of JVMs run in turn.
      *
      * @param runs each arm's run
-     * @param replay the replay of the recording, or null when it failed
+     * @param replay the replay of the recording, or null when it failed or was not run
      * @param traceBytesPerMessage the recording's bytes per message
      * @param traceBytes the recording's size
      */
@@ -120,6 +120,9 @@ record SavinaRow(String benchmark, String dispatcher, int pairs, Stats.Estimate 
         for (Block b : blocks) {
             SavinaRun base = b.runs().get(SavinaArm.BASE);
             SavinaRun run = b.runs().get(arm);
+            if (run == null) {
+                continue; // a block that ran without the peers (--peer-pairs)
+            }
             pairs.add(pair(run, base));
             // peer NAME messages M bytes B unserializable U
             String[] f = run.peer() == null ? new String[0] : run.peer().split(" ");

@@ -53,8 +53,8 @@ final class SyncBenchCommand implements Callable<Integer> {
 
     private static final List<String> DEFAULT_BENCHMARKS = List.of("PingPong", "ThreadRing", "Counting", "BigContention");
 
-    /** What one recording did: its median iteration, its forces, the time they took, how long it recorded and how much. */
-    record Recording(long medianNanos, long syncs, long syncMicros, double seconds, long bytes) {}
+    /** What one recording did: its iterations, its forces, the time they took, how long it recorded and how much. */
+    record Recording(SavinaRun run, long syncs, long syncMicros, double seconds, long bytes) {}
 
     /** One benchmark's figures over the pairs; {@code interval} and {@code always} are each mode's recordings. */
     record Row(String benchmark, List<Double> intervalRatios, List<Double> alwaysRatios, List<Double> floor,
@@ -64,19 +64,12 @@ final class SyncBenchCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         PrintWriter console = spec.commandLine().getOut();
         List<String> benchmarks = only == null ? DEFAULT_BENCHMARKS : only;
-        for (String b : benchmarks) {
-            if (!SavinaBenchCommand.ALL.contains(b)) {
-                throw new CommandLine.ParameterException(spec.commandLine(),
-                        "--only: unknown benchmark '" + b + "'; valid: " + String.join(", ", SavinaBenchCommand.ALL));
-            }
-        }
+        SavinaBenchCommand.requireKnown(benchmarks, spec.commandLine());
         int n = pairs != null ? pairs : quick ? 3 : 5;
         if (n < 2) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--pairs must be at least 2");
         }
-        int warmup = quick ? 2 : 10;
-        int iterations = quick ? 5 : 20;
-        SavinaRun.Setup setup = launch.setup();
+        SavinaJvms jvms = new SavinaJvms(launch.setup(), quick, "default");
         Files.createDirectories(out);
         Path under = traces != null ? traces : Path.of(System.getProperty("java.io.tmpdir"));
         Files.createDirectories(under);
@@ -88,13 +81,13 @@ final class SyncBenchCommand implements Callable<Integer> {
             for (int i = 1; i <= n; i++) {
                 Path dir = Files.createTempDirectory(under, "reprise-sync");
                 try {
-                    Recording none = record(setup, bench, dir.resolve("none"), "none", warmup, iterations);
-                    Recording interval = record(setup, bench, dir.resolve("interval"), "interval", warmup, iterations);
-                    Recording always = record(setup, bench, dir.resolve("always"), "always", warmup, iterations);
-                    Recording again = record(setup, bench, dir.resolve("none-again"), "none", warmup, iterations);
-                    row.intervalRatios().add((double) interval.medianNanos() / none.medianNanos());
-                    row.alwaysRatios().add((double) always.medianNanos() / none.medianNanos());
-                    row.floor().add((double) again.medianNanos() / none.medianNanos());
+                    Recording none = record(jvms, bench, dir.resolve("none"), "none");
+                    Recording interval = record(jvms, bench, dir.resolve("interval"), "interval");
+                    Recording always = record(jvms, bench, dir.resolve("always"), "always");
+                    Recording again = record(jvms, bench, dir.resolve("none-again"), "none");
+                    row.intervalRatios().add(SavinaJvms.ratio(interval.run(), none.run()));
+                    row.alwaysRatios().add(SavinaJvms.ratio(always.run(), none.run()));
+                    row.floor().add(SavinaJvms.ratio(again.run(), none.run()));
                     row.interval().add(interval);
                     row.always().add(always);
                 } finally {
@@ -106,31 +99,30 @@ final class SyncBenchCommand implements Callable<Integer> {
             }
             rows.add(row);
         }
-        String report = report(rows, n, warmup, iterations, under + " (" + fileSystem + ")");
+        String report = report(rows, n, jvms.method(), under + " (" + fileSystem + ")");
         Files.writeString(out.resolve("sync.md"), report, StandardCharsets.UTF_8);
         console.print(report);
         console.println("Report: " + out.resolve("sync.md"));
         return 0;
     }
 
-    private Recording record(SavinaRun.Setup setup, String bench, Path trace, String sync, int warmup, int iterations)
+    private static Recording record(SavinaJvms jvms, String bench, Path trace, String sync)
             throws IOException, InterruptedException {
-        SavinaRun run = SavinaRun.run(setup, bench, "record,sync=" + sync + ",trace=" + trace, "default", warmup,
-                iterations, quick);
+        SavinaRun run = jvms.run(bench, "record,sync=" + sync + ",trace=" + trace);
         TraceMetadata m = TraceMetadata.read(trace);
         long bytes = Files.size(TraceFiles.events(trace)) + Files.size(TraceFiles.data(trace));
-        return new Recording(run.medianNanos(), m.count("syncs"), m.count("syncMicros"), m.durationSeconds(), bytes);
+        return new Recording(run, m.count("syncs"), m.count("syncMicros"), m.durationSeconds(), bytes);
     }
 
-    private static String report(List<Row> rows, int n, int warmup, int iterations, String traces) {
+    private static String report(List<Row> rows, int n, String method, String traces) {
         StringBuilder sb = new StringBuilder("# Savina: what sync costs\n\n");
         sb.append(String.format(Locale.ROOT, "Default dispatcher; %d pairs per benchmark, each four recordings in turn in "
-                + "separate JVMs: sync=none, interval, always, none again; %d warm-up and %d measured iterations each; "
-                + "time is the median iteration. Ratios are medians of the pairs to the first none, with a bootstrap 95%% "
+                + "separate JVMs: sync=none, interval, always, none again; %s. "
+                + "Ratios are medians of the pairs to the first none, with a bootstrap 95%% "
                 + "interval; none/none is the noise floor. Trace MB/s and forces per second are over the whole recording "
                 + "(start-up and warm-up included); "
                 + "ms per force is the writer's mean time in fdatasync of the events and data files. Traces in %s. "
-                + "Machine: %d cores, %s %s.%n%n", n, warmup, iterations, traces, Runtime.getRuntime().availableProcessors(),
+                + "Machine: %d cores, %s %s.%n%n", n, method, traces, Runtime.getRuntime().availableProcessors(),
                 System.getProperty("java.vm.name"), System.getProperty("java.version")));
         sb.append("| benchmark | trace MB/s | interval/none [95% CI] | always/none [95% CI] | noise none/none [95% CI] "
                 + "| interval: forces/s, ms/force | always: forces/s, ms/force |\n");

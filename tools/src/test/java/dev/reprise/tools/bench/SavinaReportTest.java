@@ -54,10 +54,30 @@ class SavinaReportTest {
     }
 
     @Test
+    void peersAndReplaysOfTheFirstBlockAloneGiveTheirFigures() {
+        List<SavinaRow.Block> blocks = new ArrayList<>();
+        blocks.add(new SavinaRow.Block(Map.of(SavinaArm.BASE, run(10, null), SavinaArm.RECORD, run(11, null),
+                SavinaArm.JFR, run(25, "peer jfr messages 1000 bytes 400000 unserializable 0")), run(33, null), 1.5, 1_000_000));
+        for (int k = 1; k < 3; k++) { // --peer-pairs 1 --replay-pairs 1: baseline and recorded only
+            blocks.add(new SavinaRow.Block(Map.of(SavinaArm.BASE, run(10, null), SavinaArm.RECORD, run(12, null)), null,
+                    1.5, 1_000_000));
+        }
+        SavinaRow r = SavinaRow.of("PingPong", "single", blocks, List.of(SavinaArm.JFR), null);
+        assertEquals(1.2, r.record().value(), 0.001, "the recorded JVM of every block");
+        assertEquals(2.5, r.peers().get(0).ratio().value(), 0.001, "the peer of the first block");
+        assertEquals(3.0, r.replay().value(), 0.001, "the replay of the first block, against its recording");
+        assertTrue(r.replayPassed(), "a block not replayed is no failure");
+        String md = SavinaReport.markdown(List.of(r), new SavinaReport.Setup(false, 3, 200, 30, true, 1, 0, 1, 1));
+        assertTrue(md.contains(" Peers run in the first block. Recordings are replayed in the first block; "), md);
+        assertEquals("in the first 2 of the 5 blocks", SavinaReport.inBlocks(2, 5));
+        assertEquals("in every block", SavinaReport.inBlocks(5, 5));
+    }
+
+    @Test
     void theReportGivesIntervalsFloorsAimsAndPeers() {
         List<SavinaRow> rows = List.of(row("PingPong", "single", 1.44, true), row("Counting", "single", 1.0, true),
                 row("PingPong", "default", 1.12, false));
-        String md = SavinaReport.markdown(rows, new SavinaReport.Setup(false, 3, 20, 0, true, 1, 0));
+        String md = SavinaReport.markdown(rows, new SavinaReport.Setup(false, 3, 20, 0, true, 1, 0, 3, 3));
         assertTrue(md.contains("## Dispatcher: one thread (pinned)") && md.contains("## Dispatcher: Akka default dispatcher"), md);
         assertTrue(md.contains("pinned to core 0 (taskset -c 0)"), md);
         // geometric mean of 1.44 and 1.0 is 1.2
@@ -74,12 +94,13 @@ class SavinaReportTest {
                 + "[0-9.]+, 400\\.00 \\| all passed \\|.*"), md);
         assertTrue(md.contains("FAILED: pair 1: diverged"), md);
         assertFalse(md.contains("resumed"), md);
-        String resumed = SavinaReport.markdown(rows, new SavinaReport.Setup(false, 3, 20, 0, true, 1, 2));
+        assertTrue(md.contains(" Peers run in every block. Recordings are replayed in every block; "), md);
+        String resumed = SavinaReport.markdown(rows, new SavinaReport.Setup(false, 3, 20, 0, true, 1, 2, 3, 3));
         assertTrue(md.contains("reversed on alternate blocks. Each JVM runs 20 iterations; MSER finds the warm-up among them"), md);
         assertTrue(resumed.contains("The run was resumed (--resume): 2 of its 3 rows were measured by earlier invocations "
                 + "that stopped, with the same options and agent jar."), resumed);
 
-        String quiet = SavinaReport.markdown(rows, new SavinaReport.Setup(false, 3, 200, 30, true, 1, 0));
+        String quiet = SavinaReport.markdown(rows, new SavinaReport.Setup(false, 3, 200, 30, true, 1, 0, 1, 1));
         assertTrue(quiet.contains("Each JVM warms up until HotSpot's compilers are quiet (they worked at most 5% of the wall "
                 + "time of the last 20 iterations), then measures 30 iterations, 200 at most in all;"), quiet);
 
