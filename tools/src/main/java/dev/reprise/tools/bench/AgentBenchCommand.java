@@ -45,8 +45,8 @@ final class AgentBenchCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         SavinaBenchCommand.requireKnown(benchmarks, spec.commandLine());
         int pairs = rounds != null ? rounds : quick ? 2 : 5;
-        if (pairs < 2) {
-            throw new CommandLine.ParameterException(spec.commandLine(), "--rounds must be at least 2, was " + pairs);
+        if (pairs < 1) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--rounds must be at least 1, was " + pairs);
         }
         SavinaJvms jvms = new SavinaJvms(launch.setup(), quick, "single");
         out.printf("Agent recording cost, one dispatcher thread, %d rounds of baseline, recorded, baseline again: %s.%n",

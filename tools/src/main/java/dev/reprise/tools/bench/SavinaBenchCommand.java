@@ -143,7 +143,7 @@ final class SavinaBenchCommand implements Callable<Integer> {
         }
         int replaced = resume ? 0 : saved.clear();
         int toMeasure = benchmarks.size() * DISPATCHERS.size() - earlier.size();
-        SavinaProgress progress = new SavinaProgress(console, toMeasure * n);
+        SavinaProgress progress = new SavinaProgress(console, toMeasure, n, peerArms.isEmpty() ? 0 : withPeers, replayed);
         console.printf(Locale.ROOT, "Savina: %d benchmark(s) x %d dispatchers x %d pair(s) of JVMs, %s; "
                 + "peers: %s; %s; one-thread dispatcher %s.%n", benchmarks.size(), DISPATCHERS.size(), n,
                 steady == 0 ? its + " iterations each" : "each warming up until its compilers are quiet, then measuring "
@@ -289,7 +289,7 @@ final class SavinaBenchCommand implements Callable<Integer> {
                     }
                 }
                 blocks.add(new SavinaRow.Block(runs, replay, st.bytesPerMessage(), st.eventBytes() + st.dataBytes()));
-                progress.blockDone(bench, dispatcher, k + 1, n,
+                progress.blockDone(bench, dispatcher, k + 1,
                         SavinaRow.steadyRatio(runs.get(SavinaArm.RECORD), runs.get(SavinaArm.BASE)), replayed);
             } finally {
                 Stats.deleteTree(dir);

@@ -40,9 +40,7 @@ record SavinaRun(String benchmark, List<Long> measuredNanos, List<Long> allNanos
      * @param untilQuiet with a positive M, the JVM warms up until its compilers are quiet, then measures M
      *     iterations, {@code iterations} at most in all (SavinaMain's {@code --until-quiet})
      */
-    record Launch(List<String> prefix, List<String> jvmOptions, int untilQuiet) {
-        static final Launch PLAIN = new Launch(List.of(), List.of(), 0);
-    }
+    record Launch(List<String> prefix, List<String> jvmOptions, int untilQuiet) {}
 
     long medianNanos() {
         List<Long> sorted = new ArrayList<>(measuredNanos);
@@ -53,12 +51,6 @@ record SavinaRun(String benchmark, List<Long> measuredNanos, List<Long> allNanos
 
     long totalNanos() {
         return allNanos.stream().mapToLong(Long::longValue).sum();
-    }
-
-    /** As {@link #run(Setup, Launch, String, String, String, int, int, boolean)}, started plainly. */
-    static SavinaRun run(Setup setup, String benchmark, String agentArgument, String dispatcher, int warmup,
-                         int iterations, boolean quick) throws IOException, InterruptedException {
-        return run(setup, Launch.PLAIN, benchmark, agentArgument, dispatcher, warmup, iterations, quick);
     }
 
     /**
@@ -100,7 +92,11 @@ record SavinaRun(String benchmark, List<Long> measuredNanos, List<Long> allNanos
             Process p = new ProcessBuilder(cmd).redirectOutput(out.toFile()).redirectError(err.toFile()).start();
             if (!p.waitFor(30, TimeUnit.MINUTES)) {
                 p.destroyForcibly();
-                throw new IOException(benchmark + " did not finish in 30 minutes");
+                List<String> printed = Files.readAllLines(out, StandardCharsets.UTF_8);
+                throw new IOException(benchmark + (how.isEmpty() ? " (without the agent)" : how) + " did not finish in 30 minutes; "
+                        + "it had printed " + printed.size() + " lines"
+                        + (printed.isEmpty() ? "" : ", the last: " + printed.get(printed.size() - 1))
+                        + (Files.size(err) == 0 ? "" : "; its errors: " + tail(Files.readString(err))));
             }
             List<String> lines = Files.readAllLines(out, StandardCharsets.UTF_8);
             if (p.exitValue() != 0) {
@@ -111,6 +107,12 @@ record SavinaRun(String benchmark, List<Long> measuredNanos, List<Long> allNanos
             Files.deleteIfExists(out);
             Files.deleteIfExists(err);
         }
+    }
+
+    /** The last few lines of a JVM's error output, for a message. */
+    private static String tail(String text) {
+        List<String> lines = text.strip().lines().toList();
+        return String.join("\n", lines.subList(Math.max(0, lines.size() - 10), lines.size()));
     }
 
     /**
