@@ -1,7 +1,5 @@
 package dev.reprise.agent;
 
-import dev.reprise.trace.CreationKind;
-
 /**
  * Scala future callbacks: a callback belongs to whoever registered it (its owner); a result
  * belongs to whoever completed it (its resolver). While a callback runs, the messages it sends are
@@ -35,27 +33,42 @@ public final class Callbacks {
     }
 
     /**
-     * A promise is being completed with {@code result}. Inside an actor's turn, the completion gets
-     * an id of its own, created (and recorded) by that actor: promise messages from two promises
-     * that the same actor completed are then told apart, however their callbacks race, and the
-     * resolver still leads back to the actor through the creation tree.
+     * {@code promise}, seen in {@code state}, is being completed with {@code result}. Inside an
+     * actor's turn, a completion gets an id of its own, created by that actor: promise messages
+     * from two promises that the same actor completed are then told apart, however their callbacks
+     * race, and the resolver still leads back to the actor through the creation tree. The id is
+     * given now, for the callbacks the completion runs, and recorded only if the attempt completes
+     * the promise ({@link #completed}): an attempt that another completer beats leaves no event,
+     * however close the race (a late reply to an ask that timed out even goes to dead letters
+     * without an attempt, once the timeout's callback has stopped the ask's temp actor).
+     *
+     * @return the completion's id, for {@link #completed}; 0 for none
      */
-    public static void completing(Object result) {
+    public static long completing(Object promise, Object state, Object result) {
         try {
             AgentThread t = AgentThread.current();
-            if (t.current != null && (t.sends == null || t.sends.kind == Tag.PLAIN) && result instanceof RepriseState s) {
-                s.reprise$state(Creations.newId(t, CreationKind.PROMISE));
+            if (t.current != null && (t.sends == null || t.sends.kind == Tag.PLAIN) && result instanceof RepriseState s
+                    && !(state instanceof scala.util.Try)) {
+                return Agent.mode.completing(t, promise, s);
             }
         } catch (dev.reprise.replay.ReplayDivergence d) {
             throw d;
         } catch (Throwable e) {
             AgentLog.internalError("recording a promise completion", e);
         }
+        return ActorIds.UNKNOWN;
     }
 
-    /** A completion returned {@code completed} (whether it completed the promise): an ask's timeout may have won. */
-    public static void completed(boolean completed) {
+    /**
+     * The attempt that {@link #completing} gave the id {@code completion} (0: none) returned
+     * {@code completed}, whether it completed the promise: its creation is recorded, and an ask's
+     * timeout may have won.
+     */
+    public static void completed(long completion, boolean completed) {
         try {
+            if (completed && completion != ActorIds.UNKNOWN) {
+                Agent.mode.completed(AgentThread.current(), completion);
+            }
             AskTimeouts.completed(completed);
         } catch (Throwable e) {
             AgentLog.internalError("recording a promise completion", e);

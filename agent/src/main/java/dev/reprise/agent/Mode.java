@@ -36,6 +36,17 @@ interface Mode {
     long newId(AgentThread t, CreationKind kind, Object props);
 
     /**
+     * {@code t}'s actor tries to complete {@code promise} (not completed yet) with {@code result}:
+     * the result gets the completion's id, a new one or the one the trace recorded, which is
+     * returned for {@link #completed} (0: none). In replay, where the recording's attempt lost to
+     * another completer, the actor waits for that completer instead ({@link LostCompletions}).
+     */
+    long completing(AgentThread t, Object promise, RepriseState result);
+
+    /** The attempt that {@link #completing} gave {@code id} completed its promise: recorded, or checked against the trace. */
+    void completed(AgentThread t, long id);
+
+    /**
      * The id of the outside context named {@code name}, asked once per context (contexts' names
      * never repeat): a new one, or the one the trace recorded for that name.
      */

@@ -119,6 +119,18 @@ final class RecordMode implements Mode {
     }
 
     @Override
+    public long completing(AgentThread t, Object promise, RepriseState result) {
+        long id = ActorIds.next();
+        result.reprise$state(id);
+        return id;
+    }
+
+    @Override
+    public void completed(AgentThread t, long id) {
+        t.recorder.creation(t.creator().record, id, CreationKind.PROMISE);
+    }
+
+    @Override
     public long sourceId(String name) {
         return recorder.newSource(name); // a context's name: it keeps its id, and never repeats
     }

@@ -68,6 +68,23 @@ final class ReplayMode implements Mode {
     }
 
     @Override
+    public long completing(AgentThread t, Object promise, RepriseState result) {
+        long creator = t.creator().id();
+        long recorded = replay.nextCompletion(creator);
+        if (recorded == Replay.LOST) {
+            LostCompletions.await(replay, creator, (scala.concurrent.Future<?>) promise);
+            return ActorIds.UNKNOWN;
+        }
+        result.reprise$state(recorded != Replay.LIVE ? recorded : ActorIds.next());
+        return recorded != Replay.LIVE ? recorded : ActorIds.UNKNOWN; // past the end of the trace: nothing to check
+    }
+
+    @Override
+    public void completed(AgentThread t, long id) {
+        replay.expectCreation(t.creator().id(), CreationKind.PROMISE, null);
+    }
+
+    @Override
     public long sourceId(String name) {
         return replay.sourceId(name);
     }

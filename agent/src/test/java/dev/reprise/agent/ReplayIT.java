@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.reprise.programs.BalancingProgram;
 import dev.reprise.programs.CountingProgram;
 import dev.reprise.programs.EndingsProgram;
+import dev.reprise.programs.FirstToCompleteProgram;
 import dev.reprise.programs.MappedStageProgram;
 import dev.reprise.programs.PromiseRaceProgram;
 import dev.reprise.programs.RacyProgram;
@@ -79,6 +80,25 @@ class ReplayIT {
     @Test
     void thePromiseRaceReplaysEveryTime() throws Exception {
         recordAndReplay(PromiseRaceProgram.class, 3, ReplayIT::resourceOrder);
+    }
+
+    @Test
+    void theActorThatCompletedAPromiseFirstWinsInReplayEvenWhereItComesLate() throws Exception {
+        Set<String> winners = new HashSet<>();
+        for (int i = 0; i < 3; i++) {
+            Path trace = tmp.resolve("first" + i);
+            RecordedRun rec = RecordedRun.record(trace, CALLS, FirstToCompleteProgram.class);
+            assertEquals(0, rec.exitCode, rec.toString());
+            assertEquals(FirstToCompleteProgram.ROUNDS, rec.lines("round ").size(), rec.toString());
+            rec.lines("round ").forEach(l -> winners.add(l.substring(l.indexOf(": ") + 2)));
+            for (String slower : List.of("none", "a", "b")) {
+                RecordedRun rep = RecordedRun.replay(trace, List.of("-Drace.slower=" + slower), FirstToCompleteProgram.class);
+                assertEquals(0, rep.exitCode, "racer " + slower + " slower: " + rep);
+                assertEquals(rec.lines("round "), rep.lines("round "), "racer " + slower + " slower: " + rep.err);
+                rep.assertApplicationTraceConsumed();
+            }
+        }
+        assertEquals(Set.of("a", "b"), winners, "each racer should win some rounds");
     }
 
     @Test

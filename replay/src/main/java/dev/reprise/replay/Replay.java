@@ -279,6 +279,25 @@ public final class Replay {
         return c.child();
     }
 
+    /** {@link #nextCompletion}: the recording's attempt here lost to another completer. */
+    public static final long LOST = -1;
+    /** {@link #nextCompletion}: past the end of the creator's recorded events (the replay goes on live). */
+    public static final long LIVE = 0;
+
+    /**
+     * {@code creator} tries to complete a promise that is not completed yet: the id of the
+     * completion its recording made here (a promise creation comes next; it is taken when the
+     * attempt completes the promise), {@link #LIVE} past the end of its recorded events, or
+     * {@link #LOST} where the recording found the promise completed by someone else first (the
+     * replay must then let that completer win).
+     */
+    public long nextCompletion(long creator) {
+        if (pastTheEnd(creator)) {
+            return LIVE;
+        }
+        return script(creator).peek() instanceof TraceEvent.Creation c && c.kind() == CreationKind.PROMISE ? c.child() : LOST;
+    }
+
     /**
      * {@code actor} makes a nondeterministic call: the result it had in the recording, or null
      * past the end of its recorded events (the real call is made).
@@ -405,7 +424,8 @@ public final class Replay {
         exit.start();
     }
 
-    boolean stopping() {
+    /** Whether the replay is stopping: it diverged, or reached the end of a cut recording. */
+    public boolean stopping() {
         return stopping.get();
     }
 

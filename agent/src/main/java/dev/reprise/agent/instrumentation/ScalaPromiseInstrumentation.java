@@ -51,13 +51,13 @@ final class ScalaPromiseInstrumentation {
 
     static final class Completing {
         @Advice.OnMethodEnter(suppress = Throwable.class)
-        static void enter(@Advice.Argument(1) Object result) {
-            Callbacks.completing(result);
+        static long enter(@Advice.This Object promise, @Advice.Argument(0) Object state, @Advice.Argument(1) Object result) {
+            return Callbacks.completing(promise, state, result);
         }
 
         @Advice.OnMethodExit(suppress = Throwable.class)
-        static void exit(@Advice.Return boolean completed) {
-            Callbacks.completed(completed);
+        static void exit(@Advice.Enter long completion, @Advice.Return boolean completed) {
+            Callbacks.completed(completion, completed);
         }
     }
 
