@@ -9,10 +9,7 @@ import com.typesafe.config.Config;
 import com.typesafe.config.ConfigFactory;
 import java.io.IOException;
 import java.nio.ByteBuffer;
-import java.nio.channels.FileChannel;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.LinkedBlockingQueue;
@@ -41,8 +38,7 @@ final class ContentPeer implements Peer {
   private final ThreadLocal<ThreadBuffer> buffers;
   private final Queue<ThreadBuffer> all = new ConcurrentLinkedQueue<>();
   private final LinkedBlockingQueue<ByteBuffer> full = new LinkedBlockingQueue<>();
-  private final Path file;
-  private final FileChannel channel;
+  private final RotatingFile file;
   private final Thread writer;
   private volatile IOException writeFailure;
 
@@ -55,9 +51,7 @@ final class ContentPeer implements Peer {
 
   ContentPeer(ActorSystem system, Path file) throws IOException {
     serialization = SerializationExtension.get(system);
-    this.file = file;
-    channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
-        StandardOpenOption.TRUNCATE_EXISTING);
+    this.file = new RotatingFile(file);
     buffers = ThreadLocal.withInitial(() -> {
       ThreadBuffer b = new ThreadBuffer();
       all.add(b);
@@ -94,9 +88,7 @@ final class ContentPeer implements Peer {
   private void write() {
     try {
       for (ByteBuffer b = full.take(); b != END; b = full.take()) {
-        while (b.hasRemaining()) {
-          channel.write(b);
-        }
+        file.write(b);
       }
     } catch (IOException e) {
       writeFailure = e;
@@ -118,10 +110,10 @@ final class ContentPeer implements Peer {
     }
     full.add(END);
     writer.join();
-    channel.close();
+    file.close();
     if (writeFailure != null) {
       throw writeFailure;
     }
-    return Peers.summary("content", messages, Files.size(file), unserializable);
+    return Peers.summary("content", messages, file.written(), unserializable);
   }
 }

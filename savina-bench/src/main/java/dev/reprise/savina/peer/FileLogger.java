@@ -4,8 +4,8 @@ import akka.actor.AbstractActor;
 import akka.event.Logging;
 import java.io.BufferedWriter;
 import java.io.IOException;
+import java.io.OutputStreamWriter;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
@@ -13,11 +13,19 @@ import java.nio.file.Path;
  * formats it, {@code [LEVEL] [time] [thread] [source] message}, to {@code -Dsavina.peer.file}.
  */
 public final class FileLogger extends AbstractActor {
+  /** The file of the logger Akka made (one per actor system, and a benchmark JVM has one). */
+  private static volatile RotatingFile current;
   private final BufferedWriter out;
 
   /** Opens the file; Akka creates this actor at start-up. */
   public FileLogger() throws IOException {
-    out = Files.newBufferedWriter(file(), StandardCharsets.UTF_8);
+    current = new RotatingFile(file());
+    out = new BufferedWriter(new OutputStreamWriter(current.stream(), StandardCharsets.UTF_8));
+  }
+
+  /** The bytes the logger wrote, once its actor system has terminated. */
+  static long written() {
+    return current == null ? 0 : current.written();
   }
 
   static Path file() {

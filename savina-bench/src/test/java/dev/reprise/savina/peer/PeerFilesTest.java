@@ -1,0 +1,68 @@
+package dev.reprise.savina.peer;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The peers' files: bounded on disk, every byte counted, and written by real benchmark JVMs. */
+class PeerFilesTest {
+  @TempDir Path tmp;
+
+  @Test
+  void aRotatingFileStaysWithinItsLimitAndCountsEveryByte() throws IOException {
+    Path file = tmp.resolve("peer");
+    try (RotatingFile f = new RotatingFile(file, 1000)) {
+      for (int i = 0; i < 10; i++) {
+        f.write(ByteBuffer.wrap(new byte[300]));
+      }
+      f.stream().write(new byte[50], 0, 50);
+      assertEquals(3050, f.written());
+    }
+    assertTrue(Files.size(file) <= 1000, "size on disk: " + Files.size(file));
+  }
+
+  @Test
+  void theLogAndContentPeersRecordEveryMessageOfABenchmarkJvm() throws Exception {
+    for (String peer : List.of("log", "content")) {
+      Path file = tmp.resolve("peer." + peer);
+      List<String> out = savina(peer, file);
+      String summary = out.stream().filter(l -> l.startsWith("peer " + peer + " ")).findFirst().orElseThrow(
+          () -> new AssertionError("no peer line: " + out));
+      // peer NAME messages M bytes B unserializable U
+      String[] f = summary.split(" ");
+      long messages = Long.parseLong(f[3]);
+      long bytes = Long.parseLong(f[5]);
+      assertTrue(messages > 1000, summary);
+      assertEquals(Files.size(file), bytes, "a file below the limit holds all it was written: " + summary);
+      assertEquals("0", f[7], summary);
+      if (peer.equals("log")) {
+        String first = Files.readAllLines(file, StandardCharsets.UTF_8).stream()
+            .filter(l -> l.contains("received handled message")).findFirst().orElse("");
+        assertTrue(first.startsWith("[DEBUG] "), first);
+      }
+    }
+  }
+
+  /** Runs quick PingPong, two iterations on one dispatcher thread, with {@code peer} writing to {@code file}. */
+  private static List<String> savina(String peer, Path file) throws Exception {
+    List<String> cmd = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElseThrow(),
+        "--sun-misc-unsafe-memory-access=allow", "-Dsavina.peer=" + peer, "-Dsavina.peer.file=" + file,
+        "-cp", System.getProperty("java.class.path"), "dev.reprise.savina.SavinaMain",
+        "--bench", "PingPong", "--quick", "--iterations", "2", "--dispatcher", "single"));
+    Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+    List<String> out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).lines().toList();
+    assertTrue(p.waitFor(120, TimeUnit.SECONDS), "the benchmark JVM did not end");
+    assertEquals(0, p.exitValue(), String.join("\n", out));
+    return out;
+  }
+}
