@@ -270,8 +270,17 @@ final class SavinaBenchCommand implements Callable<Integer> {
                     }
                     List<String> options = new ArrayList<>(jvm);
                     options.addAll(arm.peerOptions(dir.resolve("peer." + arm.label())));
-                    runs.put(arm, SavinaRun.run(setup, new SavinaRun.Launch(prefix, options, steady), bench,
-                            arm.agentArgument(trace), dispatcher, 0, its, quick));
+                    try {
+                        runs.put(arm, SavinaRun.run(setup, new SavinaRun.Launch(prefix, options, steady), bench,
+                                arm.agentArgument(trace), dispatcher, 0, its, quick));
+                    } catch (IOException e) {
+                        if (!SavinaArm.PEERS.contains(arm)) {
+                            throw e; // without the baseline and the recording there is nothing to report
+                        }
+                        // A peer is a comparison: the run goes on without it for this block.
+                        progress.note(bench + " " + dispatcher + " pair " + (k + 1) + ": peer " + arm.label()
+                                + " left out: " + e.getMessage().lines().findFirst().orElse(""));
+                    }
                 }
                 TraceStatistics st = TraceAnalysis.run(trace).statistics();
                 SavinaRun replay = null;

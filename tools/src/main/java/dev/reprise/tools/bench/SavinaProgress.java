@@ -42,6 +42,12 @@ final class SavinaProgress {
         console.flush();
     }
 
+    /** A line about the run between progress lines (a peer left out, say). */
+    void note(String line) {
+        console.println("  " + line);
+        console.flush();
+    }
+
     /** Block {@code pair} (from 1) of the next benchmark in turn took {@code seconds}. */
     void took(int pair, double seconds) {
         int kind = kind(pair - 1);

@@ -72,7 +72,8 @@ final class SavinaReport {
                 setup.quick() ? "Quick" : "Paper (SOMns savina-jit)", setup.pairs(), setup.seed(), warmup(setup),
                 setup.pinned() ? "pinned to core 0 (taskset -c 0), JVM threads included"
                         : "unpinned (taskset was not available)",
-                setup.peerPairs() == 0 ? "" : "Peers run " + inBlocks(setup.peerPairs(), setup.pairs()) + ". ",
+                setup.peerPairs() == 0 ? "" : "Peers run " + inBlocks(setup.peerPairs(), setup.pairs()) + "; a peer whose JVM "
+                        + "failed or ran over 30 minutes is left out of that block (a dash where no block has it). ",
                 inBlocks(setup.replayPairs(), setup.pairs()),
                 Runtime.getRuntime().availableProcessors(), System.getProperty("java.vm.name"), System.getProperty("java.version"),
                 setup.quick() ? " Quick runs use C1-compiled JVMs and tiny parameters: they check the harness and replay; "

@@ -68,7 +68,7 @@ class SavinaReportTest {
         assertEquals(3.0, r.replay().value(), 0.001, "the replay of the first block, against its recording");
         assertTrue(r.replayPassed(), "a block not replayed is no failure");
         String md = SavinaReport.markdown(List.of(r), new SavinaReport.Setup(false, 3, 200, 30, true, 1, 0, 1, 1));
-        assertTrue(md.contains(" Peers run in the first block. Recordings are replayed in the first block; "), md);
+        assertTrue(md.contains(" Peers run in the first block; a peer whose JVM failed or ran over 30 minutes is left out of that block (a dash where no block has it). Recordings are replayed in the first block; "), md);
         assertEquals("in the first 2 of the 5 blocks", SavinaReport.inBlocks(2, 5));
         assertEquals("in every block", SavinaReport.inBlocks(5, 5));
     }
@@ -94,7 +94,7 @@ class SavinaReportTest {
                 + "[0-9.]+, 400\\.00 \\| all passed \\|.*"), md);
         assertTrue(md.contains("FAILED: pair 1: diverged"), md);
         assertFalse(md.contains("resumed"), md);
-        assertTrue(md.contains(" Peers run in every block. Recordings are replayed in every block; "), md);
+        assertTrue(md.contains(" Peers run in every block; a peer whose JVM failed or ran over 30 minutes is left out of that block (a dash where no block has it). Recordings are replayed in every block; "), md);
         String resumed = SavinaReport.markdown(rows, new SavinaReport.Setup(false, 3, 20, 0, true, 1, 2, 3, 3));
         assertTrue(md.contains("reversed on alternate blocks. Each JVM runs 20 iterations; MSER finds the warm-up among them"), md);
         assertTrue(resumed.contains("The run was resumed (--resume): 2 of its 3 rows were measured by earlier invocations "
