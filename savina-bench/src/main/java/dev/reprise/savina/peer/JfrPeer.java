@@ -1,6 +1,7 @@
 package dev.reprise.savina.peer;
 
 import akka.actor.AbstractActor;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -10,8 +11,13 @@ import jdk.jfr.Label;
 import jdk.jfr.Name;
 import jdk.jfr.Recording;
 import jdk.jfr.StackTrace;
+import jdk.jfr.consumer.RecordingFile;
 
-/** One JFR custom event per processed message, in a recording dumped to a file when it stops. */
+/**
+ * One JFR custom event per processed message, in a recording dumped to a file when it stops. The
+ * recording keeps at most the peers' limit on disk ({@link RotatingFile#limit()}); its byte count is
+ * scaled from the events kept to all.
+ */
 final class JfrPeer implements Peer {
   /** A message processed: who processed it and its class. */
   @Name("dev.reprise.savina.Message")
@@ -37,6 +43,8 @@ final class JfrPeer implements Peer {
     // Only this event, without a stack trace: the cheapest form of one event per message.
     recording.enable(MessageEvent.class).withoutStackTrace().withThreshold(Duration.ZERO);
     recording.setToDisk(true);
+    // JFR drops its oldest chunks past this size, as the other peers' files start over (RotatingFile).
+    recording.setMaxSize(RotatingFile.limit());
     recording.start();
   }
 
@@ -55,6 +63,26 @@ final class JfrPeer implements Peer {
     recording.stop();
     recording.dump(file);
     recording.close();
-    return Peers.summary("jfr", messages.sum(), Files.size(file), 0);
+    long all = messages.sum();
+    long bytes = Files.size(file);
+    long kept = keptEvents(file); // JFR drops whole chunks past its size limit, so the file alone cannot tell
+    if (kept > 0 && kept < all) {
+      // The dropped chunks held events of the same size: scale the file to all of them.
+      bytes = Math.round((double) bytes * all / kept);
+    }
+    return Peers.summary("jfr", all, bytes, 0);
+  }
+
+  /** The message events the dumped recording kept. */
+  private static long keptEvents(Path file) throws IOException {
+    long kept = 0;
+    try (RecordingFile f = new RecordingFile(file)) {
+      while (f.hasMoreEvents()) {
+        if (f.readEvent().getEventType().getName().equals("dev.reprise.savina.Message")) {
+          kept++;
+        }
+      }
+    }
+    return kept;
   }
 }

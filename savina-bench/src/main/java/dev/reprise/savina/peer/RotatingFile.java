@@ -9,20 +9,27 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 
 /**
- * A peer's output file, kept to at most {@value #LIMIT_BYTES} bytes on disk: a write that would
+ * A peer's output file, kept to at most {@value #LIMIT_BYTES} bytes on disk ({@link #limit()}): a write that would
  * pass the limit starts again at the file's beginning, as a logger that rotates its files would.
  * Without it a benchmark JVM of 200 iterations wrote over 100 GB (SleepingBarber's peers: 600 to
  * 700 MB per iteration). Counts every byte written, for the peer's figures.
  */
 final class RotatingFile implements Closeable {
   static final long LIMIT_BYTES = 256L << 20;
+  /** A smaller limit, for tests: {@code -Dsavina.peer.limitBytes=N}. */
+  static final String LIMIT_PROPERTY = "savina.peer.limitBytes";
 
   private final FileChannel channel;
   private final long limit;
   private long written;
 
   RotatingFile(Path file) throws IOException {
-    this(file, LIMIT_BYTES);
+    this(file, limit());
+  }
+
+  /** The peers' limit on disk: {@value #LIMIT_BYTES} bytes, or {@code -Dsavina.peer.limitBytes}. */
+  static long limit() {
+    return Long.getLong(LIMIT_PROPERTY, LIMIT_BYTES);
   }
 
   /** A file of at most {@code limit} bytes on disk. */
