@@ -47,7 +47,7 @@ class TruffleBenchIT {
         assertTrue(md.contains("| PingPong | 10000 | "), md);
         assertTrue(md.contains("| PromiseRace | 3000 | "), md);
         assertTrue(md.contains("## Specialisation evidence"), md);
-        assertTrue(md.matches("(?s).*\\| PingPong \\| \\d+ compiled, 0 failed, \\d+ deopt, \\d+ invalidated, \\d+ width widenings? in 2 JVMs \\|.*"), md);
+        assertTrue(md.matches("(?s).*\\| PingPong \\| \\d+ compiled, 0 failed, \\d+ deopt, \\d+ invalidated, \\d+ width widenings?, \\d+ switch respecialisations? in 2 JVMs \\|.*"), md);
         assertTrue(Double.parseDouble(pingPong.get("floor_ratio")) > 0, "the A/A floor: " + pingPong);
         assertEquals("0", pingPong.get("quiet_jvms"), "quick JVMs end before their compilers are quiet: " + pingPong);
         if (r.out().contains("untraced and recorded arms")) {
@@ -56,6 +56,8 @@ class TruffleBenchIT {
             assertTrue(r.out().contains("left] PingPong: recorded, pair 1/2"), r::toString);
             assertTrue(r.out().contains("left] PingPong: replay of the recorded JVM's trace, pair 2/2"), r::toString);
             assertTrue(md.contains("all passed") && md.contains("Over 2 benchmarks: recording overhead geometric mean"), md);
+            // the recorded traces' census of tracing nodes: ping-pong's creations never switch actors
+            assertTrue(md.matches("(?s).*\\| PingPong \\| [^|]*message oneByte \\d+[^|]*\\| anySender \\d+ \\| [^|]*creation sameActor \\d+.*"), md);
         } else {
             assertTrue(md.contains("this build of Tide cannot record (no tide.Record option)"), md);
             assertTrue(md.contains("No recording overhead was measured"), md);

@@ -197,6 +197,20 @@ public final class EventBuffer {
      * nothing more is written (the bytes the two calls would write, with fewer stores).
      */
     public void messageInNewSubtrace(long actor, int counter, long sender, byte fingerprint) {
+        appendMessageInNewSubtrace(actor, counter, sender, fingerprint, ANY_WIDTH);
+    }
+
+    /**
+     * {@link #messageInNewSubtrace} for a caller that has proven the sender's width once (a
+     * specialised tracing node that also knows the actor switched): the same bytes.
+     *
+     * @param width the sender's {@link #idWidth}, or {@link #ANY_WIDTH}
+     */
+    public void messageOfWidthInNewSubtrace(long actor, int counter, long sender, int width) {
+        appendMessageInNewSubtrace(actor, counter, sender, Fingerprint.NONE, width);
+    }
+
+    private void appendMessageInNewSubtrace(long actor, int counter, long sender, byte fingerprint, int width) {
         int delta = shortForms ? resumeDelta(actor, counter) : 0;
         if (delta > 0 && sender == lastSender) {
             mark(fingerprint);
@@ -205,7 +219,7 @@ public final class EventBuffer {
             return;
         }
         publishStart(delta, actor, counter);
-        appendMessage(sender, fingerprint, ANY_WIDTH);
+        appendMessage(sender, fingerprint, width);
     }
 
     /** Writes and publishes a subtrace start: a RESUME of {@code delta} ({@link #resumeDelta}), or the full form when it is 0. */

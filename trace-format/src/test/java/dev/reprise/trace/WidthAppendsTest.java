@@ -24,9 +24,12 @@ class WidthAppendsTest {
                         int wb = proven ? EventBuffer.idWidth(b) : EventBuffer.ANY_WIDTH;
                         EventBuffer plain = new EventBuffer(512, encoding);
                         EventBuffer widths = new EventBuffer(512, encoding);
-                        for (EventBuffer e : new EventBuffer[] {plain, widths}) {
-                            e.subtraceStart(7, 1);
-                        }
+                        plain.messageInNewSubtrace(7, 1, a, Fingerprint.NONE);
+                        widths.messageOfWidthInNewSubtrace(7, 1, a, wa);
+                        plain.subtraceStart(9, 1);
+                        widths.subtraceStart(9, 1);
+                        plain.messageInNewSubtrace(7, 2, b, Fingerprint.NONE); // a RESUME of actor 7
+                        widths.messageOfWidthInNewSubtrace(7, 2, b, wb);
                         plain.message(a);
                         plain.message(a); // the same sender again: a REPEAT in the short forms
                         plain.message(b);

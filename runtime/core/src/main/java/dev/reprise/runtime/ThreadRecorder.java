@@ -95,7 +95,7 @@ public final class ThreadRecorder extends BufferOwnership {
     public void message(ActorRecord actor, long sender, byte fingerprint) {
         EventBuffer b = buffer;
         if (appendable(b)) {
-            if (open == actor && openCounter == actor.lastSubtrace) {
+            if (continuesSubtrace(actor)) {
                 b.message(sender, fingerprint);
             } else { // an actor switch: the subtrace start and the message in one append
                 b.messageInNewSubtrace(actor.id(), nextSubtrace(actor), sender, fingerprint);
@@ -231,12 +231,13 @@ public final class ThreadRecorder extends BufferOwnership {
 
     /**
      * The fast path of {@link #systemCall(ActorRecord, byte[])} for a caller that proved the width
-     * of {@code actor}'s {@link ActorRecord#nextDataId()}: appends the event and returns its data
+     * of {@code actor}'s {@link ActorRecord#nextDataId()} and asked whether the actor switched
+     * ({@code switching} = {@code !}{@link #continuesSubtrace}): appends the event and returns its data
      * id, whose value the caller then hands to {@link #systemCallValue} (out of its compiled
      * code); -1 when the slow path is needed (then call {@link #systemCall(ActorRecord, byte[])}).
      */
-    public long trySystemCall(ActorRecord actor, int width) {
-        EventBuffer b = readyWithoutSlowPath(actor);
+    public long trySystemCall(ActorRecord actor, boolean switching, int width) {
+        EventBuffer b = readyWithoutSlowPath(actor, switching);
         if (b == null) {
             return -1;
         }
@@ -270,17 +271,30 @@ public final class ThreadRecorder extends BufferOwnership {
     }
 
     private EventBuffer ready(ActorRecord actor) {
-        EventBuffer b = readyWithoutSlowPath(actor);
+        EventBuffer b = readyWithoutSlowPath(actor, !continuesSubtrace(actor));
         return b != null ? b : slow(actor);
     }
 
-    /** The buffer to append {@code actor}'s next event to when that needs no slow path, else null. */
-    private EventBuffer readyWithoutSlowPath(ActorRecord actor) {
+    /**
+     * Whether {@code actor}'s next event on this thread goes on in the thread's open subtrace;
+     * false: an actor switch, so a subtrace start comes first. A caller that asks this just before
+     * a {@code tryX} call passes the answer on as {@code !switching} (a self-specialising node
+     * that has seen only one of the answers makes it a constant in its compiled code).
+     */
+    public boolean continuesSubtrace(ActorRecord actor) {
+        return open == actor && openCounter == actor.lastSubtrace;
+    }
+
+    /**
+     * The buffer to append {@code actor}'s next event to when that needs no slow path, else null;
+     * {@code switching} is {@code !continuesSubtrace(actor)}, just asked.
+     */
+    private EventBuffer readyWithoutSlowPath(ActorRecord actor, boolean switching) {
         EventBuffer b = buffer;
         if (!appendable(b)) {
             return null;
         }
-        if (open != actor || openCounter != actor.lastSubtrace) {
+        if (switching) {
             startSubtrace(b, actor); // the room for one event also covers this start
         }
         return b;
@@ -297,25 +311,32 @@ public final class ThreadRecorder extends BufferOwnership {
         return true;
     }
 
-    // Width-specialised appends, for a caller that proved an id's width once (a self-specialising
-    // Truffle node: its compiler folds the width). Each tryX is the fast path only, so a compiler
-    // that inlines it does not inline the slow path; when it returns false, call the plain X (out
-    // of the caller's compilation unit), which takes the slow path and finds the width itself.
+    // Specialised appends, for a caller that proved an id's width once and asked whether the actor
+    // switched (a self-specialising Truffle node: its compiler folds the width, and the switch when
+    // the node has seen one answer only). Each tryX is the fast path only, so a compiler that
+    // inlines it does not inline the slow path; when it returns false, call the plain X (out of the
+    // caller's compilation unit), which takes the slow path and finds the width and switch itself.
+    // Each takes switching = !continuesSubtrace(actor), asked just before on this thread.
 
     /** {@link #message(ActorRecord, long)} with the sender's {@link EventBuffer#idWidth}; false: call {@link #message(ActorRecord, long)}. */
-    public boolean tryMessage(ActorRecord actor, long sender, int width) {
-        EventBuffer b = readyWithoutSlowPath(actor);
-        if (b == null) {
+    public boolean tryMessage(ActorRecord actor, boolean switching, long sender, int width) {
+        EventBuffer b = buffer;
+        if (!appendable(b)) {
             return false;
         }
-        b.messageOfWidth(sender, width);
+        if (switching) { // the subtrace start and the message in one append
+            b.messageOfWidthInNewSubtrace(actor.id(), nextSubtrace(actor), sender, width);
+        } else {
+            b.messageOfWidth(sender, width);
+        }
         events++;
         return true;
     }
 
     /** A promise message with both ids' {@link EventBuffer#idWidth}s; false: call {@link #promiseMessage(ActorRecord, long, long, byte)}. */
-    public boolean tryPromiseMessage(ActorRecord actor, long sender, int senderWidth, long resolver, int resolverWidth) {
-        EventBuffer b = readyWithoutSlowPath(actor);
+    public boolean tryPromiseMessage(ActorRecord actor, boolean switching, long sender, int senderWidth, long resolver,
+                                     int resolverWidth) {
+        EventBuffer b = readyWithoutSlowPath(actor, switching);
         if (b == null) {
             return false;
         }
@@ -325,8 +346,8 @@ public final class ThreadRecorder extends BufferOwnership {
     }
 
     /** {@link #creation(ActorRecord, long, CreationKind)} with the child's {@link EventBuffer#idWidth}; false: call {@link #creation(ActorRecord, long, CreationKind)}. */
-    public boolean tryCreation(ActorRecord actor, long child, CreationKind kind, int width) {
-        EventBuffer b = readyWithoutSlowPath(actor);
+    public boolean tryCreation(ActorRecord actor, boolean switching, long child, CreationKind kind, int width) {
+        EventBuffer b = readyWithoutSlowPath(actor, switching);
         if (b == null) {
             return false;
         }
@@ -385,7 +406,7 @@ public final class ThreadRecorder extends BufferOwnership {
                 return null;
             }
             EventBuffer b = buffer;
-            if (b.isEmpty() || open != actor || openCounter != actor.lastSubtrace) {
+            if (b.isEmpty() || !continuesSubtrace(actor)) {
                 startSubtrace(b, actor);
             }
             if (pendingDrops > 0) {
@@ -435,7 +456,7 @@ public final class ThreadRecorder extends BufferOwnership {
 
     /** Counts a dropped event; a dropped subtrace leaves a hole in the actor's counters, which replay sees. */
     private void drop(ActorRecord actor) {
-        if (open != actor || openCounter != actor.lastSubtrace) {
+        if (!continuesSubtrace(actor)) {
             nextSubtrace(actor);
         }
         pendingDrops++;

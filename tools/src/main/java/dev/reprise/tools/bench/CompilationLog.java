@@ -10,12 +10,15 @@ import java.util.Locale;
  * What the engine log of Tide benchmark JVMs says (Graal's compilation trace and the transfers to
  * the interpreter): finished and failed compilations, deoptimisations, invalidations, and how many
  * times compiled code left through a tracing node's id-width specialisation ({@code IdWidthNode}):
- * each is a widening (1 to 2 to 3 bytes, then any width) that happened in compiled code.
+ * each is a widening (1 to 2 to 3 bytes, then any width) that happened in compiled code; and how
+ * many times it left through an actor-switch node ({@code ActorSwitchNode}): a site that had seen
+ * only switches met the same actor again, or the other way round.
  */
-record CompilationLog(int jvms, long done, long failed, long deopts, long invalidations, long widenings) {
-    static final CompilationLog NONE = new CompilationLog(0, 0, 0, 0, 0, 0);
+record CompilationLog(int jvms, long done, long failed, long deopts, long invalidations, long widenings, long switches) {
+    static final CompilationLog NONE = new CompilationLog(0, 0, 0, 0, 0, 0, 0);
     private static final String TRANSFER = "[engine] transferToInterpreter at";
     private static final String WIDTH_NODE = "IdWidthNodeGen.execute";
+    private static final String SWITCH_NODE = "ActorSwitchNodeGen.execute";
 
     /** The counts in one JVM's log. */
     static CompilationLog read(Path log) throws IOException {
@@ -33,6 +36,7 @@ record CompilationLog(int jvms, long done, long failed, long deopts, long invali
         long deopts = 0;
         long invalidations = 0;
         long widenings = 0;
+        long switches = 0;
         boolean inTransfer = false;
         boolean transferCounted = false;
         for (String line : lines) {
@@ -43,6 +47,9 @@ record CompilationLog(int jvms, long done, long failed, long deopts, long invali
             if (inTransfer) {
                 if (!transferCounted && line.contains(WIDTH_NODE)) {
                     widenings++;
+                    transferCounted = true;
+                } else if (!transferCounted && line.contains(SWITCH_NODE)) {
+                    switches++;
                     transferCounted = true;
                 }
             } else if (line.contains("opt done ")) {
@@ -55,18 +62,19 @@ record CompilationLog(int jvms, long done, long failed, long deopts, long invali
                 invalidations++;
             }
         }
-        return new CompilationLog(1, done, failed, deopts, invalidations, widenings);
+        return new CompilationLog(1, done, failed, deopts, invalidations, widenings, switches);
     }
 
     /** Both JVM sets' counts together. */
     CompilationLog plus(CompilationLog other) {
         return new CompilationLog(jvms + other.jvms, done + other.done, failed + other.failed, deopts + other.deopts,
-                invalidations + other.invalidations, widenings + other.widenings);
+                invalidations + other.invalidations, widenings + other.widenings, switches + other.switches);
     }
 
-    /** "42 compiled, 0 failed, 1 deopt, 0 invalidated, 1 width widening in 4 JVMs". */
+    /** "42 compiled, 0 failed, 1 deopt, 0 invalidated, 1 width widening, 0 switch respecialisations in 4 JVMs". */
     String describe() {
-        return String.format(Locale.ROOT, "%d compiled, %d failed, %d deopt, %d invalidated, %d width widening%s in %d JVM%s",
-                done, failed, deopts, invalidations, widenings, widenings == 1 ? "" : "s", jvms, jvms == 1 ? "" : "s");
+        return String.format(Locale.ROOT, "%d compiled, %d failed, %d deopt, %d invalidated, %d width widening%s, "
+                        + "%d switch respecialisation%s in %d JVM%s", done, failed, deopts, invalidations, widenings,
+                widenings == 1 ? "" : "s", switches, switches == 1 ? "" : "s", jvms, jvms == 1 ? "" : "s");
     }
 }

@@ -1,6 +1,7 @@
 package dev.reprise.tools.bench;
 
 import dev.reprise.trace.TraceAnalysis;
+import dev.reprise.trace.TraceMetadata;
 import dev.reprise.trace.TraceStatistics;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -9,16 +10,24 @@ import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * One Tide benchmark measured by {@code bench truffle}: blocks of JVMs in the given orders, each
  * running until its compilers are quiet and then a fixed number of measured iterations; each
- * recorded JVM's trace (one for all its iterations) sized and replayed, every JVM's compilation
- * log read.
+ * recorded JVM's trace (one for all its iterations) sized, its tracing nodes' final specialisations
+ * read from its metadata, and replayed; every JVM's compilation log read.
  */
 final class TruffleMeasurement {
-    /** The row for the report, and the compilation logs of each arm (the replays' under null). */
-    record Result(SavinaRow row, Map<SavinaArm, CompilationLog> compilations, CompilationLog replayCompilations) {}
+    /** The prefix of the trace metadata's counts of tracing nodes by specialisation (Tide's {@code TracingCensus}). */
+    static final String NODES = "tide.nodes.";
+
+    /**
+     * The row for the report, the compilation logs of each arm and of the replays, and the recorded
+     * JVMs' tracing nodes by final specialisation (key without {@link #NODES}: count summed over JVMs).
+     */
+    record Result(SavinaRow row, Map<SavinaArm, CompilationLog> compilations, CompilationLog replayCompilations,
+                  Map<String, Long> recordedNodes) {}
 
     private final TideLaunch launch;
     private final boolean quick;
@@ -49,6 +58,7 @@ final class TruffleMeasurement {
         List<SavinaRow.Block> blocks = new ArrayList<>();
         Map<SavinaArm, CompilationLog> compilations = new EnumMap<>(SavinaArm.class);
         CompilationLog replayCompilations = CompilationLog.NONE;
+        Map<String, Long> recordedNodes = new TreeMap<>();
         String problem = null;
         for (int k = 0; k < orders.size(); k++) {
             Path dir = Files.createTempDirectory("reprise-truffle");
@@ -74,6 +84,11 @@ final class TruffleMeasurement {
                     TraceTotals total = totals(trace);
                     bytesPerMessage = total.messages() == 0 ? Double.NaN : (double) total.eventBytes() / total.messages();
                     traceBytes = total.eventBytes() + total.dataBytes();
+                    TraceMetadata.read(trace).counts().forEach((key, n) -> {
+                        if (key.startsWith(NODES)) {
+                            recordedNodes.merge(key.substring(NODES.length()), n, Long::sum);
+                        }
+                    });
                     if (replay) {
                         progress.step(bench.name() + ": replay of the recorded JVM's trace, " + block);
                         Path log = dir.resolve("replay.log");
@@ -95,7 +110,8 @@ final class TruffleMeasurement {
                 Stats.deleteTree(dir);
             }
         }
-        return new Result(SavinaRow.of(bench.name(), "tide", blocks, List.of(), problem), compilations, replayCompilations);
+        return new Result(SavinaRow.of(bench.name(), "tide", blocks, List.of(), problem), compilations, replayCompilations,
+                recordedNodes);
     }
 
     static String label(SavinaArm arm) {

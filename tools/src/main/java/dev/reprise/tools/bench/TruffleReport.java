@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 
 /** The report of {@code bench truffle}: report.md and report.csv. */
 final class TruffleReport {
@@ -65,16 +66,39 @@ final class TruffleReport {
                 + "compiled code to the interpreter whose stack passes through a tracing node's id-width specialisation "
                 + "(IdWidthNode; engine.TraceTransferToInterpreter), i.e. an id wider than the width it had specialised to "
                 + "(1, 2, 3 bytes, then any), met in compiled code. Tracing that re-specialised often in compiled code would "
-                + "show as deoptimisations and widenings in the recorded arm beyond the untraced one. Which width each "
-                + "node ended at is not exposed at run time (WidthSpecialisationTest reads it with the DSL's "
-                + "introspection).\n\n| benchmark | untraced | recorded | replayed |\n|---|---|---|---|\n");
+                + "show as deoptimisations and widenings in the recorded arm beyond the untraced one. Switch "
+                + "respecialisations are transfers through an actor-switch node (ActorSwitchNode): a site that had seen "
+                + "only actor switches met the same actor's subtrace going on, or the other way round.\n\n"
+                + "| benchmark | untraced | recorded | replayed |\n|---|---|---|---|\n");
         for (Entry e : entries) {
             var c = e.result().compilations();
             sb.append("| ").append(e.benchmark().name()).append(" | ").append(describe(c.get(SavinaArm.BASE))).append(" | ")
                     .append(describe(c.get(SavinaArm.RECORD))).append(" | ").append(describe(e.result().replayCompilations()))
                     .append(" |\n");
         }
+        sb.append("\nWhich specialisations the tracing nodes ended with: each recorded JVM's trace counts them in its "
+                + "metadata when it ends (Tide's TracingCensus, over the program's ASTs), summed here over the recorded "
+                + "JVMs. Widths by site (message, promiseMessage, creation, systemCall): oneByte, twoBytes, threeBytes, "
+                + "anyWidth. The message tracer: sameSender (one sender held as a constant) or anySender. The actor "
+                + "switch by site: switched (only switches seen), sameActor (only the same actor's subtrace going on), "
+                + "or both.\n\n| benchmark | id widths | message tracer | actor switch |\n|---|---|---|---|\n");
+        for (Entry e : entries) {
+            Map<String, Long> nodes = e.result().recordedNodes();
+            sb.append("| ").append(e.benchmark().name()).append(" | ").append(nodes(nodes, "width.")).append(" | ")
+                    .append(nodes(nodes, "sender.")).append(" | ").append(nodes(nodes, "switch.")).append(" |\n");
+        }
         return sb.toString();
+    }
+
+    /** The counts of the nodes whose keys start with {@code prefix}: "message oneByte 5, creation oneByte 10", or "-". */
+    static String nodes(Map<String, Long> nodes, String prefix) {
+        List<String> parts = new ArrayList<>();
+        nodes.forEach((key, n) -> {
+            if (key.startsWith(prefix)) {
+                parts.add(key.substring(prefix.length()).replace('.', ' ') + " " + n);
+            }
+        });
+        return parts.isEmpty() ? "-" : String.join(", ", parts);
     }
 
     private static String replayChecks(SavinaRow r, Setup setup) {
@@ -102,8 +126,9 @@ final class TruffleReport {
         StringBuilder sb = new StringBuilder("benchmark,arguments,pairs,iterations,measured_iterations,record_ratio,record_low,record_high,"
                 + "cpu_ratio,cpu_low,cpu_high,floor_ratio,floor_low,floor_high,warmup_iterations,quiet_jvms,jvms,bytes_per_message,"
                 + "mb_per_s,replay_record_ratio,replay_low,replay_high,replay_passed,"
-                + "untraced_compiled,untraced_failed,untraced_deopts,untraced_invalidations,untraced_widenings,"
-                + "recorded_compiled,recorded_failed,recorded_deopts,recorded_invalidations,recorded_widenings\n");
+                + "untraced_compiled,untraced_failed,untraced_deopts,untraced_invalidations,untraced_widenings,untraced_switches,"
+                + "recorded_compiled,recorded_failed,recorded_deopts,recorded_invalidations,recorded_widenings,recorded_switches,"
+                + "recorded_nodes\n");
         for (Entry e : entries) {
             SavinaRow r = e.result().row();
             List<String> cells = new ArrayList<>(List.of(r.benchmark(), String.join(" ", e.benchmark().arguments(setup.quick())),
@@ -117,10 +142,13 @@ final class TruffleReport {
             cells.add(Boolean.toString(r.replayPassed()));
             for (SavinaArm arm : List.of(SavinaArm.BASE, SavinaArm.RECORD)) {
                 CompilationLog c = e.result().compilations().get(arm);
-                cells.addAll(c == null ? List.of("-", "-", "-", "-", "-") : List.of(Long.toString(c.done()),
+                cells.addAll(c == null ? List.of("-", "-", "-", "-", "-", "-") : List.of(Long.toString(c.done()),
                         Long.toString(c.failed()), Long.toString(c.deopts()), Long.toString(c.invalidations()),
-                        Long.toString(c.widenings())));
+                        Long.toString(c.widenings()), Long.toString(c.switches())));
             }
+            List<String> nodes = new ArrayList<>(); // one cell: "width.message.oneByte=5;switch.creation.sameActor=10"
+            e.result().recordedNodes().forEach((key, n) -> nodes.add(key + "=" + n));
+            cells.add(nodes.isEmpty() ? "-" : String.join(";", nodes));
             sb.append(String.join(",", cells.stream().map(c -> c.equals("-") ? "" : c).toList())).append("\n");
         }
         return sb.toString();

@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
 
 class TruffleReportTest {
@@ -29,13 +30,15 @@ class TruffleReportTest {
             blocks.add(new SavinaRow.Block(runs, recorded ? run(20 * ratio) : null, recorded ? 1.25 : Double.NaN,
                     recorded ? 1_000_000 : 0));
         }
-        Map<SavinaArm, CompilationLog> logs = new HashMap<>(Map.of(SavinaArm.BASE, new CompilationLog(3, 30, 0, 0, 0, 0)));
+        Map<SavinaArm, CompilationLog> logs = new HashMap<>(Map.of(SavinaArm.BASE, new CompilationLog(3, 30, 0, 0, 0, 0, 0)));
         if (recorded) {
-            logs.put(SavinaArm.RECORD, new CompilationLog(3, 33, 0, 2, 1, 2));
+            logs.put(SavinaArm.RECORD, new CompilationLog(3, 33, 0, 2, 1, 2, 1));
         }
         return new TruffleReport.Entry(TideBenchmark.named(name), new TruffleMeasurement.Result(
                 SavinaRow.of(name, "tide", blocks, List.of(), null), logs,
-                recorded ? new CompilationLog(3, 31, 0, 0, 0, 0) : CompilationLog.NONE));
+                recorded ? new CompilationLog(3, 31, 0, 0, 0, 0, 0) : CompilationLog.NONE,
+                recorded ? new TreeMap<>(Map.of("width.message.oneByte", 3L, "sender.anySender", 3L,
+                        "switch.message.sameActor+switched", 3L, "switch.creation.sameActor", 6L)) : Map.of()));
     }
 
     @Test
@@ -50,12 +53,16 @@ class TruffleReportTest {
         assertTrue(md.contains("| 2.000 [") && md.contains("all passed"), "replay/record and its checks: " + md);
         assertTrue(md.contains("Over 2 benchmarks: recording overhead geometric mean 1.079, maximum 1.120 (Counting): "
                 + "aims 1.05 and 1.15 maximum met, mean not; SOMns 1.10 and 1.20 met."), md);
-        assertTrue(md.contains("| PingPong | 30 compiled, 0 failed, 0 deopt, 0 invalidated, 0 width widenings in 3 JVMs | "
-                + "33 compiled, 0 failed, 2 deopt, 1 invalidated, 2 width widenings in 3 JVMs | 31 compiled"), md);
+        assertTrue(md.contains("| PingPong | 30 compiled, 0 failed, 0 deopt, 0 invalidated, 0 width widenings, 0 switch "
+                + "respecialisations in 3 JVMs | 33 compiled, 0 failed, 2 deopt, 1 invalidated, 2 width widenings, 1 switch "
+                + "respecialisation in 3 JVMs | 31 compiled"), md);
+        assertTrue(md.contains("| PingPong | message oneByte 3 | anySender 3 | creation sameActor 6, message sameActor+switched 3 |"),
+                "the recorded JVMs' tracing nodes: " + md);
         String[] csv = TruffleReport.csv(entries, setup).split("\n");
         assertEquals(3, csv.length);
         assertTrue(csv[1].startsWith("PingPong,40000,3,20,10,1.040,"), csv[1]);
-        assertTrue(csv[1].endsWith(",true,30,0,0,0,0,33,0,2,1,2"), csv[1]);
+        assertTrue(csv[1].endsWith(",true,30,0,0,0,0,0,33,0,2,1,2,1,"
+                + "sender.anySender=3;switch.creation.sameActor=6;switch.message.sameActor+switched=3;width.message.oneByte=3"), csv[1]);
     }
 
     @Test
@@ -97,7 +104,7 @@ class TruffleReportTest {
     }
 
     @Test
-    void theLogCountsCompilationsAndTheTransfersThroughTheWidthNode() {
+    void theLogCountsCompilationsAndTheTransfersThroughTheWidthAndSwitchNodes() {
         CompilationLog log = CompilationLog.of(List.of(
                 "[engine] opt done   engine=1  id=6     message   |Tier 1|Time 974",
                 "[engine] transferToInterpreter at",
@@ -107,9 +114,12 @@ class TruffleReportTest {
                 "[engine] transferToInterpreter at",
                 "  dev.reprise.tide.nodes.actors.SendNode.execute(SendNode.java:30)",
                 "[engine] opt inval. engine=1  id=6     message",
+                "[engine] transferToInterpreter at",
+                "  dev.reprise.tide.trace.ActorSwitchNodeGen.execute(ActorSwitchNodeGen.java:40)",
+                "  dev.reprise.tide.trace.RecordCreationNode.execute(RecordCreationNode.java:18)",
                 "[engine] opt failed engine=1  id=7     hi"));
-        assertEquals(new CompilationLog(1, 1, 1, 1, 1, 1), log);
-        assertEquals("2 compiled, 1 failed, 1 deopt, 1 invalidated, 1 width widening in 2 JVMs",
+        assertEquals(new CompilationLog(1, 1, 1, 1, 1, 1, 1), log);
+        assertEquals("2 compiled, 1 failed, 1 deopt, 1 invalidated, 1 width widening, 1 switch respecialisation in 2 JVMs",
                 log.plus(CompilationLog.of(List.of("[engine] opt done   engine=1  id=2  ping"))).describe());
     }
 }

@@ -1,6 +1,7 @@
 package dev.reprise.tide.nodes;
 
 import com.oracle.truffle.api.CallTarget;
+import com.oracle.truffle.api.RootCallTarget;
 import com.oracle.truffle.api.CompilerDirectives.TruffleBoundary;
 import com.oracle.truffle.api.frame.VirtualFrame;
 import com.oracle.truffle.api.nodes.RootNode;
@@ -13,6 +14,8 @@ import dev.reprise.tide.runtime.ActorSystem;
 import dev.reprise.tide.runtime.Nil;
 import dev.reprise.tide.trace.TraceMode;
 import dev.reprise.tide.trace.TraceOptions;
+import java.util.ArrayList;
+import java.util.List;
 
 /** What evaluating a source runs: a fresh actor system whose main actor runs the program. */
 public final class ProgramRootNode extends RootNode {
@@ -49,8 +52,15 @@ public final class ProgramRootNode extends RootNode {
                 language.recordingStarts();
             }
             String path = source.getPath() == null ? source.getName() : source.getPath();
-            return TraceOptions.choose(context, context.recordOption(), context.replayOption(), source.getName(), path);
+            return TraceOptions.choose(context, context.recordOption(), context.replayOption(), source.getName(), path, roots());
         });
+    }
+
+    // Every AST of the program: where its tracing nodes are.
+    private List<RootNode> roots() {
+        List<RootNode> roots = new ArrayList<>(program.functions());
+        roots.add(((RootCallTarget) processor).getRootNode());
+        return roots;
     }
 
     @Override

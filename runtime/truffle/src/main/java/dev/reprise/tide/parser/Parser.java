@@ -1,6 +1,7 @@
 package dev.reprise.tide.parser;
 
 import com.oracle.truffle.api.RootCallTarget;
+import com.oracle.truffle.api.nodes.RootNode;
 import com.oracle.truffle.api.source.Source;
 import com.oracle.truffle.api.source.SourceSection;
 import dev.reprise.tide.builtins.BuiltinCallNode;
@@ -68,6 +69,7 @@ public final class Parser {
     private final List<Token> tokens;
     private final Map<String, ActorDecl> actors = new LinkedHashMap<>();
     private final List<Creation> creations = new ArrayList<>();
+    private final List<RootNode> functions = new ArrayList<>();
     private int pos;
 
     /** A parser of the given source. */
@@ -93,7 +95,7 @@ public final class Parser {
         ActorDecl main = new ActorDecl(MAIN);
         main.define(actorBody(MAIN, scope, statements, methods, 0, source.createSection(0, source.getLength())), 0);
         checkCreations();
-        return new Program(main);
+        return new Program(main, List.copyOf(functions));
     }
 
     // actor Name(params) { statements }
@@ -120,7 +122,7 @@ public final class Parser {
             SourceSection section) {
         statements.add(methods.become());
         TideNode body = new BlockNode(statements.toArray(TideNode[]::new));
-        return new FunctionRootNode(language, scope.function.frame.build(), body, name, arity, section).getCallTarget();
+        return function(new FunctionRootNode(language, scope.function.frame.build(), body, name, arity, section)).getCallTarget();
     }
 
     // methods is non-null at the top of an actor body, where defs are methods.
@@ -196,8 +198,13 @@ public final class Parser {
         Scope scope = new Scope(outer, new Scope.Function(true));
         int arity = parameters(scope);
         TideNode body = block(scope);
-        FunctionRootNode root = new FunctionRootNode(language, scope.function.frame.build(), body, name, arity, sectionFrom(start));
+        FunctionRootNode root = function(new FunctionRootNode(language, scope.function.frame.build(), body, name, arity, sectionFrom(start)));
         return new ClosureNode(root.getCallTarget(), arity, name);
+    }
+
+    private FunctionRootNode function(FunctionRootNode root) {
+        functions.add(root);
+        return root;
     }
 
     // Parameters take the function's first slots, where FunctionRootNode copies the arguments.

@@ -10,11 +10,13 @@ import dev.reprise.tide.runtime.Actor;
 /**
  * Records a system call's result ({@code time}, {@code random}, {@code readLine}, {@code resolve})
  * when the run records: the event, with its data id's width specialised ({@link IdWidthNode}),
- * and the value, which goes to the data file out of compiled code. While no context of the
+ * and whether the actor switched ({@link ActorSwitchNode}) specialised, and the value, which
+ * goes to the data file out of compiled code. While no context of the
  * engine records, the language's assumption removes it from compiled code.
  */
 public final class RecordSystemCallNode extends Node {
     @Child private IdWidthNode dataIdWidth = IdWidthNode.create();
+    @Child private ActorSwitchNode actorSwitch = ActorSwitchNode.create();
 
     /** {@code actor}'s call returned the number {@code value}. */
     public void execute(Actor actor, long value) {
@@ -71,7 +73,7 @@ public final class RecordSystemCallNode extends Node {
 
     private void append(ThreadRecorder recorder, ActorRecord actor, byte[] value) {
         int width = dataIdWidth.execute(actor.nextDataId());
-        long dataId = recorder.trySystemCall(actor, width);
+        long dataId = recorder.trySystemCall(actor, actorSwitch.execute(recorder, actor), width);
         if (dataId < 0) {
             slowPath(recorder, actor, value);
         } else {

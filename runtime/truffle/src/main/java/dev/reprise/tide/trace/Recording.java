@@ -1,5 +1,6 @@
 package dev.reprise.tide.trace;
 
+import com.oracle.truffle.api.nodes.RootNode;
 import dev.reprise.runtime.ActorRecord;
 import dev.reprise.runtime.Recorder;
 import dev.reprise.runtime.RecorderSettings;
@@ -10,6 +11,7 @@ import dev.reprise.tide.runtime.Turn;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -20,21 +22,27 @@ import java.util.Map;
  */
 final class Recording extends TraceMode {
     private final Recorder recorder;
+    private final List<RootNode> roots;
 
-    private Recording(TideContext context, Recorder recorder) {
+    private Recording(TideContext context, Recorder recorder, List<RootNode> roots) {
         super(context);
         this.recorder = recorder;
+        this.roots = roots;
     }
 
-    /** Starts recording {@code program} (its file {@code source}) into {@code dir}. */
-    static Recording start(TideContext context, Path dir, String program, String source) {
+    /**
+     * Starts recording {@code program} (its file {@code source}) into {@code dir}; when it ends, it
+     * counts the specialisations of the tracing nodes in {@code roots} into the trace's metadata.
+     */
+    static Recording start(TideContext context, Path dir, String program, String source, List<RootNode> roots) {
         Map<String, String> tide = new LinkedHashMap<>();
         tide.put("language", "tide");
         tide.put("tide.source", source);
         tide.put(Replaying.PRINTS, Replaying.PRINTS_NUMBERED);
         tide.put(Replaying.CALLBACKS, Replaying.CALLBACKS_NUMBERED);
         try {
-            return new Recording(context, Recorder.startWithoutMBean(RecorderSettings.defaults(dir).withProgram(program), tide));
+            return new Recording(context, Recorder.startWithoutMBean(RecorderSettings.defaults(dir).withProgram(program), tide),
+                    roots);
         } catch (IOException e) {
             throw new TideError("cannot record into " + dir + ": " + TraceOptions.reason(e));
         }
@@ -62,6 +70,7 @@ final class Recording extends TraceMode {
 
     @Override
     public void close() {
+        TracingCensus.of(roots).forEach(recorder::count);
         recorder.close();
     }
 }

@@ -1,11 +1,13 @@
 package dev.reprise.tide.trace;
 
+import com.oracle.truffle.api.nodes.RootNode;
 import dev.reprise.tide.language.TideContext;
 import dev.reprise.tide.language.TideError;
 import java.io.IOException;
 import java.nio.file.FileSystemException;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.util.List;
 
 /** Chooses a run's {@link TraceMode} from the context's {@code tide.Record} and {@code tide.Replay} options. */
 public final class TraceOptions {
@@ -17,13 +19,15 @@ public final class TraceOptions {
      *
      * @param record the {@code tide.Record} option, empty when not set
      * @param replay the {@code tide.Replay} option, empty when not set
+     * @param roots the program's ASTs, whose tracing nodes a recording counts when it ends ({@link TracingCensus})
      */
-    public static TraceMode choose(TideContext context, String record, String replay, String program, String source) {
+    public static TraceMode choose(TideContext context, String record, String replay, String program, String source,
+                                   List<RootNode> roots) {
         if (!record.isEmpty() && !replay.isEmpty()) {
             throw new TideError("tide.Record and tide.Replay are both set: a run either records or replays");
         }
         if (!record.isEmpty()) {
-            return Recording.start(context, Path.of(record), program, source);
+            return Recording.start(context, Path.of(record), program, source, roots);
         }
         if (!replay.isEmpty()) {
             return Replaying.open(context, Path.of(replay), program);
