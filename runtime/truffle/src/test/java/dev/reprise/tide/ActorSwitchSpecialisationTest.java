@@ -1,24 +1,19 @@
 package dev.reprise.tide;
 
+import static dev.reprise.tide.TracingNodeHarness.active;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.oracle.truffle.api.dsl.Introspection;
 import com.oracle.truffle.api.nodes.Node;
 import com.oracle.truffle.api.nodes.NodeUtil;
 import dev.reprise.runtime.ActorRecord;
-import dev.reprise.runtime.Recorder;
-import dev.reprise.runtime.RecorderSettings;
-import dev.reprise.runtime.ThreadRecorder;
 import dev.reprise.tide.trace.ActorSwitchNode;
 import dev.reprise.tide.trace.RecordMessageNode;
 import dev.reprise.trace.TraceEvent;
 import dev.reprise.trace.TraceMetadata;
-import dev.reprise.trace.TraceReader;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -39,12 +34,10 @@ class ActorSwitchSpecialisationTest {
     @Test
     void switchNodeKeepsTheAnswersItHasSeen(@TempDir Path dir) throws IOException {
         Path trace = dir.resolve("trace");
-        Recorder recorder = Recorder.startWithoutMBean(RecorderSettings.defaults(trace).withProgram("test"), Map.of());
         RecordMessageNode node = RecordMessageNode.create();
         ActorRecord a = new ActorRecord(2);
         ActorRecord b = new ActorRecord(3);
-        try {
-            ThreadRecorder thread = recorder.forCurrentThread();
+        TracingNodeHarness.record(trace, thread -> {
             node.execute(thread, a, 5);
             node.execute(thread, b, 6);
             node.execute(thread, a, 5); // back to a, its last sender again: one RESUME with the repeat flag
@@ -53,15 +46,10 @@ class ActorSwitchSpecialisationTest {
             node.execute(thread, b, 7);
             node.execute(thread, b, 8);
             assertEquals(List.of("sameActor", "switched"), active(switchNode(node)));
-            thread.idle();
-        } finally {
-            recorder.close();
-        }
-        try (TraceReader reader = TraceReader.open(trace)) {
-            assertEquals(List.of(new TraceEvent.Message(5), new TraceEvent.Message(5)), events(reader, 2));
-            assertEquals(List.of(new TraceEvent.Message(6), new TraceEvent.Message(7), new TraceEvent.Message(7),
-                    new TraceEvent.Message(8)), events(reader, 3));
-        }
+        });
+        assertEquals(List.of(new TraceEvent.Message(5), new TraceEvent.Message(5)), TracingNodeHarness.events(trace, 2));
+        assertEquals(List.of(new TraceEvent.Message(6), new TraceEvent.Message(7), new TraceEvent.Message(7),
+                new TraceEvent.Message(8)), TracingNodeHarness.events(trace, 3));
     }
 
     @Test
@@ -94,21 +82,5 @@ class ActorSwitchSpecialisationTest {
         List<ActorSwitchNode> found = NodeUtil.findAllNodeInstances(node, ActorSwitchNode.class);
         assertEquals(1, found.size(), "the message tracer's specialisations share one switch node");
         return found.get(0);
-    }
-
-    private static List<TraceEvent> events(TraceReader reader, long actor) throws IOException {
-        List<TraceEvent> events = new ArrayList<>();
-        var source = reader.actor(actor);
-        for (TraceEvent e; (e = source.next()) != null; ) {
-            events.add(e);
-        }
-        return events;
-    }
-
-    private static List<String> active(Node node) {
-        return Introspection.getSpecializations(node).stream()
-                .filter(Introspection.SpecializationInfo::isActive)
-                .map(Introspection.SpecializationInfo::getMethodName)
-                .toList();
     }
 }

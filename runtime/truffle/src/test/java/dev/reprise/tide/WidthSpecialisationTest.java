@@ -1,23 +1,16 @@
 package dev.reprise.tide;
 
+import static dev.reprise.tide.TracingNodeHarness.active;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import com.oracle.truffle.api.dsl.Introspection;
-import com.oracle.truffle.api.nodes.Node;
 import dev.reprise.runtime.ActorRecord;
-import dev.reprise.runtime.Recorder;
-import dev.reprise.runtime.RecorderSettings;
-import dev.reprise.runtime.ThreadRecorder;
 import dev.reprise.tide.trace.IdWidthNode;
 import dev.reprise.tide.trace.RecordMessageNode;
 import dev.reprise.trace.EventBuffer;
 import dev.reprise.trace.TraceEvent;
-import dev.reprise.trace.TraceReader;
 import java.io.IOException;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -47,36 +40,17 @@ class WidthSpecialisationTest {
     @Test
     void messageTracerHoldsOneSenderThenGeneralises(@TempDir Path dir) throws IOException {
         Path trace = dir.resolve("trace");
-        Recorder recorder = Recorder.startWithoutMBean(RecorderSettings.defaults(trace).withProgram("test"), Map.of());
         RecordMessageNode node = RecordMessageNode.create();
         ActorRecord actor = new ActorRecord(2);
-        try {
-            ThreadRecorder thread = recorder.forCurrentThread();
+        TracingNodeHarness.record(trace, thread -> {
             node.execute(thread, actor, 5);
             node.execute(thread, actor, 5);
             assertEquals(List.of("sameSender"), active(node));
             node.execute(thread, actor, 300);
             node.execute(thread, actor, 5);
             assertEquals(List.of("anySender"), active(node));
-            thread.idle();
-        } finally {
-            recorder.close();
-        }
-        List<TraceEvent> events = new ArrayList<>();
-        try (TraceReader reader = TraceReader.open(trace)) {
-            var source = reader.actor(2);
-            for (TraceEvent e; (e = source.next()) != null; ) {
-                events.add(e);
-            }
-        }
+        });
         assertEquals(List.of(new TraceEvent.Message(5), new TraceEvent.Message(5), new TraceEvent.Message(300),
-                new TraceEvent.Message(5)), events, "what the trace holds");
-    }
-
-    private static List<String> active(Node node) {
-        return Introspection.getSpecializations(node).stream()
-                .filter(Introspection.SpecializationInfo::isActive)
-                .map(Introspection.SpecializationInfo::getMethodName)
-                .toList();
+                new TraceEvent.Message(5)), TracingNodeHarness.events(trace, 2), "what the trace holds");
     }
 }
