@@ -52,15 +52,31 @@ final class Registrations {
         return fromResolver < 0 ? fromAnyone : fromAnyone < 0 ? fromResolver : Math.min(fromResolver, fromAnyone);
     }
 
-    /** The callback of registration {@code r}, on a promise expected from {@code expectedResolver}, runs. */
+    /**
+     * The callback of registration {@code r}, on a promise expected from {@code expectedResolver},
+     * runs. A resolver with nothing outstanding is forgotten: a program that makes new actors to
+     * answer (a promise race's racers, every round) would otherwise grow the map without bound,
+     * and each prediction's lookup with it.
+     */
     @TruffleBoundary
     void ran(long r, long expectedResolver) {
         ArrayDeque<Long> q = outstanding.get(expectedResolver);
-        if (q != null && !q.isEmpty() && q.peekFirst() == r) {
+        if (q == null) {
+            return;
+        }
+        if (!q.isEmpty() && q.peekFirst() == r) {
             q.pollFirst();
-        } else if (q != null) {
+        } else {
             q.remove(r);
         }
+        if (q.isEmpty()) {
+            outstanding.remove(expectedResolver);
+        }
+    }
+
+    /** How many resolvers have registrations outstanding (for tests). */
+    int resolversOutstanding() {
+        return outstanding.size();
     }
 
     private long oldest(long resolver) {

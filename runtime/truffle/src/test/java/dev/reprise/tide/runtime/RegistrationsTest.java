@@ -48,4 +48,26 @@ class RegistrationsTest {
         r.ran(0, A);
         assertEquals(-1, r.predict(A));
     }
+
+    /** A race with new racers every round: each round's resolvers are forgotten once their callbacks ran. */
+    @Test
+    void resolversWithNothingOutstandingAreForgotten() {
+        Registrations r = new Registrations();
+        for (long round = 0; round < 10_000; round++) {
+            long a = 10 + 2 * round;
+            long b = a + 1;
+            long pair = r.register(Registrations.ANYONE);
+            long fromA = r.register(a);
+            long fromB = r.register(b);
+            assertEquals(pair, r.predict(b));
+            r.ran(pair, Registrations.ANYONE);
+            assertEquals(fromB, r.predict(b));
+            r.ran(fromB, b);
+            assertEquals(fromA, r.predict(a));
+            r.ran(fromA, a);
+        }
+        assertEquals(0, r.resolversOutstanding(), "resolvers kept after all their callbacks ran");
+        r.register(A);
+        assertEquals(1, r.resolversOutstanding());
+    }
 }
