@@ -10,10 +10,10 @@ import dev.reprise.runtime.ThreadRecorder;
  * Whether an actor's event starts a subtrace on the recording thread (an actor switch: another
  * actor's events were the last there), as a self-specialising node. A tracing site that has only
  * ever seen one answer has only that answer in its compiled code, and the append it guards folds
- * to that case: a ping-pong between two actors on one worker switches at every message (the
- * subtrace start and the message are one append), while a long run of one actor's messages on a
- * worker never does after its first (no subtrace code at all). The other answer, met in compiled
- * code, deoptimises once and the site keeps both.
+ * to that case: creations and system calls follow their turn's message in the same subtrace, so
+ * their sites stay {@code sameActor} and compile without any subtrace code; a message site that
+ * has seen only switches (a ping-pong on one worker) writes the subtrace start and the message in
+ * one append. The other answer, met in compiled code, deoptimises once and the site keeps both.
  */
 @Introspectable
 public abstract class ActorSwitchNode extends Node {

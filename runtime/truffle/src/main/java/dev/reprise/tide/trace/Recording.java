@@ -70,7 +70,10 @@ final class Recording extends TraceMode {
 
     @Override
     public void close() {
-        TracingCensus.of(roots).forEach(recorder::count);
-        recorder.close();
+        try {
+            TracingCensus.of(roots).forEach(recorder::count);
+        } finally {
+            recorder.close(); // the trace ends cleanly whatever the census met
+        }
     }
 }
