@@ -1,9 +1,6 @@
 package dev.reprise.tide.runtime;
 
 import com.oracle.truffle.api.CompilerDirectives.TruffleBoundary;
-import java.util.ArrayDeque;
-import java.util.HashMap;
-import java.util.Map;
 
 /**
  * An actor's {@code whenResolved} registrations, numbered in the order it made them, and which of
@@ -23,7 +20,7 @@ final class Registrations {
     private final boolean traced;
     private long next;
     // Per expected resolver, its outstanding registrations in increasing order.
-    private final Map<Long, ArrayDeque<Long>> outstanding = new HashMap<>();
+    private final OutstandingRegistrations outstanding = new OutstandingRegistrations();
 
     /** A traced run's actor's registrations. */
     Registrations() {
@@ -40,47 +37,31 @@ final class Registrations {
         if (!traced) {
             return 0;
         }
-        outstanding.computeIfAbsent(expectedResolver, k -> new ArrayDeque<>()).add(next);
+        outstanding.add(expectedResolver, next);
         return next++;
     }
 
     /** The registration whose callback is predicted to run next when {@code resolver} resolved its promise; -1 if none is outstanding. */
     @TruffleBoundary
     long predict(long resolver) {
-        long fromResolver = oldest(resolver);
-        long fromAnyone = oldest(ANYONE);
+        long fromResolver = outstanding.oldest(resolver);
+        long fromAnyone = outstanding.oldest(ANYONE);
         return fromResolver < 0 ? fromAnyone : fromAnyone < 0 ? fromResolver : Math.min(fromResolver, fromAnyone);
     }
 
     /**
      * The callback of registration {@code r}, on a promise expected from {@code expectedResolver},
      * runs. A resolver with nothing outstanding is forgotten: a program that makes new actors to
-     * answer (a promise race's racers, every round) would otherwise grow the map without bound,
+     * answer (a promise race's racers, every round) would otherwise grow the table without bound,
      * and each prediction's lookup with it.
      */
     @TruffleBoundary
     void ran(long r, long expectedResolver) {
-        ArrayDeque<Long> q = outstanding.get(expectedResolver);
-        if (q == null) {
-            return;
-        }
-        if (!q.isEmpty() && q.peekFirst() == r) {
-            q.pollFirst();
-        } else {
-            q.remove(r);
-        }
-        if (q.isEmpty()) {
-            outstanding.remove(expectedResolver);
-        }
+        outstanding.remove(expectedResolver, r);
     }
 
     /** How many resolvers have registrations outstanding (for tests). */
     int resolversOutstanding() {
-        return outstanding.size();
-    }
-
-    private long oldest(long resolver) {
-        ArrayDeque<Long> q = outstanding.get(resolver);
-        return q == null || q.isEmpty() ? -1 : q.peekFirst();
+        return outstanding.resolvers();
     }
 }
