@@ -392,12 +392,13 @@ public final class Recorder extends FlushEpoch implements AutoCloseable {
      * buffer), has seen no flush epoch for a whole interval (it is idle: its next event goes to
      * the slow path, sees the take-over and starts a new buffer), or when {@code force}d at close
      * (what it has published, a valid prefix; a busy thread may go on writing, so a copy is
-     * written and the thread records nothing more).
+     * written and the thread records nothing more). False if it held no buffer to steal (none,
+     * handed off, or another take-over has it).
      */
-    private void takeOver(ThreadRecorder r, boolean dead, boolean force) {
+    private boolean takeOver(ThreadRecorder r, boolean dead, boolean force) {
         EventBuffer b = r.steal();
         if (b == null) {
-            return;
+            return false;
         }
         try {
             if (Preemption.ON) {
@@ -408,6 +409,7 @@ public final class Recorder extends FlushEpoch implements AutoCloseable {
             r.giveBack(); // never leave the owner spinning on STEALING: the buffer stays its own
             internalError("taking over the buffer of thread " + r.thread.getName(), e);
         }
+        return true;
     }
 
     /** {@link #takeOver} once {@code b} is stolen: takes it, or gives it back to its owner. */
@@ -496,7 +498,7 @@ public final class Recorder extends FlushEpoch implements AutoCloseable {
                     && epoch - r.lvEpochSeen() < 2 && System.nanoTime() < deadline) {
                 java.util.concurrent.locks.LockSupport.parkNanos(200_000);
             }
-            takeOver(r, !r.thread.isAlive(), true);
+            takeOverAtClose(r);
         }
         writeFinalGap();
         writer.requestStop();
@@ -508,6 +510,22 @@ public final class Recorder extends FlushEpoch implements AutoCloseable {
         finish();
         unregisterMBean();
         closedAtExit.countDown();
+    }
+
+    /**
+     * Takes {@code r}'s buffer at close. The writer's tick may be taking it over at this moment:
+     * it then holds it (STEALING) and may give it back, the thread being busy; so the close
+     * waits that out and tries again, or the buffer would stay with a thread that records
+     * nothing more, and its events would be missing from a trace that ends cleanly.
+     */
+    private void takeOverAtClose(ThreadRecorder r) {
+        while (!takeOver(r, !r.thread.isAlive(), true)) {
+            int state = r.lvState();
+            if (state != BufferOwnership.STEALING && state != BufferOwnership.HOLDING) {
+                return; // handed off, or none held
+            }
+            Thread.onSpinWait(); // the tick decides briefly, and always leaves STEALING
+        }
     }
 
     /** Drops not yet written as a gap (threads that never got a buffer again) go in one last gap. */
