@@ -17,6 +17,13 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * live. An ask's timeout runs only if the recording's completed the ask ({@link AskTimeouts}). A
  * timer is kept from when it is armed until it runs or is cancelled, so a program that sets
  * millions of timers replays in the memory of those pending at once.
+ *
+ * <p>A periodic timer cancelled while its ticks queue up: in the recording, the scheduler may have
+ * fired it again before the cancel, and each such stale tick is a recorded turn. In replay the
+ * tick the cancel came after was fired on demand, and the cancel may come before that firing arms
+ * the next one; so a periodic firing that armed nothing stays ready to run again ({@link
+ * #keepForStaleTicks}), as the recording's next firing would have: it sends the same tick and,
+ * the timer being cancelled, arms nothing.
  */
 final class ReplayTimers {
     /** Below this many kept timers, cancelled ones are not looked for. */
@@ -43,6 +50,8 @@ final class ReplayTimers {
         private final Timers.TimerTask task;
         private final boolean rearmed;
         private final AtomicBoolean ran = new AtomicBoolean();
+        /** Kept after its periodic timer's firing armed nothing: runs only when the trace asks ({@link #keepForStaleTicks}). */
+        private final Cancellable stalePeriodic;
         /** The trace asked for the timer again while this arming ran: the next arming is due at once. */
         private volatile boolean askedAgain;
         /** The scheduler's handle, to see a cancellation; null until the scheduler returned it. */
@@ -50,11 +59,12 @@ final class ReplayTimers {
         /** Seen cancelled by the previous sweep: released by the next (in the recording it may have fired first). */
         private boolean seenCancelled;
 
-        private Arming(long id, long owner, Timers.TimerTask task, boolean rearmed) {
+        private Arming(long id, long owner, Timers.TimerTask task, boolean rearmed, Cancellable stalePeriodic) {
             this.id = id;
             this.owner = owner;
             this.task = task;
             this.rearmed = rearmed;
+            this.stalePeriodic = stalePeriodic;
         }
 
         /** The scheduler's due time. */
@@ -77,7 +87,9 @@ final class ReplayTimers {
             try {
                 task.run(); // a periodic timer arms its next firing in here
             } finally {
-                release(this);
+                if (!keepForStaleTicks(this)) {
+                    release(this);
+                }
                 if (askedAgain) {
                     fire(id);
                 }
@@ -85,7 +97,7 @@ final class ReplayTimers {
         }
 
         private boolean cancelled() {
-            Cancellable h = handle;
+            Cancellable h = stalePeriodic != null ? stalePeriodic : handle;
             return h != null && h.isCancelled() && !ran.get();
         }
 
@@ -100,7 +112,7 @@ final class ReplayTimers {
      * firing); returns what the scheduler is to hold instead of {@code task}.
      */
     static Runnable arm(long timerId, long owner, Timers.TimerTask task, boolean rearmed) {
-        Arming a = new Arming(timerId, owner, task, rearmed);
+        Arming a = new Arming(timerId, owner, task, rearmed, null);
         timers.put(timerId, a);
         Names.of(timerId, "timer");
         int kept = timers.size();
@@ -141,6 +153,21 @@ final class ReplayTimers {
             a.askedAgain = true; // a periodic timer's next arming comes when this one has run
         }
         return true;
+    }
+
+    /**
+     * After {@code a} ran: if it is a periodic timer's firing that armed no next one (the timer was
+     * cancelled first), a copy of it takes its place, which runs again only when the trace asks
+     * for another tick (a stale one of the recording), and which the sweeps release like a
+     * cancelled timer. False: {@code a} is to be released.
+     */
+    private static boolean keepForStaleTicks(Arming a) {
+        if (timers.get(a.id) != a || a.task.askTimeout) {
+            return false; // it armed its next firing, or it is an ask's one timeout
+        }
+        Cancellable periodic = PeriodicTasks.timerOf(a.task.scheduled());
+        return periodic != null && periodic.isCancelled()
+                && timers.replace(a.id, a, new Arming(a.id, a.owner, a.task, true, periodic));
     }
 
     /** The most timers kept at once so far. */

@@ -66,6 +66,11 @@ public final class Timers {
             }
         }
 
+        /** The task the scheduler was given. */
+        Runnable scheduled() {
+            return task;
+        }
+
         @Override
         public String toString() {
             return task.toString();

@@ -11,6 +11,7 @@ import dev.reprise.programs.FirstToCompleteProgram;
 import dev.reprise.programs.MappedStageProgram;
 import dev.reprise.programs.PromiseRaceProgram;
 import dev.reprise.programs.RacyProgram;
+import dev.reprise.programs.StaleTicksProgram;
 import dev.reprise.programs.SupervisionOrderProgram;
 import dev.reprise.programs.SystemCallProgram;
 import dev.reprise.programs.SupervisionProgram;
@@ -142,6 +143,30 @@ class ReplayIT {
     void timersOutsideInputAndClockAndRandomValuesReplay() throws Exception {
         List<String> values = recordAndReplay(TimersAndInputProgram.class, 2, ReplayIT::valuesOf);
         assertTrue(!values.get(0).equals(values.get(1)), "clock and random values differ between recordings");
+    }
+
+    /**
+     * Ticks that periodic timers sent before they were cancelled, still queued at the cancel, are
+     * turns of the recording: the replay sends each again, though the firing it replays the cancel
+     * after may not have armed another (the cancel came first), under other dispatcher settings too.
+     */
+    @Test
+    void periodicTimersCancelledWithTicksQueuedReplayTheirStaleTicks() throws Exception {
+        for (int i = 0; i < 3; i++) {
+            Path trace = tmp.resolve("stale" + i);
+            RecordedRun rec = RecordedRun.record(trace, CALLS, StaleTicksProgram.class);
+            assertEquals(0, rec.exitCode, rec.toString());
+            assertTrue(rec.out.contains("rate tick 5"), "ticks queued up behind the cancel: " + rec.out);
+            for (List<String> settings : List.of(List.<String>of(),
+                    List.of("-Dakka.actor.default-dispatcher.throughput=1",
+                            "-Dakka.actor.default-dispatcher.fork-join-executor.parallelism-min=1",
+                            "-Dakka.actor.default-dispatcher.fork-join-executor.parallelism-max=1"))) {
+                RecordedRun rep = RecordedRun.replay(trace, settings, StaleTicksProgram.class);
+                assertEquals(0, rep.exitCode, settings + ": " + rep);
+                assertEquals(wholeOutput(rec), wholeOutput(rep), settings + ": " + rep.err);
+                rep.assertApplicationTraceConsumed();
+            }
+        }
     }
 
     @Test
