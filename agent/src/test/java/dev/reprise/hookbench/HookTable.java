@@ -2,6 +2,7 @@ package dev.reprise.hookbench;
 
 import dev.reprise.hookbench.HookBench.Config;
 import java.io.PrintStream;
+import java.nio.file.Path;
 import java.util.Locale;
 import java.util.Map;
 
@@ -41,5 +42,25 @@ final class HookTable {
         out.printf(Locale.ROOT, "aim: ≤ %.0f ns added per message: %s (worst median added: %.1f ns wall, %.1f ns CPU;"
                 + " compare with the A/A columns)%n", HookBench.AIM_NS,
                 Math.max(worst, worstCpu) <= HookBench.AIM_NS ? "met" : "not met", worst, worstCpu);
+    }
+
+    /**
+     * What the packaged agent's recording costs beside the other build's ({@code --against}), per
+     * message: negative when the packaged build is cheaper. The A/A column of {@link #print} is
+     * the floor these differences are to be read against.
+     */
+    static void printAgainst(Map<String, Map<Config, Tally>> tallies, Path againstJar, PrintStream out) {
+        out.println();
+        out.println("Against " + againstJar + ": recorded - recorded by it, per processed message (negative: cheaper now)");
+        out.printf("%-11s %10s %10s %14s %14s %12s%n", "benchmark", "it ns", "now ns", "now - it ns", "CPU now - it",
+                "trace B it");
+        for (Map.Entry<String, Map<Config, Tally>> e : tallies.entrySet()) {
+            Tally it = e.getValue().get(Config.RECORDED_AGAINST);
+            Tally now = e.getValue().get(Config.RECORDED);
+            out.printf(Locale.ROOT, "%-11s %10.1f %10.1f %14s %14s %12.3f%n", e.getKey(), Difference.median(it.nsPerMessage),
+                    Difference.median(now.nsPerMessage), Difference.between(now.nsPerMessage, it.nsPerMessage).text(),
+                    Difference.between(now.cpuNsPerMessage, it.cpuNsPerMessage).text(),
+                    Difference.median(it.traceBytesPerMessage));
+        }
     }
 }

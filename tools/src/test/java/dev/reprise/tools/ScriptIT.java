@@ -57,8 +57,17 @@ class ScriptIT {
     void theJmhBenchmarksAnswerHelpWithoutABuild() {
         for (String bench : List.of("trace", "recorder", "hooks")) {
             Cli.Result r = assertSuccess(Cli.script(env, "bench", bench, "--help"));
-            assertTrue(r.out().startsWith("Usage: ./reprise bench " + bench + " [--quick]\nJMH: "), r::toString);
+            String options = bench.equals("hooks") ? " [--quick] [--against OLD.jar]" : " [--quick]";
+            assertTrue(r.out().startsWith("Usage: ./reprise bench " + bench + options + "\nJMH: "), r::toString);
         }
+    }
+
+    @Test
+    void theHookBenchmarkRefusesAMissingJarToCompareAgainstBeforeBuilding(@TempDir Path dir) {
+        Cli.assertOneLineError(Cli.script(env, "bench", "hooks", "--against", dir.resolve("old.jar").toString()), 2,
+                "bench hooks", "--against: no such agent jar", "old.jar");
+        Cli.assertOneLineError(Cli.script(env, "bench", "hooks", "--against"), 2, "bench hooks",
+                "--against needs an agent jar");
     }
 
     @Test

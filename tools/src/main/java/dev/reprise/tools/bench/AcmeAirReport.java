@@ -29,10 +29,9 @@ final class AcmeAirReport {
         sb.append(String.format(Locale.ROOT, "%s run: %d round(s), each an untraced and a recorded server in separate "
                 + "JVMs (order alternating per round), each on a fresh Derby database with %,d customers; %d s closed-loop "
                 + "warm-up per server, not measured. Latency in ms (JMeter's resolution), medians over rounds; ratios "
-                + "are recorded/untraced per round, median and bootstrap 95%% interval. Machine: %d cores, %s.%n%n",
+                + "are recorded/untraced per round, median and bootstrap 95%% interval. Machine: %s.%n%n",
                 plan.quick() ? "Quick" : "Full", plan.rounds(), plan.customers(), plan.warmupSeconds(),
-                Runtime.getRuntime().availableProcessors(),
-                System.getProperty("java.vm.name") + " " + System.getProperty("java.version")));
+                Machine.describe()));
         workload(sb, s, AcmeAirRun.CLOSED, String.format(Locale.ROOT,
                 "Closed loop: 1 thread, no think time, %d s", plan.closedSeconds()));
         if (s.has(AcmeAirRun.OPEN)) {

@@ -119,9 +119,8 @@ final class FingerprintBenchCommand implements Callable<Integer> {
         sb.append(String.format(Locale.ROOT, "Dispatcher: %s; %d pairs per benchmark, each a recording without "
                 + "fingerprints, one with, and one without again, in turn, in separate JVMs; %s. Ratios are medians of "
                 + "the pairs with a bootstrap 95%% interval; off/off compares the two recordings without, the noise floor. "
-                + "Machine: %d cores, %s %s.%n%n",
-                dispatcher, n, method, Runtime.getRuntime().availableProcessors(),
-                System.getProperty("java.vm.name"), System.getProperty("java.version")));
+                + "Machine: %s.%n%n",
+                dispatcher, n, method, Machine.describe()));
         sb.append("| benchmark | B/msg without | B/msg with | added B/msg | time with/without [95% CI] | noise floor off/off [95% CI] |\n");
         sb.append("|---|---|---|---|---|---|\n");
         double addedSum = 0;

@@ -68,14 +68,14 @@ final class SavinaReport {
                 + "record/base compares process CPU time (all threads) per steady-state iteration, as a mean per JVM "
                 + "since the OS counts it in 10 ms steps, median over blocks. The "
                 + "one-thread dispatcher runs %s. %sRecordings are replayed %s; replay/record compares their steady-state "
-                + "medians. Machine: %d cores, %s %s.%s%s%n%n",
+                + "medians. Machine: %s.%s%s%n%n",
                 setup.quick() ? "Quick" : "Paper (SOMns savina-jit)", setup.pairs(), setup.seed(), warmup(setup),
                 setup.pinned() ? "pinned to core 0 (taskset -c 0), JVM threads included"
                         : "unpinned (taskset was not available)",
                 setup.peerPairs() == 0 ? "" : "Peers run " + inBlocks(setup.peerPairs(), setup.pairs()) + "; a peer whose JVM "
                         + "failed or ran over 30 minutes is left out of that block (a dash where no block has it). ",
                 inBlocks(setup.replayPairs(), setup.pairs()),
-                Runtime.getRuntime().availableProcessors(), System.getProperty("java.vm.name"), System.getProperty("java.version"),
+                Machine.describe(),
                 setup.quick() ? " Quick runs use C1-compiled JVMs and tiny parameters: they check the harness and replay; "
                         + "their ratios say little about the overhead." : "",
                 setup.resumed() == 0 ? "" : String.format(Locale.ROOT, " The run was resumed (--resume): %d of its %d rows "

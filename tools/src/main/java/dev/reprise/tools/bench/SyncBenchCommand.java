@@ -122,8 +122,7 @@ final class SyncBenchCommand implements Callable<Integer> {
                 + "interval; none/none is the noise floor. Trace MB/s and forces per second are over the whole recording "
                 + "(start-up and warm-up included); "
                 + "ms per force is the writer's mean time in fdatasync of the events and data files. Traces in %s. "
-                + "Machine: %d cores, %s %s.%n%n", n, method, traces, Runtime.getRuntime().availableProcessors(),
-                System.getProperty("java.vm.name"), System.getProperty("java.version")));
+                + "Machine: %s.%n%n", n, method, traces, Machine.describe()));
         sb.append("| benchmark | trace MB/s | interval/none [95% CI] | always/none [95% CI] | noise none/none [95% CI] "
                 + "| interval: forces/s, ms/force | always: forces/s, ms/force |\n");
         sb.append("|---|---|---|---|---|---|---|\n");

@@ -39,11 +39,11 @@ final class TruffleReport {
                 + "but not the trace's opening and ending. Bytes per message are the trace's event bytes over its messages. "
                 + "Each recorded JVM's trace is replayed in one more JVM, run by run, as many runs "
                 + "as were recorded, which must pass the same check (its warm-up found by MSER); replay/record compares their steady-state medians. Every JVM logs Graal's "
-                + "compilations (engine.TraceCompilation): the specialisation evidence below. Machine: %d cores, %s %s.%s%n%n",
+                + "compilations (engine.TraceCompilation): the specialisation evidence below. Machine: %s.%s%n%n",
                 setup.quick() ? "Quick" : "Full (SOMns savina-jit)", setup.pairs(),
                 setup.features().record() ? "untraced, recorded" : "untraced only", setup.seed(), setup.measured(),
                 setup.iterations(),
-                Runtime.getRuntime().availableProcessors(), System.getProperty("java.vm.name"), System.getProperty("java.version"),
+                Machine.describe(),
                 setup.quick() ? " Quick JVMs are short: the jar-based Graal compiler may not have compiled the hot Tide code "
                         + "before they end (see the compilation counts), so their ratios say little about the overhead." : ""));
         sb.append("Arms: ").append(setup.features().describe()).append(".\n\n");
