@@ -26,7 +26,7 @@ import org.openjdk.jmh.runner.RunnerException;
 public final class HookBench {
     private HookBench() {}
 
-    /** The three kinds of fork; the second baseline measures the noise floor (A/A). */
+    /** The kinds of fork; the second baseline measures the noise floor (A/A); the last runs only with {@code --against}. */
     enum Config { BASELINE, RECORDED, BASELINE_AGAIN, RECORDED_AGAINST }
 
     static final List<String> BENCHMARKS = List.of("pingPong", "threadRing", "fanIn");
