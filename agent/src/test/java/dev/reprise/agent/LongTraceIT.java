@@ -1,6 +1,7 @@
 package dev.reprise.agent;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.reprise.programs.PingPongProgram;
@@ -12,7 +13,10 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Replay keeps memory for what is live: a trace larger than the heap, or of many more actors than it holds, replays whole. */
+/**
+ * Replay keeps memory for what is live: a trace larger than the heap, or of many more actors than it holds, replays
+ * whole; a heap too small for the trace's index is refused with what to do.
+ */
 class LongTraceIT {
     private static final String ROUNDS = "7000000";
 
@@ -49,5 +53,15 @@ class LongTraceIT {
         assertEquals(0, rep.exitCode, rep.toString());
         assertEquals("200000", rep.line("answers "));
         rep.assertApplicationTraceConsumed();
+
+        // The index of 200,000 actors (about 6 MB) cannot fit in 8 MB: the replay says so and what to do, and
+        // does not abort the JVM in its agent's start (it did: "FATAL ERROR in native method", exit code 134).
+        RecordedRun small = RecordedRun.replay(trace, List.of("-Xmx8m"), ShortLivedActorsProgram.class, "200000");
+        assertEquals(2, small.exitCode, small.toString());
+        assertTrue(small.err.contains("[reprise] cannot replay " + trace + ": the index of ")
+                && small.err.contains("does not fit in this JVM's heap (at most ")
+                && small.err.contains("Give the replay a larger heap, e.g. -Xmx"), small.err);
+        assertFalse(small.err.contains("FATAL ERROR"), small.err);
+        assertFalse(small.out.contains("answers "), "the program did not run: " + small.out);
     }
 }

@@ -3,8 +3,10 @@ package dev.reprise.trace;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.AbstractList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.zip.CRC32C;
@@ -46,9 +48,24 @@ public final class TraceIndex implements AutoCloseable {
         this.version = version;
     }
 
-    /** Scans the events file of the trace in {@code dir} and indexes it. */
+    /**
+     * Scans the events file of the trace in {@code dir} and indexes it. An index too large for
+     * the heap is an {@link IOException} that says how to give it room.
+     */
     public static TraceIndex open(Path dir) throws IOException {
         Path file = TraceFiles.events(dir);
+        try {
+            return scan(file);
+        } catch (OutOfMemoryError e) {
+            // The scan's arrays are garbage once it has thrown: there is room again for the message.
+            long limit = Runtime.getRuntime().maxMemory() >> 20;
+            throw new IOException("the index of " + file + " (" + (Files.size(file) >> 20) + " MB) does not fit in "
+                    + "this JVM's heap (at most " + limit + " MB): it takes about 20 bytes for each actor and each chunk "
+                    + "the actor appears in. Give the replay a larger heap, e.g. -Xmx" + 2 * limit + "m", e);
+        }
+    }
+
+    private static TraceIndex scan(Path file) throws IOException {
         ActorChunks index = new ActorChunks();
         EventTally recorded = new EventTally();
         List<TraceProblem> problems;
@@ -80,9 +97,20 @@ public final class TraceIndex implements AutoCloseable {
         return version;
     }
 
-    /** Actors with events, in order of first appearance. */
+    /** Actors with events, in no particular order (built on each call: a trace may have millions). */
     public List<Long> actors() {
-        return actorChunks.actors();
+        long[] ids = actorChunks.actors();
+        return new AbstractList<>() {
+            @Override
+            public Long get(int i) {
+                return ids[i];
+            }
+
+            @Override
+            public int size() {
+                return ids.length;
+            }
+        };
     }
 
     /** Damaged chunks and undecodable events found by the scan. */

@@ -136,9 +136,16 @@ final class SavinaReport {
                 rs.stream().filter(SavinaRow::replayPassed).count(), rs.size()));
         List<String> peers = new ArrayList<>();
         for (String p : peerNames) {
-            List<SavinaRow.Peer> ps = rs.stream().map(r -> peer(r, p)).filter(x -> x != null).toList();
-            peers.add(String.format(Locale.ROOT, "%s geometric mean %.3f, maximum %.2f MB/s", p,
-                    Stats.geometricMean(ps.stream().map(x -> x.ratio().value()).toList()),
+            // A peer left out of a benchmark (its JVM failed in every block) has no ratio there.
+            List<SavinaRow.Peer> ps = rs.stream().map(r -> peer(r, p))
+                    .filter(x -> x != null && !Double.isNaN(x.ratio().value())).toList();
+            if (ps.isEmpty()) {
+                peers.add(p + " not measured");
+                continue;
+            }
+            String over = ps.size() < rs.size() ? " over the " + ps.size() + " of " + rs.size() + " benchmarks it ran in" : "";
+            peers.add(String.format(Locale.ROOT, "%s geometric mean %.3f%s, maximum %.2f MB/s", p,
+                    Stats.geometricMean(ps.stream().map(x -> x.ratio().value()).toList()), over,
                     ps.stream().mapToDouble(SavinaRow.Peer::megabytesPerSecond).max().orElse(Double.NaN)));
         }
         if (!peers.isEmpty()) {

@@ -100,13 +100,36 @@ record SavinaRun(String benchmark, List<Long> measuredNanos, List<Long> allNanos
             }
             List<String> lines = Files.readAllLines(out, StandardCharsets.UTF_8);
             if (p.exitValue() != 0) {
-                throw new IOException(benchmark + how + " failed with exit code " + p.exitValue() + ": " + Files.readString(err).strip());
+                String errors = Files.readString(err).strip();
+                throw new IOException(benchmark + how + " failed with exit code " + p.exitValue() + ": "
+                        + headline(errors) + "\n" + errors);
             }
             return parse(benchmark, lines);
         } finally {
             Files.deleteIfExists(out);
             Files.deleteIfExists(err);
         }
+    }
+
+    /**
+     * The line of a failed JVM's error output that says what went wrong, for the report: the
+     * first, and for an uncaught exception the root cause too (a wrapper such as the
+     * InvocationTargetException of an agent's premain says nothing by itself).
+     */
+    static String headline(String errors) {
+        List<String> lines = errors.lines().toList();
+        if (lines.isEmpty()) {
+            return "no error output";
+        }
+        String first = lines.get(0);
+        if (first.startsWith("Exception in thread")) {
+            for (int i = lines.size() - 1; i > 0; i--) {
+                if (lines.get(i).startsWith("Caused by: ")) {
+                    return first + ", caused by " + lines.get(i).substring("Caused by: ".length());
+                }
+            }
+        }
+        return first;
     }
 
     /** The last few lines of a JVM's error output, for a message. */

@@ -74,6 +74,20 @@ class SavinaReportTest {
     }
 
     @Test
+    void aPeerLeftOutOfABenchmarkIsAveragedOverTheOthers() {
+        List<SavinaRow.Block> blocks = new ArrayList<>();
+        for (int k = 0; k < 3; k++) { // the peer's JVM failed in every block: no peer run
+            blocks.add(new SavinaRow.Block(Map.of(SavinaArm.BASE, run(10, null), SavinaArm.RECORD, run(12, null)), null,
+                    1.5, 1_000_000));
+        }
+        SavinaRow without = SavinaRow.of("BigContention", "default", blocks, List.of(SavinaArm.JFR), null);
+        String summary = SavinaReport.summary(List.of(row("PingPong", "default", 1.1, true), without), List.of("jfr"));
+        assertTrue(summary.contains("Peers: jfr geometric mean 2.000 over the 1 of 2 benchmarks it ran in, maximum "), summary);
+        assertFalse(summary.contains("NaN"), summary);
+        assertTrue(SavinaReport.summary(List.of(without), List.of("jfr")).contains("Peers: jfr not measured."));
+    }
+
+    @Test
     void theReportGivesIntervalsFloorsAimsAndPeers() {
         List<SavinaRow> rows = List.of(row("PingPong", "single", 1.44, true), row("Counting", "single", 1.0, true),
                 row("PingPong", "default", 1.12, false));
@@ -120,6 +134,20 @@ class SavinaReportTest {
         String svg = SavinaChart.svg(rows);
         assertTrue(svg.startsWith("<svg") && svg.contains(">PingPong<") && svg.contains(">44.0<"), svg);
         assertEquals(3 * 2, svg.split("<rect").length - 1, "per benchmark and dispatcher: a floor band and a bar");
+    }
+
+    @Test
+    void aFailedJvmIsReportedByItsFirstErrorLineAndAnExceptionsRootCause() {
+        assertEquals("[reprise] cannot replay /t: the index does not fit", SavinaRun.headline(
+                "[reprise] cannot replay /t: the index does not fit\nmore"));
+        assertEquals("Exception in thread \"main\" java.lang.reflect.InvocationTargetException, caused by "
+                + "java.lang.OutOfMemoryError: Java heap space", SavinaRun.headline("""
+                Exception in thread "main" java.lang.reflect.InvocationTargetException
+                \tat java.base/jdk.internal.reflect.DirectMethodHandleAccessor.invoke(DirectMethodHandleAccessor.java:119)
+                Caused by: java.lang.OutOfMemoryError: Java heap space
+                \tat java.base/java.util.Arrays.copyOf(Arrays.java:3619)
+                FATAL ERROR in native method: processing of -javaagent failed"""));
+        assertEquals("no error output", SavinaRun.headline(""));
     }
 
     @Test
