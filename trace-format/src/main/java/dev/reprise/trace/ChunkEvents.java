@@ -19,6 +19,8 @@ final class ChunkEvents {
     /** Per event: its fingerprint ({@link Fingerprint#NONE} if it has none). */
     private byte[] eventMarks = new byte[64];
     private int eventCount;
+    /** Events that are not the same object as the one before (the decoder shares one among repeats). */
+    private int distinctEvents;
     /** The chunk's fingerprints, in order of its marked events (null: none recorded). */
     private byte[] marks;
     private int markedCount;
@@ -76,6 +78,9 @@ final class ChunkEvents {
             events = Arrays.copyOf(events, eventCount * 2);
             eventMarks = Arrays.copyOf(eventMarks, eventCount * 2);
         }
+        if (eventCount == 0 || events[eventCount - 1] != e) {
+            distinctEvents++;
+        }
         eventMarks[eventCount] = mark;
         events[eventCount++] = e;
     }
@@ -125,6 +130,15 @@ final class ChunkEvents {
 
     int eventCount() {
         return eventCount;
+    }
+
+    /**
+     * About what this decoded chunk keeps on the heap: per event slot a reference and a mark, per
+     * event object (a run of repeated messages shares one) its object, per subtrace its arrays'
+     * entries and hash slots.
+     */
+    long retainedBytes() {
+        return events.length * 5L + distinctEvents * 32L + actor.length * 64L;
     }
 
     /** The first subtrace of {@code actorId} in the chunk, or a negative number if it has none. */

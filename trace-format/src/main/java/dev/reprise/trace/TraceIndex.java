@@ -27,16 +27,16 @@ public final class TraceIndex implements AutoCloseable {
     private final int version;
     private volatile long chunksRead;
     /**
-     * Events that the kept decoded chunks may hold together: about 5 bytes each in arrays plus the
-     * events (repeated messages share one), some megabytes. Under the default dispatcher an actor's
-     * subtraces spread over many threads' chunks and the replay's order drifts from the
-     * recording's: with 64k events kept, BankTransaction decoded each chunk 30 times over. So 256k,
-     * but never more than one event per 512 bytes of the heap's limit: a replay in a small heap
-     * (24 MB) must not spend it on this cache.
+     * Heap that the kept decoded chunks may take together ({@link ChunkEvents#retainedBytes}):
+     * 1/32 of the heap's limit, between 1 and 64 MB. Under the default dispatcher an actor's
+     * subtraces spread over many threads' chunks and the actors drift apart in the trace: bounded
+     * at 256k events, ForkJoinThroughput's replay (60 actors, 40,000 events a chunk) decoded
+     * chunks over and over and took 30 times as long as its recording. A run of repeated messages
+     * shares one event object, so such chunks cost about 5 bytes an event.
      */
-    static final long DECODED_EVENTS_KEPT = Math.min(1 << 18, Math.max(1 << 14, Runtime.getRuntime().maxMemory() >> 9));
+    static final long DECODED_BYTES_KEPT = Math.min(64L << 20, Math.max(1L << 20, Runtime.getRuntime().maxMemory() >> 5));
     private final LinkedHashMap<Long, ChunkEvents> decoded = new LinkedHashMap<>(16, 0.75f, true);
-    private long decodedEvents;
+    private long decodedBytes;
 
     private TraceIndex(Path file, FileChannel channel, ActorChunks actorChunks, List<TraceProblem> problems,
                        EventTally recorded, int version) {
@@ -145,11 +145,11 @@ public final class TraceIndex implements AutoCloseable {
         ChunkEvents chunk = decodeChunkAt(offset, entry.chunk());
         synchronized (decoded) {
             if (decoded.put(offset, chunk) == null) {
-                decodedEvents += chunk.eventCount();
+                decodedBytes += chunk.retainedBytes();
             }
             var eldest = decoded.values().iterator();
-            while (decodedEvents > DECODED_EVENTS_KEPT && decoded.size() > 1) {
-                decodedEvents -= eldest.next().eventCount();
+            while (decodedBytes > DECODED_BYTES_KEPT && decoded.size() > 1) {
+                decodedBytes -= eldest.next().retainedBytes();
                 eldest.remove();
             }
         }

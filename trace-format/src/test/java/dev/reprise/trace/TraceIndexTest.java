@@ -82,6 +82,44 @@ class TraceIndexTest {
     }
 
     @Test
+    void actorsFarApartInTheTraceDecodeEachChunkOnce() throws Exception {
+        // ForkJoinThroughput under the default dispatcher: 60 actors each get runs of messages from one sender, 30,000
+        // events a chunk; the pool runs one actor long before the next, so they read the trace far apart. Kept by
+        // event count (256k), 8 such chunks fit, and each actor decoded every chunk again: replay took 30 times as long
+        // as the recording. Repeated messages share one event, so the chunks are small on the heap and all stay.
+        int actors = 60;
+        int chunks = 40;
+        List<byte[]> written = new ArrayList<>();
+        EventBuffer b = new EventBuffer(1 << 16, Encoding.COMPACT);
+        for (int c = 0; c < chunks; c++) {
+            b.clear();
+            for (int a = 0; a < actors; a++) {
+                b.subtraceStart(100 + a, c);
+                for (int i = 0; i < 500; i++) {
+                    b.message(7);
+                }
+            }
+            written.add(java.util.Arrays.copyOf(b.array(), b.size()));
+        }
+        try (TraceWriter w = TraceWriter.create(tmp, TraceMetadata.begin("far-apart", Map.of()))) {
+            long seq = 0;
+            for (byte[] c : written) {
+                w.writeEvents(1, seq++, c, c.length);
+            }
+            w.finish(Map.of());
+        }
+        try (TraceIndex index = TraceIndex.open(tmp)) {
+            for (int a = 0; a < actors; a++) { // each actor reads all of its events before the next starts
+                List<TraceEvent> events = all(index.actor(100 + a));
+                assertEquals(chunks * 500, events.size());
+                assertTrue(events.stream().allMatch(new TraceEvent.Message(7)::equals));
+            }
+            assertEquals(chunks, index.chunksRead(), "each chunk decoded once (kept: " + TraceIndex.DECODED_BYTES_KEPT
+                    + " bytes)");
+        }
+    }
+
+    @Test
     void anActorThatSleepsUntilTheEndDoesNotMakeTheIndexReadAhead() throws Exception {
         // Actor 9 has a subtrace at the very start and one at the very end; actor 5 fills 200 chunks between.
         List<byte[]> chunks = new ArrayList<>();
