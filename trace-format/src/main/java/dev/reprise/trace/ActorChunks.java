@@ -2,6 +2,7 @@ package dev.reprise.trace;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.List;
 
 /**
@@ -110,6 +111,7 @@ final class ActorChunks {
         for (int e = latest(actor); e > 0; e = previous[e]) {
             out.add(new Entry(chunkOffsets[chunkOf[e]], chunkIndexes[chunkOf[e]], min[e], min[e] + span[e]));
         }
+        Collections.reverse(out); // file order, which the stable sort keeps among equal counters
         out.sort((a, b) -> Long.compare(a.minCounter(), b.minCounter()));
         return out;
     }
