@@ -24,6 +24,17 @@ class TraceIndexTest {
         return out;
     }
 
+    /** A trace in {@code dir} whose events file holds {@code chunks}, written by one thread in order. */
+    private static void writeTrace(Path dir, String program, List<byte[]> chunks) throws Exception {
+        try (TraceWriter w = TraceWriter.create(dir, TraceMetadata.begin(program, Map.of()))) {
+            long seq = 0;
+            for (byte[] c : chunks) {
+                w.writeEvents(1, seq++, c, c.length);
+            }
+            w.finish(Map.of());
+        }
+    }
+
     @Test
     void everyActorReadsItsOwnEventsInOrderWhateverTheChunkOrder() throws Exception {
         for (long seed = 1; seed <= 4; seed++) {
@@ -101,13 +112,7 @@ class TraceIndexTest {
             }
             written.add(java.util.Arrays.copyOf(b.array(), b.size()));
         }
-        try (TraceWriter w = TraceWriter.create(tmp, TraceMetadata.begin("far-apart", Map.of()))) {
-            long seq = 0;
-            for (byte[] c : written) {
-                w.writeEvents(1, seq++, c, c.length);
-            }
-            w.finish(Map.of());
-        }
+        writeTrace(tmp, "far-apart", written);
         try (TraceIndex index = TraceIndex.open(tmp)) {
             for (int a = 0; a < actors; a++) { // each actor reads all of its events before the next starts
                 List<TraceEvent> events = all(index.actor(100 + a));
@@ -139,13 +144,7 @@ class TraceIndexTest {
         b.subtraceStart(9, 1);
         b.message(2);
         chunks.add(java.util.Arrays.copyOf(b.array(), b.size()));
-        try (TraceWriter w = TraceWriter.create(tmp, TraceMetadata.begin("sleepy", Map.of()))) {
-            long seq = 0;
-            for (byte[] c : chunks) {
-                w.writeEvents(1, seq++, c, c.length);
-            }
-            w.finish(Map.of());
-        }
+        writeTrace(tmp, "sleepy", chunks);
         try (TraceIndex index = TraceIndex.open(tmp)) {
             ActorEventSource sleepy = index.actor(9);
             assertEquals(List.of(new TraceEvent.Message(1), new TraceEvent.Message(2)), all(sleepy));
