@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
 
 /**
  * One Savina benchmark run in its own JVM ({@code dev.reprise.savina.SavinaMain}), with or without
@@ -101,8 +102,10 @@ record SavinaRun(String benchmark, List<Long> measuredNanos, List<Long> allNanos
             List<String> lines = Files.readAllLines(out, StandardCharsets.UTF_8);
             if (p.exitValue() != 0) {
                 String errors = Files.readString(err).strip();
+                // The headline begins with the output's first line: the rest follows it once.
+                String rest = errors.lines().skip(1).collect(Collectors.joining("\n"));
                 throw new IOException(benchmark + how + " failed with exit code " + p.exitValue() + ": "
-                        + headline(errors) + "\n" + errors);
+                        + headline(errors) + (rest.isEmpty() ? "" : "\n" + rest));
             }
             return parse(benchmark, lines);
         } finally {
