@@ -8,7 +8,6 @@ import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.FileAttribute;
 import java.util.Set;
 import java.util.zip.CRC32C;
-import java.util.zip.Deflater;
 
 /**
  * Appends chunks to a new events or data file. Single-threaded: the recorder's writer thread.
@@ -18,15 +17,14 @@ public final class ChunkFileWriter implements AutoCloseable {
     private final byte[] header = new byte[ChunkFormat.HEADER_SIZE];
     private final ByteBuffer headerBuffer = ByteBuffer.wrap(header);
     /** Deflates {@link #write(int, long, byte[], int)} payloads; null when chunks are stored as they are. */
-    private final Deflater deflater;
-    private byte[] deflated = new byte[0];
+    private final ChunkDeflater deflater;
     private byte[] joined = new byte[0];
     private long chunks;
     private long bytes;
 
     private ChunkFileWriter(FileChannel channel, boolean deflate) {
         this.channel = channel;
-        this.deflater = deflate ? new Deflater(Deflater.BEST_SPEED, true) : null;
+        this.deflater = deflate ? new ChunkDeflater() : null;
     }
 
     /** Creates {@code file} (it must not exist) and writes its header; chunks are stored as they are. */
@@ -37,7 +35,8 @@ public final class ChunkFileWriter implements AutoCloseable {
     /**
      * Creates {@code file} (it must not exist) and writes its header. With {@code deflate}, each
      * chunk written from a byte array is deflated when that makes it smaller (event chunks shrink
-     * several times over: actors repeat their patterns).
+     * several times over: actors repeat their patterns), in the way {@link ChunkDeflater} chooses
+     * for the chunk's thread.
      */
     public static ChunkFileWriter create(Path file, FileKind kind, boolean deflate, FileAttribute<?>... attributes)
             throws IOException {
@@ -50,9 +49,9 @@ public final class ChunkFileWriter implements AutoCloseable {
 
     /** Appends one chunk whose payload is {@code payload[0, length)}. */
     public void write(int thread, long sequence, byte[] payload, int length) throws IOException {
-        int n = deflate(payload, length);
+        int n = deflater == null ? 0 : deflater.deflate(thread, payload, length);
         if (n > 0) {
-            writeChunk(thread, sequence, true, ByteBuffer.wrap(deflated, 0, n));
+            writeChunk(thread, sequence, true, ByteBuffer.wrap(deflater.output(), 0, n));
         } else {
             writeChunk(thread, sequence, false, ByteBuffer.wrap(payload, 0, length));
         }
@@ -74,25 +73,6 @@ public final class ChunkFileWriter implements AutoCloseable {
         System.arraycopy(payload, 0, joined, 0, length);
         System.arraycopy(trailer, 0, joined, length, trailer.length);
         write(thread, sequence, joined, total);
-    }
-
-    /** Deflates {@code payload[0, length)} into {@link #deflated} (length first); 0 when it would not be smaller. */
-    private int deflate(byte[] payload, int length) {
-        if (deflater == null || length < 64) {
-            return 0;
-        }
-        if (deflated.length < length) {
-            deflated = new byte[length];
-        }
-        LittleEndian.putInt(deflated, 0, length);
-        deflater.reset();
-        deflater.setInput(payload, 0, length);
-        deflater.finish();
-        int n = 4;
-        while (!deflater.finished() && n < length) {
-            n += deflater.deflate(deflated, n, length - n);
-        }
-        return deflater.finished() && n < length ? n : 0;
     }
 
     /**
@@ -141,6 +121,11 @@ public final class ChunkFileWriter implements AutoCloseable {
         return bytes;
     }
 
+    /** Chunks deflated by Huffman coding alone (their thread's program seldom repeats itself). */
+    public long huffmanChunks() {
+        return deflater == null ? 0 : deflater.huffmanChunks();
+    }
+
     /** Forces written chunks to the storage device. */
     public void force() throws IOException {
         channel.force(false);
@@ -155,7 +140,7 @@ public final class ChunkFileWriter implements AutoCloseable {
     @Override
     public void close() throws IOException {
         if (deflater != null) {
-            deflater.end();
+            deflater.close();
         }
         channel.close();
     }

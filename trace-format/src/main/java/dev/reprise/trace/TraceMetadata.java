@@ -30,6 +30,8 @@ public record TraceMetadata(int formatVersion, String program, String jvm, Insta
 
     /** Count key: chunks written to the events file. */
     public static final String EVENT_CHUNKS = "eventChunks";
+    /** Count key: event chunks deflated by Huffman coding alone ({@link ChunkFileWriter#huffmanChunks()}). */
+    public static final String HUFFMAN_CHUNKS = "huffmanChunks";
     /** Count key: chunks written to the data file. */
     public static final String DATA_CHUNKS = "dataChunks";
     /** Count key: entries written to the data file. */

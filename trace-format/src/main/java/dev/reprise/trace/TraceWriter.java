@@ -187,6 +187,7 @@ public final class TraceWriter implements AutoCloseable {
         closeFiles();
         Map<String, Long> all = new HashMap<>(counts);
         all.put(TraceMetadata.EVENT_CHUNKS, events.chunks());
+        all.put(TraceMetadata.HUFFMAN_CHUNKS, events.huffmanChunks());
         all.put(TraceMetadata.DATA_CHUNKS, data.chunks());
         all.put(TraceMetadata.DATA_ENTRIES, data.entries());
         metadata = metadata.finish(all).notRecorded(notRecorded);

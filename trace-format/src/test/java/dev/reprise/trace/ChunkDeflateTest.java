@@ -68,6 +68,50 @@ class ChunkDeflateTest {
     }
 
     @Test
+    void aThreadWithFewRepeatsIsHuffmanCodedUntilItRepeatsItself() throws Exception {
+        // Bytes drawn from a skewed alphabet: Huffman coding shrinks them, string matching adds little.
+        Random random = new Random(7);
+        byte[] skewed = new byte[4000];
+        byte[] repetitive = new byte[4000];
+        for (int i = 0; i < skewed.length; i++) {
+            skewed[i] = (byte) Math.min(15, Integer.numberOfTrailingZeros(random.nextInt() | 1 << 15));
+            repetitive[i] = (byte) (i % 7);
+        }
+        int repeats = ChunkDeflater.PROBE_EVERY;
+        Path file = tmp.resolve("chunks");
+        long huffmanChunks;
+        try (ChunkFileWriter w = ChunkFileWriter.create(file, FileKind.EVENTS, true)) {
+            w.write(1, 0, skewed, skewed.length);
+            w.write(2, 0, repetitive, repetitive.length);
+            for (int i = 1; i <= repeats; i++) {
+                w.write(1, i, repetitive, repetitive.length); // thread 1's program now repeats itself
+            }
+            huffmanChunks = w.huffmanChunks();
+        }
+        List<Chunk> chunks = new ArrayList<>();
+        try (ChunkScanner s = ChunkScanner.open(file, FileKind.EVENTS)) {
+            for (Chunk c; (c = s.next()) != null; ) {
+                chunks.add(c);
+            }
+            assertTrue(s.problems().isEmpty(), s.problems().toString());
+        }
+        assertEquals(repeats + 2, chunks.size());
+        assertTrue(java.util.Arrays.equals(skewed, chunks.get(0).payload()));
+        assertTrue(chunks.get(0).storedLength() < skewed.length * 0.6, "skewed bytes shrink: " + chunks.get(0).storedLength());
+        for (Chunk c : chunks.subList(1, chunks.size())) {
+            assertTrue(java.util.Arrays.equals(repetitive, c.payload()), "chunk " + c.info());
+        }
+        assertTrue(chunks.get(1).storedLength() < 100, "thread 2 repeats itself from the start: " + chunks.get(1).storedLength());
+        // Huffman coding alone takes at least a bit per byte, until thread 1's next try of both codings.
+        for (int i = 2; i < repeats + 1; i++) {
+            assertTrue(chunks.get(i).storedLength() >= repetitive.length / 8, "chunk " + i + ": " + chunks.get(i).storedLength());
+        }
+        assertTrue(chunks.get(repeats + 1).storedLength() < 100,
+                "the next try finds the repeats: " + chunks.get(repeats + 1).storedLength());
+        assertEquals(repeats, huffmanChunks, "thread 1's first " + repeats + " chunks");
+    }
+
+    @Test
     void aDeflatedChunkThatDoesNotInflateIsReportedAndTheRestStaysReadable() throws Exception {
         // A writer bug, not damage: the checksum is right, the stream is not (its last bytes zeroed).
         assertFirstChunkRefused((bytes, payloadAt, stored) -> {
