@@ -1,0 +1,17 @@
+package dev.reprise.replay;
+
+import dev.reprise.trace.Jcstress;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Runs {@link ActorScriptStress} under jcstress; a forbidden outcome in any compilation mode fails. */
+class ActorScriptStressTest {
+    @TempDir
+    Path tmp;
+
+    @Test
+    void takesAndPeeksOnOtherThreadsSeeEveryEventOnceInOrder() throws Exception {
+        Jcstress.assertOnlyAllowedOutcomes(tmp, ActorScriptStress.class);
+    }
+}

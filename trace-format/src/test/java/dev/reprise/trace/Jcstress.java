@@ -1,0 +1,43 @@
+package dev.reprise.trace;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+
+/**
+ * Runs jcstress tests as jcstress runs them, for the modules' JUnit tests: its own main (from the
+ * caller's test class path, which must hold jcstress-core), forking JVMs in every compilation
+ * mode it knows (interpreter, C1, C2, and C2 with its scheduling stress flags). The "quick"
+ * preset keeps a run to a few minutes on two cores; a forbidden outcome in any mode fails it.
+ */
+public final class Jcstress {
+    private Jcstress() {}
+
+    /** Runs {@code tests} in {@code workDir} (jcstress leaves its raw results there) and asserts only allowed outcomes. */
+    public static void assertOnlyAllowedOutcomes(Path workDir, Class<?>... tests) throws IOException, InterruptedException {
+        Path output = workDir.resolve("jcstress.log");
+        String names = Arrays.stream(tests).map(Class::getName).collect(Collectors.joining("|"));
+        Process p = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp", System.getProperty("java.class.path"), "org.openjdk.jcstress.Main",
+                "-t", names, "-m", "quick", "-r", workDir.resolve("report").toString())
+                .directory(workDir.toFile()).redirectErrorStream(true).redirectOutput(output.toFile()).start();
+        boolean ended = p.waitFor(10, TimeUnit.MINUTES);
+        if (!ended) {
+            p.destroyForcibly();
+        }
+        List<String> log = Files.readAllLines(output);
+        String summary = String.join("\n", log.stream().filter(l -> l.contains("forbidden") || l.contains("Results:")
+                || l.contains("FAILED") || l.contains("Exception")).toList());
+        assertTrue(ended, "jcstress did not end in 10 minutes:\n" + summary);
+        assertEquals(0, p.exitValue(), () -> "jcstress found forbidden outcomes (report: " + workDir + "):\n" + summary);
+        assertTrue(log.stream().anyMatch(l -> l.contains("0 failed, 0 soft errs, 0 hard errs")),
+                () -> "jcstress ran no tests or had errors:\n" + summary);
+    }
+}
