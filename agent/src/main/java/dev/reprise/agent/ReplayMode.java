@@ -28,7 +28,6 @@ final class ReplayMode implements Mode {
 
     @Override
     public AgentThread messageTurn(AgentThread t, AgentActor actor, Object cell, Object envelope) {
-        replay.turnStarted(); // the replay mailbox chose this message from the trace
         t.enter(actor);
         if (((ActorCell) cell).mailbox().messageQueue() instanceof ReplayQueue q) {
             int recorded = q.takeTurn(); // its class was checked as it was taken
@@ -44,7 +43,6 @@ final class ReplayMode implements Mode {
         if (!SystemTurns.admit(cell, message)) {
             return SystemTurns.HELD;
         }
-        replay.turnStarted();
         return t.enter(actor);
     }
 

@@ -54,7 +54,7 @@ final class DivergenceReport {
         ordered.sort(r.applicationFirst());
         if (!blocked.isEmpty()) {
             RunningTurns.Turn t = blocked.stream().min(Comparator.comparingLong(RunningTurns.Turn::since)).orElseThrow();
-            r.lines.add("  first difference: " + replay.support.describe(t.actor()) + " has been blocked in its turn for "
+            r.lines.add("  first difference: " + replay.support.describe(t.actor()) + " has been blocked in its turn for at least "
                     + (System.nanoTime() - t.since()) / 1_000_000_000L + " s (" + t.thread().getState()
                     + " on thread " + t.thread().getName() + ")");
             r.lines.add("    likely cause: it waits (Await, a future's get, a lock) for something that depends on a "

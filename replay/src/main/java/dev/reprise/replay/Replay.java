@@ -326,11 +326,6 @@ public final class Replay {
         }
     }
 
-    /** An actor's turn (a message, or a start, supervision or stop) begins on this thread: the watchdog times recorded ones. */
-    public void turnStarted() {
-        turns.started();
-    }
-
     /**
      * A turn of {@code actor} that processed a message of its recorded events is over, having sent
      * {@code sends} messages; its message's recorded fingerprint was {@code recorded}. When

@@ -11,26 +11,33 @@ import java.util.concurrent.ConcurrentHashMap;
  * {@code get}, a lock) on something the replay holds back. Live turns (past the end of the
  * recording, actors that are not recorded) are not counted: they are not the trace's progress.
  *
- * <p>Every turn goes through here, so a turn costs two plain-field writes and one volatile write on
- * the thread's own slot and one clock read; the map is touched once per thread (it held a new
- * record per turn, put and removed: three map operations and two clock reads per message).
+ * <p>Every turn goes through here, so a turn costs two plain-field writes and a volatile write on
+ * the thread's own slot, and no clock read: a turn is numbered, and the watchdog, which looks at
+ * every slot each time it polls, times a turn from when it first saw its number. So a turn's age
+ * is short by at most one poll (a tenth of the quiet time); two clock reads a turn were a tenth of
+ * a replayed message's cost on one thread.
  */
 final class RunningTurns {
-    /** A recorded turn of {@code actor} on {@code thread}, begun at {@code since} (System.nanoTime). */
+    /** A recorded turn of {@code actor} on {@code thread}, seen running since {@code since} (System.nanoTime). */
     record Turn(long actor, Thread thread, long since) {}
 
-    /** No recorded turn runs on the slot's thread. */
-    private static final long NONE = Long.MIN_VALUE;
+    /** No recorded turn runs on the slot's thread (turns are numbered from 1). */
+    private static final long NONE = 0;
 
     /**
-     * One thread's turn. Written only by its thread; {@code since} is written last (a release), so
-     * the watchdog that reads it first sees the actor that goes with it, or an older one (a
-     * heuristic with seconds of slack either way).
+     * One thread's turn. {@code actor}, {@code count} and {@code turn} are written only by its
+     * thread, {@code turn} last (a release), so the watchdog that reads it first sees the actor
+     * that goes with it, or a newer one (a heuristic with seconds of slack either way). The
+     * watchdog alone, under the {@link RunningTurns} monitor, writes {@code seenTurn} and
+     * {@code seenSince}.
      */
     private static final class Slot {
         final Thread thread;
-        long actor = NONE;
-        volatile long since = NONE;
+        long actor;
+        long count;
+        volatile long turn = NONE;
+        long seenTurn = NONE;
+        long seenSince;
 
         Slot(Thread thread) {
             this.thread = thread;
@@ -65,20 +72,12 @@ final class RunningTurns {
     void begin(long actor) {
         Slot s = own();
         s.actor = actor;
-        s.since = System.nanoTime(); // started() times it again, from the turn's real start
-    }
-
-    /** The calling thread begins a turn: a recorded one (handed out by {@link #begin} just before) is timed from here. */
-    void started() {
-        Slot s = own();
-        if (s.since != NONE) {
-            s.since = System.nanoTime();
-        }
+        s.turn = ++s.count;
     }
 
     /** The calling thread's turn has ended. */
     void end() {
-        own().since = NONE;
+        own().turn = NONE;
     }
 
     /** Whether some recorded turn is running on a thread that is not waiting (it computes, or does I/O). */
@@ -103,15 +102,23 @@ final class RunningTurns {
         return out;
     }
 
-    /** The turns running now; the slots of threads that have died are dropped. */
-    private List<Turn> running() {
+    /**
+     * The turns running now, each timed from when this first saw it; the slots of threads that have
+     * died are dropped. Called at every poll of the watchdog (and by the exit's wait).
+     */
+    private synchronized List<Turn> running() {
+        long now = System.nanoTime();
         List<Turn> out = new ArrayList<>();
         for (Slot s : slots.values()) {
-            long since = s.since;
+            long turn = s.turn;
             if (!s.thread.isAlive()) {
                 slots.remove(s.thread, s); // also one that died in a turn: it neither computes nor waits
-            } else if (since != NONE) {
-                out.add(new Turn(s.actor, s.thread, since));
+            } else if (turn != NONE) {
+                if (turn != s.seenTurn) {
+                    s.seenTurn = turn;
+                    s.seenSince = now;
+                }
+                out.add(new Turn(s.actor, s.thread, s.seenSince));
             }
         }
         return out;

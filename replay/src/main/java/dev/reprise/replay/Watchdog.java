@@ -40,7 +40,8 @@ final class Watchdog extends Thread {
                 return;
             }
             long p = replay.traceProgress();
-            if (p != lastProgress || replay.turns.computing()) {
+            boolean computing = replay.turns.computing(); // at every poll: it times the running turns
+            if (p != lastProgress || computing) {
                 lastProgress = p;
                 since = System.nanoTime();
                 continue;
