@@ -13,35 +13,57 @@ import java.util.zip.Deflater;
  * and saves little more than Huffman coding alone, which runs at about 200 MB/s. On a loaded
  * machine the writer's time is the application's, so such a thread gets Huffman coding alone.
  *
- * <p>The choice is made by trying both on a thread's first chunk and then on every
- * {@link #PROBE_EVERY}th: Huffman alone is kept while its output is at most
- * {@link #HUFFMAN_SLACK} times the size of full DEFLATE's. So the trace grows by at most 10%
- * for the chunks coded that way, and a thread whose program starts repeating itself goes back
- * to full DEFLATE within {@code PROBE_EVERY} chunks.
+ * <p>The choice is made by trying both on a chunk (a probe) and keeping Huffman alone while its
+ * output is at most {@link #HUFFMAN_SLACK} times the size of full DEFLATE's there (10% more
+ * bytes at most, for a thread whose chunks are alike). A thread's first chunk is a probe; while probes agree, the next
+ * comes twice as many chunks later, up to {@link #MAX_PROBE_INTERVAL}; when one disagrees, the
+ * next chunk is a probe again. A Huffman-coded chunk that shrinks by a quarter more or less than
+ * the last probe's also makes the next chunk a probe: the thread's program changed its ways.
+ * (A program's start is often unlike the rest of it: one probe per 64 chunks kept a start's
+ * choice for 63 chunks that full DEFLATE would have made half the size.)
  *
  * <p>Single-threaded: the recorder's writer thread.
  */
 final class ChunkDeflater implements AutoCloseable {
-    /** A thread's chunks between two tries of both codings. */
-    static final int PROBE_EVERY = 64;
+    /** The most chunks of a thread between two probes. */
+    static final int MAX_PROBE_INTERVAL = 64;
     /** Huffman coding alone is kept while its output is at most this much larger than full DEFLATE's. */
     static final double HUFFMAN_SLACK = 1.10;
+    /** A Huffman-coded chunk whose size ratio moves this far from its probe's makes the next chunk a probe. */
+    private static final double CHANGED = 0.25;
     /** Threads' choices are kept in this many slots, by thread number; two threads in one slot share a choice. */
     private static final int SLOTS = 64;
 
+    /** One thread's choice. */
+    private static final class Choice {
+        final int thread;
+        boolean huffman;
+        int interval = 1;
+        int untilProbe;
+        /** Huffman's output over the payload's length at the last probe. */
+        double probeRatio;
+
+        Choice(int thread) {
+            this.thread = thread;
+        }
+
+        void probed(boolean useHuffman, double huffmanRatio) {
+            interval = useHuffman == huffman ? Math.min(2 * interval, MAX_PROBE_INTERVAL) : 1;
+            huffman = useHuffman;
+            probeRatio = huffmanRatio;
+            untilProbe = interval - 1;
+        }
+    }
+
     private final Deflater full = new Deflater(Deflater.BEST_SPEED, true);
     private final Deflater huffman = new Deflater(Deflater.BEST_SPEED, true);
-    /** Per slot: the thread whose choice it holds, its coding, and its chunks until the next try of both. */
-    private final int[] slotThread = new int[SLOTS];
-    private final boolean[] slotHuffman = new boolean[SLOTS];
-    private final int[] slotUntilProbe = new int[SLOTS];
+    private final Choice[] choices = new Choice[SLOTS];
     private byte[] output = new byte[0];
     private byte[] spare = new byte[0];
     private long huffmanChunks;
 
     ChunkDeflater() {
         huffman.setStrategy(Deflater.HUFFMAN_ONLY);
-        java.util.Arrays.fill(slotThread, -1);
     }
 
     /**
@@ -55,24 +77,29 @@ final class ChunkDeflater implements AutoCloseable {
             return 0;
         }
         int slot = thread & (SLOTS - 1);
-        if (slotThread[slot] != thread) {
-            slotThread[slot] = thread;
-            slotUntilProbe[slot] = 0;
+        Choice c = choices[slot];
+        if (c == null || c.thread != thread) {
+            c = choices[slot] = new Choice(thread);
         }
-        if (slotUntilProbe[slot]-- > 0) {
-            boolean useHuffman = slotHuffman[slot];
-            if (useHuffman) {
-                huffmanChunks++;
+        if (c.untilProbe > 0) {
+            c.untilProbe--;
+            if (!c.huffman) {
+                return deflateInto(full, payload, length, output = ensure(output, length));
             }
-            return deflateInto(useHuffman ? huffman : full, payload, length, output = ensure(output, length));
+            huffmanChunks++;
+            int n = deflateInto(huffman, payload, length, output = ensure(output, length));
+            double ratio = n == 0 ? 1 : (double) n / length;
+            if (Math.abs(ratio - c.probeRatio) > CHANGED * c.probeRatio) {
+                c.untilProbe = 0;
+            }
+            return n;
         }
-        slotUntilProbe[slot] = PROBE_EVERY - 1;
         int byFull = deflateInto(full, payload, length, output = ensure(output, length));
         // Huffman coding takes at least a bit a byte: when full DEFLATE does far better, do not try it.
         boolean worthTrying = byFull == 0 || byFull * HUFFMAN_SLACK >= length / 8.0;
         int byHuffman = worthTrying ? deflateInto(huffman, payload, length, spare = ensure(spare, length)) : 0;
         boolean useHuffman = byHuffman > 0 && (byFull == 0 || byHuffman <= byFull * HUFFMAN_SLACK);
-        slotHuffman[slot] = useHuffman;
+        c.probed(useHuffman, (double) byHuffman / length);
         if (!useHuffman) {
             return byFull;
         }
