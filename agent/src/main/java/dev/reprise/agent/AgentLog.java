@@ -45,6 +45,11 @@ public final class AgentLog {
         }
     }
 
+    /** Whether {@link #debug} prints: a caller whose message costs something to build asks first. */
+    public static boolean debugging() {
+        return level == Level.DEBUG;
+    }
+
     public static void debug(String message) {
         if (level == Level.DEBUG) {
             System.err.println("[reprise] " + message);

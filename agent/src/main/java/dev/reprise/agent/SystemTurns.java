@@ -93,7 +93,9 @@ public final class SystemTurns {
         if (q == null || q.admitSystemMessage(kind, relatedOf(message), message)) {
             return true;
         }
-        AgentLog.debug("holding system message " + message + " for " + Actors.ofCell(cell).id() + " until its turn");
+        if (AgentLog.debugging()) {
+            AgentLog.debug("holding system message " + message + " for " + Actors.ofCell(cell).id() + " until its turn");
+        }
         return false;
     }
 
@@ -102,7 +104,9 @@ public final class SystemTurns {
         ReplayQueue q = queueOf(cell);
         if (q != null) {
             for (Object m : q.dueSystemMessages()) {
-                AgentLog.debug("its turn has come: system message " + m + " for " + Actors.ofCell(cell).id());
+                if (AgentLog.debugging()) { // a death notification's text is built only to be printed
+                    AgentLog.debug("its turn has come: system message " + m + " for " + Actors.ofCell(cell).id());
+                }
                 ((ActorCell) cell).sendSystemMessage((SystemMessage) m);
             }
         }

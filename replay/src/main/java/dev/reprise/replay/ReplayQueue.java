@@ -15,8 +15,6 @@ import dev.reprise.trace.Fingerprint;
 import dev.reprise.trace.SystemTurnKind;
 import dev.reprise.trace.TraceEvent;
 import java.util.ArrayDeque;
-import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.List;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -42,13 +40,6 @@ public final class ReplayQueue implements MessageQueue, UnboundedDequeBasedMessa
         BoundedControlAwareMessageQueueSemantics, LoggerMessageQueueSemantics {
     private static final int LIVE_INPUT_KEPT = 10_000;
 
-    /** A system message that reached the actor before its recorded turn. */
-    private record HeldSystemMessage(SystemTurnKind kind, long related, Object message) {
-        boolean matches(TraceEvent head) {
-            return head instanceof TraceEvent.SystemTurn t && t.kind() == kind && t.related() == related;
-        }
-    }
-
     /** The source and data entry of an expected outside input. */
     private record Input(long source, long dataId) {
         static Input of(TraceEvent head) {
@@ -66,7 +57,8 @@ public final class ReplayQueue implements MessageQueue, UnboundedDequeBasedMessa
     private final ArrivedMessages held = new ArrivedMessages();
     /** Per outside source: inputs injected from the trace whose live copy has not arrived yet (at least 1). */
     private final Map<Long, Integer> injectedAhead = new java.util.HashMap<>();
-    private final ArrayDeque<HeldSystemMessage> heldSystem = new ArrayDeque<>(0);
+    /** System messages that reached the actor before their recorded turns. */
+    private final HeldSystemMessages heldSystem = new HeldSystemMessages();
     /**
      * Whether {@link #heldSystem} holds any: written under the lock, read without it at every turn's
      * end ({@link #dueSystemMessages}). A message held after that read was not due then: it becomes
@@ -386,7 +378,7 @@ public final class ReplayQueue implements MessageQueue, UnboundedDequeBasedMessa
         }
         ActorScript s = script();
         TraceEvent head = s.peek();
-        HeldSystemMessage m = new HeldSystemMessage(kind, related, message);
+        HeldSystemMessages.Held m = new HeldSystemMessages.Held(kind, related, message);
         if (head == null && !replay.cut) {
             return true;
         }
@@ -395,7 +387,7 @@ public final class ReplayQueue implements MessageQueue, UnboundedDequeBasedMessa
             replay.turns.begin(actorId());
             return true;
         }
-        heldSystem.addLast(m);
+        heldSystem.add(m);
         systemHeld = true;
         return false;
     }
@@ -410,19 +402,12 @@ public final class ReplayQueue implements MessageQueue, UnboundedDequeBasedMessa
         }
         synchronized (this) {
             TraceEvent head = script().peek();
-            List<Object> due = new ArrayList<>(1);
+            List<Object> due;
             if (head == null && !replay.cut) {
-                heldSystem.forEach(h -> due.add(h.message()));
-                heldSystem.clear();
+                due = heldSystem.takeAll();
             } else {
-                for (Iterator<HeldSystemMessage> it = heldSystem.iterator(); it.hasNext(); ) {
-                    HeldSystemMessage h = it.next();
-                    if (h.matches(head)) {
-                        it.remove();
-                        due.add(h.message());
-                        break; // one per recorded turn: the next one is due once this one is handled
-                    }
-                }
+                Object m = heldSystem.takeMatching(head); // one per recorded turn: the next one is due once this one is handled
+                due = m == null ? List.of() : List.of(m);
             }
             systemHeld = !heldSystem.isEmpty();
             return due;
@@ -476,7 +461,7 @@ public final class ReplayQueue implements MessageQueue, UnboundedDequeBasedMessa
     /** What waits in this mailbox, grouped by kind, sender and message class, for reports. */
     synchronized HeldMessages held() {
         HeldMessages out = new HeldMessages();
-        for (HeldSystemMessage h : heldSystem) {
+        for (HeldSystemMessages.Held h : heldSystem.all()) {
             out.add("system message: " + h.kind().word()
                     + (h.related() != 0 ? " " + replay.support.describe(h.related()) : ""), null, null);
         }
@@ -512,9 +497,7 @@ public final class ReplayQueue implements MessageQueue, UnboundedDequeBasedMessa
     }
 
     private synchronized List<Object> takeHeldSystemMessages() {
-        List<Object> all = new ArrayList<>(heldSystem.size());
-        heldSystem.forEach(h -> all.add(h.message()));
-        heldSystem.clear();
+        List<Object> all = heldSystem.takeAll();
         systemHeld = false;
         return all;
     }
