@@ -1,9 +1,11 @@
 package dev.reprise.agent;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.reprise.savina.Benchmarks;
 import dev.reprise.savina.SavinaMain;
+import dev.reprise.trace.TraceMetadata;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Stream;
@@ -27,10 +29,26 @@ class SavinaReplayIT {
         String[] args = {"--bench", name, "--quick", "--dispatcher", "default", "--warmup", "1", "--iterations", "2"};
         RecordedRun rec = RecordedRun.record(trace, "", SavinaMain.class, args);
         assertEquals(0, rec.exitCode, rec.toString());
+        assertChunkCoding(name, TraceMetadata.read(trace));
         RecordedRun rep = RecordedRun.replay(trace, List.of(), SavinaMain.class, args);
         assertEquals(0, rep.exitCode, rep.toString());
         // "iteration <i> <warmup|measured> <nanos> ok cpu <cpu nanos>": each one's result passed its check
         assertEquals(3, rep.out.stream().filter(l -> l.startsWith("iteration ") && l.contains(" ok cpu ")).count(), rep.toString());
         rep.assertApplicationTraceConsumed();
+    }
+
+    /**
+     * The writer codes a thread's chunks by Huffman alone where full DEFLATE finds few repeats
+     * (ChunkDeflater): BigContention's random pings are such a trace, PingPong's repeats are not.
+     */
+    private static void assertChunkCoding(String name, TraceMetadata metadata) {
+        long huffman = metadata.count(TraceMetadata.HUFFMAN_CHUNKS);
+        long chunks = metadata.count(TraceMetadata.EVENT_CHUNKS);
+        if (name.equals("BigContention")) {
+            assertTrue(huffman * 2 > chunks, "BigContention: " + huffman + " of " + chunks + " chunks Huffman-coded");
+        } else if (name.equals("PingPong")) {
+            // a short chunk (a thread's start or end) may be Huffman-coded; the program's repeats are not
+            assertTrue(huffman * 4 < chunks, "PingPong: " + huffman + " of " + chunks + " chunks Huffman-coded");
+        }
     }
 }

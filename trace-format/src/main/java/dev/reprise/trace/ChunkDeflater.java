@@ -15,9 +15,9 @@ import java.util.zip.Deflater;
  *
  * <p>The choice is made by trying both on a chunk (a probe) and keeping Huffman alone while its
  * output is at most {@link #HUFFMAN_SLACK} times the size of full DEFLATE's there (10% more
- * bytes at most, for a thread whose chunks are alike). A thread's first chunk is a probe; while probes agree, the next
- * comes twice as many chunks later, up to {@link #MAX_PROBE_INTERVAL}; when one disagrees, the
- * next chunk is a probe again. A Huffman-coded chunk that shrinks by a quarter more or less than
+ * bytes at most, for a thread whose chunks are alike). A thread's first chunk is a probe; while
+ * probes agree, the next comes twice as many chunks later, up to {@link #MAX_PROBE_INTERVAL};
+ * when one disagrees, the next chunk is a probe again. A Huffman-coded chunk that shrinks by a quarter more or less than
  * the last probe's also makes the next chunk a probe: the thread's program changed its ways.
  * (A program's start is often unlike the rest of it: one probe per 64 chunks kept a start's
  * choice for 63 chunks that full DEFLATE would have made half the size.)
