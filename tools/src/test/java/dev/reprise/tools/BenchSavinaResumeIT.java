@@ -83,9 +83,9 @@ class BenchSavinaResumeIT {
         Path out = WORK.resolve("quiet");
         Cli.deleteTree(out);
         Cli.Result r = Cli.assertSuccess(Cli.script(Cli.PACKAGED, "bench", "savina", "--only", "Counting", "--pairs", "2",
-                "--iterations", "25", "--measured", "3", "--peers", "jfr", "--out", out.toString()));
+                "--iterations", "25", "--measured", "3", "--peers", "jfr,uncoded", "--out", out.toString()));
         assertTrue(r.out().contains("each warming up until its compilers are quiet, then measuring 3 iterations (at most "
-                + "25 in all); peers: jfr in the first block; recordings replayed in the first block;"), r::toString);
+                + "25 in all); peers: uncoded,jfr in the first block; recordings replayed in the first block;"), r::toString);
         for (String dispatcher : List.of("single", "default")) {
             assertTrue(r.out().matches("(?s).*Counting " + dispatcher + " pair 1/2: record/base [0-9.]+, replay ok;.*"), r::toString);
             assertTrue(r.out().matches("(?s).*Counting " + dispatcher + " pair 2/2: record/base [0-9.]+, not replayed;.*"),
@@ -93,6 +93,7 @@ class BenchSavinaResumeIT {
         }
         String report = Files.readString(out.resolve("report.md"));
         assertTrue(report.contains("Each JVM warms up until HotSpot's compilers are quiet"), report);
+        assertTrue(report.contains("The uncoded arm is Reprise's recording with the writer's coding off"), report);
         assertTrue(report.contains(" Peers run in the first block; a peer whose JVM failed or ran over 30 minutes is left out of that block (a dash where no block has it). Recordings are replayed in the first block; "), report);
         List<String> csv = Files.readAllLines(out.resolve("report.csv"));
         List<String> header = List.of(csv.get(0).split(","));
@@ -100,6 +101,11 @@ class BenchSavinaResumeIT {
             String[] cells = row.split(",", -1);
             assertEquals("4", cells[header.indexOf("jvms")], "baseline and recorded, two blocks: " + row);
             assertFalse(cells[header.indexOf("jfr_ratio")].isEmpty(), "the peer of the first block: " + row);
+            assertFalse(cells[header.indexOf("uncoded_ratio")].isEmpty(), "the uncoded recording of the first block: " + row);
+            // Counting's trace is one message repeated: coding shrinks it many times
+            double coded = Double.parseDouble(cells[header.indexOf("bytes_per_message")]);
+            double uncoded = Double.parseDouble(cells[header.indexOf("uncoded_bytes_per_message")]);
+            assertTrue(uncoded > 3 * coded, "the uncoded trace is larger: " + row);
             assertEquals("true", cells[header.indexOf("replay_passed")], "the replay ran the recording's iterations: " + row);
         }
         assertEquals(3, csv.size(), "a header and a row per dispatcher: " + csv);

@@ -58,8 +58,9 @@ final class SavinaBenchCommand implements Callable<Integer> {
             + "(its warm-up ends when they worked at most 5%% of 20 iterations' time; default 30; not with --quick).")
     Integer measured;
 
-    @Option(names = "--peers", split = ",", paramLabel = "NAME", description = "Peer recorders measured beside Reprise: "
-            + "content, jfr, log, or none (default: all three; quick: none).")
+    @Option(names = "--peers", split = ",", paramLabel = "NAME", description = "What is measured beside Reprise's "
+            + "recording: uncoded (Reprise with the writer's coding off, compress=false: the hooks' share of the cost), "
+            + "the peer recorders content, jfr and log, or none (default: all four; quick: none).")
     List<String> peers;
 
     @Option(names = "--peer-pairs", paramLabel = "N", description = "Run the peers in the first N blocks only "
@@ -218,7 +219,7 @@ final class SavinaBenchCommand implements Callable<Integer> {
         }
         for (String p : peers) {
             if (SavinaArm.peer(p) == null) {
-                throw usage("--peers: unknown peer '" + p + "'; valid: content, jfr, log, none");
+                throw usage("--peers: unknown peer '" + p + "'; valid: " + SavinaArm.peerLabels() + ", none");
             }
         }
         // In report order, whatever the order given.
@@ -242,6 +243,19 @@ final class SavinaBenchCommand implements Callable<Integer> {
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException(e); // every JDK has SHA-256
         }
+    }
+
+    /**
+     * The uncoded recording's run, with its trace's size as a peer reports its own
+     * ({@code peer NAME messages M bytes B unserializable U}); the trace, up to gigabytes, is deleted now.
+     */
+    private static SavinaRun withTraceSize(SavinaRun run, Path trace) throws IOException {
+        TraceStatistics st = TraceAnalysis.run(trace).statistics();
+        Stats.deleteTree(trace);
+        String size = String.format(Locale.ROOT, "peer %s messages %d bytes %d unserializable 0", SavinaArm.UNCODED.label(),
+                st.messages(), st.eventBytes() + st.dataBytes());
+        return new SavinaRun(run.benchmark(), run.measuredNanos(), run.allNanos(), run.allCpuNanos(), size,
+                run.warmupFromCompilers());
     }
 
     /** How many blocks a benchmark runs, and in how many of the first the peers run and the recording is replayed. */
@@ -269,10 +283,12 @@ final class SavinaBenchCommand implements Callable<Integer> {
                         continue;
                     }
                     List<String> options = new ArrayList<>(jvm);
-                    options.addAll(arm.peerOptions(dir.resolve("peer." + arm.label())));
+                    Path file = dir.resolve("peer." + arm.label());
+                    options.addAll(arm.peerOptions(file));
                     try {
-                        runs.put(arm, SavinaRun.run(setup, new SavinaRun.Launch(prefix, options, steady), bench,
-                                arm.agentArgument(trace), dispatcher, 0, its, quick));
+                        SavinaRun run = SavinaRun.run(setup, new SavinaRun.Launch(prefix, options, steady), bench,
+                                arm.agentArgument(trace, file), dispatcher, 0, its, quick);
+                        runs.put(arm, arm == SavinaArm.UNCODED ? withTraceSize(run, file) : run);
                     } catch (IOException e) {
                         if (!SavinaArm.PEERS.contains(arm)) {
                             throw e; // without the baseline and the recording there is nothing to report

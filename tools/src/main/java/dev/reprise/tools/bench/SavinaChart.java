@@ -11,7 +11,7 @@ import java.util.Locale;
 final class SavinaChart {
     private SavinaChart() {}
 
-    private static final String[] PEER_COLOURS = {"#c0392b", "#27ae60", "#e67e22"};
+    private static final String[] PEER_COLOURS = {"#8e44ad", "#c0392b", "#27ae60", "#e67e22"};
     private static final int LEFT = 250;
     private static final int WIDTH = 560;
 
@@ -35,7 +35,7 @@ final class SavinaChart {
                 + "(dark), default dispatcher (light); grey: A/A floor</text>\n");
         StringBuilder legend = new StringBuilder("<text x=\"10\" y=\"36\">");
         for (int i = 0; i < peers.size(); i++) {
-            legend.append(String.format(Locale.ROOT, "<tspan fill=\"%s\">| %s</tspan> ", PEER_COLOURS[i % 3], peers.get(i)));
+            legend.append(String.format(Locale.ROOT, "<tspan fill=\"%s\">| %s</tspan> ", PEER_COLOURS[i % PEER_COLOURS.length], peers.get(i)));
         }
         sb.append(legend).append("dashed: aims 5% and 15%</text>\n");
         for (double aim : new double[] {5, 15}) {
@@ -80,7 +80,7 @@ final class SavinaChart {
         for (int p = 0; p < r.peers().size(); p++) {
             int px = x(pct(r.peers().get(p).ratio().value()), min, max);
             sb.append(String.format(Locale.ROOT, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"%s\" stroke-width=\"2\"/>%n",
-                    px, y, px, y + 12, PEER_COLOURS[p % 3]));
+                    px, y, px, y + 12, PEER_COLOURS[p % PEER_COLOURS.length]));
         }
         sb.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"%d\">%.1f</text>%n", LEFT + WIDTH + 5, y + 10, pct));
     }

@@ -82,6 +82,11 @@ final class SavinaReport {
                         + "were measured by earlier invocations that stopped, with the same options and agent jar.",
                         setup.resumed(), rows.size())));
         List<String> peerNames = peerNames(rows);
+        if (peerNames.contains(SavinaArm.UNCODED.label())) {
+            sb.append("The uncoded arm is Reprise's recording with the writer's coding off (compress=false): what the "
+                    + "hooks cost without it; record/base above it is what coding the trace costs (on one pinned core "
+                    + "the writer codes on the application's core). Its B/msg are the uncoded trace's.\n\n");
+        }
         for (String dispatcher : SavinaBenchCommand.DISPATCHERS) {
             List<SavinaRow> rs = rows.stream().filter(r -> r.dispatcher().equals(dispatcher)).toList();
             if (rs.isEmpty()) {
