@@ -6,7 +6,7 @@ import dev.reprise.trace.Subtrace;
 import dev.reprise.trace.TraceEvent;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -16,8 +16,8 @@ import java.util.List;
  *
  * <p>Every change is made under the script's monitor. {@link #peek()} and {@link #takenFingerprint()}
  * read without it when they can: the head, once read from the trace, is published by a volatile
- * write and is immutable, so a replayed message takes the monitor twice (its take, and the peek
- * that reads the next event) rather than five times.
+ * write and is immutable. A take reads the next event while it holds the monitor, so a replayed
+ * message takes the monitor once (its take) rather than five times.
  */
 public final class ActorScript {
     private static final int HISTORY = 8;
@@ -31,7 +31,10 @@ public final class ActorScript {
     private volatile byte takenFingerprint;
     private boolean ended;
     private long consumed;
-    private final ArrayDeque<TraceEvent> history = new ArrayDeque<>();
+    /** The last {@link #HISTORY} events taken: event {@code n} (from 0) at {@code n % HISTORY}. */
+    private final TraceEvent[] history = new TraceEvent[HISTORY];
+    /** Reading the event after the one taken last failed: the next peek throws this, as if it had read it. */
+    private RuntimeException readFailure;
     /** The last message taken, and its number among the actor's events (from 1). */
     private TraceEvent lastMessage;
     private long lastMessageNumber;
@@ -90,6 +93,9 @@ public final class ActorScript {
     /** {@link #peek()} for a caller that holds the monitor. */
     private TraceEvent peekLocked() {
         if (head == null && !ended) {
+            if (readFailure != null) {
+                throw readFailure;
+            }
             TraceEvent next;
             try {
                 next = events.next();
@@ -114,12 +120,22 @@ public final class ActorScript {
                 lastMessage = e;
                 lastMessageNumber = consumed;
             }
-            history.addLast(e);
-            if (history.size() > HISTORY) {
-                history.removeFirst();
-            }
+            history[(int) ((consumed - 1) % HISTORY)] = e;
+            readAhead();
         }
         return e;
+    }
+
+    /**
+     * Reads the event after the one just taken, under the monitor the take holds: the next peek
+     * finds it without taking the monitor again. A failure to read it is the next peek's to throw.
+     */
+    private void readAhead() {
+        try {
+            peekLocked();
+        } catch (RuntimeException e) { // a damaged trace: the take itself succeeded
+            readFailure = e;
+        }
     }
 
     /** The recorded {@link Fingerprint} of the event {@link #take()} returned last. */
@@ -154,7 +170,11 @@ public final class ActorScript {
 
     /** The last events consumed, oldest first. */
     public synchronized List<TraceEvent> history() {
-        return List.copyOf(history);
+        List<TraceEvent> oldestFirst = new ArrayList<>(HISTORY);
+        for (long n = Math.max(0, consumed - HISTORY); n < consumed; n++) {
+            oldestFirst.add(history[(int) (n % HISTORY)]);
+        }
+        return List.copyOf(oldestFirst);
     }
 
     /** Where in the trace the next event is. */
