@@ -3,8 +3,6 @@ package dev.reprise.replay;
 import static org.openjdk.jcstress.annotations.Expect.ACCEPTABLE;
 import static org.openjdk.jcstress.annotations.Expect.FORBIDDEN;
 
-import dev.reprise.trace.ActorEventSource;
-import dev.reprise.trace.Subtrace;
 import dev.reprise.trace.TraceEvent;
 import org.openjdk.jcstress.annotations.Actor;
 import org.openjdk.jcstress.annotations.Arbiter;
@@ -16,7 +14,8 @@ import org.openjdk.jcstress.infra.results.III_Result;
 /**
  * jcstress tests of {@link ActorScript}, run by {@link ActorScriptStressTest}: the actor's thread
  * takes while a sender's thread peeks (without the monitor when the next event is already read).
- * The script's events are messages from senders 1, 2, 3, whose fingerprints are 10, 20, 30.
+ * The script's events are messages from senders 1, 2, 3, whose fingerprints are 10, 20, 30
+ * ({@link CountedMessages}).
  */
 public final class ActorScriptStress {
     private ActorScriptStress() {}
@@ -31,7 +30,7 @@ public final class ActorScriptStress {
     @Outcome(expect = FORBIDDEN, desc = "an event skipped, taken twice, read twice, or a wrong fingerprint")
     @State
     public static class TakeVersusPeek {
-        final Events events = new Events();
+        final CountedMessages events = new CountedMessages(3);
         final ActorScript script = ActorScript.of(7, events);
 
         @Actor
@@ -57,7 +56,7 @@ public final class ActorScriptStress {
     @Outcome(expect = FORBIDDEN, desc = "a peek saw another event or none, or the event was read twice")
     @State
     public static class PeekVersusPeek {
-        final Events events = new Events();
+        final CountedMessages events = new CountedMessages(3);
         final ActorScript script = ActorScript.of(7, events);
 
         @Actor
@@ -78,30 +77,5 @@ public final class ActorScriptStress {
 
     static long sender(TraceEvent e) {
         return e instanceof TraceEvent.Message m ? m.sender() : 0;
-    }
-
-    /** Messages from senders 1, 2, 3; counts its reads (the script reads under its monitor). */
-    static final class Events implements ActorEventSource {
-        int read;
-
-        @Override
-        public TraceEvent next() {
-            return read < 3 ? new TraceEvent.Message(++read) : null;
-        }
-
-        @Override
-        public byte fingerprint() {
-            return (byte) (read * 10);
-        }
-
-        @Override
-        public Subtrace currentSubtrace() {
-            return null;
-        }
-
-        @Override
-        public long missingSubtrace() {
-            return -1;
-        }
     }
 }

@@ -4,54 +4,16 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import dev.reprise.trace.ActorEventSource;
-import dev.reprise.trace.Subtrace;
 import dev.reprise.trace.TraceEvent;
-import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.List;
 import java.util.stream.LongStream;
 import org.junit.jupiter.api.Test;
 
 class ActorScriptTest {
-    /** Messages from senders 1 to {@code count}; reading the one after {@code failAfter} fails. */
-    private static final class Messages implements ActorEventSource {
-        final int count;
-        final int failAfter;
-        int read;
-
-        Messages(int count, int failAfter) {
-            this.count = count;
-            this.failAfter = failAfter;
-        }
-
-        @Override
-        public TraceEvent next() throws IOException {
-            if (read == failAfter) {
-                throw new IOException("chunk 3 is damaged");
-            }
-            return read < count ? new TraceEvent.Message(++read) : null;
-        }
-
-        @Override
-        public byte fingerprint() {
-            return 0;
-        }
-
-        @Override
-        public Subtrace currentSubtrace() {
-            return null;
-        }
-
-        @Override
-        public long missingSubtrace() {
-            return -1;
-        }
-    }
-
     @Test
     void aTakeReadsTheNextEventSoThePeekAfterItNeedsNoRead() {
-        Messages events = new Messages(3, -1);
+        CountedMessages events = new CountedMessages(3);
         ActorScript script = ActorScript.of(7, events);
         assertEquals(new TraceEvent.Message(1), script.take());
         assertEquals(2, events.read, "the take read the next event");
@@ -65,7 +27,7 @@ class ActorScriptTest {
 
     @Test
     void theHistoryHoldsTheLastEightEventsTakenOldestFirst() {
-        ActorScript script = ActorScript.of(7, new Messages(20, -1));
+        ActorScript script = ActorScript.of(7, new CountedMessages(20));
         for (int i = 0; i < 3; i++) {
             script.take();
         }
@@ -78,7 +40,7 @@ class ActorScriptTest {
 
     @Test
     void aFailureToReadTheEventAfterATakeIsTheNextPeeksToThrow() {
-        ActorScript script = ActorScript.of(7, new Messages(5, 2));
+        ActorScript script = ActorScript.of(7, new CountedMessages(5, 2));
         script.take();
         assertEquals(new TraceEvent.Message(2), script.take(), "the take succeeds though the event after it cannot be read");
         UncheckedIOException first = assertThrows(UncheckedIOException.class, script::peek);
