@@ -27,7 +27,7 @@ final class CountedMessages implements ActorEventSource {
     @Override
     public TraceEvent next() throws IOException {
         if (read == failAfter) {
-            throw new IOException("chunk 3 is damaged");
+            throw new IOException("chunk " + (failAfter + 1) + " is damaged");
         }
         return read < count ? new TraceEvent.Message(++read) : null;
     }

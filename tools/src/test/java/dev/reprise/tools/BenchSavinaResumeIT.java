@@ -120,5 +120,7 @@ class BenchSavinaResumeIT {
                 "--measured: quick runs measure every iteration");
         Cli.assertOneLineError(Cli.script(Cli.PACKAGED, "bench", "savina", "--pairs", "2", "--peer-pairs", "3"), 2,
                 "--peer-pairs must be from 1 to --pairs (2), was 3");
+        Cli.assertOneLineError(Cli.script(Cli.PACKAGED, "bench", "savina", "--peers", "uncoded,frob"), 2,
+                "--peers: unknown peer 'frob'; valid: uncoded, content, jfr, log, none");
     }
 }
