@@ -4,23 +4,24 @@ import java.util.zip.Deflater;
 
 /**
  * Deflates event chunks for {@link ChunkFileWriter}, choosing for each recording thread between
- * full DEFLATE at its fastest level and Huffman coding alone. Both are raw DEFLATE streams, so
- * readers do not know which was used.
+ * full DEFLATE at zlib's fastest level and Huffman coding alone ({@link HuffmanCoder}). Both are
+ * raw DEFLATE streams, so readers do not know which was used.
  *
  * <p>Why choose: full DEFLATE spends its time looking for repeated strings. A thread whose
  * program repeats itself (most do) shrinks tens of times, at about 1 GB/s. A thread whose
- * messages come from random senders has few repeats: full DEFLATE then runs at about 90 MB/s
- * and saves little more than Huffman coding alone, which runs at about 200 MB/s. On a loaded
+ * messages come from random senders has few repeats: full DEFLATE then runs at about 80 MB/s
+ * and saves little more than Huffman coding alone, which runs at about 500 MB/s. On a loaded
  * machine the writer's time is the application's, so such a thread gets Huffman coding alone.
  *
- * <p>The choice is made by trying both on a chunk (a probe) and keeping Huffman alone while its
- * output is at most {@link #HUFFMAN_SLACK} times the size of full DEFLATE's there (10% more
- * bytes at most, for a thread whose chunks are alike). A thread's first chunk is a probe; while
- * probes agree, the next comes twice as many chunks later, up to {@link #MAX_PROBE_INTERVAL};
- * when one disagrees, the next chunk is a probe again. A Huffman-coded chunk that shrinks by a quarter more or less than
- * the last probe's also makes the next chunk a probe: the thread's program changed its ways.
- * (A program's start is often unlike the rest of it: one probe per 64 chunks kept a start's
- * choice for 63 chunks that full DEFLATE would have made half the size.)
+ * <p>The choice is made by trying both on a chunk's first {@link #PROBE_BYTES} (a probe) and
+ * keeping Huffman alone while its output is at most {@link #HUFFMAN_SLACK} times the size of full
+ * DEFLATE's there (10% more bytes at most, for a thread whose chunks are alike). A thread's
+ * first chunk is a probe; while probes agree, the next comes twice as many chunks later, up to
+ * {@link #MAX_PROBE_INTERVAL}; when one disagrees, the next chunk is a probe again. A
+ * Huffman-coded chunk that shrinks by a quarter more or less than the last probe's chunk also
+ * makes the next chunk a probe: the thread's program changed its ways. (A program's start is
+ * often unlike the rest of it: one probe per 64 chunks kept a start's choice for 63 chunks that
+ * full DEFLATE would have made half the size.)
  *
  * <p>Single-threaded: the recorder's writer thread.
  */
@@ -29,6 +30,11 @@ final class ChunkDeflater implements AutoCloseable {
     static final int MAX_PROBE_INTERVAL = 64;
     /** Huffman coding alone is kept while its output is at most this much larger than full DEFLATE's. */
     static final double HUFFMAN_SLACK = 1.10;
+    /**
+     * A probe compares the two on the chunk's first this many bytes: full DEFLATE is the slow one
+     * on the chunks where it matters, and trying it on a whole 64 KiB chunk cost more than coding it.
+     */
+    static final int PROBE_BYTES = 16 * 1024;
     /** A Huffman-coded chunk whose size ratio moves this far from its probe's makes the next chunk a probe. */
     private static final double CHANGED = 0.25;
     /** Threads' choices are kept in this many slots, by thread number; two threads in one slot share a choice. */
@@ -40,31 +46,25 @@ final class ChunkDeflater implements AutoCloseable {
         boolean huffman;
         int interval = 1;
         int untilProbe;
-        /** Huffman's output over the payload's length at the last probe. */
+        /** Huffman's output over the payload's length at the last probe (when it chose Huffman). */
         double probeRatio;
 
         Choice(int thread) {
             this.thread = thread;
         }
 
-        void probed(boolean useHuffman, double huffmanRatio) {
+        void probed(boolean useHuffman) {
             interval = useHuffman == huffman ? Math.min(2 * interval, MAX_PROBE_INTERVAL) : 1;
             huffman = useHuffman;
-            probeRatio = huffmanRatio;
             untilProbe = interval - 1;
         }
     }
 
     private final Deflater full = new Deflater(Deflater.BEST_SPEED, true);
-    private final Deflater huffman = new Deflater(Deflater.BEST_SPEED, true);
+    private final HuffmanCoder huffman = new HuffmanCoder();
     private final Choice[] choices = new Choice[SLOTS];
     private byte[] output = new byte[0];
-    private byte[] spare = new byte[0];
     private long huffmanChunks;
-
-    ChunkDeflater() {
-        huffman.setStrategy(Deflater.HUFFMAN_ONLY);
-    }
 
     /**
      * Deflates {@code payload[0, length)}, recorded by {@code thread}, into {@link #output()}:
@@ -87,27 +87,27 @@ final class ChunkDeflater implements AutoCloseable {
                 return deflateInto(full, payload, length, output = ensure(output, length));
             }
             huffmanChunks++;
-            int n = deflateInto(huffman, payload, length, output = ensure(output, length));
+            int n = huffmanInto(payload, length, output = ensure(output, length));
             double ratio = n == 0 ? 1 : (double) n / length;
             if (Math.abs(ratio - c.probeRatio) > CHANGED * c.probeRatio) {
                 c.untilProbe = 0;
             }
             return n;
         }
-        int byFull = deflateInto(full, payload, length, output = ensure(output, length));
+        int sample = Math.min(length, PROBE_BYTES);
+        int byFull = deflateInto(full, payload, sample, output = ensure(output, length));
         // Huffman coding takes at least a bit a byte: when full DEFLATE does far better, do not try it.
-        boolean worthTrying = byFull == 0 || byFull * HUFFMAN_SLACK >= length / 8.0;
-        int byHuffman = worthTrying ? deflateInto(huffman, payload, length, spare = ensure(spare, length)) : 0;
-        boolean useHuffman = byHuffman > 0 && (byFull == 0 || byHuffman <= byFull * HUFFMAN_SLACK);
-        c.probed(useHuffman, (double) byHuffman / length);
+        boolean worthTrying = byFull == 0 || byFull * HUFFMAN_SLACK >= sample / 8.0;
+        int byHuffman = worthTrying ? 4 + huffman.codedSize(payload, sample) : 0; // counted, not coded
+        boolean useHuffman = worthTrying && byHuffman < sample && (byFull == 0 || byHuffman <= byFull * HUFFMAN_SLACK);
+        c.probed(useHuffman);
         if (!useHuffman) {
-            return byFull;
+            return sample == length ? byFull : deflateInto(full, payload, length, output);
         }
         huffmanChunks++;
-        byte[] b = output;
-        output = spare;
-        spare = b;
-        return byHuffman;
+        int n = huffmanInto(payload, length, output);
+        c.probeRatio = n == 0 ? 1 : (double) n / length;
+        return n;
     }
 
     /** The deflated chunk of the last {@link #deflate} that returned more than 0. */
@@ -122,6 +122,13 @@ final class ChunkDeflater implements AutoCloseable {
 
     private static byte[] ensure(byte[] b, int length) {
         return b.length < length ? new byte[length] : b;
+    }
+
+    /** Huffman-codes into {@code out} (length first); 0 when the result would not be smaller than the payload. */
+    private int huffmanInto(byte[] payload, int length, byte[] out) {
+        LittleEndian.putInt(out, 0, length);
+        int n = huffman.code(payload, length, out, 4, length - 4);
+        return n == 0 ? 0 : 4 + n;
     }
 
     /** Deflates into {@code out} (length first); 0 when the result would not be smaller than the payload. */
@@ -140,6 +147,5 @@ final class ChunkDeflater implements AutoCloseable {
     @Override
     public void close() {
         full.end();
-        huffman.end();
     }
 }

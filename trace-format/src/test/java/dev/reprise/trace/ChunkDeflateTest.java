@@ -111,6 +111,43 @@ class ChunkDeflateTest {
                 + huffmanCoded + " repetitive ones");
     }
 
+    @Test
+    void longChunksAreProbedOnTheirStartAndCodedWhole() throws Exception {
+        Random random = new Random(11);
+        int chunks = 12;
+        int length = 4 * ChunkDeflater.PROBE_BYTES + 5;
+        Path file = tmp.resolve("chunks");
+        List<byte[]> written = new ArrayList<>();
+        long huffmanChunks;
+        try (ChunkFileWriter w = ChunkFileWriter.create(file, FileKind.EVENTS, true)) {
+            for (int i = 0; i < chunks; i++) {
+                byte[] b = new byte[length];
+                for (int k = 0; k < length; k++) {
+                    b[k] = (byte) Math.min(15, Integer.numberOfTrailingZeros(random.nextInt() | 1 << 15));
+                }
+                write(w, 3, i, b, written);
+            }
+            for (int i = 0; i < chunks; i++) {
+                byte[] b = new byte[length];
+                for (int k = 0; k < length; k++) {
+                    b[k] = (byte) ((k + i) % 7);
+                }
+                write(w, 4, i, b, written);
+            }
+            huffmanChunks = w.huffmanChunks();
+        }
+        assertEquals(chunks, huffmanChunks, "thread 3's skewed chunks, not thread 4's repeats");
+        try (ChunkScanner s = ChunkScanner.open(file, FileKind.EVENTS)) {
+            for (int i = 0; i < written.size(); i++) {
+                Chunk c = s.next();
+                assertTrue(java.util.Arrays.equals(written.get(i), c.payload()), "chunk " + c.info());
+                double limit = i < chunks ? 0.6 : 0.01; // past the probed start too
+                assertTrue(c.storedLength() < length * limit, c.info() + " stored in " + c.storedLength());
+            }
+            assertTrue(s.problems().isEmpty(), s.problems().toString());
+        }
+    }
+
     private static final int CHUNK = 4000;
 
     /** Bytes drawn from a skewed alphabet: Huffman coding shrinks them, string matching adds little. */
