@@ -15,7 +15,8 @@ import org.junit.jupiter.api.Test;
 /**
  * {@code ./reprise bench savina} as users run it: the packaged jars through the script, in child
  * processes. Stopped with SIGTERM, it stops the benchmark JVM it was running; {@code --resume} keeps
- * the benchmark that had finished and measures the rest; resuming with other options is refused,
+ * the benchmark that had finished and measures the rest, under the dispatchers asked for; resuming
+ * with other options is refused,
  * naming the saved file. At full size each JVM warms up until its compilers are quiet, the peers
  * run and the recording is replayed in the first block only, and the replay runs the recording's
  * iterations.
@@ -54,19 +55,31 @@ class BenchSavinaResumeIT {
         assertTrue(stopped.contains("Each is saved in " + out.resolve("saved") + " as it finishes: if the run stops, "
                 + "--resume continues it."), stopped);
 
+        // One dispatcher first: the saved PingPong row is kept, Counting is measured under it alone.
+        List<String> single = new ArrayList<>(args);
+        single.addAll(List.of("--dispatcher", "single", "--resume"));
+        String one = Cli.assertSuccess(Cli.script(Cli.PACKAGED, single.toArray(String[]::new))).out();
+        assertTrue(one.contains("Savina: 2 benchmark(s) x the single dispatcher x 1 pair(s) of JVMs"), one);
+        assertTrue(one.contains("Resuming: 1 of them measured earlier (saved in " + out.resolve("saved") + "), 1 to measure."),
+                one);
+        assertTrue(one.contains("[1/1] Counting single pair 1/1"), one);
+        assertFalse(one.contains(" default pair "), "nothing under the default dispatcher: " + one);
+        String oneReport = Files.readString(out.resolve("report.md"));
+        assertTrue(oneReport.contains("## Dispatcher: one thread (pinned)"), oneReport);
+        assertFalse(oneReport.contains("## Dispatcher: Akka default dispatcher"), oneReport);
+
         List<String> resume = new ArrayList<>(args);
         resume.add("--resume");
         String resumed = Cli.assertSuccess(Cli.script(Cli.PACKAGED, resume.toArray(String[]::new))).out();
-        assertTrue(resumed.contains("Resuming: 1 of them measured earlier (saved in " + out.resolve("saved") + "), 3 to measure."),
+        assertTrue(resumed.contains("Resuming: 2 of them measured earlier (saved in " + out.resolve("saved") + "), 2 to measure."),
                 resumed);
         assertTrue(resumed.matches("(?s).*\\nPingPong +single +record/base .* replay ok  \\(measured earlier\\)\\n.*"), resumed);
-        assertFalse(resumed.contains("PingPong single pair"), "PingPong under one thread is not measured again: " + resumed);
-        for (String measured : List.of("[1/3] Counting single pair 1/1", "[2/3] PingPong default pair 1/1",
-                "[3/3] Counting default pair 1/1")) {
+        assertFalse(resumed.contains(" single pair "), "nothing under one thread is measured again: " + resumed);
+        for (String measured : List.of("[1/2] PingPong default pair 1/1", "[2/2] Counting default pair 1/1")) {
             assertTrue(resumed.contains(measured), () -> measured + ": " + resumed);
         }
         String report = Files.readString(out.resolve("report.md"));
-        assertTrue(report.contains("The run was resumed (--resume): 1 of its 4 rows were measured by earlier invocations "
+        assertTrue(report.contains("The run was resumed (--resume): 2 of its 4 rows were measured by earlier invocations "
                 + "that stopped"), report);
         assertEquals(5, Files.readAllLines(out.resolve("report.csv")).size(), "a header and four rows");
 
@@ -122,5 +135,7 @@ class BenchSavinaResumeIT {
                 "--peer-pairs must be from 1 to --pairs (2), was 3");
         Cli.assertOneLineError(Cli.script(Cli.PACKAGED, "bench", "savina", "--peers", "uncoded,frob"), 2,
                 "--peers: unknown peer 'frob'; valid: uncoded, content, jfr, log, none");
+        Cli.assertOneLineError(Cli.script(Cli.PACKAGED, "bench", "savina", "--dispatcher", "single,frob"), 2,
+                "--dispatcher: unknown dispatcher 'frob'; valid: single, default");
     }
 }

@@ -31,6 +31,40 @@ class HuffmanCoderTest {
     }
 
     @Test
+    void randomAlphabetsAndSkewsInflateToTheirInput() throws Exception {
+        HuffmanCoder coder = new HuffmanCoder();
+        Random random = new Random(42);
+        for (int round = 0; round < 300; round++) {
+            int length = 1 + random.nextInt(3 * HuffmanCoder.BLOCK);
+            int alphabet = 1 + random.nextInt(256);
+            double skew = random.nextDouble() * 3; // 0: uniform; 3: a few values take almost every byte
+            double[] weights = new double[alphabet];
+            double total = 0;
+            for (int k = 0; k < alphabet; k++) {
+                total += weights[k] = Math.pow(k + 1, -skew);
+            }
+            int[] values = new int[alphabet]; // scattered over the byte range, so runs of unused values vary
+            for (int k = 0; k < alphabet; k++) {
+                values[k] = random.nextInt(256);
+            }
+            byte[] input = new byte[length];
+            for (int i = 0; i < length; i++) {
+                double u = random.nextDouble() * total;
+                int k = 0;
+                while (k < alphabet - 1 && (u -= weights[k]) > 0) {
+                    k++;
+                }
+                input[i] = (byte) values[k];
+            }
+            byte[] out = new byte[2 * length + 1024];
+            int n = coder.code(input, length, out, 0, out.length);
+            String what = "round " + round + ": " + length + " bytes, " + alphabet + " values, skew " + skew;
+            assertEquals(coder.codedSize(input, length), n, what);
+            assertArrayEquals(input, inflate(out, 0, n, length), what);
+        }
+    }
+
+    @Test
     void itIsNoLargerThanZlibsHuffmanCoding() {
         HuffmanCoder coder = new HuffmanCoder();
         for (String shape : new String[] {"skewed", "fewSymbols", "fibonacci"}) { // bytes that shrink

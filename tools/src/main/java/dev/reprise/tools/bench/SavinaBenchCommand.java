@@ -47,6 +47,10 @@ final class SavinaBenchCommand implements Callable<Integer> {
     @Option(names = "--out", paramLabel = "DIR", defaultValue = "savina-report", description = "Where the report goes (default: ${DEFAULT-VALUE}).")
     Path out;
 
+    @Option(names = "--dispatcher", split = ",", paramLabel = "NAME", description = "Only under these dispatchers: "
+            + "single (one thread, pinned to one core) or default (Akka's default dispatcher); default: both.")
+    List<String> dispatcherNames;
+
     @Option(names = "--pairs", paramLabel = "N", description = "Blocks of JVMs (baseline, recorded, peers) per benchmark and dispatcher (default 5, quick 2).")
     Integer pairs;
 
@@ -123,6 +127,7 @@ final class SavinaBenchCommand implements Callable<Integer> {
             throw usage("--agent: no such file " + launch.agentJar);
         }
         List<SavinaArm> peerArms = peerArms();
+        List<String> dispatchers = dispatchers();
         List<String> pin = CorePin.command();
         SavinaRun.Setup setup = launch.setup();
         String peerNames = peerArms.isEmpty() ? "none" : String.join(",", peerArms.stream().map(SavinaArm::label).toList());
@@ -133,7 +138,7 @@ final class SavinaBenchCommand implements Callable<Integer> {
                 !pin.isEmpty(), sha256(launch.agentJar)));
         Map<String, SavedBlocks.Measured> earlier = new HashMap<>();
         if (resume) {
-            for (String dispatcher : DISPATCHERS) {
+            for (String dispatcher : dispatchers) {
                 for (String bench : benchmarks) {
                     SavedBlocks.Measured m = loadSaved(saved, bench, dispatcher);
                     if (m != null) {
@@ -143,10 +148,11 @@ final class SavinaBenchCommand implements Callable<Integer> {
             }
         }
         int replaced = resume ? 0 : saved.clear();
-        int toMeasure = benchmarks.size() * DISPATCHERS.size() - earlier.size();
+        int toMeasure = benchmarks.size() * dispatchers.size() - earlier.size();
         SavinaProgress progress = new SavinaProgress(console, toMeasure, n, peerArms.isEmpty() ? 0 : withPeers, replayed);
-        console.printf(Locale.ROOT, "Savina: %d benchmark(s) x %d dispatchers x %d pair(s) of JVMs, %s; "
-                + "peers: %s; %s; one-thread dispatcher %s.%n", benchmarks.size(), DISPATCHERS.size(), n,
+        console.printf(Locale.ROOT, "Savina: %d benchmark(s) x %s x %d pair(s) of JVMs, %s; "
+                + "peers: %s; %s; one-thread dispatcher %s.%n", benchmarks.size(), dispatchers.size() == 1
+                        ? "the " + dispatchers.get(0) + " dispatcher" : dispatchers.size() + " dispatchers", n,
                 steady == 0 ? its + " iterations each" : "each warming up until its compilers are quiet, then measuring "
                         + steady + " iterations (at most " + its + " in all)",
                 peerArms.isEmpty() ? "none" : peerNames + " " + SavinaReport.inBlocks(withPeers, n),
@@ -162,10 +168,11 @@ final class SavinaBenchCommand implements Callable<Integer> {
         console.flush();
         List<SavinaRow> rows = new ArrayList<>();
         try (ChildJvms children = ChildJvms.stopOnExit()) {
-            int config = 0;
-            for (String dispatcher : DISPATCHERS) {
+            for (String dispatcher : dispatchers) {
                 for (String bench : benchmarks) {
-                    long orderSeed = seed * 1_000 + config++;
+                    // The same seed for a benchmark and dispatcher whichever dispatchers the run has.
+                    long orderSeed = seed * 1_000 + DISPATCHERS.indexOf(dispatcher) * benchmarks.size()
+                            + benchmarks.indexOf(bench);
                     SavedBlocks.Measured m = earlier.get(bench + " " + dispatcher);
                     String source = "  (measured earlier)";
                     if (m == null) {
@@ -205,6 +212,19 @@ final class SavinaBenchCommand implements Callable<Integer> {
 
     private CommandLine.ParameterException usage(String message) {
         return new CommandLine.ParameterException(spec.commandLine(), message);
+    }
+
+    /** The dispatchers to measure under, in report order. */
+    private List<String> dispatchers() {
+        if (dispatcherNames == null) {
+            return DISPATCHERS;
+        }
+        for (String d : dispatcherNames) {
+            if (!DISPATCHERS.contains(d)) {
+                throw usage("--dispatcher: unknown dispatcher '" + d + "'; valid: " + String.join(", ", DISPATCHERS));
+            }
+        }
+        return DISPATCHERS.stream().filter(dispatcherNames::contains).toList();
     }
 
     private List<SavinaArm> peerArms() {

@@ -1,6 +1,7 @@
 package dev.reprise.trace.bench;
 
 import dev.reprise.trace.CreationKind;
+import dev.reprise.trace.Encoding;
 import dev.reprise.trace.EventBuffer;
 import java.util.Arrays;
 import java.util.Random;
@@ -96,10 +97,24 @@ public enum EventMix {
 
     /** The script of this mix (deterministic). */
     public Script script() {
+        return script(1234);
+    }
+
+    /** A script of this mix drawn with {@code seed}. */
+    public Script script(long seed) {
         Script s = new Script();
-        generate(s, new Random(1234));
+        generate(s, new Random(seed));
         s.ops = Arrays.copyOf(s.ops, s.size);
         return s;
+    }
+
+    /** {@code length} bytes of this mix's events in the compact encoding: scripts of seeds 1, 2, ... one after another. */
+    public byte[] chunk(int length) {
+        EventBuffer b = new EventBuffer(2 * length + (1 << 16), Encoding.COMPACT);
+        for (long seed = 1; b.size() < length; seed++) {
+            script(seed).writeTo(b);
+        }
+        return Arrays.copyOf(b.array(), length);
     }
 
     /** A replayable event sequence: triples (op, a, b). */

@@ -1,5 +1,6 @@
 package dev.reprise.trace.bench;
 
+import dev.reprise.trace.ChunkCodingBenchmark;
 import dev.reprise.trace.Encoding;
 import dev.reprise.trace.EventBuffer;
 import java.util.Collection;
@@ -15,7 +16,8 @@ import org.openjdk.jmh.runner.options.TimeValue;
 /**
  * {@code ./reprise bench trace [--quick]}: runs {@link EventBufferBenchmark} and prints, per event
  * mix and encoding, ns per event and bytes per message, with the compact encoding's size as a
- * ratio of the full-width (SOMns-style) and small-ids-only encodings measured in the same run.
+ * ratio of the full-width (SOMns-style) and small-ids-only encodings measured in the same run;
+ * then runs {@link ChunkCodingBenchmark} and prints, per mix, each coding's MB/s and size.
  */
 public final class TraceFormatBench {
     private TraceFormatBench() {}
@@ -24,6 +26,7 @@ public final class TraceFormatBench {
         boolean quick = java.util.Arrays.asList(args).contains("--quick");
         ChainedOptionsBuilder options = new OptionsBuilder()
                 .include(EventBufferBenchmark.class.getName())
+                .include(ChunkCodingBenchmark.class.getName())
                 .shouldFailOnError(true);
         if (quick) {
             options.warmupIterations(1).warmupTime(TimeValue.milliseconds(300))
@@ -32,8 +35,15 @@ public final class TraceFormatBench {
         Collection<RunResult> results = new Runner(options.build()).run();
 
         Map<EventMix, Map<Encoding, Double>> nsPerEvent = new EnumMap<>(EventMix.class);
+        Map<EventMix, Map<ChunkCodingBenchmark.Coding, Double>> nsPerChunk = new EnumMap<>(EventMix.class);
         for (RunResult r : results) {
             EventMix mix = EventMix.valueOf(r.getParams().getParam("mix"));
+            String coding = r.getParams().getParam("coding");
+            if (coding != null) {
+                nsPerChunk.computeIfAbsent(mix, m -> new EnumMap<>(ChunkCodingBenchmark.Coding.class))
+                        .put(ChunkCodingBenchmark.Coding.valueOf(coding), r.getPrimaryResult().getScore());
+                continue;
+            }
             Encoding enc = Encoding.valueOf(r.getParams().getParam("encoding"));
             nsPerEvent.computeIfAbsent(mix, m -> new EnumMap<>(Encoding.class))
                     .put(enc, r.getPrimaryResult().getScore() / mix.script().events());
@@ -51,6 +61,32 @@ public final class TraceFormatBench {
                     ns.getOrDefault(Encoding.COMPACT, Double.NaN), ns.getOrDefault(Encoding.SMALL_IDS, Double.NaN),
                     ns.getOrDefault(Encoding.FULL_WIDTH, Double.NaN), compact, small, full, compact / full,
                     compact / small);
+        }
+        printChunkCoding(nsPerChunk);
+    }
+
+    /** Per mix and coding: MB/s of events coded, and the coded chunk's size over the events'. */
+    private static void printChunkCoding(Map<EventMix, Map<ChunkCodingBenchmark.Coding, Double>> nsPerChunk) {
+        System.out.println();
+        System.out.println("Chunk coding on the writer thread: MB/s of events coded and coded size / events size, "
+                + ChunkCodingBenchmark.CHUNK / 1024 + " KiB chunks of compact events");
+        System.out.printf("%-14s", "");
+        for (ChunkCodingBenchmark.Coding c : ChunkCodingBenchmark.Coding.values()) {
+            System.out.printf(" | %-20s", c.name().toLowerCase(Locale.ROOT).replace('_', ' '));
+        }
+        System.out.printf("%n%-14s", "mix");
+        for (int i = 0; i < ChunkCodingBenchmark.Coding.values().length; i++) {
+            System.out.printf(" | %8s %11s", "MB/s", "size");
+        }
+        System.out.println();
+        for (EventMix mix : EventMix.values()) {
+            System.out.printf("%-14s", mix);
+            for (ChunkCodingBenchmark.Coding c : ChunkCodingBenchmark.Coding.values()) {
+                double ns = nsPerChunk.getOrDefault(mix, Map.of()).getOrDefault(c, Double.NaN);
+                double size = (double) ChunkCodingBenchmark.codedSize(mix, c) / ChunkCodingBenchmark.CHUNK;
+                System.out.printf(Locale.ROOT, " | %8.0f %11.3f", ChunkCodingBenchmark.CHUNK * 1e3 / ns, size);
+            }
+            System.out.println();
         }
     }
 
