@@ -1,5 +1,7 @@
 package dev.reprise.trace;
 
+import java.util.Arrays;
+
 /**
  * Writes raw DEFLATE (RFC 1951) by Huffman coding alone: every byte a literal, one block with its
  * own code per {@link #BLOCK} bytes of input. Any inflater reads it, as it reads zlib's
@@ -21,6 +23,7 @@ final class HuffmanCoder {
     /** The order in which the code-length code's lengths are sent (RFC 1951, 3.2.7). */
     private static final int[] LENGTH_CODE_ORDER = {16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1, 15};
 
+    /** The block's count of each literal: the 256 byte values, then the end of block's 1. */
     private final int[] counts = new int[LITERALS];
     private final int[] quarterCounts = new int[4 * 256];
     private final byte[] lengths = new byte[LITERALS];
@@ -46,7 +49,8 @@ final class HuffmanCoder {
      * fewer than {@code limit} bytes.
      *
      * @return the bytes written, or 0 when the coded stream would take {@code limit} bytes or more
-     *     (found before a block would pass the limit: {@code out} needs room for {@code limit} bytes only)
+     *     (found before a block would pass it: {@code out} needs room for {@code offset + limit} bytes;
+     *     bytes of {@code out} past those returned may be written over)
      */
     int code(byte[] input, int length, byte[] out, int offset, int limit) {
         bits = 0;
@@ -86,7 +90,7 @@ final class HuffmanCoder {
      */
     private void countBytes(byte[] input, int start, int end) {
         int[] q = quarterCounts;
-        java.util.Arrays.fill(q, 0);
+        Arrays.fill(q, 0);
         int i = start;
         for (; i + 3 < end; i += 4) {
             q[input[i] & 0xFF]++;
@@ -124,7 +128,7 @@ final class HuffmanCoder {
     private int planHeader() {
         headerSymbols = 0;
         int[] lc = lengthCodeCounts;
-        java.util.Arrays.fill(lc, 0);
+        Arrays.fill(lc, 0);
         int n = LITERALS + 2;
         int i = 0;
         while (i < n) {
