@@ -151,13 +151,15 @@ final class SavinaBenchCommand implements Callable<Integer> {
         int toMeasure = benchmarks.size() * dispatchers.size() - earlier.size();
         SavinaProgress progress = new SavinaProgress(console, toMeasure, n, peerArms.isEmpty() ? 0 : withPeers, replayed);
         console.printf(Locale.ROOT, "Savina: %d benchmark(s) x %s x %d pair(s) of JVMs, %s; "
-                + "peers: %s; %s; one-thread dispatcher %s.%n", benchmarks.size(), dispatchers.size() == 1
+                + "peers: %s; %s%s.%n", benchmarks.size(), dispatchers.size() == 1
                         ? "the " + dispatchers.get(0) + " dispatcher" : dispatchers.size() + " dispatchers", n,
                 steady == 0 ? its + " iterations each" : "each warming up until its compilers are quiet, then measuring "
                         + steady + " iterations (at most " + its + " in all)",
                 peerArms.isEmpty() ? "none" : peerNames + " " + SavinaReport.inBlocks(withPeers, n),
                 "recordings replayed " + SavinaReport.inBlocks(replayed, n),
-                pin.isEmpty() ? "NOT pinned (no taskset)" : "pinned with " + String.join(" ", pin));
+                !dispatchers.contains("single") ? ""
+                        : "; one-thread dispatcher " + (pin.isEmpty() ? "NOT pinned (no taskset)" : "pinned with "
+                                + String.join(" ", pin)));
         if (resume) {
             console.printf(Locale.ROOT, "Resuming: %d of them measured earlier (saved in %s), %d to measure.%n",
                     earlier.size(), out.resolve("saved"), toMeasure);
