@@ -117,7 +117,8 @@ public final class Instrumentations {
                 // not in this JDK
             }
         }
-        inst.addTransformer(new JdkFront(), true);
+        JdkHookTally tally = new JdkHookTally();
+        inst.addTransformer(new JdkFront(tally), true);
         List<Class<?>> loaded = new ArrayList<>();
         for (Class<?> c : inst.getAllLoadedClasses()) {
             if (JdkHooks.hooks(c.getName().replace('.', '/')) && inst.isModifiableClass(c)) {
@@ -127,9 +128,16 @@ public final class Instrumentations {
         if (!loaded.isEmpty()) {
             inst.retransformClasses(loaded.toArray(new Class<?>[0]));
         }
-        for (String missing : JdkHooks.unmatched(present)) {
+        for (String missing : JdkHooks.unmatched(tally)) {
             int dot = missing.lastIndexOf('.');
             AgentHealth.hookMissing(missing.substring(0, dot), missing.substring(dot + 1));
+        }
+        // A program that returns at once may exit while this thread retransforms: the JVM then
+        // stops passing classes to transformers, and nothing is wrong with the JDK or the agent.
+        List<String> unread = tally.unread(present);
+        if (!unread.isEmpty() && !jvmShuttingDown()) {
+            AgentLog.internalError("hooking the JDK's clock and random generators", new IllegalStateException(
+                    "the JVM did not pass " + String.join(", ", unread).replace('/', '.') + " to the agent when retransformed"));
         }
         SourceCalls.install();
         ContextTasks.install();
@@ -315,7 +323,25 @@ public final class Instrumentations {
     }
 
     /** The JDK's clock and random types, as they load and when retransformed. */
+    /** Whether the JVM has begun to exit (its shutdown hooks are running or have run). */
+    private static boolean jvmShuttingDown() {
+        Thread probe = new Thread(() -> { });
+        try {
+            Runtime.getRuntime().addShutdownHook(probe);
+            Runtime.getRuntime().removeShutdownHook(probe);
+            return false;
+        } catch (IllegalStateException e) {
+            return true;
+        }
+    }
+
     private static final class JdkFront implements ClassFileTransformer {
+        private final JdkHookTally tally;
+
+        JdkFront(JdkHookTally tally) {
+            this.tally = tally;
+        }
+
         @Override
         public byte[] transform(Module module, ClassLoader loader, String name, Class<?> redefined,
                                 ProtectionDomain domain, byte[] bytes) {
@@ -324,7 +350,7 @@ public final class Instrumentations {
             }
             Object paused = SourceCalls.pause();
             try {
-                return JdkHooks.transform(name, bytes);
+                return JdkHooks.transform(name, bytes, tally);
             } catch (Throwable e) {
                 AgentLog.internalError("instrumenting " + name, e);
                 return null;

@@ -37,7 +37,7 @@ final class JdkHooks {
     private static final String THREAD_PER_TASK = "java/util/concurrent/ThreadPerTaskExecutor";
     private static final String FUTURE = "java/util/concurrent/CompletableFuture";
 
-    private record Hook(String type, String method, String descriptor, Kind kind, int call) {}
+    record Hook(String type, String method, String descriptor, Kind kind, int call) {}
 
     private static final List<Hook> HOOKS_LIST = List.of(
             new Hook("java/util/Random", "next", "(I)I", Kind.INT, SourceHooks.RANDOM_NEXT),
@@ -110,20 +110,12 @@ final class JdkHooks {
                 Kind.STAGE_CALLBACK, 0);
     }
 
-    /** The hooks applied so far ("type.method descriptor"), to find those that matched nothing. */
-    private static final java.util.Set<String> applied = java.util.concurrent.ConcurrentHashMap.newKeySet();
-
     /**
-     * The hooks of the named types in {@code loaded} (internal names) that matched no method when
-     * they were transformed: that part of the JDK is not followed ("type.method").
+     * The hooks of the types {@code tally} read that matched no method when they were
+     * transformed: that part of the JDK is not followed ("type.method").
      */
-    static List<String> unmatched(java.util.Set<String> loaded) {
-        return HOOKS_LIST.stream().filter(h -> loaded.contains(h.type) && !applied.contains(key(h)))
-                .map(h -> h.type.replace('/', '.') + "." + h.method).distinct().toList();
-    }
-
-    private static String key(Hook h) {
-        return h.type + "." + h.method + h.descriptor;
+    static List<String> unmatched(JdkHookTally tally) {
+        return tally.unmatched(HOOKS_LIST);
     }
 
     /** The hooked types named one by one (internal names). */
@@ -162,11 +154,12 @@ final class JdkHooks {
         return null;
     }
 
-    /** The class with its hooks, or null if it has none. */
-    static byte[] transform(String internalName, byte[] bytes) {
+    /** The class with its hooks, or null if it has none; what was read and applied goes to {@code tally}. */
+    static byte[] transform(String internalName, byte[] bytes, JdkHookTally tally) {
         if (!hooks(internalName)) {
             return null;
         }
+        tally.read(internalName);
         ClassReader reader = new ClassReader(bytes);
         ClassWriter writer = new ClassWriter(reader, ClassWriter.COMPUTE_MAXS);
         boolean[] changed = new boolean[1];
@@ -179,7 +172,7 @@ final class JdkHooks {
                     return mv;
                 }
                 changed[0] = true;
-                applied.add(internalName + "." + name + descriptor);
+                tally.applied(internalName, name, descriptor);
                 return new HookedMethod(mv, hook, (access & Opcodes.ACC_STATIC) != 0, descriptor);
             }
         }, 0);

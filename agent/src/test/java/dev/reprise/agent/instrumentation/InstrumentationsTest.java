@@ -91,10 +91,10 @@ class InstrumentationsTest {
     @Test
     void theJdkHooksRewriteOnlyTheirMethods() throws Exception {
         byte[] random = classFile("java/util/Random");
-        byte[] hooked = JdkHooks.transform("java/util/Random", random);
+        byte[] hooked = JdkHooks.transform("java/util/Random", random, new JdkHookTally());
         assertNotNull(hooked);
         assertTrue(new String(hooked, java.nio.charset.StandardCharsets.ISO_8859_1).contains("dev/reprise/boot/SourceHooks"));
-        assertNull(JdkHooks.transform("java/util/ArrayList", classFile("java/util/ArrayList")));
+        assertNull(JdkHooks.transform("java/util/ArrayList", classFile("java/util/ArrayList"), new JdkHookTally()));
         assertTrue(JdkHooks.hooks("jdk/internal/random/L32X64MixRandom"));
         assertFalse(JdkHooks.hooks("jdk/internal/random/sub/Other"));
     }
