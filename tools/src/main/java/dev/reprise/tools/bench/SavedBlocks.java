@@ -20,7 +20,7 @@ import java.util.stream.Stream;
  * measured with the same options and agent jar ({@code settings}).
  *
  * <p>Format, line by line: {@value #HEADER}; {@code settings S}; optionally {@code problem P} (why a
- * replay failed); then per block {@code block BYTES_PER_MESSAGE TRACE_BYTES}, and per arm of the
+ * replay failed); then per block {@code block BYTES_PER_MESSAGE TRACE_BYTES MESSAGES}, and per arm of the
  * block {@code run ARM} (or {@code run replay}) followed by that JVM's lines; {@code end} last.
  */
 final class SavedBlocks {
@@ -65,7 +65,7 @@ final class SavedBlocks {
             lines.add("problem " + m.replayProblem().replace('\n', ' '));
         }
         for (SavinaRow.Block b : m.blocks()) {
-            lines.add("block " + b.traceBytesPerMessage() + " " + b.traceBytes());
+            lines.add("block " + b.traceBytesPerMessage() + " " + b.traceBytes() + " " + b.messages());
             for (Map.Entry<SavinaArm, SavinaRun> e : b.runs().entrySet()) {
                 lines.add("run " + e.getKey().label());
                 lines.addAll(e.getValue().lines());
@@ -124,8 +124,9 @@ final class SavedBlocks {
         }
         while (i < lines.size()) {
             String[] block = lines.get(i++).split(" ");
-            if (block.length != 3 || !block[0].equals("block")) {
-                throw new IOException("expected 'block BYTES_PER_MESSAGE TRACE_BYTES' at '" + String.join(" ", block) + "'");
+            // Files saved before the messages were counted have no fourth field.
+            if (block.length < 3 || block.length > 4 || !block[0].equals("block")) {
+                throw new IOException("expected 'block BYTES_PER_MESSAGE TRACE_BYTES MESSAGES' at '" + String.join(" ", block) + "'");
             }
             Map<SavinaArm, SavinaRun> runs = new EnumMap<>(SavinaArm.class);
             SavinaRun replay = null;
@@ -145,7 +146,8 @@ final class SavedBlocks {
             if (!runs.containsKey(SavinaArm.BASE)) {
                 throw new IOException("a block without a baseline run");
             }
-            blocks.add(new SavinaRow.Block(runs, replay, Double.parseDouble(block[1]), Long.parseLong(block[2])));
+            blocks.add(new SavinaRow.Block(runs, replay, Double.parseDouble(block[1]), Long.parseLong(block[2]),
+                    block.length == 4 ? Long.parseLong(block[3]) : 0));
         }
         if (blocks.isEmpty()) {
             throw new IOException("no block");

@@ -189,8 +189,9 @@ final class SavinaBenchCommand implements Callable<Integer> {
                     }
                     SavinaRow row = SavinaRow.of(bench, dispatcher, m.blocks(), peerArms, m.replayProblem());
                     rows.add(row);
-                    console.printf(Locale.ROOT, "%-30s %-8s record/base %s  A/A %s  B/msg %.3f  replay %s%s%n", bench,
-                            dispatcher, row.record(), row.floor(), row.bytesPerMessage(),
+                    console.printf(Locale.ROOT, "%-30s %-8s record/base %s  A/A %s  added %.1f of %.1f ns/msg  B/msg %.3f  replay %s%s%n",
+                            bench, dispatcher, row.record(), row.floor(), row.addedNanosPerMessage().value(),
+                            row.baseNanosPerMessage(), row.bytesPerMessage(),
                             row.replayPassed() ? "ok" : "FAILED " + row.replayProblem(), source);
                     console.flush();
                 }
@@ -335,7 +336,7 @@ final class SavinaBenchCommand implements Callable<Integer> {
                         replayed = "replay FAILED";
                     }
                 }
-                blocks.add(new SavinaRow.Block(runs, replay, st.bytesPerMessage(), st.eventBytes() + st.dataBytes()));
+                blocks.add(new SavinaRow.Block(runs, replay, st.bytesPerMessage(), st.eventBytes() + st.dataBytes(), st.messages()));
                 progress.blockDone(bench, dispatcher, k + 1,
                         SavinaRow.steadyRatio(runs.get(SavinaArm.RECORD), runs.get(SavinaArm.BASE)), replayed);
             } finally {

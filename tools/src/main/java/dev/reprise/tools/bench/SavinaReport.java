@@ -49,6 +49,14 @@ final class SavinaReport {
         return Double.isNaN(v) ? "-" : String.format(Locale.ROOT, "%.2f", v);
     }
 
+    private static String f1(double v) {
+        return Double.isNaN(v) ? "-" : String.format(Locale.ROOT, "%.1f", v);
+    }
+
+    private static String nanos(Stats.Estimate e) {
+        return Double.isNaN(e.value()) ? "-" : String.format(Locale.ROOT, "%.1f [%.1f, %.1f]", e.value(), e.low(), e.high());
+    }
+
     private static String estimate(Stats.Estimate e) {
         return Double.isNaN(e.value()) ? "-" : e.toString();
     }
@@ -94,15 +102,16 @@ final class SavinaReport {
             }
             sb.append("## Dispatcher: ").append(title(dispatcher)).append("\n\n");
             sb.append("| benchmark | record/base [95% CI] | A/A floor [95% CI] | CPU record/base [95% CI] | warm-up its (quiet JVMs) "
-                    + "| B/msg | MB/s | replay/record |");
+                    + "| base ns/msg | added ns/msg [95% CI] | B/msg | MB/s | replay/record |");
             peerNames.forEach(p -> sb.append(" ").append(p).append("/base [95% CI], MB/s, B/msg |"));
-            sb.append(" replay checks |\n|---|---|---|---|---|---|---|---|");
+            sb.append(" replay checks |\n|---|---|---|---|---|---|---|---|---|---|");
             peerNames.forEach(p -> sb.append("---|"));
             sb.append("---|\n");
             for (SavinaRow r : rs) {
                 sb.append("| ").append(r.benchmark()).append(" | ").append(estimate(r.record())).append(" | ")
                         .append(estimate(r.floor())).append(" | ").append(estimate(r.recordCpu())).append(" | ")
                         .append(String.format(Locale.ROOT, "%.0f (%d/%d)", r.warmup(), r.quietJvms(), r.jvms())).append(" | ")
+                        .append(f1(r.baseNanosPerMessage())).append(" | ").append(nanos(r.addedNanosPerMessage())).append(" | ")
                         .append(f(r.bytesPerMessage())).append(" | ").append(f2(r.megabytesPerSecond())).append(" | ")
                         .append(f(r.replay().value())).append(" |");
                 for (String p : peerNames) {
@@ -139,6 +148,7 @@ final class SavinaReport {
                 verdict(mean <= SOMNS_MEAN, max <= SOMNS_MAX), floor, rs.stream().mapToDouble(SavinaRow::bytesPerMessage).average().orElse(Double.NaN),
                 rs.stream().mapToDouble(SavinaRow::megabytesPerSecond).max().orElse(Double.NaN),
                 rs.stream().filter(SavinaRow::replayPassed).count(), rs.size()));
+        sb.append(perMessage(rs));
         List<String> peers = new ArrayList<>();
         for (String p : peerNames) {
             // A peer left out of a benchmark (its JVM failed in every block) has no ratio there.
@@ -157,6 +167,35 @@ final class SavinaReport {
             sb.append(" Peers: ").append(String.join("; ", peers)).append(".");
         }
         return sb.toString();
+    }
+
+    /**
+     * The aims in nanoseconds per message beside what recording added: on a message-bound benchmark
+     * 5% of the baseline's time per message is a few nanoseconds, which {@code bench recorder}
+     * shows the recorder's append alone takes. Empty when the messages were not counted.
+     */
+    static String perMessage(List<SavinaRow> rs) {
+        List<SavinaRow> counted = rs.stream().filter(r -> !Double.isNaN(r.baseNanosPerMessage())
+                && !Double.isNaN(r.addedNanosPerMessage().value())).toList();
+        if (counted.isEmpty()) {
+            return "";
+        }
+        SavinaRow fastest = counted.stream().min(Comparator.comparingDouble(SavinaRow::baseNanosPerMessage)).orElseThrow();
+        long within = counted.stream().filter(r -> r.addedNanosPerMessage().value() <= (AIM_MAX - 1) * r.baseNanosPerMessage()).count();
+        return String.format(Locale.ROOT, " Per message: the baseline takes %.1f to %.1f ns (median %.1f), so the 5%% aim "
+                + "allows %.1f to %.1f ns and the 15%% one %.1f to %.1f; recording added %.1f to %.1f ns (median %.1f), "
+                + "within 15%% of the baseline on %d of %d (the fastest, %s, allows %.1f ns at 15%%).",
+                counted.stream().mapToDouble(SavinaRow::baseNanosPerMessage).min().orElseThrow(),
+                counted.stream().mapToDouble(SavinaRow::baseNanosPerMessage).max().orElseThrow(),
+                Stats.median(counted.stream().map(SavinaRow::baseNanosPerMessage).toList()),
+                (AIM_MEAN - 1) * counted.stream().mapToDouble(SavinaRow::baseNanosPerMessage).min().orElseThrow(),
+                (AIM_MEAN - 1) * counted.stream().mapToDouble(SavinaRow::baseNanosPerMessage).max().orElseThrow(),
+                (AIM_MAX - 1) * counted.stream().mapToDouble(SavinaRow::baseNanosPerMessage).min().orElseThrow(),
+                (AIM_MAX - 1) * counted.stream().mapToDouble(SavinaRow::baseNanosPerMessage).max().orElseThrow(),
+                counted.stream().mapToDouble(r -> r.addedNanosPerMessage().value()).min().orElseThrow(),
+                counted.stream().mapToDouble(r -> r.addedNanosPerMessage().value()).max().orElseThrow(),
+                Stats.median(counted.stream().map(r -> r.addedNanosPerMessage().value()).toList()),
+                within, counted.size(), fastest.benchmark(), (AIM_MAX - 1) * fastest.baseNanosPerMessage());
     }
 
     private static String verdict(boolean meanMet, boolean maxMet) {
@@ -185,7 +224,8 @@ final class SavinaReport {
     static String csv(List<SavinaRow> rows) {
         StringBuilder header = new StringBuilder("benchmark,dispatcher,pairs,record_ratio,record_low,record_high,"
                 + "cpu_ratio,cpu_low,cpu_high,floor_ratio,floor_low,floor_high,warmup_iterations,quiet_jvms,jvms,bytes_per_message,"
-                + "mb_per_s,replay_record_ratio,replay_low,replay_high,replay_passed");
+                + "mb_per_s,replay_record_ratio,replay_low,replay_high,replay_passed,base_ns_per_message,added_ns_per_message,"
+                + "added_ns_low,added_ns_high");
         for (SavinaArm p : SavinaArm.PEERS) {
             String n = p.label();
             header.append(String.format(",%1$s_ratio,%1$s_low,%1$s_high,%1$s_mb_per_s,%1$s_bytes_per_message,%1$s_unserializable", n));
@@ -200,6 +240,8 @@ final class SavinaReport {
                     f2(r.megabytesPerSecond())));
             cells.addAll(cells(r.replay()));
             cells.add(Boolean.toString(r.replayPassed()));
+            cells.add(f(r.baseNanosPerMessage()));
+            cells.addAll(cells(r.addedNanosPerMessage()));
             for (SavinaArm p : SavinaArm.PEERS) {
                 SavinaRow.Peer peer = peer(r, p.label());
                 if (peer == null) {

@@ -18,12 +18,17 @@ import java.util.Map;
  * @param bytesPerMessage Reprise trace bytes per processed message
  * @param megabytesPerSecond Reprise trace MB per second of the recorded run
  * @param replay replay/record wall time, median over the blocks with its interval
+ * @param baseNanosPerMessage the baseline's steady-state iteration time per message the recording
+ *     processed in one of its iterations, median over the blocks (NaN when the messages were not counted)
+ * @param addedNanosPerMessage what the recording added to that time per message, median over the
+ *     blocks with its interval: the figure to hold against {@code bench hooks}' and {@code bench recorder}'s
  * @param peers the peers measured, in report order
  * @param replayProblem why a replay failed, or null when every replay passed its checks
  */
 record SavinaRow(String benchmark, String dispatcher, int pairs, Stats.Estimate record, Stats.Estimate recordCpu,
                  Stats.Estimate floor, double warmup, int quietJvms, int jvms, double bytesPerMessage, double megabytesPerSecond,
-                 Stats.Estimate replay, List<Peer> peers, String replayProblem) {
+                 Stats.Estimate replay, double baseNanosPerMessage, Stats.Estimate addedNanosPerMessage, List<Peer> peers,
+                 String replayProblem) {
 
     /**
      * A peer's figures.
@@ -41,8 +46,15 @@ record SavinaRow(String benchmark, String dispatcher, int pairs, Stats.Estimate 
      * @param replay the replay of the recording, or null when it failed or was not run
      * @param traceBytesPerMessage the recording's bytes per message
      * @param traceBytes the recording's size
+     * @param messages the messages the recording holds (all its iterations, warm-up included); 0 when not counted
      */
-    record Block(Map<SavinaArm, SavinaRun> runs, SavinaRun replay, double traceBytesPerMessage, long traceBytes) {}
+    record Block(Map<SavinaArm, SavinaRun> runs, SavinaRun replay, double traceBytesPerMessage, long traceBytes,
+                 long messages) {
+        /** A block whose recording's messages were not counted. */
+        Block(Map<SavinaArm, SavinaRun> runs, SavinaRun replay, double traceBytesPerMessage, long traceBytes) {
+            this(runs, replay, traceBytesPerMessage, traceBytes, 0);
+        }
+    }
 
     boolean replayPassed() {
         return replayProblem == null;
@@ -59,6 +71,8 @@ record SavinaRow(String benchmark, String dispatcher, int pairs, Stats.Estimate 
         List<Double> replay = new ArrayList<>();
         List<Double> bytesPerMessage = new ArrayList<>();
         List<Double> rates = new ArrayList<>();
+        List<Double> baseNanos = new ArrayList<>();
+        List<Double> addedNanos = new ArrayList<>();
         for (int i = 0; i < blocks.size(); i++) {
             Block b = blocks.get(i);
             SavinaRun base = b.runs().get(SavinaArm.BASE);
@@ -76,7 +90,15 @@ record SavinaRow(String benchmark, String dispatcher, int pairs, Stats.Estimate 
             int recCut = warmup(rec);
             cuts.add((double) recCut);
             quiet += rec.warmupFromCompilers() ? 1 : 0;
-            wall.add(pair(rec, base));
+            PairedRatio.Pair recOverBase = pair(rec, base);
+            wall.add(recOverBase);
+            if (b.messages() > 0) {
+                // The trace covers every iteration of the recorded JVM, so this is one iteration's messages.
+                double perIteration = (double) b.messages() / rec.allNanos().size();
+                double baseMedian = Stats.medianInPlace(recOverBase.reference().clone());
+                baseNanos.add(baseMedian / perIteration);
+                addedNanos.add((Stats.medianInPlace(recOverBase.measured().clone()) - baseMedian) / perIteration);
+            }
             cpu.add(mean(steady(rec.allCpuNanos(), recCut)) / mean(steady(base.allCpuNanos(), baseCut)));
             if (b.replay() != null) {
                 replay.add(steadyRatio(b.replay(), rec));
@@ -91,7 +113,8 @@ record SavinaRow(String benchmark, String dispatcher, int pairs, Stats.Estimate 
         return new SavinaRow(benchmark, dispatcher, blocks.size(), PairedRatio.estimate(wall),
                 cpu.isEmpty() ? Stats.Estimate.of(Double.NaN) : Stats.bootstrapMedian(cpu),
                 PairedRatio.estimate(floor), Stats.median(cuts), quiet, cuts.size(), Stats.median(bytesPerMessage), Stats.median(rates),
-                replay.isEmpty() ? Stats.Estimate.of(Double.NaN) : Stats.bootstrapMedian(replay), peers, replayProblem);
+                replay.isEmpty() ? Stats.Estimate.of(Double.NaN) : Stats.bootstrapMedian(replay), Stats.median(baseNanos),
+                addedNanos.isEmpty() ? Stats.Estimate.of(Double.NaN) : Stats.bootstrapMedian(addedNanos), peers, replayProblem);
     }
 
     /** The ratio of the steady-state medians of {@code measured} and {@code reference}, warm-up cut ({@link #warmup}). */

@@ -31,7 +31,7 @@ class SavedBlocksTest {
         List<SavinaRow.Block> blocks = new ArrayList<>();
         blocks.add(new SavinaRow.Block(Map.of(SavinaArm.BASE, run(1_000_000, null), SavinaArm.RECORD, run(1_200_000, null),
                 SavinaArm.JFR, run(1_500_000, "peer jfr messages 1000 bytes 400000 unserializable 0")),
-                run(3_000_000, null), 1.75, 123_456));
+                run(3_000_000, null), 1.75, 123_456, 70_000));
         // a block whose replay failed, and a Tide JVM's run whose compilers marked its warm-up
         SavinaRun tide = new SavinaRun("PingPong", List.of(5L, 6L), List.of(9L, 8L, 5L, 6L), List.of(1L, 2L, 3L, 4L), null, true);
         blocks.add(new SavinaRow.Block(Map.of(SavinaArm.BASE, tide, SavinaArm.RECORD, run(1_100_000, null),
@@ -52,6 +52,14 @@ class SavedBlocksTest {
         assertEquals(List.of(saved.file("PingPong", "single")), Files.list(out.resolve("saved")).toList(),
                 "written whole, nothing partial left");
         assertNull(saved.load("PingPong", "default"), "saved per dispatcher");
+        assertEquals(70_000, back.blocks().get(0).messages());
+
+        // A file saved before the messages were counted: its blocks load, with the messages unknown.
+        Path file = saved.file("PingPong", "single");
+        Files.write(file, Files.readAllLines(file).stream().map(l -> l.startsWith("block ") ? l.substring(0, l.lastIndexOf(' ')) : l).toList());
+        SavedBlocks.Measured older = saved.load("PingPong", "single");
+        assertEquals(0, older.blocks().get(0).messages());
+        assertEquals(m.blocks().get(0).runs(), older.blocks().get(0).runs());
         assertEquals(1, saved.clear());
         assertNull(saved.load("PingPong", "single"));
     }

@@ -25,12 +25,15 @@ class SavinaReportTest {
         return new SavinaRun("B", wall, wall, cpu, peer);
     }
 
+    /** The recorded JVM's messages per iteration in {@link #row}: 10 ms per iteration is 50 ns per message. */
+    private static final long MESSAGES_PER_ITERATION = 200_000;
+
     private static SavinaRow row(String name, String dispatcher, double ratio, boolean replayOk) {
         List<SavinaRow.Block> blocks = new ArrayList<>();
         for (int k = 0; k < 3; k++) {
             blocks.add(new SavinaRow.Block(Map.of(SavinaArm.BASE, run(10, null), SavinaArm.RECORD, run(10 * ratio, null),
                     SavinaArm.JFR, run(20, "peer jfr messages 1000 bytes 400000 unserializable 0")),
-                    replayOk ? run(30 * ratio, null) : null, 1.5, 1_000_000));
+                    replayOk ? run(30 * ratio, null) : null, 1.5, 1_000_000, 20 * MESSAGES_PER_ITERATION));
         }
         return SavinaRow.of(name, dispatcher, blocks, List.of(SavinaArm.JFR), replayOk ? null : "pair 1: diverged");
     }
@@ -45,6 +48,8 @@ class SavinaReportTest {
         assertEquals(1.5, r.bytesPerMessage());
         assertEquals(1.0 / (12.1 * 15 + 5 * 5 * 12.1) * 1000, r.megabytesPerSecond(), 0.01, "MB over the whole recorded run");
         assertEquals(3.0, r.replay().value(), 0.001);
+        assertEquals(50.0, r.baseNanosPerMessage(), 0.01, "10 ms per iteration of 200,000 messages");
+        assertEquals(10.5, r.addedNanosPerMessage().value(), 0.01, "a 1.21 ratio on 50 ns");
         SavinaRow.Peer jfr = r.peers().get(0);
         assertEquals("jfr", jfr.name());
         assertEquals(2.0, jfr.ratio().value(), 0.001);
@@ -64,6 +69,8 @@ class SavinaReportTest {
         }
         SavinaRow r = SavinaRow.of("PingPong", "single", blocks, List.of(SavinaArm.JFR), null);
         assertEquals(1.2, r.record().value(), 0.001, "the recorded JVM of every block");
+        assertTrue(Double.isNaN(r.baseNanosPerMessage()) && Double.isNaN(r.addedNanosPerMessage().value()),
+                "blocks whose messages were not counted (saved by an older run) give no per-message figures");
         assertEquals(2.5, r.peers().get(0).ratio().value(), 0.001, "the peer of the first block");
         assertEquals(3.0, r.replay().value(), 0.001, "the replay of the first block, against its recording");
         assertTrue(r.replayPassed(), "a block not replayed is no failure");
@@ -104,9 +111,12 @@ class SavinaReportTest {
         assertTrue(md.contains("Peers: jfr geometric mean 2.000"), md);
         assertTrue(md.contains("| jfr/base [95% CI], MB/s, B/msg |"), md);
         assertTrue(md.matches("(?s).*\\| PingPong \\| 1\\.440 \\[1\\.440, 1\\.440\\] \\| 1\\.000 \\[1\\.000, 1\\.000\\] \\| "
-                + "1\\.440 \\[1\\.440, 1\\.440\\] \\| 5 \\(0/6\\) \\| 1\\.500 \\| [0-9.]+ \\| 3\\.000 \\| 2\\.000 \\[2\\.000, 2\\.000\\], "
+                + "1\\.440 \\[1\\.440, 1\\.440\\] \\| 5 \\(0/6\\) \\| 50\\.0 \\| 22\\.0 \\[22\\.0, 22\\.0\\] \\| 1\\.500 \\| [0-9.]+ \\| 3\\.000 \\| 2\\.000 \\[2\\.000, 2\\.000\\], "
                 + "[0-9.]+, 400\\.00 \\| all passed \\|.*"), md);
         assertTrue(md.contains("FAILED: pair 1: diverged"), md);
+        assertTrue(md.contains("Per message: the baseline takes 50.0 to 50.0 ns (median 50.0), so the 5% aim allows 2.5 to "
+                + "2.5 ns and the 15% one 7.5 to 7.5; recording added 0.0 to 22.0 ns (median 11.0), within 15% of the "
+                + "baseline on 1 of 2 (the fastest, PingPong, allows 7.5 ns at 15%)."), md);
         assertFalse(md.contains("resumed"), md);
         assertTrue(md.contains(" Peers run in every block; a peer whose JVM failed or ran over 30 minutes is left out of that block (a dash where no block has it). Recordings are replayed in every block; "), md);
         String resumed = SavinaReport.markdown(rows, new SavinaReport.Setup(false, 3, 20, 0, true, 1, 2, 3, 3));
@@ -130,6 +140,8 @@ class SavinaReportTest {
         assertEquals("true", pingPong[header.indexOf("replay_passed")]);
         assertEquals("0", pingPong[header.indexOf("quiet_jvms")]);
         assertEquals("6", pingPong[header.indexOf("jvms")]);
+        assertEquals("50.000", pingPong[header.indexOf("base_ns_per_message")]);
+        assertEquals("22.000", pingPong[header.indexOf("added_ns_per_message")]);
 
         String svg = SavinaChart.svg(rows);
         assertTrue(svg.startsWith("<svg") && svg.contains(">PingPong<") && svg.contains(">44.0<"), svg);
