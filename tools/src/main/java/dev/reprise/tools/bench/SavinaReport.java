@@ -57,6 +57,13 @@ final class SavinaReport {
         return Double.isNaN(e.value()) ? "-" : String.format(Locale.ROOT, "%.1f [%.1f, %.1f]", e.value(), e.low(), e.high());
     }
 
+    /** The baseline JVMs' spread between blocks, and the blocks a ±2% A/A floor would take at it. */
+    private static String spread(SavinaRow r) {
+        double blocks = r.blocksForFloor(0.02);
+        return Double.isNaN(r.baseSpread()) ? "-" : String.format(Locale.ROOT, "%.1f%% (%s)", 100 * r.baseSpread(),
+                Double.isNaN(blocks) ? "-" : String.format(Locale.ROOT, "%.0f", blocks));
+    }
+
     private static String estimate(Stats.Estimate e) {
         return Double.isNaN(e.value()) ? "-" : e.toString();
     }
@@ -101,15 +108,17 @@ final class SavinaReport {
                 continue;
             }
             sb.append("## Dispatcher: ").append(title(dispatcher)).append("\n\n");
-            sb.append("| benchmark | record/base [95% CI] | A/A floor [95% CI] | CPU record/base [95% CI] | warm-up its (quiet JVMs) "
+            sb.append("| benchmark | record/base [95% CI] | A/A floor [95% CI] | JVM spread (blocks for ±2%) "
+                    + "| CPU record/base [95% CI] | warm-up its (quiet JVMs) "
                     + "| base ns/msg | added ns/msg [95% CI] | B/msg | MB/s | replay/record |");
             peerNames.forEach(p -> sb.append(" ").append(p).append("/base [95% CI], MB/s, B/msg |"));
-            sb.append(" replay checks |\n|---|---|---|---|---|---|---|---|---|---|");
+            sb.append(" replay checks |\n|---|---|---|---|---|---|---|---|---|---|---|");
             peerNames.forEach(p -> sb.append("---|"));
             sb.append("---|\n");
             for (SavinaRow r : rs) {
                 sb.append("| ").append(r.benchmark()).append(" | ").append(estimate(r.record())).append(" | ")
-                        .append(estimate(r.floor())).append(" | ").append(estimate(r.recordCpu())).append(" | ")
+                        .append(estimate(r.floor())).append(" | ").append(spread(r)).append(" | ")
+                        .append(estimate(r.recordCpu())).append(" | ")
                         .append(String.format(Locale.ROOT, "%.0f (%d/%d)", r.warmup(), r.quietJvms(), r.jvms())).append(" | ")
                         .append(f1(r.baseNanosPerMessage())).append(" | ").append(nanos(r.addedNanosPerMessage())).append(" | ")
                         .append(f(r.bytesPerMessage())).append(" | ").append(f2(r.megabytesPerSecond())).append(" | ")
@@ -148,7 +157,7 @@ final class SavinaReport {
                 verdict(mean <= SOMNS_MEAN, max <= SOMNS_MAX), floor, rs.stream().mapToDouble(SavinaRow::bytesPerMessage).average().orElse(Double.NaN),
                 rs.stream().mapToDouble(SavinaRow::megabytesPerSecond).max().orElse(Double.NaN),
                 rs.stream().filter(SavinaRow::replayPassed).count(), rs.size()));
-        sb.append(perMessage(rs));
+        sb.append(spreadSummary(rs)).append(perMessage(rs));
         List<String> peers = new ArrayList<>();
         for (String p : peerNames) {
             // A peer left out of a benchmark (its JVM failed in every block) has no ratio there.
@@ -170,6 +179,25 @@ final class SavinaReport {
     }
 
     /**
+     * Why a floor is as wide as it is: the baseline JVMs' spread between blocks, and the blocks a
+     * ±2% floor would take at it. Empty when no row has the spread (fewer than 3 blocks).
+     */
+    static String spreadSummary(List<SavinaRow> rs) {
+        double[] spreads = rs.stream().mapToDouble(SavinaRow::baseSpread).filter(v -> !Double.isNaN(v)).sorted().toArray();
+        if (spreads.length == 0) {
+            return "";
+        }
+        double[] blocks = rs.stream().mapToDouble(r -> r.blocksForFloor(0.02)).filter(v -> !Double.isNaN(v)).sorted().toArray();
+        if (blocks.length == 0) {
+            return "";
+        }
+        return String.format(Locale.ROOT, " Between blocks the baseline JVMs' steady-state medians spread %.1f to %.1f%% "
+                + "(median %.1f%%), noise that more iterations within a JVM do not reduce; an A/A floor within ±2%% would take "
+                + "about %.0f to %.0f blocks (median %.0f), against %d here, as intervals narrow as 1/√n.", 100 * spreads[0], 100 * spreads[spreads.length - 1], 100 * Stats.medianInPlace(spreads),
+                blocks[0], blocks[blocks.length - 1], Stats.medianInPlace(blocks), rs.get(0).pairs());
+    }
+
+    /**
      * The aims in nanoseconds per message beside what recording added: on a message-bound benchmark
      * 5% of the baseline's time per message is a few nanoseconds, which {@code bench recorder}
      * shows the recorder's append alone takes. Empty when the messages were not counted.
@@ -180,22 +208,18 @@ final class SavinaReport {
         if (counted.isEmpty()) {
             return "";
         }
+        double[] base = counted.stream().mapToDouble(SavinaRow::baseNanosPerMessage).sorted().toArray();
+        double[] added = counted.stream().mapToDouble(r -> r.addedNanosPerMessage().value()).sorted().toArray();
         SavinaRow fastest = counted.stream().min(Comparator.comparingDouble(SavinaRow::baseNanosPerMessage)).orElseThrow();
         long within = counted.stream().filter(r -> r.addedNanosPerMessage().value() <= (AIM_MAX - 1) * r.baseNanosPerMessage()).count();
+        double low = base[0];
+        double high = base[base.length - 1];
         return String.format(Locale.ROOT, " Per message: the baseline takes %.1f to %.1f ns (median %.1f), so the 5%% aim "
                 + "allows %.1f to %.1f ns and the 15%% one %.1f to %.1f; recording added %.1f to %.1f ns (median %.1f), "
                 + "within 15%% of the baseline on %d of %d (the fastest, %s, allows %.1f ns at 15%%).",
-                counted.stream().mapToDouble(SavinaRow::baseNanosPerMessage).min().orElseThrow(),
-                counted.stream().mapToDouble(SavinaRow::baseNanosPerMessage).max().orElseThrow(),
-                Stats.median(counted.stream().map(SavinaRow::baseNanosPerMessage).toList()),
-                (AIM_MEAN - 1) * counted.stream().mapToDouble(SavinaRow::baseNanosPerMessage).min().orElseThrow(),
-                (AIM_MEAN - 1) * counted.stream().mapToDouble(SavinaRow::baseNanosPerMessage).max().orElseThrow(),
-                (AIM_MAX - 1) * counted.stream().mapToDouble(SavinaRow::baseNanosPerMessage).min().orElseThrow(),
-                (AIM_MAX - 1) * counted.stream().mapToDouble(SavinaRow::baseNanosPerMessage).max().orElseThrow(),
-                counted.stream().mapToDouble(r -> r.addedNanosPerMessage().value()).min().orElseThrow(),
-                counted.stream().mapToDouble(r -> r.addedNanosPerMessage().value()).max().orElseThrow(),
-                Stats.median(counted.stream().map(r -> r.addedNanosPerMessage().value()).toList()),
-                within, counted.size(), fastest.benchmark(), (AIM_MAX - 1) * fastest.baseNanosPerMessage());
+                low, high, Stats.medianInPlace(base), (AIM_MEAN - 1) * low, (AIM_MEAN - 1) * high, (AIM_MAX - 1) * low,
+                (AIM_MAX - 1) * high, added[0], added[added.length - 1], Stats.medianInPlace(added), within, counted.size(),
+                fastest.benchmark(), (AIM_MAX - 1) * low);
     }
 
     private static String verdict(boolean meanMet, boolean maxMet) {
@@ -225,7 +249,7 @@ final class SavinaReport {
         StringBuilder header = new StringBuilder("benchmark,dispatcher,pairs,record_ratio,record_low,record_high,"
                 + "cpu_ratio,cpu_low,cpu_high,floor_ratio,floor_low,floor_high,warmup_iterations,quiet_jvms,jvms,bytes_per_message,"
                 + "mb_per_s,replay_record_ratio,replay_low,replay_high,replay_passed,base_ns_per_message,added_ns_per_message,"
-                + "added_ns_low,added_ns_high");
+                + "added_ns_low,added_ns_high,base_jvm_spread,blocks_for_2pct_floor");
         for (SavinaArm p : SavinaArm.PEERS) {
             String n = p.label();
             header.append(String.format(",%1$s_ratio,%1$s_low,%1$s_high,%1$s_mb_per_s,%1$s_bytes_per_message,%1$s_unserializable", n));
@@ -242,6 +266,8 @@ final class SavinaReport {
             cells.add(Boolean.toString(r.replayPassed()));
             cells.add(f(r.baseNanosPerMessage()));
             cells.addAll(cells(r.addedNanosPerMessage()));
+            cells.add(String.format(Locale.ROOT, "%.4f", r.baseSpread()).replace("NaN", ""));
+            cells.add(Double.isNaN(r.blocksForFloor(0.02)) ? "" : String.format(Locale.ROOT, "%.0f", r.blocksForFloor(0.02)));
             for (SavinaArm p : SavinaArm.PEERS) {
                 SavinaRow.Peer peer = peer(r, p.label());
                 if (peer == null) {

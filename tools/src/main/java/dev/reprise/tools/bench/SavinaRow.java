@@ -22,13 +22,29 @@ import java.util.Map;
  *     processed in one of its iterations, median over the blocks (NaN when the messages were not counted)
  * @param addedNanosPerMessage what the recording added to that time per message, median over the
  *     blocks with its interval: the figure to hold against {@code bench hooks}' and {@code bench recorder}'s
+ * @param baseSpread the standard deviation of the baseline JVMs' log steady-state medians between blocks
+ *     (about their relative spread; NaN with fewer than 3 blocks): noise between JVMs, which more iterations
+ *     within a JVM do not reduce
  * @param peers the peers measured, in report order
  * @param replayProblem why a replay failed, or null when every replay passed its checks
  */
 record SavinaRow(String benchmark, String dispatcher, int pairs, Stats.Estimate record, Stats.Estimate recordCpu,
                  Stats.Estimate floor, double warmup, int quietJvms, int jvms, double bytesPerMessage, double megabytesPerSecond,
-                 Stats.Estimate replay, double baseNanosPerMessage, Stats.Estimate addedNanosPerMessage, List<Peer> peers,
-                 String replayProblem) {
+                 Stats.Estimate replay, double baseNanosPerMessage, Stats.Estimate addedNanosPerMessage, double baseSpread,
+                 List<Peer> peers, String replayProblem) {
+
+    /**
+     * About how many blocks an A/A floor within ±{@code halfWidth} (0.02 for ±2%) would take: an
+     * interval narrows about as 1/√n with n pairs, and this run's floor had {@code pairs - 1} A/A
+     * pairs. NaN with fewer than 3 blocks (a floor from one or two pairs says little of its width).
+     */
+    double blocksForFloor(double halfWidth) {
+        if (pairs < 3 || Double.isNaN(floor.value())) {
+            return Double.NaN;
+        }
+        double width = Math.max(Math.abs(floor.low() - 1), Math.abs(floor.high() - 1));
+        return Math.max(pairs, Math.ceil((pairs - 1) * (width / halfWidth) * (width / halfWidth)) + 1);
+    }
 
     /**
      * A peer's figures.
@@ -73,6 +89,7 @@ record SavinaRow(String benchmark, String dispatcher, int pairs, Stats.Estimate 
         List<Double> rates = new ArrayList<>();
         List<Double> baseNanos = new ArrayList<>();
         List<Double> addedNanos = new ArrayList<>();
+        List<Double> baseLogMedians = new ArrayList<>();
         for (int i = 0; i < blocks.size(); i++) {
             Block b = blocks.get(i);
             SavinaRun base = b.runs().get(SavinaArm.BASE);
@@ -80,6 +97,7 @@ record SavinaRow(String benchmark, String dispatcher, int pairs, Stats.Estimate 
             int baseCut = warmup(base);
             cuts.add((double) baseCut);
             quiet += base.warmupFromCompilers() ? 1 : 0;
+            baseLogMedians.add(Math.log(Stats.medianInPlace(steady(base.allNanos(), baseCut))));
             if (i + 1 < blocks.size()) {
                 floor.add(pair(blocks.get(i + 1).runs().get(SavinaArm.BASE), base));
             }
@@ -114,7 +132,8 @@ record SavinaRow(String benchmark, String dispatcher, int pairs, Stats.Estimate 
                 cpu.isEmpty() ? Stats.Estimate.of(Double.NaN) : Stats.bootstrapMedian(cpu),
                 PairedRatio.estimate(floor), Stats.median(cuts), quiet, cuts.size(), Stats.median(bytesPerMessage), Stats.median(rates),
                 replay.isEmpty() ? Stats.Estimate.of(Double.NaN) : Stats.bootstrapMedian(replay), Stats.median(baseNanos),
-                addedNanos.isEmpty() ? Stats.Estimate.of(Double.NaN) : Stats.bootstrapMedian(addedNanos), peers, replayProblem);
+                addedNanos.isEmpty() ? Stats.Estimate.of(Double.NaN) : Stats.bootstrapMedian(addedNanos),
+                baseLogMedians.size() < 3 ? Double.NaN : Stats.standardDeviation(baseLogMedians), peers, replayProblem);
     }
 
     /** The ratio of the steady-state medians of {@code measured} and {@code reference}, warm-up cut ({@link #warmup}). */

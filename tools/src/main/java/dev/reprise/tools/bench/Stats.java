@@ -48,6 +48,17 @@ final class Stats {
         return medianInPlace(s);
     }
 
+    /** The sample standard deviation of {@code values} (n - 1 in the denominator); NaN with fewer than 2. */
+    static double standardDeviation(List<Double> values) {
+        int n = values.size();
+        if (n < 2) {
+            return Double.NaN;
+        }
+        double mean = values.stream().mapToDouble(Double::doubleValue).average().orElseThrow();
+        double squares = values.stream().mapToDouble(v -> (v - mean) * (v - mean)).sum();
+        return Math.sqrt(squares / (n - 1));
+    }
+
     /** The median of {@code values}, which it sorts. */
     static double medianInPlace(double[] values) {
         Arrays.sort(values);

@@ -110,7 +110,7 @@ class SavinaReportTest {
         assertTrue(md.contains("replays passing every check: 0 of 1."), md);
         assertTrue(md.contains("Peers: jfr geometric mean 2.000"), md);
         assertTrue(md.contains("| jfr/base [95% CI], MB/s, B/msg |"), md);
-        assertTrue(md.matches("(?s).*\\| PingPong \\| 1\\.440 \\[1\\.440, 1\\.440\\] \\| 1\\.000 \\[1\\.000, 1\\.000\\] \\| "
+        assertTrue(md.matches("(?s).*\\| PingPong \\| 1\\.440 \\[1\\.440, 1\\.440\\] \\| 1\\.000 \\[1\\.000, 1\\.000\\] \\| 0\\.0% \\(3\\) \\| "
                 + "1\\.440 \\[1\\.440, 1\\.440\\] \\| 5 \\(0/6\\) \\| 50\\.0 \\| 22\\.0 \\[22\\.0, 22\\.0\\] \\| 1\\.500 \\| [0-9.]+ \\| 3\\.000 \\| 2\\.000 \\[2\\.000, 2\\.000\\], "
                 + "[0-9.]+, 400\\.00 \\| all passed \\|.*"), md);
         assertTrue(md.contains("FAILED: pair 1: diverged"), md);
@@ -142,10 +142,37 @@ class SavinaReportTest {
         assertEquals("6", pingPong[header.indexOf("jvms")]);
         assertEquals("50.000", pingPong[header.indexOf("base_ns_per_message")]);
         assertEquals("22.000", pingPong[header.indexOf("added_ns_per_message")]);
+        assertEquals("0.0000", pingPong[header.indexOf("base_jvm_spread")]);
+        assertEquals("3", pingPong[header.indexOf("blocks_for_2pct_floor")]);
 
         String svg = SavinaChart.svg(rows);
         assertTrue(svg.startsWith("<svg") && svg.contains(">PingPong<") && svg.contains(">44.0<"), svg);
         assertEquals(3 * 2, svg.split("<rect").length - 1, "per benchmark and dispatcher: a floor band and a bar");
+    }
+
+    @Test
+    void theSpreadBetweenBaselineJvmsSaysHowManyBlocksATwoPercentFloorTakes() {
+        List<SavinaRow.Block> blocks = new ArrayList<>();
+        double[] baseMillis = {10, 10.8, 9.6, 10.4, 9.2}; // JVMs that settle 4 to 8% apart
+        for (double millis : baseMillis) {
+            blocks.add(new SavinaRow.Block(Map.of(SavinaArm.BASE, run(millis, null), SavinaArm.RECORD, run(12, null)), null,
+                    1.5, 1_000_000, 20 * MESSAGES_PER_ITERATION));
+        }
+        SavinaRow r = SavinaRow.of("ThreadRing", "single", blocks, List.of(), null);
+        double[] logs = java.util.Arrays.stream(baseMillis).map(Math::log).toArray();
+        double mean = java.util.Arrays.stream(logs).average().orElseThrow();
+        double sd = Math.sqrt(java.util.Arrays.stream(logs).map(v -> (v - mean) * (v - mean)).sum() / (logs.length - 1));
+        assertEquals(sd, r.baseSpread(), 1e-4, "the sample standard deviation of the log medians");
+        double width = Math.max(Math.abs(r.floor().low() - 1), Math.abs(r.floor().high() - 1));
+        assertTrue(width > 0.05, "four A/A pairs of JVMs that far apart: " + r.floor());
+        assertEquals(Math.ceil(4 * Math.pow(width / 0.02, 2)) + 1, r.blocksForFloor(0.02), "the floor narrows as 1/sqrt(n)");
+        assertTrue(r.blocksForFloor(0.02) > 20, "far more blocks than five");
+        String summary = SavinaReport.spreadSummary(List.of(r));
+        assertTrue(summary.contains(String.format(java.util.Locale.ROOT, "spread %.1f to %.1f%%", 100 * sd, 100 * sd)), summary);
+        assertTrue(summary.contains("against 5 here"), summary);
+        SavinaRow two = SavinaRow.of("ThreadRing", "single", blocks.subList(0, 2), List.of(), null);
+        assertTrue(Double.isNaN(two.baseSpread()) && Double.isNaN(two.blocksForFloor(0.02)), "two blocks say nothing of it");
+        assertEquals("", SavinaReport.spreadSummary(List.of(two)));
     }
 
     @Test
