@@ -104,7 +104,7 @@ final class OutsideContext {
     static OutsideContext startedBy(AgentThread t, String kind, long owner) {
         AgentActor actor = t.startingActor();
         if (actor != null) {
-            return new OutsideContext(owner, null, actor, null, kind, actor.starts.next(kind), true, 1);
+            return new OutsideContext(owner, null, actor, null, kind, actor.starts().next(kind), true, 1);
         }
         return startedBy(t.startingContext(), kind, owner);
     }

@@ -65,12 +65,12 @@ final class RecordMode implements Mode {
         byte fingerprint = fingerprints ? fingerprintOf(t, ((Envelope) envelope).message()) : Fingerprint.NONE;
         Tag tag = Envelopes.tagOf(envelope);
         if (tag == null) {
-            r.message(actor.record, ActorIds.UNKNOWN, fingerprint);
+            r.message(actor, ActorIds.UNKNOWN, fingerprint);
         } else {
             switch (tag.kind) {
-                case Tag.PLAIN -> r.message(actor.record, tag.sender, fingerprint);
-                case Tag.PROMISE -> r.promiseMessage(actor.record, tag.sender, tag.resolver, fingerprint);
-                default -> r.externalMessage(actor.record, tag.sender, tag.eventType, tag.dataId, fingerprint);
+                case Tag.PLAIN -> r.message(actor, tag.sender, fingerprint);
+                case Tag.PROMISE -> r.promiseMessage(actor, tag.sender, tag.resolver, fingerprint);
+                default -> r.externalMessage(actor, tag.sender, tag.eventType, tag.dataId, fingerprint);
             }
         }
         t.enter(actor);
@@ -114,7 +114,7 @@ final class RecordMode implements Mode {
         long id = ActorIds.next();
         Class<?> actorClass = fingerprints ? Creations.actorClass(props) : null;
         byte fingerprint = actorClass != null ? Fingerprint.ofClass(ClassCodes.ofClass(actorClass)) : Fingerprint.NONE;
-        t.recorder.creation(t.creator().record, id, kind, fingerprint);
+        t.recorder.creation(t.creator(), id, kind, fingerprint);
         return id;
     }
 
@@ -127,7 +127,7 @@ final class RecordMode implements Mode {
 
     @Override
     public void completed(AgentThread t, long id) {
-        t.recorder.creation(t.creator().record, id, CreationKind.PROMISE);
+        t.recorder.creation(t.creator(), id, CreationKind.PROMISE);
     }
 
     @Override
@@ -142,7 +142,7 @@ final class RecordMode implements Mode {
 
     @Override
     public byte[] sourceCall(AgentThread t, String call, byte[] live) {
-        t.recorder.systemCall(t.callOwner().record, live);
+        t.recorder.systemCall(t.callOwner(), live);
         return null;
     }
 

@@ -80,7 +80,7 @@ public final class RepriseAgent {
                     recorder::registerMBean);
             Backends.install(SourceCalls.unhooked(new RecordingBackend(recorder, () -> {
                 AgentActor owner = AgentThread.current().callOwner();
-                return owner == null ? null : owner.record;
+                return owner;
             })));
         } catch (Throwable e) {
             AgentLog.internalError("installing the agent", e);

@@ -82,7 +82,7 @@ public final class SystemTurns {
     static void record(ThreadRecorder recorder, AgentActor actor, Object message) {
         SystemTurnKind kind = kindOf(message);
         if (kind != null) {
-            recorder.systemTurn(actor.record, kind, relatedOf(message));
+            recorder.systemTurn(actor, kind, relatedOf(message));
         }
     }
 

@@ -62,7 +62,7 @@ public final class Tag {
     /** Sent from outside by an outside context, as its pseudo-actor {@code source}. */
     static Tag external(AgentActor source) {
         Tag tag = new Tag(EXTERNAL, source.id(), 0, 0, false);
-        tag.source = source.record;
+        tag.source = source;
         return tag;
     }
 

@@ -4,9 +4,11 @@ package dev.reprise.runtime;
  * The recorder's state for one actor (or outside source): its id, the counter of its latest
  * subtrace and its next data id. The fields are read and written only by the thread running the
  * actor's turn; the actor system's hand-over of the actor between threads (its mailbox) orders
- * those accesses.
+ * those accesses. Not final: an embedder may keep its own state for the actor in a subclass, so
+ * that one object serves both (the agent's {@code AgentActor}: a turn then reaches the
+ * recorder's state without one more load, which misses the cache in programs of many actors).
  */
-public final class ActorRecord {
+public class ActorRecord {
     private final long id;
     /** Counter of the latest subtrace started for this actor, on any thread; -1 before the first. */
     int lastSubtrace = -1;
