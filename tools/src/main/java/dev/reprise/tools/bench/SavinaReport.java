@@ -130,7 +130,7 @@ final class SavinaReport {
                 }
                 sb.append(" ").append(r.replayPassed() ? "all passed" : "FAILED: " + r.replayProblem()).append(" |\n");
             }
-            sb.append("\n").append(summary(rs, peerNames)).append("\n\n");
+            sb.append("\n").append(summary(rs, peerNames)).append(unsettled(rs, setup)).append("\n\n");
         }
         return sb.toString();
     }
@@ -179,6 +179,25 @@ final class SavinaReport {
     }
 
     /**
+     * The rows some of whose JVMs' compilers never went quiet within the iteration cap: their
+     * warm-up was cut by MSER, which keeps at least half of the iterations, so a JVM still
+     * warming up at its end (a recorded one, with the agent's code to compile too, more often)
+     * makes the ratio too high. Empty when every JVM settled, or when MSER alone was asked for.
+     */
+    static String unsettled(List<SavinaRow> rs, Setup setup) {
+        if (setup.measured() == 0) {
+            return "";
+        }
+        List<String> names = rs.stream().filter(r -> r.quietJvms() < r.jvms())
+                .map(r -> String.format(Locale.ROOT, "%s (%d of %d)", r.benchmark(), r.jvms() - r.quietJvms(), r.jvms())).toList();
+        if (names.isEmpty()) {
+            return "";
+        }
+        return String.format(Locale.ROOT, " JVMs whose compilers were never quiet within %d iterations: %s; their ratios may "
+                + "hold warm-up (a larger --iterations lets them settle).", setup.iterations(), String.join(", ", names));
+    }
+
+    /**
      * Why a floor is as wide as it is: the baseline JVMs' spread between blocks, and the blocks a
      * ±2% floor would take at it. Empty when no row has the spread (fewer than 3 blocks).
      */
@@ -193,7 +212,8 @@ final class SavinaReport {
         }
         return String.format(Locale.ROOT, " Between blocks the baseline JVMs' steady-state medians spread %.1f to %.1f%% "
                 + "(median %.1f%%), noise that more iterations within a JVM do not reduce; an A/A floor within ±2%% would take "
-                + "about %.0f to %.0f blocks (median %.0f), against %d here, as intervals narrow as 1/√n.", 100 * spreads[0], 100 * spreads[spreads.length - 1], 100 * Stats.medianInPlace(spreads),
+                + "about %.0f to %.0f blocks (median %.0f), against %d here, as intervals narrow as 1/√n.",
+                100 * spreads[0], 100 * spreads[spreads.length - 1], 100 * Stats.medianInPlace(spreads),
                 blocks[0], blocks[blocks.length - 1], Stats.medianInPlace(blocks), rs.get(0).pairs());
     }
 

@@ -127,6 +127,9 @@ class SavinaReportTest {
         String quiet = SavinaReport.markdown(rows, new SavinaReport.Setup(false, 3, 200, 30, true, 1, 0, 1, 1));
         assertTrue(quiet.contains("Each JVM warms up until HotSpot's compilers are quiet (they worked at most 5% of the wall "
                 + "time of the last 20 iterations), then measures 30 iterations, 200 at most in all;"), quiet);
+        assertTrue(quiet.contains(" JVMs whose compilers were never quiet within 200 iterations: PingPong (6 of 6), "
+                + "Counting (6 of 6); their ratios may hold warm-up (a larger --iterations lets them settle)."), quiet);
+        assertFalse(md.contains("never quiet"), "MSER alone was asked for: no JVM was to go quiet");
 
         String csv = SavinaReport.csv(rows);
         assertEquals(4, csv.lines().count());
