@@ -1,15 +1,16 @@
 package dev.reprise.agent;
 
+import dev.reprise.agent.context.Mode;
 import dev.reprise.runtime.Recorder;
 
 /** The recording or the replay in progress, set once in premain before any instrumented class runs. */
-final class Agent {
+public final class Agent {
     /** The recording, or null when replaying. */
-    static Recorder recorder;
+    public static Recorder recorder;
     /** The replay, or null when recording. */
-    static dev.reprise.replay.Replay replay;
+    public static dev.reprise.replay.Replay replay;
     /** What the hooks do: record or replay; null before the agent starts. */
-    static Mode mode;
+    public static Mode mode;
 
     private Agent() {}
 }

@@ -1,5 +1,6 @@
 package dev.reprise.agent;
 
+import dev.reprise.agent.health.AgentLog;
 import dev.reprise.runtime.RecorderSettings;
 import java.nio.file.Path;
 import java.time.Duration;

@@ -1,6 +1,9 @@
 package dev.reprise.agent;
 
 import akka.actor.ActorSystem;
+import dev.reprise.agent.health.AgentLog;
+import dev.reprise.agent.health.TestFault;
+import dev.reprise.agent.replay.ReplaySummary;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
@@ -55,7 +58,7 @@ public final class Lifecycle {
      * own shutdown hook (Akka's default) stop their actors now; waits for them, so those last turns
      * are recorded (and, in replay, ordered) like any other.
      */
-    static void awaitShutdownAtExit() {
+    public static void awaitShutdownAtExit() {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(EXIT_WAIT_SECONDS);
         for (ActorSystem s : systems) {
             try {

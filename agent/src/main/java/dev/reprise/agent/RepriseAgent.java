@@ -1,9 +1,22 @@
 package dev.reprise.agent;
 
+import dev.reprise.agent.actor.ActorIds;
+import dev.reprise.agent.actor.AgentActor;
+import dev.reprise.agent.context.AgentThread;
+import dev.reprise.agent.context.SourceCalls;
+import dev.reprise.agent.context.ThreadLineage;
+import dev.reprise.agent.health.AgentHealth;
+import dev.reprise.agent.health.AgentLog;
 import dev.reprise.agent.instrumentation.Instrumentations;
+import dev.reprise.agent.record.RecordMode;
+import dev.reprise.agent.replay.AgentReplaySupport;
+import dev.reprise.agent.replay.ReplayBackend;
+import dev.reprise.agent.replay.ReplayMode;
+import dev.reprise.agent.replay.ReplaySignals;
+import dev.reprise.agent.replay.ReplaySummary;
 import dev.reprise.api.spi.Backends;
-import dev.reprise.runtime.Recorder;
 import dev.reprise.replay.Replay;
+import dev.reprise.runtime.Recorder;
 import dev.reprise.runtime.RecordingBackend;
 import java.io.IOException;
 import java.lang.instrument.Instrumentation;

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.reprise.agent.health.AgentLog;
 import dev.reprise.runtime.OverflowPolicy;
 import dev.reprise.runtime.SyncPolicy;
 import dev.reprise.trace.Encoding;
@@ -35,7 +36,7 @@ class AgentOptionsTest {
         assertTrue(defaults.recordsCallsIn("dev.reprise.savina.bench.PingPong"), "Reprise's benchmarks are applications");
         assertFalse(defaults.recordsCallsIn("akka.actor.ActorCell"));
         assertFalse(defaults.recordsCallsIn("java.util.Random"));
-        assertFalse(defaults.recordsCallsIn("dev.reprise.agent.Turns"));
+        assertFalse(defaults.recordsCallsIn("dev.reprise.agent.context.Turns"));
 
         AgentOptions some = AgentOptions.parse("record,trace=t,include=com.acme.;akka.contrib.,exclude=com.acme.gen.", "Main");
         assertTrue(some.recordsCallsIn("com.acme.Billing"));

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.reprise.agent.actor.Creations;
 import dev.reprise.programs.CountingProgram;
 import dev.reprise.programs.EndingsProgram;
 import dev.reprise.programs.MappedStageProgram;
@@ -14,8 +15,8 @@ import dev.reprise.programs.TimersAndInputProgram;
 import dev.reprise.trace.CreationKind;
 import dev.reprise.trace.DataFileReader;
 import dev.reprise.trace.SourceNames;
-import dev.reprise.trace.TraceAnalysis;
 import dev.reprise.trace.SystemTurnKind;
+import dev.reprise.trace.TraceAnalysis;
 import dev.reprise.trace.TraceEvent;
 import dev.reprise.trace.TraceFiles;
 import dev.reprise.trace.TraceMetadata;

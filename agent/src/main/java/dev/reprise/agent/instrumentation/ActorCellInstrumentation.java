@@ -5,11 +5,11 @@ import static net.bytebuddy.matcher.ElementMatchers.named;
 import static net.bytebuddy.matcher.ElementMatchers.takesArgument;
 import static net.bytebuddy.matcher.ElementMatchers.takesArguments;
 
-import dev.reprise.agent.Actors;
-import dev.reprise.agent.Creations;
-import dev.reprise.agent.Envelopes;
-import dev.reprise.agent.SystemTurns;
-import dev.reprise.agent.Turns;
+import dev.reprise.agent.actor.Actors;
+import dev.reprise.agent.actor.Creations;
+import dev.reprise.agent.context.Envelopes;
+import dev.reprise.agent.context.SystemTurns;
+import dev.reprise.agent.context.Turns;
 import net.bytebuddy.agent.builder.AgentBuilder;
 import net.bytebuddy.asm.Advice;
 

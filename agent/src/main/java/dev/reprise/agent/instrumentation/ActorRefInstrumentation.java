@@ -3,7 +3,7 @@ package dev.reprise.agent.instrumentation;
 import static net.bytebuddy.matcher.ElementMatchers.isConstructor;
 import static net.bytebuddy.matcher.ElementMatchers.named;
 
-import dev.reprise.agent.Actors;
+import dev.reprise.agent.actor.Actors;
 import net.bytebuddy.agent.builder.AgentBuilder;
 import net.bytebuddy.asm.Advice;
 

@@ -3,7 +3,7 @@ package dev.reprise.agent.instrumentation;
 import static net.bytebuddy.matcher.ElementMatchers.named;
 import static net.bytebuddy.matcher.ElementMatchers.takesArguments;
 
-import dev.reprise.agent.SourceCalls;
+import dev.reprise.agent.context.SourceCalls;
 import net.bytebuddy.agent.builder.AgentBuilder;
 import net.bytebuddy.asm.Advice;
 

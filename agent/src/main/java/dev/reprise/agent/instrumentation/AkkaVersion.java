@@ -1,6 +1,6 @@
 package dev.reprise.agent.instrumentation;
 
-import dev.reprise.agent.AgentHealth;
+import dev.reprise.agent.health.AgentHealth;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.URI;

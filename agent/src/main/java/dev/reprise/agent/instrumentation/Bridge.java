@@ -1,6 +1,6 @@
 package dev.reprise.agent.instrumentation;
 
-import dev.reprise.agent.AgentLog;
+import dev.reprise.agent.health.AgentLog;
 import java.io.InputStream;
 import java.lang.instrument.Instrumentation;
 import java.lang.reflect.Method;

@@ -1,9 +1,9 @@
 package dev.reprise.agent.instrumentation;
 
-import dev.reprise.agent.AgentHealth;
-import dev.reprise.agent.AgentLog;
-import dev.reprise.agent.ContextTasks;
-import dev.reprise.agent.SourceCalls;
+import dev.reprise.agent.context.ContextTasks;
+import dev.reprise.agent.context.SourceCalls;
+import dev.reprise.agent.health.AgentHealth;
+import dev.reprise.agent.health.AgentLog;
 import java.io.InputStream;
 import java.lang.instrument.ClassFileTransformer;
 import java.lang.instrument.Instrumentation;

@@ -3,7 +3,7 @@ package dev.reprise.agent.instrumentation;
 import static net.bytebuddy.matcher.ElementMatchers.named;
 import static net.bytebuddy.matcher.ElementMatchers.takesArguments;
 
-import dev.reprise.agent.Timers;
+import dev.reprise.agent.context.Timers;
 import net.bytebuddy.agent.builder.AgentBuilder;
 import net.bytebuddy.asm.Advice;
 

@@ -7,7 +7,7 @@ import static net.bytebuddy.matcher.ElementMatchers.not;
 import static net.bytebuddy.matcher.ElementMatchers.takesArgument;
 import static net.bytebuddy.matcher.ElementMatchers.takesArguments;
 
-import dev.reprise.agent.StageCallbacks;
+import dev.reprise.agent.context.StageCallbacks;
 import net.bytebuddy.agent.builder.AgentBuilder;
 import net.bytebuddy.asm.Advice;
 import net.bytebuddy.implementation.SuperMethodCall;
@@ -21,7 +21,7 @@ import net.bytebuddy.implementation.bytecode.assign.Assigner;
  * context as a whole: a stage made by {@code thenApply} is completed by the task after the callback
  * returned, and its own dependents (a {@code Patterns.pipe}, say) run right then, on the pool's
  * thread. That stage ({@code newIncompleteFuture}, overridden here) is a {@link
- * dev.reprise.agent.ContextStage}, so a dependent put on it once it is complete runs in the same
+ * dev.reprise.agent.context.ContextStage}, so a dependent put on it once it is complete runs in the same
  * context.
  */
 final class StageInstrumentation {

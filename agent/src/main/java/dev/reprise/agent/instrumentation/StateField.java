@@ -1,6 +1,6 @@
 package dev.reprise.agent.instrumentation;
 
-import dev.reprise.agent.RepriseState;
+import dev.reprise.agent.actor.RepriseState;
 import net.bytebuddy.dynamic.DynamicType;
 
 /** Adds the {@link RepriseState} field and accessors to a class as it loads. */

@@ -1,6 +1,6 @@
 package dev.reprise.agent.instrumentation;
 
-import dev.reprise.agent.AgentLog;
+import dev.reprise.agent.health.AgentLog;
 import java.lang.reflect.InvocationHandler;
 import java.lang.reflect.Proxy;
 import java.security.ProtectionDomain;

@@ -1,0 +1,88 @@
+package dev.reprise.agent.actor;
+
+import akka.actor.ActorRef;
+import akka.actor.ActorRefWithCell;
+import akka.actor.Cell;
+import dev.reprise.agent.Agent;
+import dev.reprise.agent.context.AgentThread;
+import dev.reprise.agent.health.AgentLog;
+import dev.reprise.replay.UnorderedActors;
+
+/** Finds the {@link AgentActor} of an actor ref or cell. */
+public final class Actors {
+    private Actors() {}
+
+    /** The actor of a cell; cells get theirs when they are built. */
+    public static AgentActor ofCell(Object cell) {
+        Object state = ((RepriseState) cell).reprise$state();
+        if (state != null) {
+            return (AgentActor) state;
+        }
+        AgentActor a = ofRef(((Cell) cell).self());
+        ((RepriseState) cell).reprise$state(a);
+        return a;
+    }
+
+    /** The actor of a ref: recorded at its creation, else found through its cell, else by path. */
+    public static AgentActor ofRef(Object ref) {
+        if (!(ref instanceof RepriseState s)) {
+            return null;
+        }
+        Object state = s.reprise$state();
+        if (state != null) {
+            return (AgentActor) state;
+        }
+        synchronized (ref) {
+            state = s.reprise$state();
+            if (state != null) {
+                return (AgentActor) state;
+            }
+            AgentActor a = null;
+            if (ref instanceof ActorRefWithCell withCell) {
+                Cell cell = withCell.underlying();
+                if (cell instanceof RepriseState cs && cs.reprise$state() != null) {
+                    a = (AgentActor) cs.reprise$state();
+                }
+            }
+            if (a == null) {
+                String path = ((ActorRef) ref).path().toStringWithoutAddress();
+                a = new AgentActor(ActorIds.guardian(path));
+                AgentLog.debug("actor " + path + " met without a recorded creation: id " + a.id());
+            }
+            s.reprise$state(a);
+            return a;
+        }
+    }
+
+    /** Called when an actor cell is built: it takes the id reserved by its creator, else its ref's. */
+    public static void cellBuilt(Object cell, Object self) {
+        try {
+            AgentThread t = AgentThread.current();
+            AgentActor a = t.pendingChild;
+            if (a != null) {
+                t.pendingChild = null;
+                ((RepriseState) self).reprise$state(a);
+            } else {
+                a = ofRef(self);
+            }
+            ((RepriseState) cell).reprise$state(a);
+            a.unordered = UnorderedActors.isUnordered(((Cell) cell).self().path());
+            Agent.mode.actorBuilt(a, ((Cell) cell).self().path().toStringWithoutAddress());
+        } catch (Throwable e) {
+            AgentLog.internalError("attaching an actor id", e);
+        }
+    }
+
+    /** Called when a repointable ref (a top-level actor, a router) is built on its creator's thread. */
+    public static void repointableRefBuilt(Object ref) {
+        try {
+            AgentThread t = AgentThread.current();
+            if (t.pendingChild != null) {
+                ((RepriseState) ref).reprise$state(t.pendingChild);
+                t.pendingChild = null;
+            }
+        } catch (Throwable e) {
+            AgentLog.internalError("attaching an actor id", e);
+        }
+    }
+}

@@ -1,0 +1,145 @@
+package dev.reprise.agent.context;
+
+import akka.actor.ActorRef;
+import akka.actor.ActorSystem;
+import akka.actor.Cell;
+import akka.actor.DeadLetter;
+import akka.actor.DeadLetterActorRef;
+import akka.actor.Terminated;
+import akka.dispatch.Envelope;
+import akka.event.Logging;
+import dev.reprise.agent.Agent;
+import dev.reprise.agent.actor.Actors;
+import dev.reprise.agent.actor.AgentActor;
+import dev.reprise.agent.actor.RepriseState;
+import dev.reprise.agent.actor.Tag;
+import dev.reprise.agent.health.AgentLog;
+import dev.reprise.replay.MessageContent;
+import dev.reprise.runtime.Recorder;
+import dev.reprise.runtime.SourceDataIds;
+import dev.reprise.trace.Fingerprint;
+
+/** Tags each envelope, when the message is sent, with who really sent it; records outside input. */
+public final class Envelopes {
+    static final String UNSERIALIZABLE_COUNT = "unserializableMessages";
+
+    private Envelopes() {}
+
+    /** An envelope was built on the sending thread: tag it with the thread's context. */
+    public static void built(Object envelope) {
+        try {
+            Object message = ((Envelope) envelope).message();
+            Tag tag;
+            if (message instanceof Terminated terminated) {
+                // Death watch: DeathWatch tells the watcher Terminated from the watcher itself; the dead actor is the sender.
+                AgentActor dead = Actors.ofRef(terminated.actor());
+                tag = dead != null ? dead.sends : AgentThread.current().tagForSend();
+            } else if (message instanceof DeadLetter letter) {
+                tag = deadLetterTag(letter);
+            } else {
+                AgentThread t = AgentThread.current();
+                tag = t.tagForSend();
+                if (t.turnFingerprint != Fingerprint.NONE && t.current != null && tag == t.current.sends
+                        && !(message instanceof Logging.LogEvent)) {
+                    t.turnSends++; // a turn's own sends are in its fingerprint; logging may change when debugging
+                }
+            }
+            ((RepriseState) envelope).reprise$state(tag);
+        } catch (Throwable e) {
+            AgentLog.internalError("tagging a message", e);
+        }
+    }
+
+    /**
+     * A dead letter is published by whoever finds the recipient dead: the sender, if it was dead
+     * already, or the recipient as it stops with the message in its mailbox, a race. It is tagged
+     * with the letter's own sender (else its recipient), so the listeners' order holds either way.
+     */
+    private static Tag deadLetterTag(DeadLetter letter) {
+        ActorRef sender = letter.sender();
+        AgentActor a = sender == null || sender instanceof DeadLetterActorRef ? null : Actors.ofRef(sender);
+        if (a == null) {
+            a = Actors.ofRef(letter.recipient());
+        }
+        return a != null ? a.sends : AgentThread.current().tagForSend();
+    }
+
+    /** Envelope.copy keeps the original's tag (the copy may be made on another thread). */
+    public static void copied(Object original, Object copy) {
+        try {
+            ((RepriseState) copy).reprise$state(((RepriseState) original).reprise$state());
+        } catch (Throwable e) {
+            AgentLog.internalError("tagging a copied message", e);
+        }
+    }
+
+    /** A message is handed to a cell: outside input's content is recorded ({@link Mode#delivering}). */
+    public static void delivering(Object cell, Object envelope) {
+        try {
+            Agent.mode.delivering(cell, envelope);
+        } catch (Throwable e) {
+            AgentLog.internalError("recording outside input", e);
+        }
+    }
+
+    /**
+     * For input from outside, records its content once (serialised later, on the writer thread,
+     * with the actor system's own serialization). Messages from outside to Akka's own system
+     * actors are recorded by order only.
+     */
+    public static void recordOutsideInput(Recorder recorder, Object cell, Object envelope) {
+        Object state = ((RepriseState) envelope).reprise$state();
+        if (!(state instanceof Tag tag) || tag.kind != Tag.EXTERNAL || tag.contentRecorded) {
+            return;
+        }
+        tag.contentRecorded = true;
+        Cell c = (Cell) cell;
+        if (c.self().path().toStringWithoutAddress().startsWith("/system")) {
+            return;
+        }
+        ActorSystem system = c.system();
+        Object message = ((Envelope) envelope).message();
+        long sender = senderId(((Envelope) envelope).sender());
+        tag.dataId = tag.source != null ? SourceDataIds.next(tag.source) : SourceDataIds.next(tag.sender);
+        // Serialised now, on the sending thread: a message changed after it was sent is recorded as it was sent.
+        recorder.recordData(tag.sender, tag.dataId, content(recorder, system, message, sender));
+    }
+
+    /**
+     * The trace id of an outside message's envelope sender (an actor or an ask's temp actor, whose
+     * creation replay repeats with the same id), so replay injects the input with that sender; 0
+     * for no sender or dead letters. Peeks at the ref's id: a ref that never got one has no
+     * recorded creation either, and replay could not find it.
+     */
+    private static long senderId(ActorRef sender) {
+        if (sender == null || sender instanceof DeadLetterActorRef) {
+            return 0;
+        }
+        return ((RepriseState) sender).reprise$state() instanceof AgentActor a ? a.id() : 0;
+    }
+
+    /**
+     * Outside input's content, as it is when sent. A message that cannot be serialised is
+     * recorded by order only: the first of each class is warned about, and the metadata counts them.
+     */
+    private static byte[] content(Recorder recorder, ActorSystem system, Object message, long sender) {
+        try {
+            return MessageContent.encode(system, message, sender);
+        } catch (Throwable e) {
+            String type = message.getClass().getName();
+            recorder.count(UNSERIALIZABLE_COUNT, 1);
+            AgentLog.warnOnce("unserializable:" + type, "messages of class " + type + " come from outside the actor "
+                    + "system and Akka cannot serialize them (" + e.getClass().getSimpleName() + "), so their order is "
+                    + "recorded but not their content. Replay delivers each live message at its recorded place: it "
+                    + "reproduces the run when the program sends the same input again. To record their content "
+                    + "(so replay needs no live input), bind a serializer for the class in "
+                    + "akka.actor.serialization-bindings. The trace's metadata counts them (" + UNSERIALIZABLE_COUNT + ").");
+            return MessageContent.unrecorded(type);
+        }
+    }
+
+    public static Tag tagOf(Object envelope) {
+        Object state = ((RepriseState) envelope).reprise$state();
+        return state instanceof Tag t ? t : null;
+    }
+}

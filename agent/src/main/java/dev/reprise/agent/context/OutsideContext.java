@@ -1,0 +1,187 @@
+package dev.reprise.agent.context;
+
+import dev.reprise.agent.Agent;
+import dev.reprise.agent.actor.ActorIds;
+import dev.reprise.agent.actor.AgentActor;
+import dev.reprise.agent.actor.Tag;
+
+/**
+ * Code that runs outside any actor's turn: a thread, a task given to a thread pool, a future's
+ * callback, a timer's task. It is named by where it was started, never by the thread that runs
+ * it: a root ("thread:main", or a thread of unknown origin by its name), or the n-th context that
+ * its starter (an actor in its turn, or another context) started, of its kind ("actor 23/callback 2",
+ * "thread:main/task 4/thread 1"). Whoever started it started it at the same place in a replay, so
+ * it gets the same name there, whatever the pools' sizes or their threads' names.
+ *
+ * <p>What it creates (actors, asks' temp actors, timers) and sends from outside is recorded as
+ * the doing of an outside source with this name: a pseudo-actor made on its first use only (most
+ * callbacks create nothing), so what the trace keeps grows with the contexts that do something.
+ *
+ * <p>Each context is run by one thread at a time (a thread runs its own; a task or callback runs
+ * once, or periodically without overlap), so its count of started contexts needs no atomics; the
+ * pseudo-actor is made under a lock, since a child's name may ask for it from another thread.
+ */
+public final class OutsideContext {
+    /** For a callback, the owner that {@link Tag#promise} names: the actor or source that registered it. */
+    final long owner;
+    private final OutsideContext parent;
+    /** Started in this actor's turn (the parent is then null). */
+    private final AgentActor startedByActor;
+    /** Or started by a context that is named here by its pseudo-actor's id ({@link #MAX_DEPTH}). */
+    private final String startedBySource;
+    private final String kind;
+    private final int index;
+    /** How many contexts up its name goes: 0 for a root. */
+    private final int depth;
+    /**
+     * Whether it comes at the same place in every run, so its clock and random calls are recorded
+     * (and replayed) as an actor's are: started by an actor, by such a context, or a timer's; not a
+     * thread known only by its name, nor a Scala callback registered by a thread's own code (Akka's
+     * {@code Await} registers some there in one run and not the other).
+     */
+    final boolean replayable;
+    private String name;
+    /** What it started, counted; made when it starts its first (most callbacks start nothing). */
+    private Starts starts;
+    private AgentActor actor;
+
+    /**
+     * Beyond this depth a context is named after its parent's pseudo-actor instead of its parent's
+     * name: a callback that registers the next, again and again, would otherwise make ever longer
+     * names and keep the whole chain alive.
+     */
+    static final int MAX_DEPTH = 8;
+
+    private OutsideContext(String name, boolean replayable) {
+        this(ActorIds.UNKNOWN, null, null, null, null, 0, replayable, 0);
+        this.name = name;
+    }
+
+    private OutsideContext(long owner, OutsideContext parent, AgentActor startedByActor, String startedBySource, String kind,
+                           int index, boolean replayable, int depth) {
+        this.owner = owner;
+        this.parent = parent;
+        this.startedByActor = startedByActor;
+        this.startedBySource = startedBySource;
+        this.kind = kind;
+        this.index = index;
+        this.replayable = replayable;
+        this.depth = depth;
+    }
+
+    /** The name of a thread that is a root context starts with this ("thread:main"). */
+    static final String THREAD_ROOT = "thread:";
+    /** The name of a timer's task context starts with this, then the timer's id. */
+    static final String TIMER_ROOT = "timer ";
+    private static final String ACTOR_ROOT = "actor ";
+    private static final String SOURCE_ROOT = "source ";
+
+    /** Whether an outside source of this name is a context of the program (not a declared {@code ExternalSource}). */
+    public static boolean isContextName(String name) {
+        return name.startsWith(THREAD_ROOT) || name.startsWith(TIMER_ROOT) || name.startsWith(ACTOR_ROOT)
+                || name.startsWith(SOURCE_ROOT);
+    }
+
+    /** A thread named {@code name}, started by nothing Reprise knows of ({@code replayable}: the main thread). */
+    static OutsideContext root(String name, boolean replayable) {
+        return new OutsideContext(name, replayable);
+    }
+
+    /** The context of timer {@code id}'s task: replayable, as replay gives the timer its id again. */
+    public static OutsideContext ofTimer(long id) {
+        return new OutsideContext(TIMER_ROOT + id, true);
+    }
+
+    /**
+     * Whether it is a thread that nothing Reprise follows started: {@code main} (where the agent
+     * itself starts) or a thread known by its name; not a thread the program started, a task, a
+     * callback or a timer task.
+     */
+    boolean isRootThread() {
+        return kind == null && !name.startsWith(TIMER_ROOT);
+    }
+
+    /**
+     * A context of {@code kind} ({@link Starts}) that {@code t} starts now: counted by
+     * the current actor, or by the context this thread runs in. {@code owner} is the id its promise
+     * messages name as their sender (callbacks only).
+     */
+    static OutsideContext startedBy(AgentThread t, String kind, long owner) {
+        AgentActor actor = t.startingActor();
+        if (actor != null) {
+            return new OutsideContext(owner, null, actor, null, kind, actor.starts().next(kind), true, 1);
+        }
+        return startedBy(t.startingContext(), kind, owner);
+    }
+
+    /** A context of {@code kind} started by {@code parent} now (on a thread with no agent state yet). */
+    static OutsideContext startedBy(OutsideContext parent, String kind, long owner) {
+        boolean replayable = parent.replayable && !(kind.equals(Starts.CALLBACK) && parent.isRootThread());
+        if (parent.starts == null) {
+            parent.starts = new Starts();
+        }
+        int index = parent.starts.next(kind);
+        if (parent.depth >= MAX_DEPTH) {
+            return new OutsideContext(owner, null, null, SOURCE_ROOT + parent.actor().id(), kind, index, replayable, 1);
+        }
+        return new OutsideContext(owner, parent, null, null, kind, index, replayable, parent.depth + 1);
+    }
+
+    /**
+     * What an actor or context started, counted per kind: a starter's threads are numbered apart
+     * from its callbacks, and a CompletionStage's callbacks apart from a Scala future's, so a
+     * future callback that Akka registers in one run only (an {@code Await} on a future that is
+     * not complete yet) shifts no other name.
+     */
+    public static final class Starts {
+        static final String THREAD = "thread";
+        static final String TASK = "task";
+        /** A Scala future's callback. */
+        static final String CALLBACK = "callback";
+        /** A CompletionStage's callback (a CompletableFuture's, an ask's stage's). */
+        static final String STAGE = "stage";
+        private int threads;
+        private int tasks;
+        private int callbacks;
+        private int stages;
+
+        int next(String kind) {
+            return switch (kind) {
+                case THREAD -> ++threads;
+                case TASK -> ++tasks;
+                case STAGE -> ++stages;
+                default -> ++callbacks;
+            };
+        }
+    }
+
+    /** Its name: where it was started, from the root. */
+    String name() {
+        String n = name;
+        if (n == null) {
+            String of = parent != null ? parent.name()
+                    : startedByActor != null ? ACTOR_ROOT + startedByActor.id() : startedBySource;
+            n = of + "/" + kind + " " + index;
+            name = n;
+        }
+        return n;
+    }
+
+    /** Its pseudo-actor, as an outside source named {@link #name()}: the recorded one in replay. */
+    synchronized AgentActor actor() {
+        if (actor == null) {
+            String source = name();
+            long id = Agent.mode.sourceId(source);
+            actor = new AgentActor(id > 0 ? id : ActorIds.next());
+            if (id <= 0) { // a replay's context that the trace does not name (it names the others)
+                Agent.mode.actorBuilt(actor, "outside source " + source);
+            }
+        }
+        return actor;
+    }
+
+    @Override
+    public String toString() {
+        return name();
+    }
+}

@@ -1,0 +1,184 @@
+package dev.reprise.agent.record;
+
+import akka.actor.ActorRef;
+import akka.dispatch.Envelope;
+import dev.reprise.agent.actor.ActorIds;
+import dev.reprise.agent.actor.AgentActor;
+import dev.reprise.agent.actor.Creations;
+import dev.reprise.agent.actor.RepriseState;
+import dev.reprise.agent.actor.Tag;
+import dev.reprise.agent.context.AgentThread;
+import dev.reprise.agent.context.AskTimeouts;
+import dev.reprise.agent.context.Envelopes;
+import dev.reprise.agent.context.Mode;
+import dev.reprise.agent.context.SystemTurns;
+import dev.reprise.agent.context.Timers;
+import dev.reprise.replay.ClassCodes;
+import dev.reprise.runtime.Recorder;
+import dev.reprise.runtime.ThreadRecorder;
+import dev.reprise.trace.CreationKind;
+import dev.reprise.trace.Fingerprint;
+
+/** Recording: each turn, creation and nondeterministic call is appended to the thread's buffer. */
+public final class RecordMode implements Mode {
+    private final Recorder recorder;
+    /** Whether messages and creations get fingerprints. */
+    private final boolean fingerprints;
+    /** The state of threads that hold none in a field (not Akka's dispatcher threads), for {@link #peekThread()}. */
+    private final ThreadLocal<AgentThread> otherThreads = new ThreadLocal<>();
+
+    public RecordMode(Recorder recorder, boolean fingerprints) {
+        this.recorder = recorder;
+        this.fingerprints = fingerprints;
+    }
+
+    /**
+     * A dispatcher thread holds its state in a field ({@link RepriseState}): one load on the hot
+     * path, which looks the thread up twice per message (at the send and at the turn).
+     */
+    @Override
+    public AgentThread thread() {
+        if (Thread.currentThread() instanceof RepriseState s && s.reprise$state() instanceof AgentThread t) {
+            return t;
+        }
+        return registerThread();
+    }
+
+    private AgentThread registerThread() {
+        ThreadRecorder r = recorder.forCurrentThread();
+        Object c = r.context();
+        if (c == null) {
+            c = new AgentThread(r);
+            r.context(c);
+            if (Thread.currentThread() instanceof RepriseState s) {
+                s.reprise$state(c);
+            } else {
+                otherThreads.set((AgentThread) c);
+            }
+        }
+        return (AgentThread) c;
+    }
+
+    @Override
+    public AgentThread peekThread() {
+        if (Thread.currentThread() instanceof RepriseState s) {
+            return (AgentThread) s.reprise$state();
+        }
+        return otherThreads.get();
+    }
+
+    @Override
+    public AgentThread messageTurn(AgentThread t, AgentActor actor, Object cell, Object envelope) {
+        if (actor.unordered) {
+            return t.enter(actor);
+        }
+        ThreadRecorder r = t.recorder;
+        byte fingerprint = fingerprints ? fingerprintOf(t, ((Envelope) envelope).message()) : Fingerprint.NONE;
+        Tag tag = Envelopes.tagOf(envelope);
+        if (tag == null) {
+            r.message(actor, ActorIds.UNKNOWN, fingerprint);
+        } else {
+            switch (tag.kind) {
+                case Tag.PLAIN -> r.message(actor, tag.sender, fingerprint);
+                case Tag.PROMISE -> r.promiseMessage(actor, tag.sender, tag.resolver, fingerprint);
+                default -> r.externalMessage(actor, tag.sender, tag.eventType, tag.dataId, fingerprint);
+            }
+        }
+        t.enter(actor);
+        if (fingerprint != Fingerprint.NONE) {
+            t.turnFingerprint = fingerprint;
+        }
+        return t;
+    }
+
+    /** A message's fingerprint; the thread remembers its last class, which a burst of messages repeats. */
+    private static byte fingerprintOf(AgentThread t, Object message) {
+        Class<?> c = message.getClass();
+        if (c != t.lastMessageClass) {
+            t.lastMessageClass = c;
+            t.lastMessageFingerprint = Fingerprint.ofClass(ClassCodes.ofClass(c));
+        }
+        return t.lastMessageFingerprint;
+    }
+
+    @Override
+    public Object systemTurn(AgentThread t, AgentActor actor, Object cell, Object message) {
+        if (!actor.unordered) {
+            SystemTurns.record(t.recorder, actor, message);
+        }
+        return t.enter(actor);
+    }
+
+    @Override
+    public void turnOver(AgentThread t, Object cell) {
+        if (t == null) {
+            return; // nothing waits for a turn's end while recording
+        }
+        if (t.turnFingerprint != Fingerprint.NONE) {
+            t.recorder.turnSent(t.turnFingerprint, t.turnSends); // completes the message's fingerprint
+        }
+        t.exit();
+    }
+
+    @Override
+    public long newId(AgentThread t, CreationKind kind, Object props) {
+        long id = ActorIds.next();
+        Class<?> actorClass = fingerprints ? Creations.actorClass(props) : null;
+        byte fingerprint = actorClass != null ? Fingerprint.ofClass(ClassCodes.ofClass(actorClass)) : Fingerprint.NONE;
+        t.recorder.creation(t.creator(), id, kind, fingerprint);
+        return id;
+    }
+
+    @Override
+    public long completing(AgentThread t, Object promise, RepriseState result) {
+        long id = ActorIds.next();
+        result.reprise$state(id);
+        return id;
+    }
+
+    @Override
+    public void completed(AgentThread t, long id) {
+        t.recorder.creation(t.creator(), id, CreationKind.PROMISE);
+    }
+
+    @Override
+    public long sourceId(String name) {
+        return recorder.newSource(name); // a context's name: it keeps its id, and never repeats
+    }
+
+    @Override
+    public void delivering(Object cell, Object envelope) {
+        Envelopes.recordOutsideInput(recorder, cell, envelope);
+    }
+
+    @Override
+    public byte[] sourceCall(AgentThread t, String call, byte[] live) {
+        t.recorder.systemCall(t.callOwner(), live);
+        return null;
+    }
+
+    @Override
+    public Runnable timer(Timers.TimerTask timer, Tag fires, boolean rearmed) {
+        return timer;
+    }
+
+    @Override
+    public void timerScheduled(Runnable task, Object handle) {
+        // the scheduler runs it when it is due
+    }
+
+    @Override
+    public void askTimedOut(AgentThread t, long timer) {
+        t.recorder.systemCall(new dev.reprise.runtime.ActorRecord(timer), AskTimeouts.FIRED);
+    }
+
+    @Override
+    public void actorBuilt(AgentActor actor, String path) {
+        // names are for replay's reports
+    }
+
+    @Override
+    public void refMade(AgentActor actor, ActorRef ref) {
+        // only replay looks refs up by id
+    }
+}

@@ -1,0 +1,99 @@
+package dev.reprise.agent.replay;
+
+import akka.actor.ActorRef;
+import akka.dispatch.Envelope;
+import dev.reprise.agent.Agent;
+import dev.reprise.agent.actor.ActorIds;
+import dev.reprise.agent.actor.Actors;
+import dev.reprise.agent.actor.AgentActor;
+import dev.reprise.agent.actor.Tag;
+import dev.reprise.agent.context.Envelopes;
+import dev.reprise.agent.context.OutsideContext;
+import dev.reprise.replay.MessageKey;
+import dev.reprise.replay.ReplaySupport;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+/** What the replay runtime asks the agent: keys from envelope tags, ids of actors, names, timers. */
+public final class AgentReplaySupport implements ReplaySupport {
+    /** input=trace: recorded outside input is not sent again by the program; its senders are stood in for. */
+    private final boolean inputFromTrace;
+
+    public AgentReplaySupport(boolean inputFromTrace) {
+        this.inputFromTrace = inputFromTrace;
+    }
+
+    @Override
+    public MessageKey keyOf(Envelope envelope) {
+        Tag tag = Envelopes.tagOf(envelope);
+        if (tag == null) {
+            return new MessageKey(MessageKey.PLAIN, ActorIds.UNKNOWN, 0);
+        }
+        return switch (tag.kind) {
+            case Tag.PLAIN -> new MessageKey(MessageKey.PLAIN, tag.sender, 0);
+            case Tag.PROMISE -> new MessageKey(MessageKey.PROMISE, tag.sender, tag.resolver);
+            default -> new MessageKey(MessageKey.EXTERNAL, tag.sender, 0);
+        };
+    }
+
+    @Override
+    public long actorId(ActorRef actor) {
+        AgentActor a = Actors.ofRef(actor);
+        return a == null ? ActorIds.UNKNOWN : a.id();
+    }
+
+    @Override
+    public ActorRef actorRef(long id) {
+        return LiveRefs.of(id);
+    }
+
+    @Override
+    public ActorRef standIn(long id, akka.actor.ActorSystem system) {
+        return inputFromTrace ? StandInSenders.make(id, system) : null;
+    }
+
+    /** The recorded ids of the program's own outside contexts (threads, tasks, callbacks: {@link OutsideContext}). */
+    private volatile Set<Long> threadSources;
+
+    @Override
+    public boolean resendsLive(long source) {
+        if (inputFromTrace) {
+            return false;
+        }
+        Set<Long> threads = threadSources;
+        if (threads == null) {
+            threads = Agent.replay.sources().entrySet().stream()
+                    .filter(e -> OutsideContext.isContextName(e.getKey()))
+                    .map(Map.Entry::getValue).collect(Collectors.toUnmodifiableSet());
+            threadSources = threads;
+        }
+        return threads.contains(source);
+    }
+
+    @Override
+    public String describe(long id) {
+        String source = Agent.replay.sourceName(id); // the trace names its sources: no name kept per context
+        return source != null ? "outside source " + source + " (" + id + ")" : Names.describe(id);
+    }
+
+    @Override
+    public boolean isApplicationActor(long id) {
+        return Names.isApplicationActor(id);
+    }
+
+    @Override
+    public boolean fireTimer(long timerId) {
+        return ReplayTimers.fire(timerId);
+    }
+
+    @Override
+    public int timersKeptAtMost() {
+        return ReplayTimers.keptAtMost();
+    }
+
+    @Override
+    public void forget(long id) {
+        Names.forget(id);
+    }
+}

@@ -1,0 +1,81 @@
+package dev.reprise.agent.context;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ForkJoinPool;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Threads are named by who made them, in the order their maker made them, and a pool's threads
+ * (whose making is chance) are named by nothing but their own name, without shifting the count.
+ * In-process, without the agent: the lineage is handed over as the JDK constructs threads.
+ */
+class ThreadLineageTest {
+    @Test
+    void threadsAreNamedByTheirMakerAndTheirRankNotByTheirNames() throws Exception {
+        AtomicReference<List<String>> names = new AtomicReference<>();
+        Thread root = new Thread(() -> {
+            ThreadLineage.startOnMain();
+            try {
+                String first = contextOfNewThread("anything");
+                String second = contextOfNewThread("other name");
+                String virtual = contextOfNewThread(null);
+                names.set(List.of(first, second, virtual));
+            } catch (Exception e) {
+                throw new RuntimeException(e);
+            }
+        }, "root");
+        root.start();
+        root.join();
+        assertEquals(List.of("thread:root/thread 1", "thread:root/thread 2", "thread:root/thread 3"), names.get());
+    }
+
+    @Test
+    void poolThreadsGetNoLineageAndDoNotShiftTheCount() throws Exception {
+        AtomicReference<List<String>> names = new AtomicReference<>();
+        Thread root = new Thread(() -> {
+            ThreadLineage.startOnMain();
+            try {
+                ExecutorService pool = Executors.newFixedThreadPool(3);
+                ForkJoinPool forkJoin = new ForkJoinPool(2);
+                CompletableFuture<String> inPool = CompletableFuture.supplyAsync(ThreadLineageTest::currentContext, pool);
+                CompletableFuture<String> inForkJoin = CompletableFuture.supplyAsync(ThreadLineageTest::currentContext, forkJoin);
+                String pooled = inPool.get(10, TimeUnit.SECONDS);
+                String forked = inForkJoin.get(10, TimeUnit.SECONDS);
+                String after = contextOfNewThread("made after the pools");
+                pool.shutdown();
+                forkJoin.shutdown();
+                names.set(List.of(pooled, forked, after));
+            } catch (Exception e) {
+                throw new RuntimeException(e);
+            }
+        }, "maker");
+        root.start();
+        root.join();
+        List<String> n = names.get();
+        assertTrue(n.get(0).startsWith("thread:pool-"), n.toString());
+        assertTrue(n.get(1).startsWith("thread:ForkJoinPool-"), n.toString());
+        assertEquals("thread:maker/thread 1", n.get(2));
+    }
+
+    /** The context a new thread named {@code name} (null: a virtual thread) gets when it runs. */
+    private static String contextOfNewThread(String name) throws Exception {
+        AtomicReference<String> context = new AtomicReference<>();
+        Runnable body = () -> context.set(currentContext());
+        Thread t = name == null ? Thread.ofVirtual().unstarted(body) : new Thread(body, name);
+        t.start();
+        t.join();
+        return context.get();
+    }
+
+    private static String currentContext() {
+        return ThreadLineage.ofCurrentThread().name();
+    }
+}
