@@ -8,15 +8,21 @@ import java.util.function.Supplier;
 /**
  * The application's entry to Reprise. Without the agent every method calls straight through.
  *
- * <p>Under recording, a system call inside an actor records its result; under replay it returns
- * the recorded result instead of calling. Use it for nondeterministic values that the agent does
- * not capture by itself (the agent already covers the clock, {@code Random} and {@code UUID}):
+ * <p>Under recording, a system call records its result; under replay it returns the recorded
+ * result instead of calling. Use it for nondeterministic values that the agent does not capture by
+ * itself (the agent already covers the clock, {@code Random} and {@code UUID}):
  *
  * <pre>{@code
  * String host = Reprise.systemCall(() -> lookUpFastestMirror(), Codec.utf8());
  * }</pre>
  *
- * Calls made outside an actor's turn are not recorded and always call through.
+ * A system call is recorded where the agent records clock and random calls: in an actor's turn,
+ * and outside any turn in the code that starts at the same place in every run, named by where it
+ * was started (an outside context): a thread the program started, a task given to a thread pool,
+ * a future's or {@code CompletionStage}'s callback, a timer's task. Elsewhere it is not recorded
+ * and always calls through: on {@code main} outside all of these, on a thread known only by its
+ * name (one started before the agent, or a pool's thread outside its tasks), and in a Scala future
+ * callback that a thread's own code registered.
  */
 public final class Reprise {
     /** What the running JVM does. */
