@@ -1,15 +1,18 @@
 package dev.reprise.agent;
 
 import dev.reprise.agent.context.Mode;
-import dev.reprise.runtime.Recorder;
 
-/** The recording or the replay in progress, set once in premain before any instrumented class runs. */
+/**
+ * The one static field of the agent's runtime: the advice inlined into Akka's and Scala's classes
+ * can reach the agent only through a static, and this is it. Set once at start-up, before any
+ * instrumented class runs; everything the agent keeps is owned by the mode
+ * ({@link dev.reprise.agent.record.RecordMode} or {@link dev.reprise.agent.replay.ReplayMode}).
+ */
 public final class Agent {
-    /** The recording, or null when replaying. */
-    public static Recorder recorder;
-    /** The replay, or null when recording. */
-    public static dev.reprise.replay.Replay replay;
-    /** What the hooks do: record or replay; null before the agent starts. */
+    /**
+     * What the hooks do: record or replay; null before the agent starts. Plain, not volatile: it is
+     * written before the application's threads that read it start, and read on every message.
+     */
     public static Mode mode;
 
     private Agent() {}

@@ -1,9 +1,9 @@
 package dev.reprise.agent;
 
 import akka.actor.ActorSystem;
+import dev.reprise.agent.context.Mode;
 import dev.reprise.agent.health.AgentLog;
 import dev.reprise.agent.health.TestFault;
-import dev.reprise.agent.replay.ReplaySummary;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
@@ -17,39 +17,36 @@ import java.util.concurrent.atomic.AtomicInteger;
 public final class Lifecycle {
     /** How long an exit waits for Akka's coordinated shutdown, at most (Akka's own phases time out before). */
     private static final long EXIT_WAIT_SECONDS = 30;
-    private static final AtomicInteger liveSystems = new AtomicInteger();
-    private static final Set<ActorSystem> systems = ConcurrentHashMap.newKeySet();
-    private static volatile boolean ended;
+    private final AtomicInteger liveSystems = new AtomicInteger();
+    private final Set<ActorSystem> systems = ConcurrentHashMap.newKeySet();
+    private volatile boolean ended;
 
-    private Lifecycle() {}
-
-    /** ActorSystemImpl.start returned. */
+    /** ActorSystemImpl.start returned (the advice's entry). */
     public static void systemStarted(Object system) {
         try {
             TestFault.at("watching an actor system");
-            ActorSystem s = (ActorSystem) system;
-            liveSystems.incrementAndGet();
-            systems.add(s);
-            if (ended) {
-                AgentLog.warnOnce("late-system", "an actor system started after the recording ended (when the last "
-                        + "one terminated); it is not recorded");
-            }
-            s.registerOnTermination(() -> systemTerminated(s));
+            Mode mode = Agent.mode;
+            mode.lifecycle.started((ActorSystem) system, mode);
         } catch (Throwable e) {
             AgentLog.internalError("watching an actor system", e);
         }
     }
 
-    private static void systemTerminated(ActorSystem system) {
+    private void started(ActorSystem s, Mode mode) {
+        liveSystems.incrementAndGet();
+        systems.add(s);
+        if (ended) {
+            AgentLog.warnOnce("late-system", "an actor system started after the recording ended (when the last "
+                    + "one terminated); it is not recorded");
+        }
+        s.registerOnTermination(() -> terminated(s, mode));
+    }
+
+    private void terminated(ActorSystem system, Mode mode) {
         systems.remove(system);
         if (liveSystems.decrementAndGet() == 0) {
             ended = true;
-            if (Agent.recorder != null) {
-                AgentLog.info("the last actor system terminated: finishing the trace");
-                Agent.recorder.close();
-            } else {
-                ReplaySummary.print();
-            }
+            mode.lastSystemTerminated();
         }
     }
 
@@ -58,7 +55,7 @@ public final class Lifecycle {
      * own shutdown hook (Akka's default) stop their actors now; waits for them, so those last turns
      * are recorded (and, in replay, ordered) like any other.
      */
-    public static void awaitShutdownAtExit() {
+    public void awaitShutdownAtExit() {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(EXIT_WAIT_SECONDS);
         for (ActorSystem s : systems) {
             try {

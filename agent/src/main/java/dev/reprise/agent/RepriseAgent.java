@@ -1,23 +1,21 @@
 package dev.reprise.agent;
 
-import dev.reprise.agent.actor.ActorIds;
 import dev.reprise.agent.actor.AgentActor;
 import dev.reprise.agent.context.AgentThread;
+import dev.reprise.agent.context.Mode;
 import dev.reprise.agent.context.SourceCalls;
-import dev.reprise.agent.context.ThreadLineage;
 import dev.reprise.agent.health.AgentHealth;
 import dev.reprise.agent.health.AgentLog;
 import dev.reprise.agent.instrumentation.Instrumentations;
 import dev.reprise.agent.record.RecordMode;
-import dev.reprise.agent.replay.AgentReplaySupport;
 import dev.reprise.agent.replay.ReplayBackend;
 import dev.reprise.agent.replay.ReplayMode;
 import dev.reprise.agent.replay.ReplaySignals;
-import dev.reprise.agent.replay.ReplaySummary;
 import dev.reprise.api.spi.Backends;
 import dev.reprise.replay.Replay;
 import dev.reprise.runtime.Recorder;
 import dev.reprise.runtime.RecordingBackend;
+import dev.reprise.trace.ExitCodes;
 import java.io.IOException;
 import java.lang.instrument.Instrumentation;
 import java.util.Map;
@@ -26,15 +24,23 @@ import java.util.Map;
  * The Reprise agent: {@code -javaagent:reprise-agent.jar=record,trace=DIR[,key=value...]} or
  * {@code =replay,trace=DIR[,quiet=10s][,end=stop|live][,verbose=true]}. It instruments Akka Classic, Scala futures and
  * the JDK's clock and random generators (most of it on a thread of its own, while the application
- * starts: see {@code Instrumentations}), and records, or replays a recording. Bad options stop the JVM with a message; failures
- * of the recorder later never stop the application; a replay that diverges stops with a report.
+ * starts: see {@code Instrumentations}), and records, or replays a recording. Record or replay is
+ * chosen here, once: the {@link Mode} made here owns the agent's state from then on
+ * ({@link Agent#mode}). Bad options stop the JVM with a message; failures of the recorder later
+ * never stop the application; a replay that diverges stops with a report.
  */
 public final class RepriseAgent {
-    private RepriseAgent() {}
+    /** Whether a failure to start stops the JVM (premain), or is thrown to the caller (agentmain, a test). */
+    private final boolean exitOnError;
+    private final Instrumentation inst;
+
+    private RepriseAgent(Instrumentation inst, boolean exitOnError) {
+        this.inst = inst;
+        this.exitOnError = exitOnError;
+    }
 
     public static void premain(String argument, Instrumentation inst) {
-        exitOnError = true;
-        start(argument, inst);
+        new RepriseAgent(inst, true).start(argument);
     }
 
     /**
@@ -43,24 +49,25 @@ public final class RepriseAgent {
      * test to report instead of stopping the JVM.
      */
     public static void agentmain(String argument, Instrumentation inst) {
-        exitOnError = false;
-        start(argument, inst);
+        new RepriseAgent(inst, false).start(argument);
     }
 
-    private static boolean exitOnError = true;
-
-    private static void start(String argument, Instrumentation inst) {
+    private void start(String argument) {
         long started = System.nanoTime();
         try {
-            start0(argument, inst);
+            start0(argument);
         } catch (LinkageError e) { // no Akka (or no Scala) on the class path: the application runs without the agent
-            AgentHealth.refuse("the agent cannot start without Akka and Scala on the application's class path (" + e + ")");
+            AgentHealth.refuse(withoutAkka(e));
         } finally {
             AgentLog.debug("premain took " + (System.nanoTime() - started) / 1_000_000 + " ms");
         }
     }
 
-    private static void start0(String argument, Instrumentation inst) {
+    private static String withoutAkka(LinkageError e) {
+        return "the agent cannot start without Akka and Scala on the application's class path (" + e + ")";
+    }
+
+    private void start0(String argument) {
         AgentOptions options;
         try {
             options = AgentOptions.parse(argument, System.getProperty("sun.java.command", "unknown"));
@@ -69,15 +76,14 @@ public final class RepriseAgent {
             return;
         }
         AgentLog.level(options.log());
-        ThreadLineage.startOnMain();
         if (options.mode().equals("replay")) {
-            startReplay(options, inst);
+            startReplay(options);
         } else {
-            startRecording(options, inst);
+            startRecording(options);
         }
     }
 
-    private static void startRecording(AgentOptions options, Instrumentation inst) {
+    private void startRecording(AgentOptions options) {
         Recorder recorder;
         try {
             recorder = Recorder.startWithoutMBean(options.recorder(), options.callFilters());
@@ -85,9 +91,16 @@ public final class RepriseAgent {
             fail("cannot record to " + options.recorder().traceDir() + ": " + e.getMessage());
             return;
         }
-        Agent.recorder = recorder;
-        Agent.mode = new RecordMode(recorder, options.recorder().fingerprints());
-        recorder.beforeExitClose(Lifecycle::awaitShutdownAtExit);
+        RecordMode mode;
+        try {
+            mode = new RecordMode(recorder, options.recorder().fingerprints());
+        } catch (LinkageError e) { // the trace says why nothing is in it
+            AgentLog.warnOnce("refused", withoutAkka(e) + ": this run is not recorded; the application runs without the agent's hooks");
+            recorder.refuse(withoutAkka(e));
+            return;
+        }
+        begin(mode);
+        recorder.beforeExitClose(mode.lifecycle::awaitShutdownAtExit);
         try {
             Instrumentations.install(inst, options::recordsCallsIn, false, options.cache(),
                     recorder::registerMBean);
@@ -101,15 +114,16 @@ public final class RepriseAgent {
         AgentLog.info("recording to " + options.recorder().traceDir());
     }
 
-    private static void startReplay(AgentOptions options, Instrumentation inst) {
-        Replay replay;
+    private void startReplay(AgentOptions options) {
+        ReplayMode mode;
         try {
-            replay = Replay.open(options.replayTrace(), new AgentReplaySupport(options.inputFromTrace()), options.quiet(), options.liveAfterEnd(),
+            mode = new ReplayMode(options.replayTrace(), options.inputFromTrace(), options.quiet(), options.liveAfterEnd(),
                     options.verbose(), exitOnError);
         } catch (IOException e) {
             fail("cannot replay " + options.replayTrace() + ": " + e.getMessage());
             return;
         }
+        Replay replay = mode.replay();
         if (replay.metadata().notRecorded() != null) {
             fail("cannot replay " + options.replayTrace() + ": nothing was recorded in it: " + replay.metadata().notRecorded());
             return;
@@ -121,10 +135,8 @@ public final class RepriseAgent {
         Map<String, String> recorded = replay.metadata().settings();
         AgentOptions withFilters = options.withCallFilters(recorded.getOrDefault("include", ""),
                 recorded.getOrDefault("exclude", ""));
-        Agent.replay = replay;
         replay.checkFingerprints(options.fingerprints());
-        Agent.mode = new ReplayMode(replay);
-        ActorIds.replaying();
+        begin(mode);
         if (!replay.metadata().cleanEnd()) {
             AgentLog.warn("the trace " + options.replayTrace() + " did not end cleanly: the replay follows it as far as it goes");
         }
@@ -136,17 +148,24 @@ public final class RepriseAgent {
             fail("cannot replay without the instrumentation");
         }
         if (exitOnError) {
-            Runtime.getRuntime().addShutdownHook(new Thread(ReplaySummary::atExit, "reprise-replay-summary"));
+            Runtime.getRuntime().addShutdownHook(new Thread(mode::atExit, "reprise-replay-summary"));
             ReplaySignals.install(replay);
         }
         AgentLog.info("replaying " + options.replayTrace());
     }
-    private static void fail(String message) {
+
+    /** The mode is chosen: from here on the hooks reach it; {@code main} is the root of every thread's lineage. */
+    private static void begin(Mode mode) {
+        Agent.mode = mode;
+        mode.lineage.startOnMain();
+    }
+
+    private void fail(String message) {
         if (!exitOnError) {
             throw new IllegalStateException(message);
         }
         System.err.println("[reprise] " + message);
         System.err.flush();
-        System.exit(2);
+        System.exit(ExitCodes.USAGE);
     }
 }

@@ -48,7 +48,10 @@ public final class SourceHooks {
     /** How many kinds of call there are. */
     public static final int CALLS = 13;
 
-    /** What the agent does with the calls; null until the agent is ready. */
+    /**
+     * What the agent does with the calls; null until the agent is ready. Static: the JDK's own
+     * classes call this class from the bootstrap class loader, where nothing else of the agent is.
+     */
     public static volatile Handler handler;
 
     private SourceHooks() {}

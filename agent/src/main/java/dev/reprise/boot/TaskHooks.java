@@ -11,7 +11,10 @@ import java.util.concurrent.Callable;
  * is set, tasks go through unchanged; a handler never throws.
  */
 public final class TaskHooks {
-    /** What the agent does with submitted tasks; null until the agent is ready. */
+    /**
+     * What the agent does with submitted tasks; null until the agent is ready. Static: the JDK's
+     * thread pools call this class from the bootstrap class loader, where nothing else of the agent is.
+     */
     public static volatile Handler handler;
 
     private TaskHooks() {}

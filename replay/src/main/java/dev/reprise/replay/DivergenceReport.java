@@ -1,5 +1,6 @@
 package dev.reprise.replay;
 
+import dev.reprise.trace.ExitCodes;
 import dev.reprise.trace.TraceEvent;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -234,7 +235,7 @@ final class DivergenceReport {
         StringBuilder sb = new StringBuilder();
         out.forEach(l -> sb.append(l).append('\n'));
         sb.append("  trace: ").append(replay.directory).append('\n');
-        sb.append("  The replay stops with exit code ").append(Replay.DIVERGED).append('.');
+        sb.append("  The replay stops with exit code ").append(ExitCodes.DIVERGED).append('.');
         return sb.toString();
     }
 }

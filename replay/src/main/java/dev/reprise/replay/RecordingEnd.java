@@ -1,6 +1,7 @@
 package dev.reprise.replay;
 
 import dev.reprise.trace.EventTally;
+import dev.reprise.trace.ExitCodes;
 import dev.reprise.trace.TraceEvent;
 import java.util.HashSet;
 import java.util.List;
@@ -57,7 +58,7 @@ final class RecordingEnd {
                     .append(" expects ").append(replay.describe(s.peek())).append(']'));
             sb.append(".\n");
         }
-        sb.append(replay.summary()).append("\n  The replay stops with exit code ").append(Replay.RECORDING_ENDED)
+        sb.append(replay.summary()).append("\n  The replay stops with exit code ").append(ExitCodes.RECORDING_ENDED)
                 .append(" (the end of a truncated recording).");
         return sb.toString();
     }

@@ -3,14 +3,15 @@ package dev.reprise.replay;
 import dev.reprise.trace.CreationKind;
 import dev.reprise.trace.DataFileReader;
 import dev.reprise.trace.EventTally;
+import dev.reprise.trace.ExitCodes;
 import dev.reprise.trace.Fingerprint;
 import dev.reprise.trace.SourceNames;
 import dev.reprise.trace.TraceEvent;
 import dev.reprise.trace.TraceFiles;
 import dev.reprise.trace.TraceIds;
+import dev.reprise.trace.TraceIndex;
 import dev.reprise.trace.TraceMetadata;
 import dev.reprise.trace.TraceProblem;
-import dev.reprise.trace.TraceIndex;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
@@ -28,10 +29,6 @@ import java.util.concurrent.atomic.LongAdder;
  * divergence reports. One per JVM, opened by the agent in replay mode.
  */
 public final class Replay {
-    /** The exit code of a replay stopped by a divergence, distinct from what programs usually use. */
-    public static final int DIVERGED = 86;
-    /** The exit code of a replay that reached the end of a recording that did not end cleanly. */
-    public static final int RECORDING_ENDED = 87;
 
     private static volatile Replay current;
 
@@ -379,7 +376,7 @@ public final class Replay {
     }
 
     /**
-     * Stops the replay: prints the report and exits with {@link #DIVERGED}. Returns the exception
+     * Stops the replay: prints the report and exits with {@link ExitCodes#DIVERGED}. Returns the exception
      * to throw from the thread that found the divergence, so the program's code goes no further.
      */
     public ReplayDivergence diverged(long actor, String what) {
@@ -389,22 +386,22 @@ public final class Replay {
     }
 
     void stop(String report) {
-        stop(report, DIVERGED);
+        stop(report, ExitCodes.DIVERGED);
     }
 
     /**
      * The replay reached the end of a cut recording: prints how far it went and stops with
-     * {@link #RECORDING_ENDED}, since live actors could otherwise go on forever past it.
+     * {@link ExitCodes#RECORDING_ENDED}, since live actors could otherwise go on forever past it.
      */
     void recordingEnded() {
-        stop(RecordingEnd.report(this), RECORDING_ENDED);
+        stop(RecordingEnd.report(this), ExitCodes.RECORDING_ENDED);
     }
 
     private void stop(String report, int exitCode) {
         if (!stopping.compareAndSet(false, true)) {
             return;
         }
-        if (exitCode == DIVERGED) {
+        if (exitCode == ExitCodes.DIVERGED) {
             divergence = report;
         }
         System.err.println(report);
@@ -466,7 +463,7 @@ public final class Replay {
         if (left.isEmpty() && !reader.problems().isEmpty()) {
             // Events the damage took cannot be checked: the replay cannot vouch for the run.
             stop("[reprise] REPLAY DIVERGED: the trace is damaged, so the replay could not check every recorded event ("
-                    + reader.problems().get(0) + ").\n  " + summary + "\n  The replay stops with exit code " + DIVERGED + '.');
+                    + reader.problems().get(0) + ").\n  " + summary + "\n  The replay stops with exit code " + ExitCodes.DIVERGED + '.');
             return;
         }
         if (left.isEmpty()) {
@@ -477,7 +474,7 @@ public final class Replay {
         StringBuilder sb = new StringBuilder("[reprise] REPLAY DIVERGED: the program ended while actors still "
                 + "expected recorded events.\n  trace: " + directory + '\n');
         describeWaiting(sb, left);
-        sb.append("  ").append(summary).append("\n  The replay stops with exit code ").append(DIVERGED).append('.');
+        sb.append("  ").append(summary).append("\n  The replay stops with exit code ").append(ExitCodes.DIVERGED).append('.');
         stop(sb.toString());
     }
 

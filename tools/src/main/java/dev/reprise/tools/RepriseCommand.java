@@ -1,5 +1,6 @@
 package dev.reprise.tools;
 
+import dev.reprise.trace.ExitCodes;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStreamWriter;
@@ -8,8 +9,8 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.NoSuchFileException;
 import java.util.Properties;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine;
 
 /** The {@code reprise} command line: one subcommand per tool. */
 @Command(name = "reprise",
@@ -19,19 +20,13 @@ import picocli.CommandLine.Command;
         subcommands = {RecordCommand.class, ReplayCommand.class, InspectCommand.class, VerifyCommand.class, StatsCommand.class,
                 dev.reprise.tools.bench.BenchCommand.class, CommandLine.HelpCommand.class},
         exitCodeListHeading = "%nExit codes:%n",
-        exitCodeList = {"0:success", "1:the trace has problems (see the message)",
-                "2:bad usage, or no trace where one was named",
-                "3:verify: the trace was recorded with agent errors, or the agent recorded nothing (see the message)",
-                "86:replay diverged from the recording (report on stderr)",
-                "87:replay reached the end of a truncated recording (the recorded JVM was killed or crashed)",
+        exitCodeList = {ExitCodes.OK + ":success", ExitCodes.TRACE_PROBLEM + ":the trace has problems (see the message)",
+                ExitCodes.USAGE + ":bad usage, or no trace where one was named",
+                ExitCodes.AGENT_ERRORS + ":verify: the trace was recorded with agent errors, or the agent recorded nothing (see the message)",
+                ExitCodes.DIVERGED + ":replay diverged from the recording (report on stderr)",
+                ExitCodes.RECORDING_ENDED + ":replay reached the end of a truncated recording (the recorded JVM was killed or crashed)",
                 "other:record passes on the recorded program's exit code"})
 public final class RepriseCommand implements Runnable {
-    /** Exit code when the trace is damaged or unreadable. */
-    static final int TRACE_PROBLEM = 1;
-    /** Exit code for bad usage or a missing trace. */
-    static final int USAGE = 2;
-    /** Exit code of verify when the agent had internal errors while recording, or refused to record. */
-    static final int AGENT_ERRORS = 3;
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
@@ -81,7 +76,7 @@ public final class RepriseCommand implements Runnable {
             }
         }
         err.println(name + ": " + message + " (see " + name + " --help)");
-        return USAGE;
+        return ExitCodes.USAGE;
     }
 
     /** A clear one-line message for I/O and trace errors, never a bare stack trace. */
@@ -90,23 +85,23 @@ public final class RepriseCommand implements Runnable {
         String name = cl.getCommandSpec().qualifiedName();
         if (e instanceof NoSuchFileException n) {
             err.println(name + ": " + n.getFile() + ": " + (n.getReason() == null ? "no such file" : n.getReason()));
-            return USAGE;
+            return ExitCodes.USAGE;
         }
         if (e instanceof AccessDeniedException a) {
             err.println(name + ": " + a.getFile() + ": permission denied");
-            return USAGE;
+            return ExitCodes.USAGE;
         }
         if (e instanceof IllegalStateException) {
             err.println(name + ": " + e.getMessage());
-            return USAGE;
+            return ExitCodes.USAGE;
         }
         if (e instanceof IOException) {
             err.println(name + ": " + e.getMessage());
-            return TRACE_PROBLEM;
+            return ExitCodes.TRACE_PROBLEM;
         }
         err.println(name + ": internal error: " + e);
         e.printStackTrace(err);
-        return 70;
+        return ExitCodes.INTERNAL_ERROR;
     }
 
     /** The version from the build. */

@@ -1,5 +1,6 @@
 package dev.reprise.tools;
 
+import dev.reprise.trace.ExitCodes;
 import dev.reprise.trace.TraceAnalysis;
 import dev.reprise.trace.TraceMetadata;
 import dev.reprise.trace.TraceProblem;
@@ -7,10 +8,10 @@ import dev.reprise.trace.TraceStatistics;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
+import picocli.CommandLine;
 
 /** {@code reprise verify DIR}: is this trace whole and replayable? */
 @Command(name = "verify", mixinStandardHelpOptions = true,
@@ -50,12 +51,12 @@ final class VerifyCommand implements Callable<Integer> {
         if (report.sound()) {
             if (metadata != null && metadata.notRecorded() != null) {
                 err.printf("NOT RECORDED: %s holds no recording: %s.%n", trace.path, metadata.notRecorded());
-                return RepriseCommand.AGENT_ERRORS;
+                return ExitCodes.AGENT_ERRORS;
             }
             if (!agentErrors.isEmpty()) {
                 err.printf("AGENT ERRORS: %s is sound (%d chunks, %s) but was recorded with agent errors: %s; "
                         + "it may not replay exactly.%n", trace.path, s.chunks(), s.summary(), agentErrors);
-                return RepriseCommand.AGENT_ERRORS;
+                return ExitCodes.AGENT_ERRORS;
             }
             out.printf("OK: %s is sound: %d chunks, %s, clean end.%n", trace.path, s.chunks(), s.summary());
             return 0;
@@ -75,6 +76,6 @@ final class VerifyCommand implements Callable<Integer> {
         if (!agentErrors.isEmpty()) {
             err.println("It was also recorded with agent errors: " + agentErrors + ".");
         }
-        return RepriseCommand.TRACE_PROBLEM;
+        return ExitCodes.TRACE_PROBLEM;
     }
 }

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.reprise.trace.ExitCodes;
 import dev.reprise.trace.Json;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -46,7 +47,7 @@ class AgentErrorsIT {
     @Test
     void verifyReportsTheErrorsWithSiteAndCount() {
         Cli.Result r = Cli.tools("verify", trace.toString());
-        assertEquals(RepriseCommand.AGENT_ERRORS, r.exit(), r::toString);
+        assertEquals(ExitCodes.AGENT_ERRORS, r.exit(), r::toString);
         assertEquals("", r.out(), r::toString);
         assertTrue(r.err().contains("recorded with agent errors: " + SITE + ": 1;"), r::toString);
         assertTrue(r.err().contains(trace.toString()), r::toString);

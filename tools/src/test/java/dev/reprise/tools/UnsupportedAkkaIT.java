@@ -3,6 +3,7 @@ package dev.reprise.tools;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.reprise.trace.ExitCodes;
 import dev.reprise.trace.Json;
 import java.io.File;
 import java.nio.file.Files;
@@ -68,7 +69,7 @@ class UnsupportedAkkaIT {
     @Test
     void verifyAndStatsSayNothingWasRecordedAndWhy() throws Exception {
         Cli.Result v = Cli.tools("verify", trace.toString());
-        assertEquals(RepriseCommand.AGENT_ERRORS, v.exit(), v::toString);
+        assertEquals(ExitCodes.AGENT_ERRORS, v.exit(), v::toString);
         assertTrue(v.err().startsWith("NOT RECORDED: " + trace) && v.err().contains("Akka " + VERSION + " found"), v::toString);
 
         Cli.Result s = Cli.assertSuccess(Cli.tools("stats", "--json", trace.toString()));

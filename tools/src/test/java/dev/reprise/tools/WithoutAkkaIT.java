@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.reprise.samples.PlainProgram;
+import dev.reprise.trace.ExitCodes;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 
@@ -26,7 +27,7 @@ class WithoutAkkaIT {
         Cli.assertNoStackTrace(r);
 
         Cli.Result v = Cli.tools("verify", trace.toString());
-        assertEquals(RepriseCommand.AGENT_ERRORS, v.exit(), v::toString);
+        assertEquals(ExitCodes.AGENT_ERRORS, v.exit(), v::toString);
         assertTrue(v.err().startsWith("NOT RECORDED: " + trace), v::toString);
     }
 }

@@ -24,22 +24,29 @@ public final class ActorIds {
      */
     static final long FIRST_UNRECORDED = 1L << 62;
 
-    private static final AtomicLong next = new AtomicLong(TestIds.firstId(FIRST_DYNAMIC));
-    private static final AtomicInteger guardiansAssigned = new AtomicInteger();
+    private final AtomicLong next;
+    private final AtomicInteger guardiansAssigned = new AtomicInteger();
 
-    private ActorIds() {}
+    private ActorIds(long first) {
+        this.next = new AtomicLong(first);
+    }
 
-    public static long next() {
-        return next.getAndIncrement();
+    /** Recording: every id is new, counted from the first dynamic one. */
+    public static ActorIds recording() {
+        return new ActorIds(TestIds.firstId(FIRST_DYNAMIC));
     }
 
     /** Replay: ids come from the trace; {@link #next()} only numbers what the trace does not have. */
-    public static void replaying() {
-        next.set(FIRST_UNRECORDED);
+    public static ActorIds replaying() {
+        return new ActorIds(FIRST_UNRECORDED);
+    }
+
+    public long next() {
+        return next.getAndIncrement();
     }
 
     /** The id of a guardian met without a recorded creation, by its path ("/", "/user", "/system"). */
-    static long guardian(String path) {
+    long guardian(String path) {
         long fixed = switch (path) {
             case "/" -> ROOT_GUARDIAN;
             case "/user" -> USER_GUARDIAN;

@@ -46,7 +46,7 @@ public final class Actors {
             }
             if (a == null) {
                 String path = ((ActorRef) ref).path().toStringWithoutAddress();
-                a = new AgentActor(ActorIds.guardian(path));
+                a = new AgentActor(Agent.mode.ids.guardian(path));
                 AgentLog.debug("actor " + path + " met without a recorded creation: id " + a.id());
             }
             s.reprise$state(a);

@@ -81,7 +81,7 @@ public final class AgentThread {
      */
     OutsideContext context() {
         if (context == null) {
-            context = ThreadLineage.ofCurrentThread();
+            context = Agent.mode.lineage.ofCurrentThread();
         }
         return context;
     }

@@ -172,7 +172,7 @@ public final class OutsideContext {
         if (actor == null) {
             String source = name();
             long id = Agent.mode.sourceId(source);
-            actor = new AgentActor(id > 0 ? id : ActorIds.next());
+            actor = new AgentActor(id > 0 ? id : Agent.mode.ids.next());
             if (id <= 0) { // a replay's context that the trace does not name (it names the others)
                 Agent.mode.actorBuilt(actor, "outside source " + source);
             }

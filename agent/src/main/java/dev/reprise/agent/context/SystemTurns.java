@@ -1,23 +1,17 @@
 package dev.reprise.agent.context;
 
-import akka.actor.ActorCell;
 import akka.dispatch.sysmsg.DeathWatchNotification;
 import akka.dispatch.sysmsg.Failed;
 import akka.dispatch.sysmsg.Recreate;
 import akka.dispatch.sysmsg.Resume;
 import akka.dispatch.sysmsg.Suspend;
-import akka.dispatch.sysmsg.SystemMessage;
 import akka.dispatch.sysmsg.Terminate;
+import dev.reprise.agent.Agent;
 import dev.reprise.agent.actor.ActorIds;
 import dev.reprise.agent.actor.Actors;
 import dev.reprise.agent.actor.AgentActor;
-import dev.reprise.agent.health.AgentLog;
-import dev.reprise.replay.ReplayQueue;
 import dev.reprise.runtime.ThreadRecorder;
 import dev.reprise.trace.SystemTurnKind;
-import java.util.Collections;
-import java.util.Map;
-import java.util.WeakHashMap;
 
 /**
  * System-message turns: a supervisor deciding on a child's failure, a restart, a suspension or
@@ -38,7 +32,7 @@ public final class SystemTurns {
     private SystemTurns() {}
 
     /** The kind of turn {@code message} makes, or null for Akka's bookkeeping messages. */
-    static SystemTurnKind kindOf(Object message) {
+    public static SystemTurnKind kindOf(Object message) {
         return switch (message) {
             case Failed f -> SystemTurnKind.FAILED;
             case Recreate r -> SystemTurnKind.RECREATE;
@@ -51,17 +45,10 @@ public final class SystemTurns {
     }
 
     /**
-     * Which child's failure each cause came from, as its supervisor handled it: a restart or
-     * resumption carries the cause, so two restarts (say, under all-for-one) are told apart by it.
-     * Weak, by identity (Throwable does not override equals).
-     */
-    private static final Map<Throwable, Long> failedChildOf = Collections.synchronizedMap(new WeakHashMap<>());
-
-    /**
      * The actor the message is about: the failed child, the dead actor, or for a restart or
      * resumption the child whose failure caused it; 0 for the other kinds.
      */
-    private static long relatedOf(Object message) {
+    public static long relatedOf(Object message) {
         AgentActor a = switch (message) {
             case Failed f -> Actors.ofRef(f.child());
             case DeathWatchNotification d -> Actors.ofRef(d.actor());
@@ -69,7 +56,7 @@ public final class SystemTurns {
         };
         if (a != null) {
             if (message instanceof Failed f && f.cause() != null) {
-                failedChildOf.put(f.cause(), a.id()); // before the decision sends restarts with this cause
+                Agent.mode.failedChildren.failed(f.cause(), a.id()); // before the decision sends restarts with this cause
             }
             return a.id();
         }
@@ -78,8 +65,7 @@ public final class SystemTurns {
             case Resume r -> r.causedByFailure();
             default -> null;
         };
-        Long child = cause == null ? null : failedChildOf.get(cause);
-        return child == null ? ActorIds.UNKNOWN : child;
+        return cause == null ? ActorIds.UNKNOWN : Agent.mode.failedChildren.childOf(cause);
     }
 
     /** Recording: {@code actor} handles {@code message} now. */
@@ -88,36 +74,5 @@ public final class SystemTurns {
         if (kind != null) {
             recorder.systemTurn(actor, kind, relatedOf(message));
         }
-    }
-
-    /** Replay: whether the actor handles {@code message} now (its recorded turn); else it is held. */
-    public static boolean admit(Object cell, Object message) {
-        SystemTurnKind kind = kindOf(message);
-        ReplayQueue q = kind == null ? null : queueOf(cell);
-        if (q == null || q.admitSystemMessage(kind, relatedOf(message), message)) {
-            return true;
-        }
-        if (AgentLog.debugging()) {
-            AgentLog.debug("holding system message " + message + " for " + Actors.ofCell(cell).id() + " until its turn");
-        }
-        return false;
-    }
-
-    /** Replay, after each turn: held system messages whose turn has come are sent to the actor again. */
-    public static void releaseDue(Object cell) {
-        ReplayQueue q = queueOf(cell);
-        if (q != null) {
-            for (Object m : q.dueSystemMessages()) {
-                if (AgentLog.debugging()) { // a death notification's text is built only to be printed
-                    AgentLog.debug("its turn has come: system message " + m + " for " + Actors.ofCell(cell).id());
-                }
-                ((ActorCell) cell).sendSystemMessage((SystemMessage) m);
-            }
-        }
-    }
-
-    /** The replay mailbox of a cell; null for an actor on a mailbox of its own (not ordered). */
-    private static ReplayQueue queueOf(Object cell) {
-        return ((ActorCell) cell).mailbox().messageQueue() instanceof ReplayQueue q ? q : null;
     }
 }

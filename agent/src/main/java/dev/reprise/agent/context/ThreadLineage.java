@@ -28,21 +28,20 @@ public final class ThreadLineage {
     private static final StackWalker WALKER = StackWalker.getInstance(StackWalker.Option.RETAIN_CLASS_REFERENCE);
     private static final int FRAMES_LOOKED_AT = 40;
 
-    private static final Lineage LINEAGE = new Lineage();
-    private static final Map<String, Integer> threadsNamed = new ConcurrentHashMap<>();
-
-    private ThreadLineage() {}
+    private final Lineage lineage = new Lineage();
+    /** How many threads of each name met without a lineage: the second one of a name is "NAME#2". */
+    private final Map<String, Integer> threadsNamed = new ConcurrentHashMap<>();
 
     /** The agent starts on {@code main}: the root of every lineage. */
-    public static void startOnMain() {
-        if (LINEAGE.get() == null) {
-            LINEAGE.set(OutsideContext.root(OutsideContext.THREAD_ROOT + Thread.currentThread().getName(), true));
+    public void startOnMain() {
+        if (lineage.get() == null) {
+            lineage.set(OutsideContext.root(OutsideContext.THREAD_ROOT + Thread.currentThread().getName(), true));
         }
     }
 
     /** The current thread's own context: its lineage, else by its name. */
-    static OutsideContext ofCurrentThread() {
-        OutsideContext c = LINEAGE.get();
+    OutsideContext ofCurrentThread() {
+        OutsideContext c = lineage.get();
         if (c != null) {
             return c;
         }

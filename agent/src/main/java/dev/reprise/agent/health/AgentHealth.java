@@ -1,7 +1,7 @@
 package dev.reprise.agent.health;
 
 import dev.reprise.agent.Agent;
-import dev.reprise.runtime.Recorder;
+import dev.reprise.agent.context.Mode;
 
 /**
  * The agent's own health, kept in the trace: every internal error is counted per site in the
@@ -14,9 +14,9 @@ public final class AgentHealth {
 
     /** An internal error at {@code site}: counted in the recording (said on stderr by {@link AgentLog}). */
     static void error(String site) {
-        Recorder r = Agent.recorder;
-        if (r != null) {
-            r.agentError(site);
+        Mode m = Agent.mode;
+        if (m != null) {
+            m.internalError(site);
         }
     }
 
@@ -38,12 +38,11 @@ public final class AgentHealth {
      * supported): nothing is recorded, the metadata says why, the application runs unchanged.
      */
     public static void refuse(String why) {
-        Recorder r = Agent.recorder;
-        if (r != null) {
-            AgentLog.warnOnce("refused", why + ": this run is not recorded; the application runs without the agent's hooks");
-            r.refuse(why);
-        } else {
-            AgentLog.warnOnce("refused", why + ": this run is not replayed; the application runs without the agent's hooks");
+        Mode m = Agent.mode;
+        if (m != null) {
+            m.refuse(why);
+        } else { // the agent could not even start its mode
+            AgentLog.warnOnce("refused", why + ": the application runs without the agent's hooks");
         }
     }
 }

@@ -19,6 +19,7 @@ public final class AgentLog {
         }
     }
 
+    // Static, not the mode's: the log speaks before any mode exists (bad options, no Akka) and after it.
     private static volatile Level level = Level.WARN;
     private static final Set<String> saidOnce = ConcurrentHashMap.newKeySet();
 

@@ -13,14 +13,15 @@ import dev.reprise.agent.context.Envelopes;
 import dev.reprise.agent.context.Mode;
 import dev.reprise.agent.context.SystemTurns;
 import dev.reprise.agent.context.Timers;
+import dev.reprise.agent.health.AgentLog;
 import dev.reprise.replay.ClassCodes;
 import dev.reprise.runtime.Recorder;
 import dev.reprise.runtime.ThreadRecorder;
 import dev.reprise.trace.CreationKind;
 import dev.reprise.trace.Fingerprint;
 
-/** Recording: each turn, creation and nondeterministic call is appended to the thread's buffer. */
-public final class RecordMode implements Mode {
+/** Recording: each turn, creation and nondeterministic call is appended to the thread's buffer. Owns the recorder. */
+public final class RecordMode extends Mode {
     private final Recorder recorder;
     /** Whether messages and creations get fingerprints. */
     private final boolean fingerprints;
@@ -28,6 +29,7 @@ public final class RecordMode implements Mode {
     private final ThreadLocal<AgentThread> otherThreads = new ThreadLocal<>();
 
     public RecordMode(Recorder recorder, boolean fingerprints) {
+        super(ActorIds.recording());
         this.recorder = recorder;
         this.fingerprints = fingerprints;
     }
@@ -122,7 +124,7 @@ public final class RecordMode implements Mode {
 
     @Override
     public long newId(AgentThread t, CreationKind kind, Object props) {
-        long id = ActorIds.next();
+        long id = ids.next();
         Class<?> actorClass = fingerprints ? Creations.actorClass(props) : null;
         byte fingerprint = actorClass != null ? Fingerprint.ofClass(ClassCodes.ofClass(actorClass)) : Fingerprint.NONE;
         t.recorder.creation(t.creator(), id, kind, fingerprint);
@@ -131,7 +133,7 @@ public final class RecordMode implements Mode {
 
     @Override
     public long completing(AgentThread t, Object promise, RepriseState result) {
-        long id = ActorIds.next();
+        long id = ids.next();
         result.reprise$state(id);
         return id;
     }
@@ -181,4 +183,22 @@ public final class RecordMode implements Mode {
     public void refMade(AgentActor actor, ActorRef ref) {
         // only replay looks refs up by id
     }
+
+    @Override
+    public void lastSystemTerminated() {
+        AgentLog.info("the last actor system terminated: finishing the trace");
+        recorder.close();
+    }
+
+    @Override
+    public void internalError(String site) {
+        recorder.agentError(site);
+    }
+
+    @Override
+    public void refuse(String why) {
+        AgentLog.warnOnce("refused", why + ": this run is not recorded; the application runs without the agent's hooks");
+        recorder.refuse(why);
+    }
 }
+

@@ -2,7 +2,6 @@ package dev.reprise.agent.replay;
 
 import akka.actor.ActorRef;
 import akka.dispatch.Envelope;
-import dev.reprise.agent.Agent;
 import dev.reprise.agent.actor.ActorIds;
 import dev.reprise.agent.actor.Actors;
 import dev.reprise.agent.actor.AgentActor;
@@ -17,10 +16,13 @@ import java.util.stream.Collectors;
 
 /** What the replay runtime asks the agent: keys from envelope tags, ids of actors, names, timers. */
 public final class AgentReplaySupport implements ReplaySupport {
+    private final ReplayMode mode;
     /** input=trace: recorded outside input is not sent again by the program; its senders are stood in for. */
     private final boolean inputFromTrace;
 
-    public AgentReplaySupport(boolean inputFromTrace) {
+    /** For {@code mode}, whose parts it reaches once the replay runs (never while the trace is opened). */
+    AgentReplaySupport(ReplayMode mode, boolean inputFromTrace) {
+        this.mode = mode;
         this.inputFromTrace = inputFromTrace;
     }
 
@@ -45,12 +47,12 @@ public final class AgentReplaySupport implements ReplaySupport {
 
     @Override
     public ActorRef actorRef(long id) {
-        return LiveRefs.of(id);
+        return mode.liveRefs.of(id);
     }
 
     @Override
     public ActorRef standIn(long id, akka.actor.ActorSystem system) {
-        return inputFromTrace ? StandInSenders.make(id, system) : null;
+        return inputFromTrace ? StandInSenders.make(id, system, mode.liveRefs) : null;
     }
 
     /** The recorded ids of the program's own outside contexts (threads, tasks, callbacks: {@link OutsideContext}). */
@@ -63,7 +65,7 @@ public final class AgentReplaySupport implements ReplaySupport {
         }
         Set<Long> threads = threadSources;
         if (threads == null) {
-            threads = Agent.replay.sources().entrySet().stream()
+            threads = mode.replay().sources().entrySet().stream()
                     .filter(e -> OutsideContext.isContextName(e.getKey()))
                     .map(Map.Entry::getValue).collect(Collectors.toUnmodifiableSet());
             threadSources = threads;
@@ -73,27 +75,27 @@ public final class AgentReplaySupport implements ReplaySupport {
 
     @Override
     public String describe(long id) {
-        String source = Agent.replay.sourceName(id); // the trace names its sources: no name kept per context
-        return source != null ? "outside source " + source + " (" + id + ")" : Names.describe(id);
+        String source = mode.replay().sourceName(id); // the trace names its sources: no name kept per context
+        return source != null ? "outside source " + source + " (" + id + ")" : mode.names.describe(id);
     }
 
     @Override
     public boolean isApplicationActor(long id) {
-        return Names.isApplicationActor(id);
+        return mode.names.isApplicationActor(id);
     }
 
     @Override
     public boolean fireTimer(long timerId) {
-        return ReplayTimers.fire(timerId);
+        return mode.timers.fire(timerId);
     }
 
     @Override
     public int timersKeptAtMost() {
-        return ReplayTimers.keptAtMost();
+        return mode.timers.keptAtMost();
     }
 
     @Override
     public void forget(long id) {
-        Names.forget(id);
+        mode.names.forget(id);
     }
 }

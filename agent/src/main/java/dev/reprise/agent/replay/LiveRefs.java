@@ -14,30 +14,28 @@ import java.util.concurrent.ConcurrentHashMap;
  * keeps still resolves, as it did when recording: replies to it go to dead letters).
  */
 final class LiveRefs {
-    private static final Map<Long, Entry> refs = new ConcurrentHashMap<>();
-    private static final ReferenceQueue<ActorRef> collected = new ReferenceQueue<>();
+    private final Map<Long, Entry> refs = new ConcurrentHashMap<>();
+    private final ReferenceQueue<ActorRef> collected = new ReferenceQueue<>();
 
     private static final class Entry extends WeakReference<ActorRef> {
         final long id;
 
-        Entry(long id, ActorRef ref) {
+        Entry(long id, ActorRef ref, ReferenceQueue<ActorRef> collected) {
             super(ref, collected);
             this.id = id;
         }
     }
 
-    private LiveRefs() {}
-
     /** Actor or temp actor {@code id} was created (on its creator's thread, before anyone can send as it). */
-    static void created(long id, ActorRef ref) {
+    void created(long id, ActorRef ref) {
         for (Reference<? extends ActorRef> r; (r = collected.poll()) != null; ) {
             refs.remove(((Entry) r).id, r);
         }
-        refs.put(id, new Entry(id, ref));
+        refs.put(id, new Entry(id, ref, collected));
     }
 
     /** The live ref of trace id {@code id}, or null if it does not exist (yet, or any more). */
-    static ActorRef of(long id) {
+    ActorRef of(long id) {
         Entry e = refs.get(id);
         return e == null ? null : e.get();
     }

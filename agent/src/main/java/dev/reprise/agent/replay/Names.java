@@ -5,26 +5,24 @@ import java.util.concurrent.ConcurrentHashMap;
 
 /** Readable names of ids met in a replay (actor paths, timers, outside sources), for reports. */
 final class Names {
-    private static final Map<Long, String> names = new ConcurrentHashMap<>();
+    private final Map<Long, String> names = new ConcurrentHashMap<>();
 
-    private Names() {}
-
-    static void of(long id, String name) {
+    void of(long id, String name) {
         names.put(id, name);
     }
 
     /** A stopped actor whose replay is complete: reports no longer need its name. */
-    static void forget(long id) {
+    void forget(long id) {
         names.remove(id);
     }
 
     /** An actor met in this replay whose path is under /user. */
-    static boolean isApplicationActor(long id) {
+    boolean isApplicationActor(long id) {
         String n = names.get(id);
         return n != null && n.startsWith("/user/");
     }
 
-    static String describe(long id) {
+    String describe(long id) {
         String n = names.get(id);
         return n != null ? n + " (" + id + ")" : "id " + id;
     }

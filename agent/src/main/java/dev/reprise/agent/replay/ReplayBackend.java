@@ -1,6 +1,5 @@
 package dev.reprise.agent.replay;
 
-import dev.reprise.agent.Agent;
 import dev.reprise.agent.actor.ActorIds;
 import dev.reprise.agent.actor.AgentActor;
 import dev.reprise.agent.context.AgentThread;
@@ -37,13 +36,14 @@ public final class ReplayBackend implements Backend {
      */
     private static byte[] recorded(String call) {
         AgentActor owner = AgentThread.current().callOwner();
-        return owner == null ? null : Agent.replay.expectSystemCall(owner.id(), call);
+        return owner == null ? null : ReplayMode.current().replay().expectSystemCall(owner.id(), call);
     }
 
     @Override
     public long registerSource(String name) {
-        long id = Agent.replay.sourceId(name);
-        return id > 0 ? id : ActorIds.next();
+        ReplayMode mode = ReplayMode.current();
+        long id = mode.replay().sourceId(name);
+        return id > 0 ? id : mode.ids.next();
     }
 
     @Override

@@ -2,7 +2,10 @@ package dev.reprise.agent.replay;
 
 import akka.actor.ActorCell;
 import akka.actor.ActorRef;
+import akka.dispatch.sysmsg.SystemMessage;
+import dev.reprise.agent.Agent;
 import dev.reprise.agent.actor.ActorIds;
+import dev.reprise.agent.actor.Actors;
 import dev.reprise.agent.actor.AgentActor;
 import dev.reprise.agent.actor.Creations;
 import dev.reprise.agent.actor.RepriseState;
@@ -11,18 +14,61 @@ import dev.reprise.agent.context.AgentThread;
 import dev.reprise.agent.context.Mode;
 import dev.reprise.agent.context.SystemTurns;
 import dev.reprise.agent.context.Timers;
+import dev.reprise.agent.health.AgentLog;
 import dev.reprise.replay.Replay;
+import dev.reprise.replay.ReplayMailboxType;
 import dev.reprise.replay.ReplayQueue;
 import dev.reprise.trace.CreationKind;
 import dev.reprise.trace.Fingerprint;
+import dev.reprise.trace.SystemTurnKind;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Duration;
 
-/** Replaying: turns, creations and nondeterministic calls follow the trace, and are checked against it. */
-public final class ReplayMode implements Mode {
+/**
+ * Replaying: turns, creations and nondeterministic calls follow the trace, and are checked against
+ * it. Owns the replay and what the agent keeps for it: names for reports, live refs by id, timers
+ * fired on demand, the replay mailboxes' type and the summary at the end.
+ */
+public final class ReplayMode extends Mode {
+    final Names names = new Names();
+    final LiveRefs liveRefs = new LiveRefs();
+    final ReplayTimers timers = new ReplayTimers(this);
+    final ReplaySummary summary = new ReplaySummary(this);
     private final Replay replay;
+    private final ReplayMailboxType mailboxType;
     private final ThreadLocal<AgentThread> threads = ThreadLocal.withInitial(() -> new AgentThread(null));
 
-    public ReplayMode(Replay replay) {
-        this.replay = replay;
+    /**
+     * Opens the trace at {@code trace} to replay it. {@code inputFromTrace}: recorded outside input
+     * comes from the trace alone; {@code exitOnError}: a divergence stops the JVM (else it is kept
+     * for a test to report). See {@link Replay#open} for the rest.
+     */
+    public ReplayMode(Path trace, boolean inputFromTrace, Duration quiet, boolean liveAfterEnd, boolean verbose,
+            boolean exitOnError) throws IOException {
+        super(ActorIds.replaying());
+        this.replay = Replay.open(trace, new AgentReplaySupport(this, inputFromTrace), quiet, liveAfterEnd, verbose,
+                exitOnError);
+        this.mailboxType = new ReplayMailboxType(replay);
+    }
+
+    /** The replay mode in force; only replay's own hooks and helpers ask, which are installed in replay alone. */
+    static ReplayMode current() {
+        return (ReplayMode) Agent.mode;
+    }
+
+    public Replay replay() {
+        return replay;
+    }
+
+    /** The JVM exits: the replay ends here ({@link ReplaySummary#atExit}). */
+    public void atExit() {
+        summary.atExit();
+    }
+
+    /** What every mailbox Akka makes is replaced with. */
+    ReplayMailboxType mailboxType() {
+        return mailboxType;
     }
 
     @Override
@@ -49,7 +95,7 @@ public final class ReplayMode implements Mode {
 
     @Override
     public Object systemTurn(AgentThread t, AgentActor actor, Object cell, Object message) {
-        if (!SystemTurns.admit(cell, message)) {
+        if (!admit(cell, message)) {
             return SystemTurns.HELD;
         }
         return t.enter(actor);
@@ -64,14 +110,14 @@ public final class ReplayMode implements Mode {
             t.exit();
         }
         replay.turnEnded();
-        SystemTurns.releaseDue(cell); // held system messages whose turn has come go again
+        releaseDue(cell); // held system messages whose turn has come go again
     }
 
     @Override
     public long newId(AgentThread t, CreationKind kind, Object props) {
         Class<?> actorClass = replay.checksFingerprints() ? Creations.actorClass(props) : null;
         long recorded = replay.expectCreation(t.creator().id(), kind, actorClass);
-        return recorded >= 0 ? recorded : ActorIds.next(); // past the end of the trace: a new id
+        return recorded >= 0 ? recorded : ids.next(); // past the end of the trace: a new id
     }
 
     @Override
@@ -82,7 +128,7 @@ public final class ReplayMode implements Mode {
             LostCompletions.await(replay, creator, (scala.concurrent.Future<?>) promise);
             return ActorIds.UNKNOWN;
         }
-        result.reprise$state(recorded != Replay.LIVE ? recorded : ActorIds.next());
+        result.reprise$state(recorded != Replay.LIVE ? recorded : ids.next());
         return recorded != Replay.LIVE ? recorded : ActorIds.UNKNOWN; // past the end of the trace: nothing to check
     }
 
@@ -114,7 +160,7 @@ public final class ReplayMode implements Mode {
 
     @Override
     public Runnable timer(Timers.TimerTask timer, Tag fires, boolean rearmed) {
-        return ReplayTimers.arm(fires.resolver, fires.sender, timer, rearmed);
+        return timers.arm(fires.resolver, fires.sender, timer, rearmed);
     }
 
     @Override
@@ -124,16 +170,62 @@ public final class ReplayMode implements Mode {
 
     @Override
     public void timerScheduled(Runnable task, Object handle) {
-        ReplayTimers.scheduled(task, handle);
+        timers.scheduled(task, handle);
     }
 
     @Override
     public void actorBuilt(AgentActor actor, String path) {
-        Names.of(actor.id(), path);
+        names.of(actor.id(), path);
     }
 
     @Override
     public void refMade(AgentActor actor, ActorRef ref) {
-        LiveRefs.created(actor.id(), ref); // outside input may name it as its sender
+        liveRefs.created(actor.id(), ref); // outside input may name it as its sender
+    }
+
+    @Override
+    public void lastSystemTerminated() {
+        summary.print();
+    }
+
+    @Override
+    public void internalError(String site) {
+        // a replay writes no trace: said on stderr only (AgentLog)
+    }
+
+    @Override
+    public void refuse(String why) {
+        AgentLog.warnOnce("refused", why + ": this run is not replayed; the application runs without the agent's hooks");
+    }
+
+    /** Replay: whether the actor handles {@code message} now (its recorded turn); else it is held. */
+    private static boolean admit(Object cell, Object message) {
+        SystemTurnKind kind = SystemTurns.kindOf(message);
+        ReplayQueue q = kind == null ? null : queueOf(cell);
+        if (q == null || q.admitSystemMessage(kind, SystemTurns.relatedOf(message), message)) {
+            return true;
+        }
+        if (AgentLog.debugging()) {
+            AgentLog.debug("holding system message " + message + " for " + Actors.ofCell(cell).id() + " until its turn");
+        }
+        return false;
+    }
+
+    /** Replay, after each turn: held system messages whose turn has come are sent to the actor again. */
+    private static void releaseDue(Object cell) {
+        ReplayQueue q = queueOf(cell);
+        if (q != null) {
+            for (Object m : q.dueSystemMessages()) {
+                if (AgentLog.debugging()) { // a death notification's text is built only to be printed
+                    AgentLog.debug("its turn has come: system message " + m + " for " + Actors.ofCell(cell).id());
+                }
+                ((ActorCell) cell).sendSystemMessage((SystemMessage) m);
+            }
+        }
+    }
+
+    /** The replay mailbox of a cell; null for an actor on a mailbox of its own (not ordered). */
+    private static ReplayQueue queueOf(Object cell) {
+        return ((ActorCell) cell).mailbox().messageQueue() instanceof ReplayQueue q ? q : null;
     }
 }

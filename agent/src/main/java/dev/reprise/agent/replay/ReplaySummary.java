@@ -1,24 +1,26 @@
 package dev.reprise.agent.replay;
 
-import dev.reprise.agent.Agent;
-import dev.reprise.agent.Lifecycle;
 import dev.reprise.replay.Replay;
+import dev.reprise.trace.ExitCodes;
 
 /** Ends the replay once: when the last actor system terminates, or at exit (summary, or divergence). */
-public final class ReplaySummary {
-    private static boolean printed;
+final class ReplaySummary {
+    private final ReplayMode mode;
+    private boolean printed;
 
-    private ReplaySummary() {}
+    ReplaySummary(ReplayMode mode) {
+        this.mode = mode;
+    }
 
     /** Synchronized: a second caller returns once the first has ended the replay. */
-    public static synchronized void print() {
-        if (Agent.replay != null && !printed) {
+    synchronized void print() {
+        if (!printed) {
             printed = true;
-            Agent.replay.finish();
+            mode.replay().finish();
         }
     }
 
-    private static synchronized boolean printed() {
+    private synchronized boolean printed() {
         return printed;
     }
 
@@ -30,14 +32,15 @@ public final class ReplaySummary {
      * starts to halt could come too late once the hooks are done). When the user stopped the program
      * ({@link ReplaySignals}), the replay ends at once and says how far it got.
      */
-    public static void atExit() {
-        if (Agent.replay != null && !printed() && Agent.replay.stopSignal() == null) {
-            Agent.replay.awaitRecordedEvents();
-            Lifecycle.awaitShutdownAtExit();
+    void atExit() {
+        Replay replay = mode.replay();
+        if (!printed() && replay.stopSignal() == null) {
+            replay.awaitRecordedEvents();
+            mode.lifecycle.awaitShutdownAtExit();
         }
         print();
-        if (Agent.replay != null && Agent.replay.divergence() != null) {
-            Runtime.getRuntime().halt(Replay.DIVERGED);
+        if (replay.divergence() != null) {
+            Runtime.getRuntime().halt(ExitCodes.DIVERGED);
         }
     }
 }

@@ -1,7 +1,6 @@
 package dev.reprise.agent.replay;
 
 import akka.actor.Cancellable;
-import dev.reprise.agent.Agent;
 import dev.reprise.agent.context.AskTimeouts;
 import dev.reprise.agent.context.PeriodicTasks;
 import dev.reprise.agent.context.Timers;
@@ -34,22 +33,25 @@ public final class ReplayTimers {
     /** Below this many kept timers, cancelled ones are not looked for. */
     private static final int SWEEP_FLOOR = 1024;
 
-    private static final Map<Long, Arming> timers = new ConcurrentHashMap<>();
-    private static final ExecutorService runner = Executors.newSingleThreadExecutor(r -> {
+    private final ReplayMode mode;
+    private final Map<Long, Arming> timers = new ConcurrentHashMap<>();
+    private final ExecutorService runner = Executors.newSingleThreadExecutor(r -> {
         Thread t = new Thread(r, "reprise-replay-timers");
         t.setDaemon(true);
         return t;
     });
-    private static volatile int sweepAt = SWEEP_FLOOR;
-    private static volatile int keptAtMost;
+    private volatile int sweepAt = SWEEP_FLOOR;
+    private volatile int keptAtMost;
 
-    private ReplayTimers() {}
+    ReplayTimers(ReplayMode mode) {
+        this.mode = mode;
+    }
 
     /**
      * One arming of a timer: what the scheduler is given in its place. The scheduler runs it at
      * the due time; it runs the timer only if it may go live then ({@link ReplayTimers}).
      */
-    public static final class Arming implements Runnable {
+    public final class Arming implements Runnable {
         private final long id;
         private final long owner;
         private final Timers.TimerTask task;
@@ -83,9 +85,9 @@ public final class ReplayTimers {
         /** Whether it runs at its due time (else only when the trace asks for it). */
         private boolean dueNow() {
             if (task.askTimeout) {
-                return Agent.replay.firedInRecording(id) || Agent.replay.goesOnLive(owner);
+                return mode.replay().firedInRecording(id) || mode.replay().goesOnLive(owner);
             }
-            return !rearmed || Agent.replay.goesOnLive(owner);
+            return !rearmed || mode.replay().goesOnLive(owner);
         }
 
         private void runNow() {
@@ -116,10 +118,10 @@ public final class ReplayTimers {
      * Timer {@code timerId} of {@code owner} is armed ({@code rearmed}: again, by its own periodic
      * firing); returns what the scheduler is to hold instead of {@code task}.
      */
-    static Runnable arm(long timerId, long owner, Timers.TimerTask task, boolean rearmed) {
+    Runnable arm(long timerId, long owner, Timers.TimerTask task, boolean rearmed) {
         Arming a = new Arming(timerId, owner, task, rearmed, null);
         timers.put(timerId, a);
-        Names.of(timerId, "timer");
+        mode.names.of(timerId, "timer");
         int kept = timers.size();
         if (kept > keptAtMost) {
             keptAtMost = kept;
@@ -131,14 +133,14 @@ public final class ReplayTimers {
     }
 
     /** The scheduler accepted {@code task} and returned {@code handle} (a Cancellable), for cancellations. */
-    static void scheduled(Runnable task, Object handle) {
+    void scheduled(Runnable task, Object handle) {
         if (task instanceof Arming a && handle instanceof Cancellable c) {
             a.handle = c;
         }
     }
 
     /** Fires timer {@code id} now, as the trace expects its message; false if it is not armed. */
-    static boolean fire(long id) {
+    boolean fire(long id) {
         Arming a = timers.get(id);
         if (a == null) {
             return false;
@@ -147,7 +149,7 @@ public final class ReplayTimers {
             runner.execute(() -> {
                 try {
                     if (a.task.askTimeout) {
-                        Agent.replay.firedInRecording(id); // asked for by the trace: its recorded firing is used up
+                        mode.replay().firedInRecording(id); // asked for by the trace: its recorded firing is used up
                     }
                     a.runNow();
                 } catch (Throwable e) {
@@ -166,7 +168,7 @@ public final class ReplayTimers {
      * for another tick (a stale one of the recording), and which the sweeps release like a
      * cancelled timer. False: {@code a} is to be released.
      */
-    private static boolean keepForStaleTicks(Arming a) {
+    private boolean keepForStaleTicks(Arming a) {
         if (timers.get(a.id) != a || a.task.askTimeout) {
             return false; // it armed its next firing, or it is an ask's one timeout
         }
@@ -176,13 +178,13 @@ public final class ReplayTimers {
     }
 
     /** The most timers kept at once so far. */
-    static int keptAtMost() {
+    int keptAtMost() {
         return keptAtMost;
     }
 
-    private static void release(Arming a) {
+    private void release(Arming a) {
         if (timers.remove(a.id, a) && !timers.containsKey(a.id)) {
-            Names.forget(a.id);
+            mode.names.forget(a.id);
         }
     }
 
@@ -193,7 +195,7 @@ public final class ReplayTimers {
      * been added: what a sweep scans is of that order, so its cost per timer is constant, and the
      * cancelled timers it keeps are at most one such interval's.
      */
-    private static synchronized void sweep() {
+    private synchronized void sweep() {
         if (timers.size() < sweepAt) {
             return;
         }

@@ -18,11 +18,11 @@ final class StandInSenders {
     private StandInSenders() {}
 
     /** A stand-in for the recorded sender {@code id}, known by that id from now on. */
-    static ActorRef make(long id, ActorSystem system) {
+    static ActorRef make(long id, ActorSystem system, LiveRefs liveRefs) {
         PromiseActorRef ref = new PromiseActorRef(((ExtendedActorSystem) system).provider(),
                 scala.concurrent.Promise.apply(), "reprise-stand-in", "");
         ((RepriseState) (Object) ref).reprise$state(new AgentActor(id)); // the agent gave every ActorRef a state field
-        LiveRefs.created(id, ref);
+        liveRefs.created(id, ref);
         return ref;
     }
 }

@@ -18,11 +18,13 @@ import org.junit.jupiter.api.Test;
  * In-process, without the agent: the lineage is handed over as the JDK constructs threads.
  */
 class ThreadLineageTest {
+    private final ThreadLineage lineage = new ThreadLineage();
+
     @Test
     void threadsAreNamedByTheirMakerAndTheirRankNotByTheirNames() throws Exception {
         AtomicReference<List<String>> names = new AtomicReference<>();
         Thread root = new Thread(() -> {
-            ThreadLineage.startOnMain();
+            lineage.startOnMain();
             try {
                 String first = contextOfNewThread("anything");
                 String second = contextOfNewThread("other name");
@@ -41,12 +43,12 @@ class ThreadLineageTest {
     void poolThreadsGetNoLineageAndDoNotShiftTheCount() throws Exception {
         AtomicReference<List<String>> names = new AtomicReference<>();
         Thread root = new Thread(() -> {
-            ThreadLineage.startOnMain();
+            lineage.startOnMain();
             try {
                 ExecutorService pool = Executors.newFixedThreadPool(3);
                 ForkJoinPool forkJoin = new ForkJoinPool(2);
-                CompletableFuture<String> inPool = CompletableFuture.supplyAsync(ThreadLineageTest::currentContext, pool);
-                CompletableFuture<String> inForkJoin = CompletableFuture.supplyAsync(ThreadLineageTest::currentContext, forkJoin);
+                CompletableFuture<String> inPool = CompletableFuture.supplyAsync(this::currentContext, pool);
+                CompletableFuture<String> inForkJoin = CompletableFuture.supplyAsync(this::currentContext, forkJoin);
                 String pooled = inPool.get(10, TimeUnit.SECONDS);
                 String forked = inForkJoin.get(10, TimeUnit.SECONDS);
                 String after = contextOfNewThread("made after the pools");
@@ -66,7 +68,7 @@ class ThreadLineageTest {
     }
 
     /** The context a new thread named {@code name} (null: a virtual thread) gets when it runs. */
-    private static String contextOfNewThread(String name) throws Exception {
+    private String contextOfNewThread(String name) throws Exception {
         AtomicReference<String> context = new AtomicReference<>();
         Runnable body = () -> context.set(currentContext());
         Thread t = name == null ? Thread.ofVirtual().unstarted(body) : new Thread(body, name);
@@ -75,7 +77,7 @@ class ThreadLineageTest {
         return context.get();
     }
 
-    private static String currentContext() {
-        return ThreadLineage.ofCurrentThread().name();
+    private String currentContext() {
+        return lineage.ofCurrentThread().name();
     }
 }

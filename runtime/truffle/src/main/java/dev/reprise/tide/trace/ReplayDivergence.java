@@ -2,6 +2,7 @@ package dev.reprise.tide.trace;
 
 import com.oracle.truffle.api.CompilerDirectives.TruffleBoundary;
 import com.oracle.truffle.api.exception.AbstractTruffleException;
+import dev.reprise.trace.ExitCodes;
 
 /**
  * A replay that went another way than its trace, or reached the end of a recording that was cut
@@ -14,11 +15,11 @@ public final class ReplayDivergence extends AbstractTruffleException {
     /** The first words of every report. */
     public static final String HEADER = "[reprise] REPLAY DIVERGED";
     /** The exit status of a diverged replay, the agent's replay's. */
-    public static final int EXIT_STATUS = dev.reprise.replay.Replay.DIVERGED;
+    public static final int EXIT_STATUS = ExitCodes.DIVERGED;
     /** The first words of the report of a replay that reached the end of a recording cut short. */
     public static final String CUT_HEADER = "[reprise] the recording ends here";
     /** The exit status at the end of a recording cut short, the agent's replay's. */
-    public static final int CUT_EXIT_STATUS = dev.reprise.replay.Replay.RECORDING_ENDED;
+    public static final int CUT_EXIT_STATUS = ExitCodes.RECORDING_ENDED;
 
     @TruffleBoundary
     ReplayDivergence(String report) {
