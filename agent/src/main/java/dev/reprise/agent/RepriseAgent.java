@@ -3,7 +3,7 @@ package dev.reprise.agent;
 import dev.reprise.agent.actor.AgentActor;
 import dev.reprise.agent.context.AgentThread;
 import dev.reprise.agent.context.Mode;
-import dev.reprise.agent.context.SourceCalls;
+import dev.reprise.agent.context.SystemCalls;
 import dev.reprise.agent.health.AgentHealth;
 import dev.reprise.agent.health.AgentLog;
 import dev.reprise.agent.instrumentation.Instrumentations;
@@ -104,7 +104,7 @@ public final class RepriseAgent {
         try {
             Instrumentations.install(inst, options::recordsCallsIn, false, options.cache(),
                     recorder::registerMBean);
-            Backends.install(SourceCalls.unhooked(new RecordingBackend(recorder, () -> {
+            Backends.install(SystemCalls.unhooked(new RecordingBackend(recorder, () -> {
                 AgentActor owner = AgentThread.current().callOwner();
                 return owner;
             })));
@@ -142,7 +142,7 @@ public final class RepriseAgent {
         }
         try {
             Instrumentations.install(inst, withFilters::recordsCallsIn, true, options.cache(), null);
-            Backends.install(SourceCalls.unhooked(new ReplayBackend()));
+            Backends.install(SystemCalls.unhooked(new ReplayBackend()));
         } catch (Throwable e) {
             AgentLog.internalError("installing the agent", e);
             fail("cannot replay without the instrumentation");

@@ -4,7 +4,7 @@ import java.util.concurrent.Callable;
 
 /**
  * The bridge between the JDK's thread pools and the agent, in the bootstrap class loader as
- * {@link SourceHooks} is: {@code ThreadPoolExecutor.execute}, {@code ScheduledThreadPoolExecutor.schedule*}
+ * {@link SystemCallHooks} is: {@code ThreadPoolExecutor.execute}, {@code ScheduledThreadPoolExecutor.schedule*}
  * {@code ForkJoinPool.execute}/{@code submit} and {@code ThreadPerTaskExecutor} pass the task they are
  * given through here first, and {@code CompletableFuture}'s stage methods the callback they are
  * given, so the agent can wrap it to run in the context of whoever submitted or registered it. While no {@link Handler}

@@ -28,7 +28,7 @@ import java.util.concurrent.atomic.LongAdder;
  * A replay in progress: the trace, each actor's script, the counters for the summary, and the
  * divergence reports. One per JVM, opened by the agent in replay mode.
  */
-public final class Replay {
+public final class Replay implements AutoCloseable {
 
     private static volatile Replay current;
 
@@ -97,7 +97,7 @@ public final class Replay {
      * @param haltOnDivergence stop the JVM on a divergence (the agent), or keep the report (a test)
      * @throws IOException naming the file and problem when the trace cannot be read
      */
-    public static Replay open(Path directory, ReplaySupport support, Duration quiet, boolean liveAfterEnd,
+    public static synchronized Replay open(Path directory, ReplaySupport support, Duration quiet, boolean liveAfterEnd,
                               boolean verbose, boolean haltOnDivergence) throws IOException {
         if (current != null) {
             throw new IllegalStateException("a replay of " + current.directory + " is already running in this JVM; "
@@ -414,6 +414,24 @@ public final class Replay {
         }, "reprise-replay-stop");
         exit.setDaemon(true);
         exit.start();
+    }
+
+    /**
+     * Ends this replay without a report, and lets this JVM replay another trace (a test's next
+     * replay, in process): the watchdog stops and the trace's files are closed. A program's
+     * replay ends with {@link #finish} instead.
+     */
+    @Override
+    public void close() throws IOException {
+        stopping.set(true);
+        synchronized (Replay.class) {
+            if (current == this) {
+                current = null;
+            }
+        }
+        try (TraceIndex r = reader; DataFileReader d = data) {
+            // closed in turn, the second even if the first fails
+        }
     }
 
     /** Whether the replay is stopping: it diverged, or reached the end of a cut recording. */

@@ -30,7 +30,7 @@ public final class AgentThread {
     byte askTimeout;
     /**
      * How deep this turn (or callback, or task: {@link #callOwner()}) is in clock and random calls
-     * ({@link SourceCalls}) and in Akka's or the agent's own code: only calls made at depth 0 are
+     * ({@link SystemCalls}) and in Akka's or the agent's own code: only calls made at depth 0 are
      * recorded. Back to 0 when a turn, callback or task starts or ends (a hooked call that threw
      * leaves it raised until then).
      */
@@ -70,16 +70,16 @@ public final class AgentThread {
         return m == null ? null : m.peekThread();
     }
 
-    /** This thread as an outside source: the pseudo-actor of the context it runs in ({@link #context()}). */
+    /** This thread as an outside source: the pseudo-actor of the context it runs in ({@link #outsideContext()}). */
     AgentActor outside() {
-        return context().actor();
+        return outsideContext().actor();
     }
 
     /**
      * The context this thread runs in outside any turn: a pool task's while it runs one, else the
      * thread's own ({@link ThreadLineage}).
      */
-    OutsideContext context() {
+    OutsideContext outsideContext() {
         if (context == null) {
             context = Agent.mode.lineage.ofCurrentThread();
         }
@@ -88,7 +88,7 @@ public final class AgentThread {
 
     /** This thread runs pool task {@code task} now; returns the context to go back to ({@link #exitContext}). */
     OutsideContext enterContext(OutsideContext task) {
-        OutsideContext previous = context();
+        OutsideContext previous = outsideContext();
         context = task;
         enteredOutside();
         return previous;
@@ -163,7 +163,7 @@ public final class AgentThread {
         if (c != null) { // also when the callback runs at once, inside a turn: the same either way
             return c.actor();
         }
-        return current != null ? current : context().actor();
+        return current != null ? current : outsideContext().actor();
     }
 
     /** The actor that counts a thread, task or callback started now: the current one in its own turn, else null. */
@@ -174,7 +174,7 @@ public final class AgentThread {
     /** The context that counts a thread, task or callback started now when no actor does ({@link #startingActor}). */
     OutsideContext startingContext() {
         OutsideContext c = sends != null ? sends.context() : null;
-        return c != null ? c : context();
+        return c != null ? c : outsideContext();
     }
 
     /** The tag for a message sent now from this thread. */

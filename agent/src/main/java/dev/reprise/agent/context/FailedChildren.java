@@ -8,7 +8,7 @@ import java.util.WeakHashMap;
 /**
  * Which child's failure each cause came from, as its supervisor handled it: a restart or
  * resumption carries the cause, so two restarts (say, under all-for-one) are told apart by it
- * ({@link SystemTurns}). Weak, by identity (Throwable does not override equals).
+ * ({@link SystemMessageTurns}). Weak, by identity (Throwable does not override equals).
  */
 public final class FailedChildren {
     private final Map<Throwable, Long> childOf = Collections.synchronizedMap(new WeakHashMap<>());

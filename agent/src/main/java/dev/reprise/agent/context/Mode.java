@@ -42,9 +42,9 @@ public abstract class Mode {
 
     /**
      * A system message's turn of {@code actor} on {@code t}: recorded in its place, or in replay held
-     * ({@link SystemTurns#HELD}) until the actor's recorded events reach it.
+     * ({@link SystemMessageTurns#HELD}) until the actor's recorded events reach it.
      */
-    public abstract Object systemTurn(AgentThread t, AgentActor actor, Object cell, Object message);
+    public abstract Object systemMessageTurn(AgentThread t, AgentActor actor, Object cell, Object message);
 
     /**
      * The turn of the actor of {@code cell} on {@code t} (null: the turn's start failed) is over:
@@ -83,7 +83,7 @@ public abstract class Mode {
      * returned {@code live}: recorded (null returned), or the recorded result returned in its place
      * (a result of another size stops the replay: another kind of call was recorded there).
      */
-    public abstract byte[] sourceCall(AgentThread t, String call, byte[] live);
+    public abstract byte[] systemCall(AgentThread t, String call, byte[] live);
 
     /**
      * The timeout of an ask completed it (the reply had not): recorded as a system call of the timer,

@@ -22,13 +22,13 @@ public final class Turns {
     /**
      * ActorCell.systemInvoke (start, restart, supervision, stop, death watch) runs in the actor's
      * context; the turns that run application code are recorded at their place among the actor's
-     * messages ({@link SystemTurns}). In replay one that comes early is held: returns
-     * {@link SystemTurns#HELD}, and the call is skipped.
+     * messages ({@link SystemMessageTurns}). In replay one that comes early is held: returns
+     * {@link SystemMessageTurns#HELD}, and the call is skipped.
      */
     public static Object beforeSystemInvoke(Object cell, Object message) {
         try {
             AgentThread t = AgentThread.current();
-            return Agent.mode.systemTurn(t, Actors.ofCell(cell), cell, message);
+            return Agent.mode.systemMessageTurn(t, Actors.ofCell(cell), cell, message);
         } catch (Throwable e) {
             AgentLog.internalError("entering an actor", e);
             return null;
@@ -40,7 +40,7 @@ public final class Turns {
      * returned (null if it failed). In replay, held system messages whose turn has come go again.
      */
     public static void after(Object cell, Object thread) {
-        if (thread == SystemTurns.HELD) {
+        if (thread == SystemMessageTurns.HELD) {
             return;
         }
         try {

@@ -8,7 +8,7 @@ import static net.bytebuddy.matcher.ElementMatchers.takesArguments;
 import dev.reprise.agent.actor.Actors;
 import dev.reprise.agent.actor.Creations;
 import dev.reprise.agent.context.Envelopes;
-import dev.reprise.agent.context.SystemTurns;
+import dev.reprise.agent.context.SystemMessageTurns;
 import dev.reprise.agent.context.Turns;
 import net.bytebuddy.agent.builder.AgentBuilder;
 import net.bytebuddy.asm.Advice;
@@ -60,7 +60,7 @@ final class ActorCellInstrumentation {
     }
 
     static final class SystemInvoke {
-        @Advice.OnMethodEnter(suppress = Throwable.class, skipOn = SystemTurns.Held.class)
+        @Advice.OnMethodEnter(suppress = Throwable.class, skipOn = SystemMessageTurns.Held.class)
         static Object enter(@Advice.This Object cell, @Advice.Argument(0) Object message) {
             return Turns.beforeSystemInvoke(cell, message);
         }

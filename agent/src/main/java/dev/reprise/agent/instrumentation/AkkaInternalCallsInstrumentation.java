@@ -3,7 +3,7 @@ package dev.reprise.agent.instrumentation;
 import static net.bytebuddy.matcher.ElementMatchers.named;
 import static net.bytebuddy.matcher.ElementMatchers.takesArguments;
 
-import dev.reprise.agent.context.SourceCalls;
+import dev.reprise.agent.context.SystemCalls;
 import net.bytebuddy.agent.builder.AgentBuilder;
 import net.bytebuddy.asm.Advice;
 
@@ -25,12 +25,12 @@ final class AkkaInternalCallsInstrumentation {
     static final class Unrecorded {
         @Advice.OnMethodEnter(suppress = Throwable.class)
         static Object enter() {
-            return SourceCalls.pause();
+            return SystemCalls.pause();
         }
 
         @Advice.OnMethodExit(suppress = Throwable.class, onThrowable = Throwable.class)
         static void exit(@Advice.Enter Object paused) {
-            SourceCalls.resume(paused);
+            SystemCalls.resume(paused);
         }
     }
 }

@@ -10,14 +10,14 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * Defines {@code dev.reprise.boot.SourceHooks} and {@code TaskHooks} in the bootstrap class loader, where the JDK's own
+ * Defines {@code dev.reprise.boot.SystemCallHooks} and {@code TaskHooks} in the bootstrap class loader, where the JDK's own
  * classes and application classes of any class loader can call it, and lets {@code java.base}
  * read it. (Appending a jar to the bootstrap class path would do too, but it turns class data
  * sharing off for every non-bootstrap class and makes the JVM print a warning on standard output.)
  */
 final class Bridge {
     /** In the order they are defined: the handler before the class that refers to it. */
-    private static final List<String> CLASSES = List.of("dev.reprise.boot.SourceHooks$Handler", "dev.reprise.boot.SourceHooks",
+    private static final List<String> CLASSES = List.of("dev.reprise.boot.SystemCallHooks$Handler", "dev.reprise.boot.SystemCallHooks",
             "dev.reprise.boot.TaskHooks$Handler", "dev.reprise.boot.TaskHooks");
 
     private Bridge() {}

@@ -8,10 +8,10 @@ import java.util.function.Predicate;
  * {@code System.currentTimeMillis()} and {@code System.nanoTime()} are JIT intrinsics, which an
  * agent cannot hook at their source: in the classes the include and exclude options leave in (by
  * default all but the JDK, Scala, Akka, logging and a few server libraries) their calls and
- * method references go to {@code SourceHooks.currentTimeMillis()}/{@code nanoTime()} instead.
+ * method references go to {@code SystemCallHooks.currentTimeMillis()}/{@code nanoTime()} instead.
  *
  * <p>Nothing is parsed and no code is rewritten: the class file's constant pool is walked, and if
- * it holds a method reference to one of them, a reference to the class {@code SourceHooks} is
+ * it holds a method reference to one of them, a reference to the class {@code SystemCallHooks} is
  * added at the end of the pool and that method reference is pointed at it, so every instruction
  * and method handle that used it calls the hook (same name, same descriptor). Start-up stays
  * cheap with large libraries on the class path. (The scope goes by class names only, never by
@@ -20,7 +20,7 @@ import java.util.function.Predicate;
  */
 final class CallSites {
     private static final byte[] SYSTEM = utf8("java/lang/System");
-    private static final byte[] HOOKS = utf8("dev/reprise/boot/SourceHooks");
+    private static final byte[] HOOKS = utf8("dev/reprise/boot/SystemCallHooks");
     private static final byte[] MILLIS = utf8("currentTimeMillis");
     private static final byte[] NANOS = utf8("nanoTime");
     private static final byte[] LONG_RESULT = utf8("()J");
@@ -53,7 +53,7 @@ final class CallSites {
 
     /**
      * {@code bytes} with their method references to {@code System.currentTimeMillis()J} and
-     * {@code nanoTime()J} pointing at {@code SourceHooks}, or null if there are none (or the
+     * {@code nanoTime()J} pointing at {@code SystemCallHooks}, or null if there are none (or the
      * class file is not one this understands: it is then left alone).
      */
     static byte[] redirect(byte[] b) {

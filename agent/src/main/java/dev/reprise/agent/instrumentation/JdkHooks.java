@@ -1,6 +1,6 @@
 package dev.reprise.agent.instrumentation;
 
-import dev.reprise.boot.SourceHooks;
+import dev.reprise.boot.SystemCallHooks;
 import java.util.List;
 import net.bytebuddy.jar.asm.ClassReader;
 import net.bytebuddy.jar.asm.ClassVisitor;
@@ -14,15 +14,15 @@ import net.bytebuddy.jar.asm.Type;
  * covered: the application, its libraries and the JDK itself ({@code Collections.shuffle},
  * {@code UUID.randomUUID}, {@code LocalDateTime.now}...). These are bootstrap classes, most of
  * them loaded before the agent starts: they are retransformed without changing their shape. Each
- * hooked method calls {@code SourceHooks.enter()} first and passes what it returns through a
- * {@code SourceHooks.exit*} call; no branch, local variable or frame is added (plain ASM, so this
+ * hooked method calls {@code SystemCallHooks.enter()} first and passes what it returns through a
+ * {@code SystemCallHooks.exit*} call; no branch, local variable or frame is added (plain ASM, so this
  * needs none of ByteBuddy and is ready early). The JDK's thread pools are hooked the same way:
  * the task a submit method is given passes through {@code TaskHooks} first.
  */
 final class JdkHooks {
     private JdkHooks() {}
 
-    private static final String HOOKS = "dev/reprise/boot/SourceHooks";
+    private static final String HOOKS = "dev/reprise/boot/SystemCallHooks";
     private static final String TASKS = "dev/reprise/boot/TaskHooks";
 
     /**
@@ -40,29 +40,29 @@ final class JdkHooks {
     record Hook(String type, String method, String descriptor, Kind kind, int call) {}
 
     private static final List<Hook> HOOKS_LIST = List.of(
-            new Hook("java/util/Random", "next", "(I)I", Kind.INT, SourceHooks.RANDOM_NEXT),
-            new Hook("java/util/concurrent/ThreadLocalRandom", "nextSeed", "()J", Kind.LONG, SourceHooks.THREAD_LOCAL_RANDOM_SEED),
-            new Hook("java/util/SplittableRandom", "nextSeed", "()J", Kind.LONG, SourceHooks.SPLITTABLE_RANDOM_SEED),
-            new Hook("java/security/SecureRandom", "nextBytes", "([B)V", Kind.BYTES_ARGUMENT, SourceHooks.SECURE_RANDOM_BYTES),
+            new Hook("java/util/Random", "next", "(I)I", Kind.INT, SystemCallHooks.RANDOM_NEXT),
+            new Hook("java/util/concurrent/ThreadLocalRandom", "nextSeed", "()J", Kind.LONG, SystemCallHooks.THREAD_LOCAL_RANDOM_SEED),
+            new Hook("java/util/SplittableRandom", "nextSeed", "()J", Kind.LONG, SystemCallHooks.SPLITTABLE_RANDOM_SEED),
+            new Hook("java/security/SecureRandom", "nextBytes", "([B)V", Kind.BYTES_ARGUMENT, SystemCallHooks.SECURE_RANDOM_BYTES),
             new Hook("java/security/SecureRandom", "nextBytes", "([BLjava/security/SecureRandomParameters;)V",
-                    Kind.BYTES_ARGUMENT, SourceHooks.SECURE_RANDOM_BYTES),
-            new Hook("java/security/SecureRandom", "generateSeed", "(I)[B", Kind.BYTES_RESULT, SourceHooks.SECURE_RANDOM_SEED),
-            new Hook("java/time/Clock", "currentInstant", "()Ljava/time/Instant;", Kind.INSTANT, SourceHooks.CLOCK_INSTANT),
-            new Hook("java/time/Clock$SystemClock", "instant", "()Ljava/time/Instant;", Kind.INSTANT, SourceHooks.CLOCK_INSTANT),
-            new Hook("java/time/Clock$SystemClock", "millis", "()J", Kind.LONG, SourceHooks.CLOCK_MILLIS),
-            new Hook("java/time/Clock$SystemInstantSource", "instant", "()Ljava/time/Instant;", Kind.INSTANT, SourceHooks.CLOCK_INSTANT),
-            new Hook("java/time/Clock$SystemInstantSource", "millis", "()J", Kind.LONG, SourceHooks.CLOCK_MILLIS),
-            new Hook("java/util/Date", "<init>", "()V", Kind.DATE, SourceHooks.DATE_NOW),
+                    Kind.BYTES_ARGUMENT, SystemCallHooks.SECURE_RANDOM_BYTES),
+            new Hook("java/security/SecureRandom", "generateSeed", "(I)[B", Kind.BYTES_RESULT, SystemCallHooks.SECURE_RANDOM_SEED),
+            new Hook("java/time/Clock", "currentInstant", "()Ljava/time/Instant;", Kind.INSTANT, SystemCallHooks.CLOCK_INSTANT),
+            new Hook("java/time/Clock$SystemClock", "instant", "()Ljava/time/Instant;", Kind.INSTANT, SystemCallHooks.CLOCK_INSTANT),
+            new Hook("java/time/Clock$SystemClock", "millis", "()J", Kind.LONG, SystemCallHooks.CLOCK_MILLIS),
+            new Hook("java/time/Clock$SystemInstantSource", "instant", "()Ljava/time/Instant;", Kind.INSTANT, SystemCallHooks.CLOCK_INSTANT),
+            new Hook("java/time/Clock$SystemInstantSource", "millis", "()J", Kind.LONG, SystemCallHooks.CLOCK_MILLIS),
+            new Hook("java/util/Date", "<init>", "()V", Kind.DATE, SystemCallHooks.DATE_NOW),
             new Hook("java/util/GregorianCalendar", "<init>", "(Ljava/util/TimeZone;Ljava/util/Locale;)V", Kind.CALENDAR,
-                    SourceHooks.CALENDAR_NOW),
+                    SystemCallHooks.CALENDAR_NOW),
             // Calendar.getInstance: by a provider (Calendar.Builder.setInstant(System.currentTimeMillis())) or not.
             new Hook("java/util/Calendar", "createCalendar", "(Ljava/util/TimeZone;Ljava/util/Locale;)Ljava/util/Calendar;",
-                    Kind.CALENDAR_RESULT, SourceHooks.CALENDAR_NOW),
+                    Kind.CALENDAR_RESULT, SystemCallHooks.CALENDAR_NOW),
             // The RandomGenerator algorithms (RandomGenerator.of, getDefault): JDK 22 and later, and before.
-            new Hook("jdk/internal/random/*", "nextLong", "()J", Kind.LONG, SourceHooks.GENERATOR_LONG),
-            new Hook("jdk/internal/random/*", "nextInt", "()I", Kind.INT, SourceHooks.GENERATOR_INT),
-            new Hook("jdk/random/*", "nextLong", "()J", Kind.LONG, SourceHooks.GENERATOR_LONG),
-            new Hook("jdk/random/*", "nextInt", "()I", Kind.INT, SourceHooks.GENERATOR_INT),
+            new Hook("jdk/internal/random/*", "nextLong", "()J", Kind.LONG, SystemCallHooks.GENERATOR_LONG),
+            new Hook("jdk/internal/random/*", "nextInt", "()I", Kind.INT, SystemCallHooks.GENERATOR_INT),
+            new Hook("jdk/random/*", "nextLong", "()J", Kind.LONG, SystemCallHooks.GENERATOR_LONG),
+            new Hook("jdk/random/*", "nextInt", "()I", Kind.INT, SystemCallHooks.GENERATOR_INT),
             // Tasks given to the JDK's pools run in the context of whoever submitted them (ContextTasks).
             new Hook(POOL, "execute", "(Ljava/lang/Runnable;)V", Kind.TASK_RUNNABLE, 0),
             new Hook(SCHEDULED_POOL, "schedule", "(Ljava/lang/Runnable;JLjava/util/concurrent/TimeUnit;)"
@@ -268,7 +268,7 @@ final class JdkHooks {
                             pushCall();
                             super.visitMethodInsn(Opcodes.INVOKESTATIC, HOOKS, "exitBytes", "([BI)V", false);
                         }
-                        case DATE -> { // this.fastTime = SourceHooks.value(DATE_NOW, this.fastTime)
+                        case DATE -> { // this.fastTime = SystemCallHooks.value(DATE_NOW, this.fastTime)
                             super.visitVarInsn(Opcodes.ALOAD, 0);
                             pushCall();
                             super.visitVarInsn(Opcodes.ALOAD, 0);

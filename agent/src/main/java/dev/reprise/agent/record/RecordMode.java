@@ -11,7 +11,7 @@ import dev.reprise.agent.context.AgentThread;
 import dev.reprise.agent.context.AskTimeouts;
 import dev.reprise.agent.context.Envelopes;
 import dev.reprise.agent.context.Mode;
-import dev.reprise.agent.context.SystemTurns;
+import dev.reprise.agent.context.SystemMessageTurns;
 import dev.reprise.agent.context.Timers;
 import dev.reprise.agent.health.AgentLog;
 import dev.reprise.replay.ClassCodes;
@@ -104,9 +104,9 @@ public final class RecordMode extends Mode {
     }
 
     @Override
-    public Object systemTurn(AgentThread t, AgentActor actor, Object cell, Object message) {
+    public Object systemMessageTurn(AgentThread t, AgentActor actor, Object cell, Object message) {
         if (!actor.unordered) {
-            SystemTurns.record(t.recorder, actor, message);
+            SystemMessageTurns.record(t.recorder, actor, message);
         }
         return t.enter(actor);
     }
@@ -154,7 +154,7 @@ public final class RecordMode extends Mode {
     }
 
     @Override
-    public byte[] sourceCall(AgentThread t, String call, byte[] live) {
+    public byte[] systemCall(AgentThread t, String call, byte[] live) {
         t.recorder.systemCall(t.callOwner(), live);
         return null;
     }

@@ -12,7 +12,7 @@ import dev.reprise.agent.actor.RepriseState;
 import dev.reprise.agent.actor.Tag;
 import dev.reprise.agent.context.AgentThread;
 import dev.reprise.agent.context.Mode;
-import dev.reprise.agent.context.SystemTurns;
+import dev.reprise.agent.context.SystemMessageTurns;
 import dev.reprise.agent.context.Timers;
 import dev.reprise.agent.health.AgentLog;
 import dev.reprise.replay.Replay;
@@ -30,7 +30,7 @@ import java.time.Duration;
  * it. Owns the replay and what the agent keeps for it: names for reports, live refs by id, timers
  * fired on demand, the replay mailboxes' type and the summary at the end.
  */
-public final class ReplayMode extends Mode {
+public final class ReplayMode extends Mode implements AutoCloseable {
     final Names names = new Names();
     final LiveRefs liveRefs = new LiveRefs();
     final ReplayTimers timers = new ReplayTimers(this);
@@ -66,6 +66,13 @@ public final class ReplayMode extends Mode {
         summary.atExit();
     }
 
+    /** Ends the replay without a report (a test's, in process): its timers' thread and the trace's files are closed. */
+    @Override
+    public void close() throws IOException {
+        timers.close();
+        replay.close();
+    }
+
     /** What every mailbox Akka makes is replaced with. */
     ReplayMailboxType mailboxType() {
         return mailboxType;
@@ -94,9 +101,9 @@ public final class ReplayMode extends Mode {
     }
 
     @Override
-    public Object systemTurn(AgentThread t, AgentActor actor, Object cell, Object message) {
+    public Object systemMessageTurn(AgentThread t, AgentActor actor, Object cell, Object message) {
         if (!admit(cell, message)) {
-            return SystemTurns.HELD;
+            return SystemMessageTurns.HELD;
         }
         return t.enter(actor);
     }
@@ -148,7 +155,7 @@ public final class ReplayMode extends Mode {
     }
 
     @Override
-    public byte[] sourceCall(AgentThread t, String call, byte[] live) {
+    public byte[] systemCall(AgentThread t, String call, byte[] live) {
         long owner = t.callOwner().id();
         byte[] recorded = replay.expectSystemCall(owner, call);
         if (recorded != null && recorded.length != live.length) {
@@ -200,9 +207,9 @@ public final class ReplayMode extends Mode {
 
     /** Replay: whether the actor handles {@code message} now (its recorded turn); else it is held. */
     private static boolean admit(Object cell, Object message) {
-        SystemTurnKind kind = SystemTurns.kindOf(message);
+        SystemTurnKind kind = SystemMessageTurns.kindOf(message);
         ReplayQueue q = kind == null ? null : queueOf(cell);
-        if (q == null || q.admitSystemMessage(kind, SystemTurns.relatedOf(message), message)) {
+        if (q == null || q.admitSystemMessage(kind, SystemMessageTurns.relatedOf(message), message)) {
             return true;
         }
         if (AgentLog.debugging()) {

@@ -177,6 +177,11 @@ public final class ReplayTimers {
                 && timers.replace(a.id, a, new Arming(a.id, a.owner, a.task, true, periodic));
     }
 
+    /** The replay ends: timers due later never run. */
+    void close() {
+        runner.shutdownNow();
+    }
+
     /** The most timers kept at once so far. */
     int keptAtMost() {
         return keptAtMost;

@@ -83,8 +83,8 @@ class InstrumentationsTest {
                 };
             }
         }, 0);
-        assertEquals(java.util.List.of("dev/reprise/boot/SourceHooks.currentTimeMillis()J", "dev/reprise/boot/SourceHooks.nanoTime()J"), calls);
-        assertEquals(original.length + 3 + "dev/reprise/boot/SourceHooks".length() + 3, redirected.length, "two pool entries more, nothing else");
+        assertEquals(java.util.List.of("dev/reprise/boot/SystemCallHooks.currentTimeMillis()J", "dev/reprise/boot/SystemCallHooks.nanoTime()J"), calls);
+        assertEquals(original.length + 3 + "dev/reprise/boot/SystemCallHooks".length() + 3, redirected.length, "two pool entries more, nothing else");
         assertNull(CallSites.redirect(classFile("dev/reprise/programs/ProgramConfig")));
     }
 
@@ -93,7 +93,7 @@ class InstrumentationsTest {
         byte[] random = classFile("java/util/Random");
         byte[] hooked = JdkHooks.transform("java/util/Random", random, new JdkHookTally());
         assertNotNull(hooked);
-        assertTrue(new String(hooked, java.nio.charset.StandardCharsets.ISO_8859_1).contains("dev/reprise/boot/SourceHooks"));
+        assertTrue(new String(hooked, java.nio.charset.StandardCharsets.ISO_8859_1).contains("dev/reprise/boot/SystemCallHooks"));
         assertNull(JdkHooks.transform("java/util/ArrayList", classFile("java/util/ArrayList"), new JdkHookTally()));
         assertTrue(JdkHooks.hooks("jdk/internal/random/L32X64MixRandom"));
         assertFalse(JdkHooks.hooks("jdk/internal/random/sub/Other"));

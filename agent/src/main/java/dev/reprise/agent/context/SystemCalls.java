@@ -6,7 +6,7 @@ import dev.reprise.api.Codec;
 import dev.reprise.api.ExternalSource;
 import dev.reprise.api.Reprise;
 import dev.reprise.api.spi.Backend;
-import dev.reprise.boot.SourceHooks;
+import dev.reprise.boot.SystemCallHooks;
 import dev.reprise.replay.ReplayDivergence;
 import java.nio.ByteBuffer;
 import java.time.Instant;
@@ -14,47 +14,47 @@ import java.util.function.LongSupplier;
 import java.util.function.Supplier;
 
 /**
- * The clock and random generators, at their source in the JDK ({@link SourceHooks}): during an
+ * The clock and random generators, at their source in the JDK ({@link SystemCallHooks}): during an
  * actor's turn each result is recorded as a system call of that actor, or in replay replaced with
  * the recorded one; outside any turn, and inside another hooked call (the JDK's own implementation
  * of a call, the recorder, the replay reading its trace), calls go straight through. A failure
  * here is an internal error: the call keeps its live result and the application goes on.
  */
-public final class SourceCalls extends SourceHooks.Handler {
-    private static final String[] NAMES = new String[SourceHooks.CALLS];
+public final class SystemCalls extends SystemCallHooks.Handler {
+    private static final String[] NAMES = new String[SystemCallHooks.CALLS];
 
     static {
-        NAMES[SourceHooks.RANDOM_NEXT] = "Random.next(bits)";
-        NAMES[SourceHooks.THREAD_LOCAL_RANDOM_SEED] = "ThreadLocalRandom.nextSeed()";
-        NAMES[SourceHooks.SPLITTABLE_RANDOM_SEED] = "SplittableRandom.nextSeed()";
-        NAMES[SourceHooks.SECURE_RANDOM_BYTES] = "SecureRandom.nextBytes(byte[])";
-        NAMES[SourceHooks.SECURE_RANDOM_SEED] = "SecureRandom.generateSeed(int)";
-        NAMES[SourceHooks.CLOCK_INSTANT] = "Clock.currentInstant()";
-        NAMES[SourceHooks.CLOCK_MILLIS] = "Clock.millis()";
-        NAMES[SourceHooks.GENERATOR_LONG] = "RandomGenerator.nextLong()";
-        NAMES[SourceHooks.GENERATOR_INT] = "RandomGenerator.nextInt()";
-        NAMES[SourceHooks.DATE_NOW] = "new Date()";
-        NAMES[SourceHooks.CALENDAR_NOW] = "new GregorianCalendar()";
-        NAMES[SourceHooks.CURRENT_TIME_MILLIS] = "System.currentTimeMillis()";
-        NAMES[SourceHooks.NANO_TIME] = "System.nanoTime()";
+        NAMES[SystemCallHooks.RANDOM_NEXT] = "Random.next(bits)";
+        NAMES[SystemCallHooks.THREAD_LOCAL_RANDOM_SEED] = "ThreadLocalRandom.nextSeed()";
+        NAMES[SystemCallHooks.SPLITTABLE_RANDOM_SEED] = "SplittableRandom.nextSeed()";
+        NAMES[SystemCallHooks.SECURE_RANDOM_BYTES] = "SecureRandom.nextBytes(byte[])";
+        NAMES[SystemCallHooks.SECURE_RANDOM_SEED] = "SecureRandom.generateSeed(int)";
+        NAMES[SystemCallHooks.CLOCK_INSTANT] = "Clock.currentInstant()";
+        NAMES[SystemCallHooks.CLOCK_MILLIS] = "Clock.millis()";
+        NAMES[SystemCallHooks.GENERATOR_LONG] = "RandomGenerator.nextLong()";
+        NAMES[SystemCallHooks.GENERATOR_INT] = "RandomGenerator.nextInt()";
+        NAMES[SystemCallHooks.DATE_NOW] = "new Date()";
+        NAMES[SystemCallHooks.CALENDAR_NOW] = "new GregorianCalendar()";
+        NAMES[SystemCallHooks.CURRENT_TIME_MILLIS] = "System.currentTimeMillis()";
+        NAMES[SystemCallHooks.NANO_TIME] = "System.nanoTime()";
     }
 
-    static final SourceCalls INSTANCE = new SourceCalls();
+    static final SystemCalls INSTANCE = new SystemCalls();
 
-    private SourceCalls() {}
+    private SystemCalls() {}
 
     /**
      * Starts recording the clock and random generators: the JDK's classes call this handler from
      * now on. Only once the bridge is on the bootstrap class path (this class extends its handler).
      */
     public static void install() {
-        if (SourceHooks.class.getClassLoader() != null) {
+        if (SystemCallHooks.class.getClassLoader() != null) {
             AgentLog.internalError("installing the clock and random hooks", new IllegalStateException(
-                    "dev.reprise.boot.SourceHooks was loaded by " + SourceHooks.class.getClassLoader()
+                    "dev.reprise.boot.SystemCallHooks was loaded by " + SystemCallHooks.class.getClassLoader()
                             + ", not by the bootstrap class loader"));
             return;
         }
-        SourceHooks.handler = INSTANCE;
+        SystemCallHooks.handler = INSTANCE;
     }
 
     /**
@@ -190,7 +190,7 @@ public final class SourceCalls extends SourceHooks.Handler {
     private static byte[] recordOrReplay(AgentThread t, int call, byte[] live) {
         t.hooked++;
         try {
-            return Agent.mode.sourceCall(t, name(call), live);
+            return Agent.mode.systemCall(t, name(call), live);
         } catch (ReplayDivergence d) {
             throw d;
         } catch (Throwable e) {

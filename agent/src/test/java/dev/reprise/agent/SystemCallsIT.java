@@ -17,7 +17,7 @@ import org.junit.jupiter.api.io.TempDir;
  * drew is replayed, under other dispatcher settings, and must print the same lines in the same
  * order, and end normally.
  */
-class SourceCallsIT {
+class SystemCallsIT {
     @TempDir
     Path tmp;
 

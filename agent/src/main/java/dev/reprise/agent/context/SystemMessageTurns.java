@@ -21,7 +21,7 @@ import dev.reprise.trace.SystemTurnKind;
  * the actor again when its recorded events reach it. Akka's bookkeeping messages (create,
  * supervise, watch, unwatch) run no application code and pass as they come.
  */
-public final class SystemTurns {
+public final class SystemMessageTurns {
     /** What the advice on {@code systemInvoke} gets for a held system message: the call is skipped. */
     public static final class Held {
         private Held() {}
@@ -29,7 +29,7 @@ public final class SystemTurns {
 
     public static final Held HELD = new Held();
 
-    private SystemTurns() {}
+    private SystemMessageTurns() {}
 
     /** The kind of turn {@code message} makes, or null for Akka's bookkeeping messages. */
     public static SystemTurnKind kindOf(Object message) {

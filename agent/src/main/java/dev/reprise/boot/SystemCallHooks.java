@@ -18,7 +18,7 @@ import java.util.Calendar;
  * thread "inside" until the turn ends, so the rest of that turn is not recorded, the same way in
  * record and in replay.
  */
-public final class SourceHooks {
+public final class SystemCallHooks {
     /** {@code java.util.Random.next(int)}: the core of Random and of subclasses that keep it. */
     public static final int RANDOM_NEXT = 0;
     /** {@code ThreadLocalRandom.nextSeed()}. */
@@ -54,7 +54,7 @@ public final class SourceHooks {
      */
     public static volatile Handler handler;
 
-    private SourceHooks() {}
+    private SystemCallHooks() {}
 
     /** The agent's side. Implementations catch their own failures. */
     public abstract static class Handler {
