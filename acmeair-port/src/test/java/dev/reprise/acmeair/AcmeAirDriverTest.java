@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.reprise.acmeair.driver.AcmeAirDriver;
-import dev.reprise.acmeair.support.Json;
+import dev.reprise.acmeair.support.ApiJson;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -14,10 +14,12 @@ import java.time.ZoneOffset;
 import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** The embedded JMeter workload against a live server: every request label runs, none fails. */
+@Tag("slow") // takes more than 5 s: left out of ./reprise test --fast
 class AcmeAirDriverTest {
   private static final List<String> LABELS = List.of("BookFlight", "Cancel Booking", "List Bookings",
       "Login", "QueryFlight", "Update Customer", "View Profile Information", "logout");
@@ -70,7 +72,7 @@ class AcmeAirDriverTest {
   private static void bookThreeFlights(LiveServer live, int user) throws Exception {
     String session = live.login(user);
     String today = LocalDate.now(ZoneOffset.UTC).toString();
-    String flight = Json.read(live.postForm("/flights/queryflights", session, LiveServer.form(
+    String flight = ApiJson.read(live.postForm("/flights/queryflights", session, LiveServer.form(
             "fromAirport", "LHR", "toAirport", "CDG", "fromDate", today, "oneWay", "true")).body())
         .at("/tripFlights/0/flightsOptions/0/_id").asText();
     for (int i = 0; i < 3; i++) {

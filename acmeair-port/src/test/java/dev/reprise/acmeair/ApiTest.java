@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.reprise.acmeair.support.Json;
+import dev.reprise.acmeair.support.ApiJson;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.time.LocalDate;
@@ -60,7 +60,7 @@ class ApiTest {
   @Test
   void queryFlightsAnswersTheNodeShapeWithBothLegs() throws Exception {
     String session = live.login(3);
-    JsonNode answer = Json.read(live.postForm("/flights/queryflights", session, LiveServer.form(
+    JsonNode answer = ApiJson.read(live.postForm("/flights/queryflights", session, LiveServer.form(
         "fromAirport", "CDG", "toAirport", "JFK", "fromDate", today(), "returnDate", today(), "oneWay", "false")).body());
     assertEquals(2, answer.get("tripLegs").asInt());
     assertEquals(2, answer.get("tripFlights").size());
@@ -77,11 +77,11 @@ class ApiTest {
   @Test
   void queryFlightsOneWayAndWithoutSegment() throws Exception {
     String session = live.login(4);
-    JsonNode oneWay = Json.read(live.postForm("/flights/queryflights", session, LiveServer.form(
+    JsonNode oneWay = ApiJson.read(live.postForm("/flights/queryflights", session, LiveServer.form(
         "fromAirport", "CDG", "toAirport", "JFK", "fromDate", "Thu Nov 26 00:00:00 UTC 2099", "oneWay", "true")).body());
     assertEquals(1, oneWay.get("tripLegs").asInt());
     assertEquals(0, oneWay.get("tripFlights").get(0).get("flightsOptions").size(), "no flights in 2099");
-    JsonNode none = Json.read(live.postForm("/flights/queryflights", session, LiveServer.form(
+    JsonNode none = ApiJson.read(live.postForm("/flights/queryflights", session, LiveServer.form(
         "fromAirport", "BOM", "toAirport", "DEL", "fromDate", today(), "returnDate", today())).body());
     assertEquals(0, none.get("tripFlights").get(0).get("flightsOptions").size());
   }
@@ -89,14 +89,14 @@ class ApiTest {
   @Test
   void bookListAndCancel() throws Exception {
     String session = live.login(5);
-    JsonNode query = Json.read(live.postForm("/flights/queryflights", session, LiveServer.form(
+    JsonNode query = ApiJson.read(live.postForm("/flights/queryflights", session, LiveServer.form(
         "fromAirport", "LHR", "toAirport", "CDG", "fromDate", today(), "returnDate", today())).body());
     String to = query.at("/tripFlights/0/flightsOptions/0/_id").asText();
     String back = query.at("/tripFlights/1/flightsOptions/0/_id").asText();
-    JsonNode booked = Json.read(live.postForm("/bookings/bookflights", session, LiveServer.form(
+    JsonNode booked = ApiJson.read(live.postForm("/bookings/bookflights", session, LiveServer.form(
         "userid", "uid5@email.com", "toFlightId", to, "retFlightId", back, "oneWayFlight", "false")).body());
     assertFalse(booked.get("oneWay").asBoolean());
-    JsonNode list = Json.read(live.get("/bookings/byuser/uid5@email.com", session).body());
+    JsonNode list = ApiJson.read(live.get("/bookings/byuser/uid5@email.com", session).body());
     assertEquals(2, list.size());
     assertEquals(booked.get("departBookingId"), list.get(0).get("_id"));
     assertEquals(to, list.get(0).get("flightId").asText());
@@ -104,13 +104,13 @@ class ApiTest {
     HttpResponse<String> cancel = live.postForm("/bookings/cancelbooking", session, LiveServer.form(
         "number", booked.get("returnBookingId").asText(), "userid", "uid5@email.com"));
     assertEquals("{\"status\":\"success\"}", cancel.body());
-    assertEquals(1, Json.read(live.get("/bookings/byuser/uid5@email.com", session).body()).size());
+    assertEquals(1, ApiJson.read(live.get("/bookings/byuser/uid5@email.com", session).body()).size());
   }
 
   @Test
   void viewAndUpdateCustomer() throws Exception {
     String session = live.login(6);
-    JsonNode customer = Json.read(live.get("/customer/byid/uid6@email.com", session).body());
+    JsonNode customer = ApiJson.read(live.get("/customer/byid/uid6@email.com", session).body());
     assertEquals("GOLD", customer.get("status").asText());
     assertEquals("123 Main St.", customer.at("/address/streetAddress1").asText());
     String update = live.get("/customer/byid/uid6@email.com", session).body().replace("123 Main", "124 Main");

@@ -5,10 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.reprise.acmeair.db.LoaderSettings;
-import dev.reprise.acmeair.support.Json;
+import dev.reprise.acmeair.support.ApiJson;
 import java.nio.file.Path;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -17,6 +18,7 @@ import org.junit.jupiter.api.io.TempDir;
  * send the same responses (same session and booking ids, same flights): their response hashes
  * agree. Booking lists are left out, as they show booking times.
  */
+@Tag("slow") // takes more than 5 s: left out of ./reprise test --fast
 class DeterminismTest {
   @TempDir Path dir;
 
@@ -35,7 +37,7 @@ class DeterminismTest {
       for (int user = 10; user < 13; user++) {
         String session = live.login(user);
         live.get("/customer/byid/uid" + user + "@email.com", session);
-        JsonNode flights = Json.read(live.postForm("/flights/queryflights", session, LiveServer.form(
+        JsonNode flights = ApiJson.read(live.postForm("/flights/queryflights", session, LiveServer.form(
             "fromAirport", "FRA", "toAirport", "LHR", "fromDate", today, "returnDate", today)).body());
         live.postForm("/bookings/bookflights", session, LiveServer.form("userid", "uid" + user + "@email.com",
             "toFlightId", flights.at("/tripFlights/0/flightsOptions/1/_id").asText(),

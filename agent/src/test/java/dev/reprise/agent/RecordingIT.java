@@ -15,7 +15,7 @@ import dev.reprise.programs.TimersAndInputProgram;
 import dev.reprise.trace.CreationKind;
 import dev.reprise.trace.DataFileReader;
 import dev.reprise.trace.SourceNames;
-import dev.reprise.trace.SystemTurnKind;
+import dev.reprise.trace.SystemMessageKind;
 import dev.reprise.trace.TraceAnalysis;
 import dev.reprise.trace.TraceEvent;
 import dev.reprise.trace.TraceFiles;
@@ -269,17 +269,17 @@ class RecordingIT {
         assertEquals(1 + 5 + 1, run.messagesOf(id.get("parent")), "go, five answers, Terminated");
         assertEquals(1, run.messagesOf(id.get("doomed")), "its PoisonPill");
         // The system-message turns, each at its place among the actor's messages.
-        TraceEvent failed = new TraceEvent.SystemTurn(SystemTurnKind.FAILED, id.get("fragile"));
+        TraceEvent failed = new TraceEvent.SystemMessageTurn(SystemMessageKind.FAILED, id.get("fragile"));
         assertEquals(2, parent.stream().filter(failed::equals).count(), "two failures decided by the parent: " + parent);
-        assertTrue(parent.contains(new TraceEvent.SystemTurn(SystemTurnKind.DEATH_WATCH, id.get("doomed"))), parent.toString());
+        assertTrue(parent.contains(new TraceEvent.SystemMessageTurn(SystemMessageKind.DEATH_WATCH, id.get("doomed"))), parent.toString());
         // Without the end-of-turn counts, which follow a turn whose thread handed its buffer over before the turn ended.
         List<TraceEvent> fragile = run.eventsOf(id.get("fragile")).stream()
                 .filter(e -> !(e instanceof TraceEvent.TurnSends)).toList();
-        assertEquals(2, fragile.stream().filter(new TraceEvent.SystemTurn(SystemTurnKind.RECREATE, id.get("fragile"))::equals).count(),
+        assertEquals(2, fragile.stream().filter(new TraceEvent.SystemMessageTurn(SystemMessageKind.RECREATE, id.get("fragile"))::equals).count(),
                 fragile.toString());
         // Messages 1 and 2 are answered, 3 throws: the restart comes right after it (the child is suspended meanwhile).
-        assertEquals(List.of(new TraceEvent.SystemTurn(SystemTurnKind.RECREATE, id.get("fragile"))), fragile.subList(3, 4), fragile.toString());
-        assertTrue(run.eventsOf(id.get("doomed")).contains(new TraceEvent.SystemTurn(SystemTurnKind.TERMINATE, 0)));
+        assertEquals(List.of(new TraceEvent.SystemMessageTurn(SystemMessageKind.RECREATE, id.get("fragile"))), fragile.subList(3, 4), fragile.toString());
+        assertTrue(run.eventsOf(id.get("doomed")).contains(new TraceEvent.SystemMessageTurn(SystemMessageKind.TERMINATE, 0)));
     }
 
     @Test

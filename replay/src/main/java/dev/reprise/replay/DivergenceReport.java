@@ -47,11 +47,11 @@ final class DivergenceReport {
      * Nothing recorded was replayed for the quiet time while the trace expects more: the turns
      * blocked in the meantime and the actors waiting for a message, the likeliest cause first.
      */
-    static String stuck(Replay replay, List<RunningTurns.Turn> blocked, List<ReplayQueue> waiting) {
+    static String stuck(Replay replay, List<RunningTurns.Turn> blocked, List<ReplayMailbox> waiting) {
         DivergenceReport r = new DivergenceReport(replay);
         r.lines.add("[reprise] REPLAY DIVERGED: no actor can make progress: nothing recorded was replayed for "
                 + replay.quiet.toSeconds() + " s while the trace still expects events.");
-        List<ReplayQueue> ordered = new ArrayList<>(waiting);
+        List<ReplayMailbox> ordered = new ArrayList<>(waiting);
         ordered.sort(r.applicationFirst());
         if (!blocked.isEmpty()) {
             RunningTurns.Turn t = blocked.stream().min(Comparator.comparingLong(RunningTurns.Turn::since)).orElseThrow();
@@ -63,7 +63,7 @@ final class DivergenceReport {
             r.frames(t.thread());
             r.actor(t.actor());
         } else if (!ordered.isEmpty()) {
-            ReplayQueue first = r.likeliestCause(ordered);
+            ReplayMailbox first = r.likeliestCause(ordered);
             TraceEvent expected = replay.script(first.actorId()).peek();
             r.lines.add("  first difference: " + replay.support.describe(first.actorId()) + " waits for "
                     + replay.describe(expected) + ", which has not come");
@@ -78,11 +78,11 @@ final class DivergenceReport {
      * The waiting actor most likely at the root, the application's first: one waiting for a system
      * message (a death, a failure, a stop) or for a sender that is not waiting itself (the others wait on it).
      */
-    private ReplayQueue likeliestCause(List<ReplayQueue> ordered) {
-        for (ReplayQueue q : ordered) { // the application's actors come first
+    private ReplayMailbox likeliestCause(List<ReplayMailbox> ordered) {
+        for (ReplayMailbox q : ordered) { // the application's actors come first
             TraceEvent next = replay.script(q.actorId()).peek();
             MessageKey key = next == null ? null : MessageKey.of(next);
-            if (next instanceof TraceEvent.SystemTurn
+            if (next instanceof TraceEvent.SystemMessageTurn
                     || key != null && ordered.stream().noneMatch(o -> o.actorId() == key.sender())) {
                 return q;
             }
@@ -92,7 +92,7 @@ final class DivergenceReport {
 
     /** Why an expected message may not have come: what its sender is doing. */
     private String cause(TraceEvent expected) {
-        if (expected instanceof TraceEvent.SystemTurn) {
+        if (expected instanceof TraceEvent.SystemMessageTurn) {
             return "the system message (a stop, a failure, a death) was not sent: the program went another way "
                     + "than recorded";
         }
@@ -140,8 +140,8 @@ final class DivergenceReport {
     }
 
     private void mailbox(long actor) {
-        ReplayQueue queue = null;
-        for (ReplayQueue q : replay.queues) {
+        ReplayMailbox queue = null;
+        for (ReplayMailbox q : replay.queues) {
             if (q.knownActorId() == actor) { // unlocked: the thread reporting may hold its own mailbox's lock
                 queue = q;
             }
@@ -198,24 +198,24 @@ final class DivergenceReport {
                 || c.startsWith("akka.") || c.startsWith("dev.reprise.agent.") || c.startsWith("dev.reprise.replay."));
     }
 
-    private Comparator<ReplayQueue> applicationFirst() {
-        return Comparator.comparing((ReplayQueue q) -> !replay.support.isApplicationActor(q.actorId()))
+    private Comparator<ReplayMailbox> applicationFirst() {
+        return Comparator.comparing((ReplayMailbox q) -> !replay.support.isApplicationActor(q.actorId()))
                 .thenComparing(q -> replay.support.describe(q.actorId()));
     }
 
     /** The other actors that wait for a message, with what they expect and hold (all of them only when verbose). */
-    private void waitingActors(List<ReplayQueue> waiting) {
+    private void waitingActors(List<ReplayMailbox> waiting) {
         // The application's first, and among them those holding most: what they hold shows where the run went.
-        List<ReplayQueue> others = waiting.stream().filter(q -> !shown.contains(q.actorId()))
-                .sorted(Comparator.comparing((ReplayQueue q) -> !replay.support.isApplicationActor(q.actorId()))
-                        .thenComparing(Comparator.comparingInt(ReplayQueue::numberOfMessages).reversed()))
+        List<ReplayMailbox> others = waiting.stream().filter(q -> !shown.contains(q.actorId()))
+                .sorted(Comparator.comparing((ReplayMailbox q) -> !replay.support.isApplicationActor(q.actorId()))
+                        .thenComparing(Comparator.comparingInt(ReplayMailbox::numberOfMessages).reversed()))
                 .toList();
         if (others.isEmpty()) {
             return;
         }
         lines.add("  other actors waiting for a recorded message (" + others.size() + "):");
         int n = replay.verbose ? others.size() : Math.min(OTHER_ACTORS, others.size());
-        for (ReplayQueue q : others.subList(0, n)) {
+        for (ReplayMailbox q : others.subList(0, n)) {
             actor(q.actorId());
         }
         if (n < others.size()) {

@@ -30,7 +30,7 @@ public final class EventWords {
                     + name.apply(m.resolver()) + " completed its promise" + content(m.dataId());
             case TraceEvent.SystemCall sc -> "system call (clock, random or the like; its recorded result is data "
                     + id(sc.dataId()) + ")";
-            case TraceEvent.SystemTurn t -> "system message: " + t.kind().word() + switch (t.kind()) {
+            case TraceEvent.SystemMessageTurn t -> "system message: " + t.kind().word() + switch (t.kind()) {
                 case FAILED, DEATH_WATCH -> " " + name.apply(t.related());
                 case RECREATE, RESUME -> t.related() == 0 ? "" : " (after " + name.apply(t.related()) + " failed)";
                 default -> "";

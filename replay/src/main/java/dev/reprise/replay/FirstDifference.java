@@ -1,13 +1,14 @@
 package dev.reprise.replay;
 
+import dev.reprise.trace.ClassCodes;
 import dev.reprise.trace.Fingerprint;
 
 /** How a replay says where the program first did something else than its recording (a {@link Fingerprint} mismatch). */
-final class FirstDifference {
+public final class FirstDifference {
     private FirstDifference() {}
 
     /** Its {@code n}-th event, {@code event} (as a report says it), processed a message of another class than recorded. */
-    static String messageClass(String event, long n, int recordedCode, Object message) {
+    public static String messageClass(String event, long n, int recordedCode, Object message) {
         return "its event " + n + " (" + event + ") is a message of another class than when recorded: "
                 + "this replay has a " + className(message) + " (class fingerprint " + ClassCodes.of(message)
                 + "), the recording had a class with fingerprint " + recordedCode

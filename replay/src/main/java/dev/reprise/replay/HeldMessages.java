@@ -11,7 +11,7 @@ import java.util.Map;
  * a mailbox of thousands of messages reads in a few lines. Groups keep the order they first
  * arrived in; examples are cut to {@link #TEXT_LIMIT} characters on one line.
  */
-final class HeldMessages {
+public final class HeldMessages {
     /** How much of one message's text a report shows. */
     static final int TEXT_LIMIT = 80;
 
@@ -36,7 +36,7 @@ final class HeldMessages {
      * @param from its sender's name, or null when it has none to show
      * @param message the message itself (null for a system message, which is described by {@code what})
      */
-    void add(String what, String from, Object message) {
+    public void add(String what, String from, Object message) {
         String type = message == null ? null : message.getClass().getSimpleName().isEmpty()
                 ? message.getClass().getName() : message.getClass().getSimpleName();
         groups.computeIfAbsent(new Key(what, from, type), k -> new Group(message == null ? null : text(message)))

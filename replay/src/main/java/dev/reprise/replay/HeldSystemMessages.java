@@ -1,6 +1,6 @@
 package dev.reprise.replay;
 
-import dev.reprise.trace.SystemTurnKind;
+import dev.reprise.trace.SystemMessageKind;
 import dev.reprise.trace.TraceEvent;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -17,16 +17,16 @@ import java.util.Map;
  * turn's end looks for the one its next event names (a scan of them all made that quadratic).
  * Not thread-safe: the mailbox's lock guards it.
  */
-final class HeldSystemMessages {
+public final class HeldSystemMessages {
     /** A held system message of {@code kind} about {@code related} (the failed child, the dead actor; 0: none). */
-    record Held(SystemTurnKind kind, long related, Object message) {
+    public record Held(SystemMessageKind kind, long related, Object message) {
         /** Whether {@code head}, an actor's next recorded event, is this message's turn. */
-        boolean matches(TraceEvent head) {
-            return head instanceof TraceEvent.SystemTurn t && t.kind() == kind && t.related() == related;
+        public boolean matches(TraceEvent head) {
+            return head instanceof TraceEvent.SystemMessageTurn t && t.kind() == kind && t.related() == related;
         }
     }
 
-    private record What(SystemTurnKind kind, long related) {}
+    private record What(SystemMessageKind kind, long related) {}
 
     /** By arrival number. */
     private final LinkedHashMap<Long, Held> inArrivalOrder = new LinkedHashMap<>();
@@ -34,15 +34,15 @@ final class HeldSystemMessages {
     private final Map<What, ArrayDeque<Long>> byWhat = new HashMap<>();
     private long arrivals;
 
-    void add(Held h) {
+    public void add(Held h) {
         long n = arrivals++;
         inArrivalOrder.put(n, h);
         byWhat.computeIfAbsent(new What(h.kind(), h.related()), w -> new ArrayDeque<>(1)).addLast(n);
     }
 
     /** The oldest held message whose turn {@code head} is, taken off hold; null when none is. */
-    Object takeMatching(TraceEvent head) {
-        if (!(head instanceof TraceEvent.SystemTurn t)) {
+    public Object takeMatching(TraceEvent head) {
+        if (!(head instanceof TraceEvent.SystemMessageTurn t)) {
             return null;
         }
         What what = new What(t.kind(), t.related());
@@ -58,7 +58,7 @@ final class HeldSystemMessages {
     }
 
     /** Every held message, in arrival order, taken off hold. */
-    List<Object> takeAll() {
+    public List<Object> takeAll() {
         List<Object> all = new ArrayList<>(inArrivalOrder.size());
         inArrivalOrder.values().forEach(h -> all.add(h.message()));
         inArrivalOrder.clear();
@@ -66,12 +66,12 @@ final class HeldSystemMessages {
         return all;
     }
 
-    boolean isEmpty() {
+    public boolean isEmpty() {
         return inArrivalOrder.isEmpty();
     }
 
     /** The held messages in arrival order (a view, for reports). */
-    Collection<Held> all() {
+    public Collection<Held> all() {
         return inArrivalOrder.values();
     }
 }

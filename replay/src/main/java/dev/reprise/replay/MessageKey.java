@@ -13,7 +13,7 @@ public record MessageKey(int kind, long sender, long resolver) {
     public static final int EXTERNAL = 2;
 
     /** The key of the message that a recorded event expects, or null if the event is not a message. */
-    static MessageKey of(TraceEvent e) {
+    public static MessageKey of(TraceEvent e) {
         // instanceof tests, most frequent first: a pattern switch over the event types is a
         // bootstrap-made type switch, which cost replay several percent per message here.
         if (e instanceof TraceEvent.Message m) {

@@ -27,7 +27,7 @@ final class RecordingEnd {
             return false;
         }
         Set<Long> waitingBeyond = new HashSet<>();
-        for (ReplayQueue q : replay.queues) {
+        for (ReplayMailbox q : replay.queues) {
             if (q.waitingForExpectedMessage()) {
                 if (!q.waitsBeyondTheRecording()) {
                     return false;
@@ -37,7 +37,7 @@ final class RecordingEnd {
         }
         for (ActorScript s : replay.unfinished()) {
             // A system message (a stop, a supervisor's decision) that has not come in this calm never will.
-            if (!waitingBeyond.contains(s.actor()) && !(s.peek() instanceof TraceEvent.SystemTurn)) {
+            if (!waitingBeyond.contains(s.actor()) && !(s.peek() instanceof TraceEvent.SystemMessageTurn)) {
                 return false; // e.g. an outside thread that still has creations to make
             }
         }

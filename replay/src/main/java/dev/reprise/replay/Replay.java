@@ -1,5 +1,6 @@
 package dev.reprise.replay;
 
+import dev.reprise.trace.ClassCodes;
 import dev.reprise.trace.CreationKind;
 import dev.reprise.trace.DataFileReader;
 import dev.reprise.trace.EventTally;
@@ -54,7 +55,8 @@ public final class Replay implements AutoCloseable {
      * per retired actor).
      */
     private final RetiredIds retired = new RetiredIds();
-    final Set<ReplayQueue> queues = ConcurrentHashMap.newKeySet();
+    /** Every actor's replay mailbox, for the watchdog and the reports. */
+    final Set<ReplayMailbox> queues = ConcurrentHashMap.newKeySet();
     /** The events the replayed program consumed, counted as {@code reprise stats} counts the trace. */
     final EventTally replayed = new EventTally();
     final LongAdder liveInputs = new LongAdder();
@@ -153,7 +155,7 @@ public final class Replay implements AutoCloseable {
     }
 
     /** Actor {@code id} has stopped: once all its events are consumed, its script is no longer kept. */
-    void stopped(long id) {
+    public void stopped(long id) {
         ActorScript s = scripts.get(id);
         if (s == null || !s.finished() || s.missingSubtrace() >= 0) {
             return; // unfinished scripts stay, for the end-of-replay check and its report
@@ -200,7 +202,7 @@ public final class Replay implements AutoCloseable {
      * recording's, and the replay stops with a report. In a recording cut off by a crash the actor simply stops there
      * (it processes no more messages; a creation or system call in its last turn goes live).
      */
-    boolean pastTheEnd(long id) {
+    public boolean pastTheEnd(long id) {
         ActorScript s = script(id);
         if (s.peek() != null) {
             return false;
@@ -242,12 +244,12 @@ public final class Replay implements AutoCloseable {
     }
 
     /** Whether actor {@code id} has used up its recorded events (nothing more can come from it in a cut recording). */
-    boolean scriptEnded(long id) {
+    public boolean scriptEnded(long id) {
         return script(id).finished();
     }
 
     /** Why the trace may end before the recording did (damage, or no clean end), or null. */
-    String incompleteTrace() {
+    public String incompleteTrace() {
         if (!reader.problems().isEmpty()) {
             return reader.problems().get(0).toString();
         }
@@ -315,7 +317,7 @@ public final class Replay implements AutoCloseable {
         return value;
     }
 
-    byte[] read(long owner, long dataId) {
+    public byte[] read(long owner, long dataId) {
         try {
             return data.read(owner, dataId);
         } catch (IOException e) {
@@ -335,7 +337,7 @@ public final class Replay implements AutoCloseable {
     }
 
     /** {@link #turnOver(long, byte, int)} for the actor of script {@code s}. */
-    void turnOver(ActorScript s, byte recorded, int sends) {
+    public void turnOver(ActorScript s, byte recorded, int sends) {
         long actor = s.actor();
         boolean check = fingerprintsChecked;
         TraceEvent next = s.peek();
@@ -367,11 +369,11 @@ public final class Replay implements AutoCloseable {
      * replay that no longer follows its trace.
      */
     long traceProgress() {
-        return replayed.messages() + replayed.systemCalls() + replayed.systemTurns() + replayed.creations();
+        return replayed.messages() + replayed.systemCalls() + replayed.systemMessageTurns() + replayed.creations();
     }
 
     /** A recorded event in a report's words, with names for the ids it mentions. */
-    String describe(TraceEvent e) {
+    public String describe(TraceEvent e) {
         return EventWords.describe(e, support::describe);
     }
 
@@ -414,6 +416,41 @@ public final class Replay implements AutoCloseable {
         }, "reprise-replay-stop");
         exit.setDaemon(true);
         exit.start();
+    }
+
+    /** A mailbox took {@code taken}, its actor's next recorded message or system message: the actor's turn with it begins. */
+    public void turnBegins(long actor, TraceEvent taken) {
+        replayed.add(taken);
+        turns.begin(actor);
+    }
+
+    /** A live outside input is held back in a mailbox (it is replaced by the recorded one), or let go. */
+    public void liveInputHeld(boolean held) {
+        if (held) {
+            liveInputs.increment();
+        } else {
+            liveInputs.decrement();
+        }
+    }
+
+    /** Whether the recording was cut short (its JVM killed): the trace ends without a clean end. */
+    public boolean recordingCut() {
+        return cut;
+    }
+
+    /** Whether actors go on live past the end of their recorded events ({@code end=live}). */
+    public boolean liveAfterEnd() {
+        return liveAfterEnd;
+    }
+
+    /** A mailbox was cleaned up (its actor stopped): reports no longer see it. */
+    public void unregister(ReplayMailbox mailbox) {
+        queues.remove(mailbox);
+    }
+
+    /** A replay mailbox was made for an actor: the watchdog and the reports see it from now on. */
+    public void register(ReplayMailbox mailbox) {
+        queues.add(mailbox);
     }
 
     /**
@@ -562,9 +599,9 @@ public final class Replay implements AutoCloseable {
      */
     private void heldBack(StringBuilder sb) {
         long total = 0;
-        ReplayQueue most = null;
+        ReplayMailbox most = null;
         int mostHeld = 0;
-        for (ReplayQueue q : queues) {
+        for (ReplayMailbox q : queues) {
             int n = q.numberOfMessages();
             total += n;
             if (n > mostHeld) {
@@ -600,13 +637,13 @@ public final class Replay implements AutoCloseable {
                 .append(replayed.externalMessages()).append(" of ").append(recorded.externalMessages())
                 .append(" external), ")
                 .append(replayed.systemCalls()).append(" of ").append(recorded.systemCalls()).append(" system calls, ")
-                .append(replayed.systemTurns()).append(" of ").append(recorded.systemTurns()).append(" system messages, ")
+                .append(replayed.systemMessageTurns()).append(" of ").append(recorded.systemMessageTurns()).append(" system messages, ")
                 .append(replayed.creations()).append(" of ").append(recorded.creations()).append(" creations; ")
                 .append(liveInputs.sum()).append(" live external inputs held back; ");
         heldBack(sb);
         sb.append("at most ").append(support.timersKeptAtMost()).append(" timers kept at once; ");
         boolean everyEvent = replayed.messages() == recorded.messages() && replayed.systemCalls() == recorded.systemCalls()
-                && replayed.systemTurns() == recorded.systemTurns() && replayed.creations() == recorded.creations();
+                && replayed.systemMessageTurns() == recorded.systemMessageTurns() && replayed.creations() == recorded.creations();
         if (everyEvent && all.isEmpty() && neverSeen == 0 && sourcesNeverSeen == 0 && reader.problems().isEmpty()) {
             sb.append("the whole trace was consumed.");
         } else if (left.isEmpty() && neverSeen == 0 && reader.problems().isEmpty()) {

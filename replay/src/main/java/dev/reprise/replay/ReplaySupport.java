@@ -1,31 +1,11 @@
 package dev.reprise.replay;
 
-import akka.actor.ActorRef;
-import akka.dispatch.Envelope;
-
-/** What the replay runtime needs from the instrumentation (the agent), which knows tags and ids. */
+/**
+ * What the replay core needs from the runtime that replays (the agent, for Akka): readable names
+ * for reports, which actors are the application's, and the timers it keeps. Akka-free: what a
+ * replay mailbox needs of Akka is the agent's own.
+ */
 public interface ReplaySupport {
-    /** The key of a message, from the tag it was given when sent. */
-    MessageKey keyOf(Envelope envelope);
-
-    /** The trace id of an actor. */
-    long actorId(ActorRef actor);
-
-    /** The live ref of the actor or ask temp actor with trace id {@code id}, or null if there is none (yet). */
-    ActorRef actorRef(long id);
-
-    /**
-     * A ref to stand in for {@code id}, the recorded sender of outside input injected from the trace
-     * when the program's own sender does not exist in this replay (input=trace); null to use dead letters.
-     */
-    ActorRef standIn(long id, akka.actor.ActorSystem system);
-
-    /**
-     * Whether outside source {@code source} is one of the program's threads, which sends its input
-     * again in replay (input delivered through the Reprise API is not delivered live in replay).
-     */
-    boolean resendsLive(long source);
-
     /** A readable name for an id in reports: an actor's path, a timer, an outside source. */
     String describe(long id);
 
@@ -34,9 +14,6 @@ public interface ReplaySupport {
      * must all be replayed by the time the program ends; Akka's own actors race their shutdown.
      */
     boolean isApplicationActor(long id);
-
-    /** Runs the timer with this id now, if it is one (replay fires timers when the trace expects them). */
-    boolean fireTimer(long timerId);
 
     /**
      * The most timers the instrumentation kept at once for the replay (a timer is kept from when it

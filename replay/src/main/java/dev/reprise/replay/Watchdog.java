@@ -54,8 +54,8 @@ final class Watchdog extends Thread {
             if (calm < quietNanos) {
                 continue;
             }
-            List<ReplayQueue> waiting = new ArrayList<>();
-            for (ReplayQueue q : replay.queues) {
+            List<ReplayMailbox> waiting = new ArrayList<>();
+            for (ReplayMailbox q : replay.queues) {
                 if (q.waitingForExpectedMessage() && !(replay.cut && q.waitsBeyondTheRecording())) {
                     waiting.add(q);
                 }

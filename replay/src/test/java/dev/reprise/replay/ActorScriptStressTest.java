@@ -2,10 +2,12 @@ package dev.reprise.replay;
 
 import dev.reprise.trace.Jcstress;
 import java.nio.file.Path;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** Runs {@link ActorScriptStress} under jcstress; a forbidden outcome in any compilation mode fails. */
+@Tag("slow") // jcstress: starts JVMs, takes minutes: left out of ./reprise test --fast
 class ActorScriptStressTest {
     @TempDir
     Path tmp;

@@ -3,7 +3,7 @@ package dev.reprise.replay;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.reprise.trace.CreationKind;
-import dev.reprise.trace.SystemTurnKind;
+import dev.reprise.trace.SystemMessageKind;
 import dev.reprise.trace.TraceEvent;
 import java.util.function.LongFunction;
 import org.junit.jupiter.api.Test;
@@ -24,7 +24,7 @@ class EventWordsTest {
         assertEquals("message from /user/a (5)", words(new TraceEvent.Message(5)));
         assertEquals("message from /user/a (5), sent when timer (9) fired or completed its promise",
                 words(new TraceEvent.PromiseMessage(5, 9)));
-        assertEquals("system message: the death of /user/a (5)", words(new TraceEvent.SystemTurn(SystemTurnKind.DEATH_WATCH, 5)));
+        assertEquals("system message: the death of /user/a (5)", words(new TraceEvent.SystemMessageTurn(SystemMessageKind.DEATH_WATCH, 5)));
         assertEquals("nothing more (its recorded events are used up)", words(null));
     }
 

@@ -10,7 +10,7 @@ import java.lang.management.ManagementFactory;
  * to compile (the agent's advice in Akka's hot methods): PingPong's JVMs went quiet after 92 and
  * 136 iterations without the agent and about 178 recorded, where 40 had been taken as enough. The
  * quiet window counts as warm-up.
- * (Tide's bench, {@code dev.reprise.tide.bench.CompilerQuiet}, applies the same rule to the
+ * (Tide's bench, {@code dev.reprise.tide.bench.TideCompilerQuiet}, applies the same rule to the
  * compilers of a Truffle engine.)
  */
 final class CompilerQuiet {

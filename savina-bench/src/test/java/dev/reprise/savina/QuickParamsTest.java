@@ -12,12 +12,14 @@ import java.util.List;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /** Every benchmark passes its check with quick parameters under both dispatchers. */
+@Tag("slow") // takes more than 5 s: left out of ./reprise test --fast
 class QuickParamsTest {
   private static final Duration TIMEOUT = Duration.ofSeconds(60);
 

@@ -13,6 +13,7 @@ import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
@@ -178,6 +179,7 @@ class ToolsTest {
     }
 
     @Test
+    @Tag("slow") // starts a JVM with the packaged agent: left out of ./reprise test --fast
     void recordRunsTheProgramWithTheAgentAndPassesOnItsExitCode() throws Exception {
         Path root = Path.of("..").toAbsolutePath().normalize();
         org.junit.jupiter.api.Assumptions.assumeTrue(Files.isRegularFile(root.resolve("agent/target/reprise-agent.jar")),

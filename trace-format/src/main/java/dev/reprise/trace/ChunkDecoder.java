@@ -145,11 +145,11 @@ final class ChunkDecoder {
                     } else if (extendedKind == EXTENDED_TURN_SENDS) {
                         events.add(new TraceEvent.TurnSends(varInt(at)));
                     } else if (extendedKind == EXTENDED_SYSTEM_TURN) {
-                        SystemTurnKind turn = SystemTurnKind.ofCode(unsignedByte(at));
+                        SystemMessageKind turn = SystemMessageKind.ofCode(unsignedByte(at));
                         if (turn == null) {
                             throw new MalformedChunkException(at, "unknown system message kind");
                         }
-                        events.add(new TraceEvent.SystemTurn(turn, varLong(at)));
+                        events.add(new TraceEvent.SystemMessageTurn(turn, varLong(at)));
                     } else {
                         throw new MalformedChunkException(at, "unknown extended event kind " + extendedKind);
                     }

@@ -481,8 +481,8 @@ public final class EventBuffer {
         POSITION.setRelease(this, LittleEndian.putVarLong(bytes, p + 1, sends & 0xFFFFFFFFL));
     }
 
-    /** The actor handled a system message of {@code kind} here; {@code related}: see {@link TraceEvent.SystemTurn}. */
-    public void systemTurn(SystemTurnKind kind, long related) {
+    /** The actor handled a system message of {@code kind} here; {@code related}: see {@link TraceEvent.SystemMessageTurn}. */
+    public void systemMessageTurn(SystemMessageKind kind, long related) {
         int p = position;
         bytes[p] = (byte) (EXTENDED | EXTENDED_SYSTEM_TURN << 3);
         bytes[p + 1] = (byte) kind.code();

@@ -27,7 +27,7 @@ package dev.reprise.trace;
  * 6 RESUME           3: first event is a message from the last  slot byte (a subtrace start in 2 bytes)
  *                    sender, 4-7: counter delta-1 (1..16)
  * 7 EXTENDED         3-7: extended kind (0 = GAP,               GAP: varint dropped-event count
- *                    1 = SYSTEM_TURN, 2 = MARKS,               SYSTEM_TURN: SystemTurnKind code byte,
+ *                    1 = SYSTEM_TURN, 2 = MARKS,               SYSTEM_TURN: SystemMessageKind code byte,
  *                    3 = TURN_SENDS)                           varint related id
  *                                                              MARKS: varint count n, n fingerprints
  *                                                              TURN_SENDS: varint count of messages sent

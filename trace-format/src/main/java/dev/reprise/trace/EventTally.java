@@ -12,7 +12,7 @@ public final class EventTally {
     private final LongAdder promiseMessages = new LongAdder();
     private final LongAdder externalMessages = new LongAdder();
     private final LongAdder systemCalls = new LongAdder();
-    private final LongAdder systemTurns = new LongAdder();
+    private final LongAdder systemMessageTurns = new LongAdder();
     private final LongAdder[] created = new LongAdder[CreationKind.values().length];
 
     public EventTally() {
@@ -44,7 +44,7 @@ public final class EventTally {
             }
             case TraceEvent.SystemCall sc -> systemCalls.increment();
             case TraceEvent.Creation c -> created[c.kind().ordinal()].increment();
-            case TraceEvent.SystemTurn t -> systemTurns.increment();
+            case TraceEvent.SystemMessageTurn t -> systemMessageTurns.increment();
             case TraceEvent.Gap g -> { }
             case TraceEvent.TurnSends t -> { } // part of the message turn it ends
         }
@@ -68,8 +68,8 @@ public final class EventTally {
     }
 
     /** System messages handled among ordinary messages (supervision, restarts, stops, death watch). */
-    public long systemTurns() {
-        return systemTurns.sum();
+    public long systemMessageTurns() {
+        return systemMessageTurns.sum();
     }
 
     /** Creations of {@code kind}. */

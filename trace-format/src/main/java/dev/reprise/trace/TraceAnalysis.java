@@ -79,7 +79,7 @@ public final class TraceAnalysis {
             TraceStatistics stats = new TraceStatistics(counts.actors.size(), counts.sources.size(),
                     t.creations(), t.created(CreationKind.TEMP_ACTOR), t.created(CreationKind.TIMER),
                     t.created(CreationKind.PROMISE), t.messages(), t.promiseMessages(), t.externalMessages(),
-                    t.systemCalls(), t.systemTurns(), counts.subtraces, counts.chunks, counts.dropped, Files.size(TraceFiles.events(dir)), dataBytes,
+                    t.systemCalls(), t.systemMessageTurns(), counts.subtraces, counts.chunks, counts.dropped, Files.size(TraceFiles.events(dir)), dataBytes,
                     metadata == null ? null : metadata.durationSeconds());
             // Damage with a place in a file first, in file order; conclusions without an offset after it.
             problems.sort(Comparator.comparingInt((TraceProblem p) -> fileRank(p.file()))
@@ -245,7 +245,7 @@ public final class TraceAnalysis {
                     c.actor(cr.child());
                 }
             }
-            case TraceEvent.SystemTurn t -> { }
+            case TraceEvent.SystemMessageTurn t -> { }
             case TraceEvent.TurnSends t -> { }
             case TraceEvent.Gap g -> {
                 c.dropped += g.droppedEvents();

@@ -97,7 +97,7 @@ public sealed interface TraceEvent {
      * {@code related} is the child that failed, the actor that died, or for a restart or resumption
      * the child whose failure caused it (0 when there is none or it is not known).
      */
-    record SystemTurn(SystemTurnKind kind, long related) implements TraceEvent {
+    record SystemMessageTurn(SystemMessageKind kind, long related) implements TraceEvent {
         @Override
         public String describe() {
             String about = switch (kind) {

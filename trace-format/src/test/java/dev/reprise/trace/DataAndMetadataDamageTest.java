@@ -12,6 +12,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.Arrays;
 import java.util.Random;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -20,6 +21,7 @@ import org.junit.jupiter.api.io.TempDir;
  * (every flipped byte, every truncation, seeded mutations): readers never return wrong data, never
  * throw anything but a clear format error naming the file, and the analysis reports the damage.
  */
+@Tag("slow") // takes more than 5 s: left out of ./reprise test --fast
 class DataAndMetadataDamageTest {
     private static final int METADATA_MUTANTS = 400;
 

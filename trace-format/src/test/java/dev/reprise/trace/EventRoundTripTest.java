@@ -33,7 +33,7 @@ class EventRoundTripTest {
             b.systemCall(id);
             b.externalMessage(id, counter, id);
             b.externalPromiseMessage(id, id, counter, id);
-            b.systemTurn(SystemTurnKind.FAILED, id);
+            b.systemMessageTurn(SystemMessageKind.FAILED, id);
             List<Subtrace> s = decode(b);
             assertEquals(1, s.size());
             assertEquals(id, s.get(0).actor());
@@ -41,28 +41,28 @@ class EventRoundTripTest {
             assertEquals(List.of(new TraceEvent.Creation(id), new TraceEvent.Message(id),
                     new TraceEvent.PromiseMessage(id, id), new TraceEvent.SystemCall(id),
                     new TraceEvent.ExternalMessage(id, counter, id), new TraceEvent.ExternalPromiseMessage(id, id, counter, id),
-                    new TraceEvent.SystemTurn(SystemTurnKind.FAILED, id)),
+                    new TraceEvent.SystemMessageTurn(SystemMessageKind.FAILED, id)),
                     s.get(0).events(), "id " + id + " with " + encoding);
         }
     }
 
     @ParameterizedTest
-    @EnumSource(SystemTurnKind.class)
-    void everySystemTurnKindRoundTripsBetweenMessages(SystemTurnKind kind) throws Exception {
+    @EnumSource(SystemMessageKind.class)
+    void everySystemMessageKindRoundTripsBetweenMessages(SystemMessageKind kind) throws Exception {
         EventBuffer b = new EventBuffer(4096, Encoding.COMPACT);
         b.subtraceStart(7, 1);
         b.message(9);
-        b.systemTurn(kind, 300);
+        b.systemMessageTurn(kind, 300);
         b.message(9); // a system turn between two messages of one sender must not become part of a repeat
-        assertEquals(List.of(new TraceEvent.Message(9), new TraceEvent.SystemTurn(kind, 300), new TraceEvent.Message(9)),
+        assertEquals(List.of(new TraceEvent.Message(9), new TraceEvent.SystemMessageTurn(kind, 300), new TraceEvent.Message(9)),
                 decode(b).get(0).events());
     }
 
     @Test
-    void anUnknownSystemTurnKindIsReportedAsMalformed() {
+    void anUnknownSystemMessageKindIsReportedAsMalformed() {
         EventBuffer b = new EventBuffer(4096, Encoding.COMPACT);
         b.subtraceStart(7, 1);
-        b.systemTurn(SystemTurnKind.TERMINATE, 0);
+        b.systemMessageTurn(SystemMessageKind.TERMINATE, 0);
         b.array()[b.size() - 2] = 99; // the kind byte
         MalformedChunkException e = org.junit.jupiter.api.Assertions.assertThrows(MalformedChunkException.class, () -> decode(b));
         assertTrue(e.getMessage().contains("unknown system message kind"), e.getMessage());

@@ -115,8 +115,8 @@ final class GeneratedTrace {
             case 17 -> new TraceEvent.ExternalMessage(a, 1, 0); // order only
             case 18 -> new TraceEvent.ExternalPromiseMessage(a, b, r.nextInt(1000), t.newData(a, dataIds, r));
             case 20 -> {
-                SystemTurnKind kind = SystemTurnKind.values()[r.nextInt(SystemTurnKind.values().length)];
-                yield new TraceEvent.SystemTurn(kind, kind.hasRelated() ? a : 0);
+                SystemMessageKind kind = SystemMessageKind.values()[r.nextInt(SystemMessageKind.values().length)];
+                yield new TraceEvent.SystemMessageTurn(kind, kind.hasRelated() ? a : 0);
             }
             default -> new TraceEvent.Message(b);
         };
@@ -146,7 +146,7 @@ final class GeneratedTrace {
                     b.externalPromiseMessage(m.sender(), m.resolver(), m.eventType(), m.dataId());
             case TraceEvent.Creation c -> b.creation(c.child(), c.kind());
             case TraceEvent.SystemCall s -> b.systemCall(s.dataId());
-            case TraceEvent.SystemTurn t -> b.systemTurn(t.kind(), t.related());
+            case TraceEvent.SystemMessageTurn t -> b.systemMessageTurn(t.kind(), t.related());
             case TraceEvent.Gap g -> b.gap(g.droppedEvents());
             case TraceEvent.TurnSends t -> b.turnSends(t.sends());
         }

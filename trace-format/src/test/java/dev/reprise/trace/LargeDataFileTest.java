@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -14,6 +15,7 @@ import org.junit.jupiter.api.io.TempDir;
  * resolve each per round) opens in a heap a few times smaller than a map of its entries would
  * need, in a JVM of its own with that heap, and every entry reads back.
  */
+@Tag("slow") // starts a JVM: left out of ./reprise test --fast
 class LargeDataFileTest {
     private static final int PER_ACTOR = 1_500_000;
     private static final String HEAP = "-Xmx96m";

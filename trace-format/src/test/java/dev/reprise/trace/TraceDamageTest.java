@@ -13,10 +13,12 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** Chunk order, truncation, flipped bytes and random mutations: the reader is never wrong. */
+@Tag("slow") // takes more than 5 s: left out of ./reprise test --fast
 class TraceDamageTest {
     @TempDir
     Path tmp;

@@ -10,7 +10,7 @@ import dev.reprise.acmeair.db.Database;
 import dev.reprise.acmeair.db.Documents;
 import dev.reprise.acmeair.support.AppClock;
 import dev.reprise.acmeair.support.Ids;
-import dev.reprise.acmeair.support.Json;
+import dev.reprise.acmeair.support.ApiJson;
 import java.sql.SQLException;
 
 /** Bookings: book, cancel, list a customer's bookings, and the booking count. */
@@ -52,7 +52,7 @@ public final class BookingActor extends ServiceActor {
       requireFlight(returnFlight);
     }
     String departBooking = insert(user, toFlight);
-    ObjectNode info = Json.object();
+    ObjectNode info = ApiJson.object();
     info.put("oneWay", oneWay);
     if (!oneWay) {
       info.put("returnBookingId", insert(user, returnFlight));
@@ -65,14 +65,14 @@ public final class BookingActor extends ServiceActor {
     String number = call.request().required("number");
     String user = ownUser(call, call.request().required("userid"));
     long deleted = queries.update("DELETE FROM n_booking WHERE id = ? AND customerid = ?", number, user);
-    ObjectNode status = Json.object().put("status", deleted == 1 ? "success" : "error");
+    ObjectNode status = ApiJson.object().put("status", deleted == 1 ? "success" : "error");
     return ApiResponse.json(deleted == 1 ? 200 : 404, status);
   }
 
   private ApiResponse list(String user) throws SQLException {
-    ArrayNode bookings = Json.array();
+    ArrayNode bookings = ApiJson.array();
     for (String booking : queries.strings("SELECT content FROM n_booking WHERE customerid = ? ORDER BY seq", user)) {
-      bookings.add(Json.read(booking));
+      bookings.add(ApiJson.read(booking));
     }
     return ApiResponse.json(bookings);
   }
@@ -94,7 +94,7 @@ public final class BookingActor extends ServiceActor {
   private String insert(String user, String flightId) throws SQLException {
     String id = ids.next();
     queries.update("INSERT INTO n_booking (id, customerid, content) VALUES (?, ?, ?)", id, user,
-        Json.write(Documents.booking(id, user, flightId, clock.millis())));
+        ApiJson.write(Documents.booking(id, user, flightId, clock.millis())));
     return id;
   }
 }

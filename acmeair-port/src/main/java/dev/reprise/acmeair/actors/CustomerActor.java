@@ -7,7 +7,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.reprise.acmeair.api.ApiException;
 import dev.reprise.acmeair.api.ApiResponse;
 import dev.reprise.acmeair.db.Database;
-import dev.reprise.acmeair.support.Json;
+import dev.reprise.acmeair.support.ApiJson;
 import java.sql.SQLException;
 
 /** Customers: view and update a profile, and the customer count. */
@@ -44,13 +44,13 @@ public final class CustomerActor extends ServiceActor {
     if (content == null) {
       throw ApiException.notFound("unknown customer " + id);
     }
-    return Json.read(content);
+    return ApiJson.read(content);
   }
 
   private ApiResponse update(String id, String body) throws SQLException {
     ObjectNode customer = parse(id, body);
     find(id);
-    queries.update("UPDATE n_customer SET content = ? WHERE id = ?", Json.write(customer), id);
+    queries.update("UPDATE n_customer SET content = ? WHERE id = ?", ApiJson.write(customer), id);
     return ApiResponse.json(customer);
   }
 
@@ -58,7 +58,7 @@ public final class CustomerActor extends ServiceActor {
   private static ObjectNode parse(String id, String body) {
     JsonNode json;
     try {
-      json = Json.MAPPER.readTree(body);
+      json = ApiJson.MAPPER.readTree(body);
     } catch (JsonProcessingException e) {
       throw ApiException.badRequest("malformed JSON body");
     }
@@ -68,7 +68,7 @@ public final class CustomerActor extends ServiceActor {
     if (json.has("_id") && !id.equals(json.get("_id").asText())) {
       throw ApiException.badRequest("_id does not match the path");
     }
-    ObjectNode customer = Json.object().put("_id", id);
+    ObjectNode customer = ApiJson.object().put("_id", id);
     for (String field : FIELDS) {
       customer.set(field, require(json, field));
     }
@@ -76,7 +76,7 @@ public final class CustomerActor extends ServiceActor {
     if (!address.isObject()) {
       throw ApiException.badRequest("address must be an object");
     }
-    ObjectNode cleanAddress = Json.object();
+    ObjectNode cleanAddress = ApiJson.object();
     for (String field : ADDRESS_FIELDS) {
       cleanAddress.set(field, require(address, field));
     }

@@ -8,7 +8,7 @@ import dev.reprise.acmeair.api.ApiRequest;
 import dev.reprise.acmeair.api.ApiResponse;
 import dev.reprise.acmeair.db.Database;
 import dev.reprise.acmeair.support.AppClock;
-import dev.reprise.acmeair.support.Json;
+import dev.reprise.acmeair.support.ApiJson;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
@@ -56,7 +56,7 @@ public final class FlightActor extends ServiceActor {
     boolean oneWay = request.optional("oneWay", "false").equals("true");
     long returnDate = oneWay ? 0 : QueryDates.midnight("returnDate", request.required("returnDate"));
 
-    ObjectNode options = Json.object();
+    ObjectNode options = ApiJson.object();
     ArrayNode tripFlights = options.putArray("tripFlights");
     tripFlights.add(page(options(from, to, fromDate)));
     if (!oneWay) {
@@ -67,7 +67,7 @@ public final class FlightActor extends ServiceActor {
   }
 
   private static ObjectNode page(ArrayNode flightOptions) {
-    ObjectNode page = Json.object();
+    ObjectNode page = ApiJson.object();
     page.put("numPages", 1);
     page.set("flightsOptions", flightOptions);
     page.put("currentPage", 0);
@@ -78,7 +78,7 @@ public final class FlightActor extends ServiceActor {
 
   /** @return the flights from {@code from} to {@code to} on that day, each with its segment */
   private ArrayNode options(String from, String to, long day) throws SQLException {
-    ArrayNode result = Json.array();
+    ArrayNode result = ApiJson.array();
     Optional<JsonNode> segment = segment(from, to);
     if (segment.isPresent()) {
       for (JsonNode flight : flights(segment.get().get("_id").asText(), day)) {
@@ -98,7 +98,7 @@ public final class FlightActor extends ServiceActor {
     }
     String content = queries.string(
         "SELECT content FROM n_flightsegment WHERE originport = ? AND destport = ? ORDER BY id", from, to);
-    Optional<JsonNode> segment = Optional.ofNullable(content).map(Json::read);
+    Optional<JsonNode> segment = Optional.ofNullable(content).map(ApiJson::read);
     segments.put(key, segment);
     return segment;
   }
@@ -112,7 +112,7 @@ public final class FlightActor extends ServiceActor {
     List<JsonNode> found = new ArrayList<>();
     for (String flight : queries.strings("SELECT content FROM n_flight"
         + " WHERE flightsegmentid = ? AND scheduleddeparturetime = ? ORDER BY id", segmentId, day)) {
-      found.add(Json.read(flight));
+      found.add(ApiJson.read(flight));
     }
     flights.put(key, found.isEmpty() ? Optional.empty() : Optional.of(List.copyOf(found)));
     return found;

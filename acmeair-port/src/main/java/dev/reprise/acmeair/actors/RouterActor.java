@@ -12,7 +12,7 @@ import dev.reprise.acmeair.db.Database;
 import dev.reprise.acmeair.db.LoaderSettings;
 import dev.reprise.acmeair.support.AppClock;
 import dev.reprise.acmeair.support.Ids;
-import dev.reprise.acmeair.support.Json;
+import dev.reprise.acmeair.support.ApiJson;
 import java.util.EnumMap;
 import java.util.Map;
 
@@ -73,10 +73,10 @@ public final class RouterActor extends AbstractActor {
 
   private static ApiResponse answer(Endpoint endpoint) {
     return switch (endpoint) {
-      case RUNTIME -> ApiResponse.json(Json.array().add(
-          Json.object().put("name", "Akka Classic").put("description", "Akka Classic actors on Netty")));
-      case DATA_SERVICES -> ApiResponse.json(Json.array().add(
-          Json.object().put("name", "derby").put("description", "Apache Derby (embedded)")));
+      case RUNTIME -> ApiResponse.json(ApiJson.array().add(
+          ApiJson.object().put("name", "Akka Classic").put("description", "Akka Classic actors on Netty")));
+      case DATA_SERVICES -> ApiResponse.json(ApiJson.array().add(
+          ApiJson.object().put("name", "derby").put("description", "Apache Derby (embedded)")));
       case ACTIVE_DATA_SERVICE -> ApiResponse.text("derby");
       case CHECK_STATUS -> ApiResponse.text("OK");
       default -> throw new IllegalArgumentException("not a router endpoint: " + endpoint);

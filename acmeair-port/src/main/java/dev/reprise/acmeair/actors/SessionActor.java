@@ -8,7 +8,7 @@ import dev.reprise.acmeair.db.Database;
 import dev.reprise.acmeair.db.Documents;
 import dev.reprise.acmeair.support.AppClock;
 import dev.reprise.acmeair.support.Ids;
-import dev.reprise.acmeair.support.Json;
+import dev.reprise.acmeair.support.ApiJson;
 import java.sql.SQLException;
 import java.util.List;
 
@@ -85,14 +85,14 @@ public final class SessionActor extends ServiceActor {
     String login = request.required("login");
     String password = request.required("password");
     String content = queries.string("SELECT content FROM n_customer WHERE id = ?", login);
-    if (content == null || !password.equals(Json.read(content).path("password").asText())) {
+    if (content == null || !password.equals(ApiJson.read(content).path("password").asText())) {
       throw ApiException.forbidden("invalid login or password");
     }
     String id = ids.next();
     long now = clock.millis();
     long timeout = now + SESSION_MILLIS;
     queries.update("INSERT INTO n_customersession (id, customerid, timeouttime, content) VALUES (?, ?, ?, ?)", id,
-        login, timeout, Json.write(Documents.session(id, login, now, timeout)));
+        login, timeout, ApiJson.write(Documents.session(id, login, now, timeout)));
     return ApiResponse.text("logged in").withSessionCookie(id);
   }
 

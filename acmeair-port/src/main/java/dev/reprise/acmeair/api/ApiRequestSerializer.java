@@ -1,7 +1,7 @@
 package dev.reprise.acmeair.api;
 
 import akka.serialization.JSerializer;
-import dev.reprise.acmeair.support.Json;
+import dev.reprise.acmeair.support.ApiJson;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 
@@ -27,7 +27,7 @@ public final class ApiRequestSerializer extends JSerializer {
   @Override
   public byte[] toBinary(Object request) {
     try {
-      return Json.MAPPER.writeValueAsBytes(request);
+      return ApiJson.MAPPER.writeValueAsBytes(request);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
@@ -36,7 +36,7 @@ public final class ApiRequestSerializer extends JSerializer {
   @Override
   public Object fromBinaryJava(byte[] bytes, Class<?> manifest) {
     try {
-      return Json.MAPPER.readValue(bytes, ApiRequest.class);
+      return ApiJson.MAPPER.readValue(bytes, ApiRequest.class);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }

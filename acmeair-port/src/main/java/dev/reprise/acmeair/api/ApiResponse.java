@@ -1,7 +1,7 @@
 package dev.reprise.acmeair.api;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.reprise.acmeair.support.Json;
+import dev.reprise.acmeair.support.ApiJson;
 
 /**
  * The answer to one {@link ApiRequest}, sent back by the actor that handled it.
@@ -22,12 +22,12 @@ public record ApiResponse(int status, String contentType, String body, String se
 
   /** @return 200 with a JSON body */
   public static ApiResponse json(JsonNode body) {
-    return new ApiResponse(200, JSON, Json.write(body), null);
+    return new ApiResponse(200, JSON, ApiJson.write(body), null);
   }
 
   /** @return the given status with a JSON body */
   public static ApiResponse json(int status, JsonNode body) {
-    return new ApiResponse(status, JSON, Json.write(body), null);
+    return new ApiResponse(status, JSON, ApiJson.write(body), null);
   }
 
   /** @return an error status with a short text message */

@@ -2,7 +2,7 @@ package dev.reprise.acmeair.db;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.reprise.acmeair.support.AppClock;
-import dev.reprise.acmeair.support.Json;
+import dev.reprise.acmeair.support.ApiJson;
 
 /** Builds the JSON documents of the data model, with the Node.js version's fields and order. */
 public final class Documents {
@@ -12,7 +12,7 @@ public final class Documents {
 
   /** @return the loader's customer {@code id} (password "password", status GOLD, ...) */
   public static ObjectNode customer(String id) {
-    ObjectNode c = Json.object();
+    ObjectNode c = ApiJson.object();
     c.put("_id", id);
     c.put("password", "password");
     c.put("status", "GOLD");
@@ -31,7 +31,7 @@ public final class Documents {
 
   /** @return an airport code mapping */
   public static ObjectNode airport(Mileage.Airport airport) {
-    ObjectNode a = Json.object();
+    ObjectNode a = ApiJson.object();
     a.put("_id", airport.code());
     a.put("airportName", airport.name());
     return a;
@@ -39,7 +39,7 @@ public final class Documents {
 
   /** @return a flight segment */
   public static ObjectNode segment(Mileage.Segment segment) {
-    ObjectNode s = Json.object();
+    ObjectNode s = ApiJson.object();
     s.put("_id", segment.id());
     s.put("originPort", segment.origin());
     s.put("destPort", segment.destination());
@@ -50,7 +50,7 @@ public final class Documents {
   /** @return a flight of {@code segment} leaving at {@code departure} (epoch ms) */
   public static ObjectNode flight(String id, Mileage.Segment segment, long departure) {
     long arrival = departure + Math.round(segment.miles() / MILES_PER_HOUR * 3_600_000);
-    ObjectNode f = Json.object();
+    ObjectNode f = ApiJson.object();
     f.put("_id", id);
     f.put("flightSegmentId", segment.id());
     f.put("scheduledDepartureTime", AppClock.format(departure));
@@ -65,7 +65,7 @@ public final class Documents {
 
   /** @return a booking made at {@code now} (epoch ms) */
   public static ObjectNode booking(String id, String customerId, String flightId, long now) {
-    ObjectNode b = Json.object();
+    ObjectNode b = ApiJson.object();
     b.put("_id", id);
     b.put("customerId", customerId);
     b.put("flightId", flightId);
@@ -75,7 +75,7 @@ public final class Documents {
 
   /** @return a session valid until {@code timeout} (epoch ms) */
   public static ObjectNode session(String id, String customerId, long now, long timeout) {
-    ObjectNode s = Json.object();
+    ObjectNode s = ApiJson.object();
     s.put("_id", id);
     s.put("customerid", customerId);
     s.put("lastAccessedTime", AppClock.format(now));

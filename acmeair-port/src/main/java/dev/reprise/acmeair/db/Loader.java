@@ -1,7 +1,7 @@
 package dev.reprise.acmeair.db;
 
 import dev.reprise.acmeair.support.Ids;
-import dev.reprise.acmeair.support.Json;
+import dev.reprise.acmeair.support.ApiJson;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -57,7 +57,7 @@ public final class Loader {
       for (int i = 0; i < customers; i++) {
         String id = "uid" + i + "@email.com";
         s.setString(1, id);
-        s.setString(2, Json.write(Documents.customer(id)));
+        s.setString(2, ApiJson.write(Documents.customer(id)));
         addToBatch(s, i);
       }
       s.executeBatch();
@@ -71,7 +71,7 @@ public final class Loader {
         c.prepareStatement("INSERT INTO n_airportcodemapping (id, content) VALUES (?, ?)")) {
       for (Mileage.Airport airport : mileage.airports()) {
         s.setString(1, airport.code());
-        s.setString(2, Json.write(Documents.airport(airport)));
+        s.setString(2, ApiJson.write(Documents.airport(airport)));
         s.addBatch();
       }
       s.executeBatch();
@@ -86,7 +86,7 @@ public final class Loader {
         segments.setString(1, segment.id());
         segments.setString(2, segment.origin());
         segments.setString(3, segment.destination());
-        segments.setString(4, Json.write(Documents.segment(segment)));
+        segments.setString(4, ApiJson.write(Documents.segment(segment)));
         segments.addBatch();
         for (int day = 0; day < settings.days(); day++) {
           long departure = todayMidnight + day * 86_400_000L;
@@ -95,7 +95,7 @@ public final class Loader {
             flights.setString(1, id);
             flights.setString(2, segment.id());
             flights.setLong(3, departure);
-            flights.setString(4, Json.write(Documents.flight(id, segment, departure)));
+            flights.setString(4, ApiJson.write(Documents.flight(id, segment, departure)));
             addToBatch(flights, n++);
           }
         }

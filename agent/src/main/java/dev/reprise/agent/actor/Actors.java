@@ -6,7 +6,7 @@ import akka.actor.Cell;
 import dev.reprise.agent.Agent;
 import dev.reprise.agent.context.AgentThread;
 import dev.reprise.agent.health.AgentLog;
-import dev.reprise.replay.UnorderedActors;
+import dev.reprise.agent.replay.UnorderedActors;
 
 /** Finds the {@link AgentActor} of an actor ref or cell. */
 public final class Actors {
@@ -14,42 +14,39 @@ public final class Actors {
 
     /** The actor of a cell; cells get theirs when they are built. */
     public static AgentActor ofCell(Object cell) {
-        Object state = ((RepriseState) cell).reprise$state();
-        if (state != null) {
-            return (AgentActor) state;
+        AgentActor a = AddedState.actorOfCell(cell);
+        if (a != null) {
+            return a;
         }
-        AgentActor a = ofRef(((Cell) cell).self());
-        ((RepriseState) cell).reprise$state(a);
+        a = ofRef(((Cell) cell).self());
+        AddedState.setActor(cell, a);
         return a;
     }
 
     /** The actor of a ref: recorded at its creation, else found through its cell, else by path. */
     public static AgentActor ofRef(Object ref) {
-        if (!(ref instanceof RepriseState s)) {
+        if (!(ref instanceof RepriseState)) {
             return null;
         }
-        Object state = s.reprise$state();
-        if (state != null) {
-            return (AgentActor) state;
+        AgentActor found = AddedState.actorOf(ref);
+        if (found != null) {
+            return found;
         }
         synchronized (ref) {
-            state = s.reprise$state();
-            if (state != null) {
-                return (AgentActor) state;
+            found = AddedState.actorOf(ref);
+            if (found != null) {
+                return found;
             }
             AgentActor a = null;
             if (ref instanceof ActorRefWithCell withCell) {
-                Cell cell = withCell.underlying();
-                if (cell instanceof RepriseState cs && cs.reprise$state() != null) {
-                    a = (AgentActor) cs.reprise$state();
-                }
+                a = AddedState.actorOf(withCell.underlying());
             }
             if (a == null) {
                 String path = ((ActorRef) ref).path().toStringWithoutAddress();
                 a = new AgentActor(Agent.mode.ids.guardian(path));
                 AgentLog.debug("actor " + path + " met without a recorded creation: id " + a.id());
             }
-            s.reprise$state(a);
+            AddedState.setActor(ref, a);
             return a;
         }
     }
@@ -61,11 +58,11 @@ public final class Actors {
             AgentActor a = t.pendingChild;
             if (a != null) {
                 t.pendingChild = null;
-                ((RepriseState) self).reprise$state(a);
+                AddedState.setActor(self, a);
             } else {
                 a = ofRef(self);
             }
-            ((RepriseState) cell).reprise$state(a);
+            AddedState.setActor(cell, a);
             a.unordered = UnorderedActors.isUnordered(((Cell) cell).self().path());
             Agent.mode.actorBuilt(a, ((Cell) cell).self().path().toStringWithoutAddress());
         } catch (Throwable e) {
@@ -78,7 +75,7 @@ public final class Actors {
         try {
             AgentThread t = AgentThread.current();
             if (t.pendingChild != null) {
-                ((RepriseState) ref).reprise$state(t.pendingChild);
+                AddedState.setActor(ref, t.pendingChild);
                 t.pendingChild = null;
             }
         } catch (Throwable e) {

@@ -11,7 +11,7 @@ import dev.reprise.runtime.ActorRecord;
  */
 public final class AgentActor extends ActorRecord {
     public final Tag sends;
-    /** One of Akka's actors whose input races inside Akka ({@link dev.reprise.replay.UnorderedActors}): not recorded. */
+    /** One of Akka's actors whose input races inside Akka ({@link dev.reprise.agent.replay.UnorderedActors}): not recorded. */
     public boolean unordered;
     /** The outside contexts (threads, tasks, callbacks) its turns started, counted ({@link OutsideContext}); null until one is. */
     private OutsideContext.Starts starts;

@@ -34,10 +34,10 @@ public final class Creations {
             if (t.pendingChild == reserved) {
                 t.pendingChild = null; // no cell took it (e.g. makeChild failed)
             }
-            if (ref instanceof RepriseState s && s.reprise$state() == null && reserved != null) {
-                s.reprise$state(reserved);
+            if (reserved != null && ref instanceof RepriseState && AddedState.actorOf(ref) == null) {
+                AddedState.setActor(ref, (AgentActor) reserved);
             }
-            if (ref instanceof RepriseState s && s.reprise$state() instanceof AgentActor a) {
+            if (AddedState.actorOf(ref) instanceof AgentActor a) {
                 Agent.mode.refMade(a, (akka.actor.ActorRef) ref);
             }
         } catch (Throwable e) {

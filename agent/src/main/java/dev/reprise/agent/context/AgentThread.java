@@ -3,7 +3,7 @@ package dev.reprise.agent.context;
 import dev.reprise.agent.Agent;
 import dev.reprise.agent.actor.AgentActor;
 import dev.reprise.agent.actor.Tag;
-import dev.reprise.replay.ReplayQueue;
+import dev.reprise.agent.replay.ReplayQueue;
 import dev.reprise.runtime.ExternalInput;
 import dev.reprise.runtime.ThreadRecorder;
 

@@ -2,6 +2,7 @@ package dev.reprise.agent.context;
 
 import dev.reprise.agent.Agent;
 import dev.reprise.agent.actor.ActorIds;
+import dev.reprise.agent.actor.AddedState;
 import dev.reprise.agent.actor.RepriseState;
 import dev.reprise.agent.actor.Tag;
 import dev.reprise.agent.health.AgentLog;
@@ -23,7 +24,7 @@ public final class Callbacks {
     public static void registered(Object transformation) {
         try {
             AgentThread t = AgentThread.current();
-            ((RepriseState) transformation).reprise$state(OutsideContext.startedBy(t, OutsideContext.Starts.CALLBACK, t.ownerId()));
+            AddedState.setCallback(transformation, OutsideContext.startedBy(t, OutsideContext.Starts.CALLBACK, t.ownerId()));
         } catch (Throwable e) {
             AgentLog.internalError("recording a callback", e);
         }
@@ -32,7 +33,7 @@ public final class Callbacks {
     /** A result (scala.util.Success or Failure) is made on this thread: this thread's context resolves it. */
     public static void resolved(Object result) {
         try {
-            ((RepriseState) result).reprise$state(AgentThread.current().resolverId());
+            AddedState.setResolver(result, AgentThread.current().resolverId());
         } catch (Throwable e) {
             AgentLog.internalError("recording a promise resolution", e);
         }
@@ -84,9 +85,9 @@ public final class Callbacks {
     /** A callback starts running with {@code result}; returns the tag to restore. */
     public static Object enter(Object transformation, Object result) {
         try {
-            OutsideContext callback = ((RepriseState) transformation).reprise$state() instanceof OutsideContext c ? c : null;
+            OutsideContext callback = AddedState.callbackOf(transformation);
             return AgentThread.current().enterCallback(
-                    Tag.promise(callback != null ? callback.owner : ActorIds.UNKNOWN, idOf(result), callback));
+                    Tag.promise(callback != null ? callback.owner : ActorIds.UNKNOWN, AddedState.resolverOf(result), callback));
         } catch (Throwable e) {
             AgentLog.internalError("entering a callback", e);
             return null;
@@ -99,11 +100,5 @@ public final class Callbacks {
         } catch (Throwable e) {
             AgentLog.internalError("leaving a callback", e);
         }
-    }
-
-    /** The id a result's state holds (its resolver), or UNKNOWN. */
-    private static long idOf(Object o) {
-        Object state = o instanceof RepriseState s ? s.reprise$state() : null;
-        return state instanceof Long id ? id : ActorIds.UNKNOWN;
     }
 }

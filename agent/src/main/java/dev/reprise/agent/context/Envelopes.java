@@ -10,11 +10,11 @@ import akka.dispatch.Envelope;
 import akka.event.Logging;
 import dev.reprise.agent.Agent;
 import dev.reprise.agent.actor.Actors;
+import dev.reprise.agent.actor.AddedState;
 import dev.reprise.agent.actor.AgentActor;
-import dev.reprise.agent.actor.RepriseState;
 import dev.reprise.agent.actor.Tag;
 import dev.reprise.agent.health.AgentLog;
-import dev.reprise.replay.MessageContent;
+import dev.reprise.agent.replay.MessageContent;
 import dev.reprise.runtime.Recorder;
 import dev.reprise.runtime.SourceDataIds;
 import dev.reprise.trace.Fingerprint;
@@ -44,7 +44,7 @@ public final class Envelopes {
                     t.turnSends++; // a turn's own sends are in its fingerprint; logging may change when debugging
                 }
             }
-            ((RepriseState) envelope).reprise$state(tag);
+            AddedState.setTag(envelope, tag);
         } catch (Throwable e) {
             AgentLog.internalError("tagging a message", e);
         }
@@ -67,7 +67,7 @@ public final class Envelopes {
     /** Envelope.copy keeps the original's tag (the copy may be made on another thread). */
     public static void copied(Object original, Object copy) {
         try {
-            ((RepriseState) copy).reprise$state(((RepriseState) original).reprise$state());
+            AddedState.setTag(copy, AddedState.tagOf(original));
         } catch (Throwable e) {
             AgentLog.internalError("tagging a copied message", e);
         }
@@ -88,8 +88,8 @@ public final class Envelopes {
      * actors are recorded by order only.
      */
     public static void recordOutsideInput(Recorder recorder, Object cell, Object envelope) {
-        Object state = ((RepriseState) envelope).reprise$state();
-        if (!(state instanceof Tag tag) || tag.kind != Tag.EXTERNAL || tag.contentRecorded) {
+        Tag tag = AddedState.tagOf(envelope);
+        if (tag == null || tag.kind != Tag.EXTERNAL || tag.contentRecorded) {
             return;
         }
         tag.contentRecorded = true;
@@ -115,7 +115,8 @@ public final class Envelopes {
         if (sender == null || sender instanceof DeadLetterActorRef) {
             return 0;
         }
-        return ((RepriseState) sender).reprise$state() instanceof AgentActor a ? a.id() : 0;
+        AgentActor a = AddedState.actorOf(sender);
+        return a != null ? a.id() : 0;
     }
 
     /**
@@ -139,7 +140,6 @@ public final class Envelopes {
     }
 
     public static Tag tagOf(Object envelope) {
-        Object state = ((RepriseState) envelope).reprise$state();
-        return state instanceof Tag t ? t : null;
+        return AddedState.tagOf(envelope);
     }
 }

@@ -1,6 +1,6 @@
 package dev.reprise.agent.context;
 
-import dev.reprise.agent.actor.ActorIds;
+import dev.reprise.agent.actor.AddedState;
 import dev.reprise.agent.actor.RepriseState;
 import dev.reprise.agent.actor.Tag;
 import dev.reprise.agent.health.AgentLog;
@@ -22,8 +22,7 @@ public final class StageCallbacks {
     /** The converter was completed with {@code result}: remember its resolver. */
     public static void completed(Object converter, Object result) {
         try {
-            Object resolver = result instanceof RepriseState s ? s.reprise$state() : null;
-            ((RepriseState) converter).reprise$state(resolver instanceof Long ? resolver : ActorIds.UNKNOWN);
+            AddedState.setResolver(converter, AddedState.resolverOf(result));
         } catch (Throwable e) {
             AgentLog.internalError("recording a stage completion", e);
         }
@@ -97,9 +96,8 @@ public final class StageCallbacks {
     }
 
     private static Object run(OutsideContext context, RepriseState stage, java.util.function.Supplier<Object> body) {
-        Object resolver = stage.reprise$state();
-        Tag previous = ContextCallback.enter(Tag.promise(context.owner, resolver instanceof Long id ? id : ActorIds.UNKNOWN,
-                context), "a stage callback");
+        Tag previous = ContextCallback.enter(Tag.promise(context.owner, AddedState.resolverOf(stage), context),
+                "a stage callback");
         try {
             return body.get();
         } finally {

@@ -11,7 +11,7 @@ import dev.reprise.agent.actor.ActorIds;
 import dev.reprise.agent.actor.Actors;
 import dev.reprise.agent.actor.AgentActor;
 import dev.reprise.runtime.ThreadRecorder;
-import dev.reprise.trace.SystemTurnKind;
+import dev.reprise.trace.SystemMessageKind;
 
 /**
  * System-message turns: a supervisor deciding on a child's failure, a restart, a suspension or
@@ -32,14 +32,14 @@ public final class SystemMessageTurns {
     private SystemMessageTurns() {}
 
     /** The kind of turn {@code message} makes, or null for Akka's bookkeeping messages. */
-    public static SystemTurnKind kindOf(Object message) {
+    public static SystemMessageKind kindOf(Object message) {
         return switch (message) {
-            case Failed f -> SystemTurnKind.FAILED;
-            case Recreate r -> SystemTurnKind.RECREATE;
-            case Suspend s -> SystemTurnKind.SUSPEND;
-            case Resume r -> SystemTurnKind.RESUME;
-            case Terminate t -> SystemTurnKind.TERMINATE;
-            case DeathWatchNotification d -> SystemTurnKind.DEATH_WATCH;
+            case Failed f -> SystemMessageKind.FAILED;
+            case Recreate r -> SystemMessageKind.RECREATE;
+            case Suspend s -> SystemMessageKind.SUSPEND;
+            case Resume r -> SystemMessageKind.RESUME;
+            case Terminate t -> SystemMessageKind.TERMINATE;
+            case DeathWatchNotification d -> SystemMessageKind.DEATH_WATCH;
             default -> null;
         };
     }
@@ -70,9 +70,9 @@ public final class SystemMessageTurns {
 
     /** Recording: {@code actor} handles {@code message} now. */
     public static void record(ThreadRecorder recorder, AgentActor actor, Object message) {
-        SystemTurnKind kind = kindOf(message);
+        SystemMessageKind kind = kindOf(message);
         if (kind != null) {
-            recorder.systemTurn(actor, kind, relatedOf(message));
+            recorder.systemMessageTurn(actor, kind, relatedOf(message));
         }
     }
 }

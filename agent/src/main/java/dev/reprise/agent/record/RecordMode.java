@@ -3,6 +3,7 @@ package dev.reprise.agent.record;
 import akka.actor.ActorRef;
 import akka.dispatch.Envelope;
 import dev.reprise.agent.actor.ActorIds;
+import dev.reprise.agent.actor.AddedState;
 import dev.reprise.agent.actor.AgentActor;
 import dev.reprise.agent.actor.Creations;
 import dev.reprise.agent.actor.RepriseState;
@@ -14,9 +15,9 @@ import dev.reprise.agent.context.Mode;
 import dev.reprise.agent.context.SystemMessageTurns;
 import dev.reprise.agent.context.Timers;
 import dev.reprise.agent.health.AgentLog;
-import dev.reprise.replay.ClassCodes;
 import dev.reprise.runtime.Recorder;
 import dev.reprise.runtime.ThreadRecorder;
+import dev.reprise.trace.ClassCodes;
 import dev.reprise.trace.CreationKind;
 import dev.reprise.trace.Fingerprint;
 
@@ -40,7 +41,8 @@ public final class RecordMode extends Mode {
      */
     @Override
     public AgentThread thread() {
-        if (Thread.currentThread() instanceof RepriseState s && s.reprise$state() instanceof AgentThread t) {
+        AgentThread t = AddedState.threadOf(Thread.currentThread());
+        if (t != null) {
             return t;
         }
         return registerThread();
@@ -52,8 +54,8 @@ public final class RecordMode extends Mode {
         if (c == null) {
             c = new AgentThread(r);
             r.context(c);
-            if (Thread.currentThread() instanceof RepriseState s) {
-                s.reprise$state(c);
+            if (AddedState.holdsThreadState(Thread.currentThread())) {
+                AddedState.setThread(Thread.currentThread(), (AgentThread) c);
             } else {
                 otherThreads.set((AgentThread) c);
             }
@@ -63,8 +65,9 @@ public final class RecordMode extends Mode {
 
     @Override
     public AgentThread peekThread() {
-        if (Thread.currentThread() instanceof RepriseState s) {
-            return (AgentThread) s.reprise$state();
+        Thread current = Thread.currentThread();
+        if (AddedState.holdsThreadState(current)) {
+            return AddedState.threadOf(current);
         }
         return otherThreads.get();
     }
@@ -134,7 +137,7 @@ public final class RecordMode extends Mode {
     @Override
     public long completing(AgentThread t, Object promise, RepriseState result) {
         long id = ids.next();
-        result.reprise$state(id);
+        AddedState.setResolver(result, id);
         return id;
     }
 

@@ -14,8 +14,8 @@ import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
 
-/** What the replay runtime asks the agent: keys from envelope tags, ids of actors, names, timers. */
-public final class AgentReplaySupport implements ReplaySupport {
+/** What the replay core and the replay mailboxes ask the agent: keys from envelope tags, ids of actors, names, timers. */
+public final class AgentReplaySupport implements ReplaySupport, MailboxSupport {
     private final ReplayMode mode;
     /** input=trace: recorded outside input is not sent again by the program; its senders are stood in for. */
     private final boolean inputFromTrace;

@@ -6,6 +6,7 @@ import akka.dispatch.sysmsg.SystemMessage;
 import dev.reprise.agent.Agent;
 import dev.reprise.agent.actor.ActorIds;
 import dev.reprise.agent.actor.Actors;
+import dev.reprise.agent.actor.AddedState;
 import dev.reprise.agent.actor.AgentActor;
 import dev.reprise.agent.actor.Creations;
 import dev.reprise.agent.actor.RepriseState;
@@ -16,11 +17,9 @@ import dev.reprise.agent.context.SystemMessageTurns;
 import dev.reprise.agent.context.Timers;
 import dev.reprise.agent.health.AgentLog;
 import dev.reprise.replay.Replay;
-import dev.reprise.replay.ReplayMailboxType;
-import dev.reprise.replay.ReplayQueue;
 import dev.reprise.trace.CreationKind;
 import dev.reprise.trace.Fingerprint;
-import dev.reprise.trace.SystemTurnKind;
+import dev.reprise.trace.SystemMessageKind;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -47,9 +46,9 @@ public final class ReplayMode extends Mode implements AutoCloseable {
     public ReplayMode(Path trace, boolean inputFromTrace, Duration quiet, boolean liveAfterEnd, boolean verbose,
             boolean exitOnError) throws IOException {
         super(ActorIds.replaying());
-        this.replay = Replay.open(trace, new AgentReplaySupport(this, inputFromTrace), quiet, liveAfterEnd, verbose,
-                exitOnError);
-        this.mailboxType = new ReplayMailboxType(replay);
+        AgentReplaySupport support = new AgentReplaySupport(this, inputFromTrace);
+        this.replay = Replay.open(trace, support, quiet, liveAfterEnd, verbose, exitOnError);
+        this.mailboxType = new ReplayMailboxType(replay, support);
     }
 
     /** The replay mode in force; only replay's own hooks and helpers ask, which are installed in replay alone. */
@@ -135,7 +134,7 @@ public final class ReplayMode extends Mode implements AutoCloseable {
             LostCompletions.await(replay, creator, (scala.concurrent.Future<?>) promise);
             return ActorIds.UNKNOWN;
         }
-        result.reprise$state(recorded != Replay.LIVE ? recorded : ids.next());
+        AddedState.setResolver(result, recorded != Replay.LIVE ? recorded : ids.next());
         return recorded != Replay.LIVE ? recorded : ActorIds.UNKNOWN; // past the end of the trace: nothing to check
     }
 
@@ -207,7 +206,7 @@ public final class ReplayMode extends Mode implements AutoCloseable {
 
     /** Replay: whether the actor handles {@code message} now (its recorded turn); else it is held. */
     private static boolean admit(Object cell, Object message) {
-        SystemTurnKind kind = SystemMessageTurns.kindOf(message);
+        SystemMessageKind kind = SystemMessageTurns.kindOf(message);
         ReplayQueue q = kind == null ? null : queueOf(cell);
         if (q == null || q.admitSystemMessage(kind, SystemMessageTurns.relatedOf(message), message)) {
             return true;

@@ -4,8 +4,8 @@ import akka.actor.ActorRef;
 import akka.actor.ActorSystem;
 import akka.actor.ExtendedActorSystem;
 import akka.pattern.PromiseActorRef;
+import dev.reprise.agent.actor.AddedState;
 import dev.reprise.agent.actor.AgentActor;
-import dev.reprise.agent.actor.RepriseState;
 
 /**
  * Replay with {@code input=trace}: outside input is injected from the trace, and the sender it was
@@ -21,7 +21,7 @@ final class StandInSenders {
     static ActorRef make(long id, ActorSystem system, LiveRefs liveRefs) {
         PromiseActorRef ref = new PromiseActorRef(((ExtendedActorSystem) system).provider(),
                 scala.concurrent.Promise.apply(), "reprise-stand-in", "");
-        ((RepriseState) (Object) ref).reprise$state(new AgentActor(id)); // the agent gave every ActorRef a state field
+        AddedState.setActor(ref, new AgentActor(id)); // the agent gave every ActorRef a state field
         liveRefs.created(id, ref);
         return ref;
     }

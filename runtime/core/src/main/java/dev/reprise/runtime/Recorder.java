@@ -4,7 +4,7 @@ import dev.reprise.trace.CreationKind;
 import dev.reprise.trace.EventBuffer;
 import dev.reprise.trace.Fingerprint;
 import dev.reprise.trace.SourceNames;
-import dev.reprise.trace.SystemTurnKind;
+import dev.reprise.trace.SystemMessageKind;
 import dev.reprise.trace.TraceIds;
 import dev.reprise.trace.TraceMetadata;
 import dev.reprise.trace.TraceWriter;
@@ -107,7 +107,7 @@ public final class Recorder extends FlushEpoch implements AutoCloseable {
         b.creation(6, CreationKind.ACTOR, Fingerprint.NONE);
         b.systemCall(7);
         b.externalPromiseMessage(5, 4, 0, 2, Fingerprint.NONE);
-        b.systemTurn(SystemTurnKind.TERMINATE, 0);
+        b.systemMessageTurn(SystemMessageKind.TERMINATE, 0);
         b.turnSends(1);
         b.gap(1);
         b.subtraceStart(1L << 40, 1);

@@ -3,7 +3,7 @@ package dev.reprise.runtime;
 import dev.reprise.trace.CreationKind;
 import dev.reprise.trace.EventBuffer;
 import dev.reprise.trace.Fingerprint;
-import dev.reprise.trace.SystemTurnKind;
+import dev.reprise.trace.SystemMessageKind;
 
 /**
  * One thread's recorder: appends the events of the actors that run on this thread to the thread's
@@ -170,10 +170,10 @@ public final class ThreadRecorder extends BufferOwnership {
      * {@code actor} handled a system message of {@code kind} (supervision, restart, stop, death
      * watch) at this point among its messages; {@code related} is the failed child or dead actor.
      */
-    public void systemTurn(ActorRecord actor, SystemTurnKind kind, long related) {
+    public void systemMessageTurn(ActorRecord actor, SystemMessageKind kind, long related) {
         EventBuffer b = ready(actor);
         if (b != null) {
-            b.systemTurn(kind, related);
+            b.systemMessageTurn(kind, related);
             events++;
         }
     }

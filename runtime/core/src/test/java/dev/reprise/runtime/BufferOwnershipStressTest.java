@@ -2,6 +2,7 @@ package dev.reprise.runtime;
 
 import dev.reprise.trace.Jcstress;
 import java.nio.file.Path;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -10,6 +11,7 @@ import org.junit.jupiter.api.io.TempDir;
  * stage's publication ({@link DataStageStress}) under jcstress; a forbidden outcome in any
  * compilation mode fails.
  */
+@Tag("slow") // jcstress: starts JVMs, takes minutes: left out of ./reprise test --fast
 class BufferOwnershipStressTest {
     @TempDir
     Path tmp;

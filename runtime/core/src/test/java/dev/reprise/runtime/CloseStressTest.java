@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -20,6 +21,7 @@ import org.junit.jupiter.api.io.TempDir;
  * buffer went back to its thread after the close had passed it, and its events were lost from a
  * trace that still ended cleanly: a replay then stopped at the gap.
  */
+@Tag("slow") // starts a JVM: left out of ./reprise test --fast
 class CloseStressTest {
     private static final int ROUNDS = 40;
     private static final int THREADS = 3;

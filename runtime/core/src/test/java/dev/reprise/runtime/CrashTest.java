@@ -14,10 +14,12 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** Recording JVMs that are killed with SIGKILL or exit without closing: what the trace keeps. */
+@Tag("slow") // starts JVMs: left out of ./reprise test --fast
 class CrashTest {
     @TempDir
     Path tmp;

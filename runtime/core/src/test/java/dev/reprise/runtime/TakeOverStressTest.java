@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -23,6 +24,7 @@ import org.junit.jupiter.api.io.TempDir;
  * and the trace must verify. Before the writer took over only parked threads, this corrupted
  * chunks (a chunk that begins with a message, events of one thread in another's chunk).
  */
+@Tag("slow") // starts a JVM: left out of ./reprise test --fast
 class TakeOverStressTest {
     private static final int THREADS = 6;
     private static final int MESSAGES = 60_000;

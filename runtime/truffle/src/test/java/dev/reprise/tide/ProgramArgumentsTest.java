@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -17,6 +18,7 @@ import org.junit.jupiter.api.io.TempDir;
  * engine's TraceTransferToInterpreter option is initialised once per JVM by its first engine, and
  * TracingCompilationTest needs it.
  */
+@Tag("slow") // starts JVMs: left out of ./reprise test --fast
 class ProgramArgumentsTest {
     private static final Path COUNTING = Path.of("src/test/tide/savina/counting.tide");
 

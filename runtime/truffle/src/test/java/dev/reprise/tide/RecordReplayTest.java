@@ -18,6 +18,7 @@ import org.graalvm.polyglot.Engine;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -31,6 +32,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * schedule perturbed (the surefire configuration sets {@code tide.perturbSchedule}), and each
  * recording is replayed twice to exactly its own output, whichever interleaving it caught.
  */
+@Tag("slow") // takes more than 5 s: left out of ./reprise test --fast
 class RecordReplayTest {
     private static final Path PROGRAMS = Path.of("src/test/tide");
     private static final int RECORDINGS = 3;

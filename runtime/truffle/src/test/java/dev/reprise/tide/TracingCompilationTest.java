@@ -12,6 +12,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.graalvm.polyglot.Engine;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -20,6 +21,7 @@ import org.junit.jupiter.api.io.TempDir;
  * bailout, and when the ids it records cross 255 and 65,535 its width specialisation widens and
  * the compiled code is invalidated (deoptimised) once per widening, not once per message.
  */
+@Tag("slow") // a JVM of its own (see the pom), takes more than 5 s: left out of ./reprise test --fast
 class TracingCompilationTest {
     private static final Path PROGRAMS = Path.of("src/test/tide");
 

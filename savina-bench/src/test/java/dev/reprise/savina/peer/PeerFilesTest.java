@@ -11,10 +11,12 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** The peers' files: bounded on disk, every byte counted, and written by real benchmark JVMs. */
+@Tag("slow") // starts JVMs: left out of ./reprise test --fast
 class PeerFilesTest {
   @TempDir Path tmp;
 

@@ -2,7 +2,7 @@ package dev.reprise.acmeair.driver.functions;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.reprise.acmeair.support.Json;
+import dev.reprise.acmeair.support.ApiJson;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
@@ -48,7 +48,7 @@ public class ExtractBookingInfoFunction extends AbstractFunction {
   private static List<String> bookingIds(String response) {
     List<String> ids = new ArrayList<>();
     try {
-      for (JsonNode booking : Json.MAPPER.readTree(response)) {
+      for (JsonNode booking : ApiJson.MAPPER.readTree(response)) {
         ids.add(booking.path("_id").asText());
       }
     } catch (JsonProcessingException e) {

@@ -2,7 +2,7 @@ package dev.reprise.acmeair.driver.functions;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.reprise.acmeair.support.Json;
+import dev.reprise.acmeair.support.ApiJson;
 import org.apache.jmeter.processor.PostProcessor;
 import org.apache.jmeter.samplers.SampleResult;
 import org.apache.jmeter.testelement.AbstractTestElement;
@@ -26,7 +26,7 @@ public class FlightsPostProcessor extends AbstractTestElement implements PostPro
     }
     JsonNode trips;
     try {
-      trips = Json.MAPPER.readTree(previous.getResponseDataAsString()).path("tripFlights");
+      trips = ApiJson.MAPPER.readTree(previous.getResponseDataAsString()).path("tripFlights");
     } catch (JsonProcessingException e) {
       FlightsContext.current().flightAvailable = "false";
       return;

@@ -3,7 +3,7 @@ package dev.reprise.acmeair.driver.functions;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.reprise.acmeair.support.Json;
+import dev.reprise.acmeair.support.ApiJson;
 import java.util.Collection;
 import java.util.List;
 import org.apache.jmeter.engine.util.CompoundVariable;
@@ -20,7 +20,7 @@ public class UpdateCustomerFunction extends AbstractFunction {
   @Override
   public String execute(SampleResult previous, Sampler sampler) {
     try {
-      JsonNode json = Json.MAPPER.readTree(previous.getResponseDataAsString());
+      JsonNode json = ApiJson.MAPPER.readTree(previous.getResponseDataAsString());
       if (!(json instanceof ObjectNode customer) || !(customer.get("address") instanceof ObjectNode address)) {
         return "{}";
       }
@@ -28,7 +28,7 @@ public class UpdateCustomerFunction extends AbstractFunction {
       int postalCode = Integer.parseInt(address.path("postalCode").asText());
       address.put("postalCode", Integer.toString(postalCode > 99999 ? 10000 : postalCode + 1));
       customer.put("password", "password");
-      return Json.write(customer);
+      return ApiJson.write(customer);
     } catch (JsonProcessingException | RuntimeException e) {
       return "{}";
     }

@@ -34,7 +34,7 @@ import org.graalvm.polyglot.Source;
  * it, closing the context after the last run ends it, and neither is in a later run's time.
  * With {@code --replay DIR}, the N runs replay that trace in turn ({@code tide.Replay}).
  * With {@code --until-quiet M}, iterations are warm-up until the compilers go quiet
- * ({@link CompilerQuiet}), and the JVM stops after M measured iterations, or at N in all (then
+ * ({@link TideCompilerQuiet}), and the JVM stops after M measured iterations, or at N in all (then
  * with fewer, or none: its reader finds the warm-up itself). Without it all N are measured.
  * {@code --compilation-log FILE} writes the engine's log with Graal's compilation trace
  * ({@code engine.TraceCompilation}: {@code opt done}, {@code opt failed}, {@code opt deopt}, ...) and
@@ -154,7 +154,7 @@ public final class TideBenchMain {
             builder.out(output);
             try (Context context = builder.build()) {
                 CompilerActivity compilers = new CompilerActivity();
-                CompilerQuiet quiet = new CompilerQuiet();
+                TideCompilerQuiet quiet = new TideCompilerQuiet();
                 boolean steady = false;
                 int measured = 0;
                 for (int i = 1; i <= options.iterations(); i++) {

@@ -1,6 +1,6 @@
 package dev.reprise.tide.launcher;
 
-import dev.reprise.tide.trace.ReplayDivergence;
+import dev.reprise.tide.trace.TideDivergence;
 import java.io.File;
 import java.io.IOException;
 import java.util.Arrays;
@@ -20,9 +20,9 @@ public final class Launcher {
     private static final String LANGUAGE = "tide";
     private static final String USAGE = "usage: Launcher [--record DIR | --replay DIR] FILE.tide [ARG...]";
     /** The exit status of a replay that diverged from its trace. */
-    public static final int DIVERGED = ReplayDivergence.EXIT_STATUS;
+    public static final int DIVERGED = TideDivergence.EXIT_STATUS;
     /** The exit status of a replay that reached the end of a recording cut short (its JVM was killed). */
-    public static final int RECORDING_ENDED = ReplayDivergence.CUT_EXIT_STATUS;
+    public static final int RECORDING_ENDED = TideDivergence.CUT_EXIT_STATUS;
 
     private Launcher() {
     }
@@ -74,11 +74,11 @@ public final class Launcher {
                 throw e;
             }
             String message = e.getMessage() == null ? "" : e.getMessage();
-            if (message.startsWith(ReplayDivergence.HEADER)) {
+            if (message.startsWith(TideDivergence.HEADER)) {
                 System.err.println(message);
                 System.exit(DIVERGED);
             }
-            if (message.startsWith(ReplayDivergence.CUT_HEADER)) {
+            if (message.startsWith(TideDivergence.CUT_HEADER)) {
                 System.err.println(message);
                 System.exit(RECORDING_ENDED);
             }

@@ -35,7 +35,7 @@ import java.util.function.BooleanSupplier;
  * flight, not the trace); its mailbox gives out messages in that order. A creation
  * takes the creator's next event, so the parent's n-th child gets the recorded id whatever order
  * actors are created in. System calls return the recorded results from the data file. Whatever
- * the trace cannot explain ends the run with a {@link ReplayDivergence} report.
+ * the trace cannot explain ends the run with a {@link TideDivergence} report.
  */
 final class Replaying extends TraceMode {
     /** How long the replay may make no progress while the trace expects more, before it reports. */
@@ -48,7 +48,7 @@ final class Replaying extends TraceMode {
     static final String PRINTS_NUMBERED = "numbered";
     /**
      * The metadata setting that says each printed line's start is recorded too, and each callback
-     * run out of registration order has its offset recorded before it ({@code ReplayMailbox}).
+     * run out of registration order has its offset recorded before it ({@code TideReplayMailbox}).
      */
     static final String CALLBACKS = "tide.callbacks";
     static final String CALLBACKS_NUMBERED = "numbered";
@@ -57,7 +57,7 @@ final class Replaying extends TraceMode {
     private final RecordedOutputOrder output;
     private final TraceIndex reader;
     private final DataFileReader data;
-    private final Map<Long, ReplayMailbox> mailboxes = new ConcurrentHashMap<>();
+    private final Map<Long, TideReplayMailbox> mailboxes = new ConcurrentHashMap<>();
     private final Map<Long, String> names = new ConcurrentHashMap<>();
     /** The highest actor id of the runs so far: the next run's main actor follows it. */
     private final AtomicLong lastActorId = new AtomicLong(MAIN_ACTOR - 1);
@@ -144,7 +144,7 @@ final class Replaying extends TraceMode {
         int id = actor.id();
         names.put((long) id, "actor " + id + " (" + actor.name() + ")");
         lastActorId.accumulateAndGet(id, Math::max);
-        ReplayMailbox mailbox = new ReplayMailbox(this, actor, ActorScript.of(id, reader.actor(id)));
+        TideReplayMailbox mailbox = new TideReplayMailbox(this, actor, ActorScript.of(id, reader.actor(id)));
         mailboxes.put((long) id, mailbox);
         return mailbox;
     }
@@ -182,7 +182,7 @@ final class Replaying extends TraceMode {
 
     @Override
     public void ended() {
-        for (Map.Entry<Long, ReplayMailbox> e : new TreeMap<>(mailboxes).entrySet()) {
+        for (Map.Entry<Long, TideReplayMailbox> e : new TreeMap<>(mailboxes).entrySet()) {
             ActorScript script = e.getValue().script();
             if (!script.finished()) {
                 throw diverged(e.getKey(), "the program ended, but the trace expects " + describe(script.peek())
@@ -191,7 +191,7 @@ final class Replaying extends TraceMode {
         }
         String held = output.held(); // every print was replayed, so none should wait: never end with output unshown
         if (held != null) {
-            throw new ReplayDivergence(ReplayDivergence.HEADER + ": the program ended, but " + held + ".\n  trace: " + directory);
+            throw new TideDivergence(TideDivergence.HEADER + ": the program ended, but " + held + ".\n  trace: " + directory);
         }
         // The run's actors are done, and the next run cannot reach them: keep nothing of them.
         mailboxes.keySet().forEach(reader::forget);
@@ -328,38 +328,38 @@ final class Replaying extends TraceMode {
      * The actor did {@code what} where its script holds {@code next}: past the end of a recording
      * cut short ({@code next} null), the replay has gone as far as the trace goes; else a divergence.
      */
-    ReplayDivergence beyondOrDiverged(long actor, TraceEvent next, String what) {
+    TideDivergence beyondOrDiverged(long actor, TraceEvent next, String what) {
         return next == null && cutShort ? recordingEnds() : diverged(actor, what);
     }
 
     /** Ends the replay at the end of a recording cut short, as the agent's replay does. */
-    private ReplayDivergence recordingEnds() {
+    private TideDivergence recordingEnds() {
         List<String> lines = new ArrayList<>();
-        lines.add(ReplayDivergence.CUT_HEADER + " (it did not end cleanly: the JVM was killed or "
+        lines.add(TideDivergence.CUT_HEADER + " (it did not end cleanly: the JVM was killed or "
                 + "crashed): replayed " + progress.get() + " recorded events; what it recorded after its last flush "
                 + "is lost.");
         addHeldOutput(lines);
-        lines.add("  The replay stops with exit code " + ReplayDivergence.CUT_EXIT_STATUS + " (the end of a truncated recording).");
+        lines.add("  The replay stops with exit code " + TideDivergence.CUT_EXIT_STATUS + " (the end of a truncated recording).");
         lines.add("  trace: " + directory);
-        return new ReplayDivergence(String.join("\n", lines));
+        return new TideDivergence(String.join("\n", lines));
     }
 
     /** Ends the replay: {@code what} happened in {@code actor}'s turn, which the trace cannot explain. */
-    ReplayDivergence diverged(long actor, String what) {
+    TideDivergence diverged(long actor, String what) {
         List<String> lines = new ArrayList<>();
-        lines.add(ReplayDivergence.HEADER + ": the program did something its trace cannot explain.");
+        lines.add(TideDivergence.HEADER + ": the program did something its trace cannot explain.");
         lines.add("  first difference: " + name(actor) + ": " + what);
         lines.add("    likely cause: the program, its input or its configuration changed since the recording");
         actorLines(lines, actor);
         addHeldOutput(lines);
         lines.add("  trace: " + directory);
-        return new ReplayDivergence(String.join("\n", lines));
+        return new TideDivergence(String.join("\n", lines));
     }
 
     /** No progress for the quiet time: the first actor that waits for a message that has not come. */
-    private ReplayDivergence stuck(String why) {
+    private TideDivergence stuck(String why) {
         List<String> lines = new ArrayList<>();
-        lines.add(ReplayDivergence.HEADER + ": no actor can make progress: " + why
+        lines.add(TideDivergence.HEADER + ": no actor can make progress: " + why
                 + " while the trace still expects events.");
         List<Long> waiting = new ArrayList<>();
         new TreeMap<>(mailboxes).forEach((id, mailbox) -> {
@@ -380,7 +380,7 @@ final class Replaying extends TraceMode {
         }
         addHeldOutput(lines);
         lines.add("  trace: " + directory);
-        return new ReplayDivergence(String.join("\n", lines));
+        return new TideDivergence(String.join("\n", lines));
     }
 
     /** Adds the report's line on printed lines that wait for one the replay did not print, if any do. */
@@ -392,7 +392,7 @@ final class Replaying extends TraceMode {
     }
 
     private void actorLines(List<String> lines, long actor) {
-        ReplayMailbox mailbox = mailboxes.get(actor);
+        TideReplayMailbox mailbox = mailboxes.get(actor);
         if (mailbox == null) {
             return;
         }

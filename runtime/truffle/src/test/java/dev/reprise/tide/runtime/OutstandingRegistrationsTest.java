@@ -8,6 +8,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -16,6 +17,7 @@ import org.junit.jupiter.api.Test;
  * the table, which grows and deletes by moving entries back) give the same oldest registration
  * per resolver and the same number of resolvers as the plain collections would.
  */
+@Tag("slow") // takes more than 5 s: left out of ./reprise test --fast
 class OutstandingRegistrationsTest {
     @Test
     void behavesAsAMapOfQueues() {

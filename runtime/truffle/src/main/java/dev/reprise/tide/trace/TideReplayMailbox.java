@@ -23,7 +23,7 @@ import java.util.Map;
  * one ({@code Registrations}), or the one the offset recorded before the event names. Called
  * under the actor's lock.
  */
-final class ReplayMailbox implements Mailbox {
+final class TideReplayMailbox implements Mailbox {
     private record Key(long sender, long resolver) {
     }
 
@@ -37,7 +37,7 @@ final class ReplayMailbox implements Mailbox {
     // The offset recorded before the next callback's event, taken from the script; 0 when none was.
     private long callbackOffset;
 
-    ReplayMailbox(Replaying replay, Actor owner, ActorScript script) {
+    TideReplayMailbox(Replaying replay, Actor owner, ActorScript script) {
         this.replay = replay;
         this.owner = owner;
         this.actor = owner.id();

@@ -1,4 +1,4 @@
-package dev.reprise.replay;
+package dev.reprise.agent.replay;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import akka.actor.ActorRef;
 import akka.actor.ActorSystem;
 import akka.dispatch.Envelope;
+import dev.reprise.replay.MessageKey;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.HashMap;

@@ -1,17 +1,20 @@
-package dev.reprise.replay;
+package dev.reprise.agent.replay;
 
 import akka.actor.ActorRef;
 import akka.actor.ActorSystem;
 import akka.dispatch.MailboxType;
 import akka.dispatch.MessageQueue;
+import dev.reprise.replay.Replay;
 import scala.Option;
 
 /** Gives every actor a {@link ReplayQueue}, whatever mailbox it was configured with. */
 public final class ReplayMailboxType implements MailboxType {
     private final Replay replay;
+    private final MailboxSupport support;
 
-    public ReplayMailboxType(Replay replay) {
+    ReplayMailboxType(Replay replay, MailboxSupport support) {
         this.replay = replay;
+        this.support = support;
     }
 
     @Override
@@ -19,6 +22,6 @@ public final class ReplayMailboxType implements MailboxType {
         if (owner.isEmpty() || system.isEmpty()) {
             throw new IllegalStateException("a replay mailbox needs its actor and actor system");
         }
-        return new ReplayQueue(replay, owner.get(), system.get());
+        return new ReplayQueue(replay, support, owner.get(), system.get());
     }
 }

@@ -8,7 +8,7 @@ package dev.reprise.tide.bench;
  * 160 iterations untraced, 220 recorded); an iteration measured while they work measures them.
  * The iterations of the quiet window itself count as warm-up.
  */
-final class CompilerQuiet {
+final class TideCompilerQuiet {
     static final int WINDOW = 20;
     static final double SHARE = 0.05;
 

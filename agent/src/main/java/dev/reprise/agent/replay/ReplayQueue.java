@@ -1,4 +1,4 @@
-package dev.reprise.replay;
+package dev.reprise.agent.replay;
 
 import akka.actor.ActorRef;
 import akka.actor.ActorSystem;
@@ -11,12 +11,19 @@ import akka.dispatch.UnboundedControlAwareMessageQueueSemantics;
 import akka.dispatch.UnboundedDequeBasedMessageQueueSemantics;
 import akka.dispatch.sysmsg.SystemMessage;
 import akka.event.LoggerMessageQueueSemantics;
+import dev.reprise.replay.ActorScript;
+import dev.reprise.replay.FirstDifference;
+import dev.reprise.replay.HeldMessages;
+import dev.reprise.replay.HeldSystemMessages;
+import dev.reprise.replay.MessageKey;
+import dev.reprise.replay.Replay;
+import dev.reprise.replay.ReplayMailbox;
+import dev.reprise.trace.ClassCodes;
 import dev.reprise.trace.Fingerprint;
-import dev.reprise.trace.SystemTurnKind;
+import dev.reprise.trace.SystemMessageKind;
 import dev.reprise.trace.TraceEvent;
 import java.util.ArrayDeque;
 import java.util.List;
-import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Queue;
 import scala.concurrent.duration.Duration;
@@ -35,7 +42,7 @@ import scala.concurrent.duration.Duration;
  * <p>It implements every queue semantics Akka's actors may require (deque for Stash, bounded,
  * control-aware, the logger's), since in replay the order comes from the trace anyway.
  */
-public final class ReplayQueue implements MessageQueue, UnboundedDequeBasedMessageQueueSemantics,
+public final class ReplayQueue implements ReplayMailbox, MessageQueue, UnboundedDequeBasedMessageQueueSemantics,
         BoundedDequeBasedMessageQueueSemantics, UnboundedControlAwareMessageQueueSemantics,
         BoundedControlAwareMessageQueueSemantics, LoggerMessageQueueSemantics {
     private static final int LIVE_INPUT_KEPT = 10_000;
@@ -50,6 +57,7 @@ public final class ReplayQueue implements MessageQueue, UnboundedDequeBasedMessa
     }
 
     private final Replay replay;
+    private final MailboxSupport support;
     private final ActorRef owner;
     private final ActorSystem system;
     /** Not recorded ({@link UnorderedActors}): messages in arrival order, system messages as they come. */
@@ -85,23 +93,25 @@ public final class ReplayQueue implements MessageQueue, UnboundedDequeBasedMessa
     private TraceEvent contentOf;
     private byte[] content;
 
-    ReplayQueue(Replay replay, ActorRef owner, ActorSystem system) {
+    ReplayQueue(Replay replay, MailboxSupport support, ActorRef owner, ActorSystem system) {
         this.replay = replay;
+        this.support = support;
         this.owner = owner;
         this.system = system;
         this.unordered = owner != null && UnorderedActors.isUnordered(owner.path());
-        replay.queues.add(this);
+        replay.register(this);
     }
 
-    synchronized long actorId() {
+    @Override
+    public synchronized long actorId() {
         if (actorId == -1) {
-            actorId = replay.support.actorId(owner);
+            actorId = support.actorId(owner);
         }
         return actorId;
     }
 
-    /** The actor's id if it is known yet, else -1; without the mailbox's lock, for reports. */
-    long knownActorId() {
+    @Override
+    public long knownActorId() {
         return actorId;
     }
 
@@ -123,18 +133,18 @@ public final class ReplayQueue implements MessageQueue, UnboundedDequeBasedMessa
 
     @Override
     public void enqueue(ActorRef receiver, Envelope envelope) {
-        add(replay.support.keyOf(envelope), new ArrivedMessages.Held(++arrivals, envelope), false);
+        add(support.keyOf(envelope), new ArrivedMessages.Held(++arrivals, envelope), false);
     }
 
     @Override
     public void enqueueFirst(ActorRef receiver, Envelope envelope) {
         // Stash.unstashAll puts stashed messages back in front; each is expected again.
-        add(replay.support.keyOf(envelope), new ArrivedMessages.Held(Long.MIN_VALUE + ++firsts, envelope), true);
+        add(support.keyOf(envelope), new ArrivedMessages.Held(Long.MIN_VALUE + ++firsts, envelope), true);
     }
 
     private synchronized void add(MessageKey key, ArrivedMessages.Held h, boolean first) {
         if (key.kind() == MessageKey.EXTERNAL) {
-            replay.liveInputs.increment();
+            replay.liveInputHeld(true);
             // The live copy of an input already injected from the trace: pair them up, in order.
             Integer ahead = injectedAhead.get(key.sender());
             if (ahead != null) { // only sources with copies to come stay: a thread's source comes and goes
@@ -163,12 +173,12 @@ public final class ReplayQueue implements MessageQueue, UnboundedDequeBasedMessa
         ActorScript s = script();
         TraceEvent head = s.peek();
         if (head == null) {
-            if (held.count() == 0 || replay.cut) {
+            if (held.count() == 0 || replay.recordingCut()) {
                 return null; // in a recording cut by a crash, the actor stops where its events end
             }
             replay.pastTheEnd(actorId()); // reports a gap or an incomplete trace
             // The recording ends here: the actor processes no more, unless the replay goes on live.
-            return replay.liveAfterEnd ? pollOldest() : null;
+            return replay.liveAfterEnd() ? pollOldest() : null;
         }
         if (head instanceof TraceEvent.Gap g) {
             throw replay.diverged(actorId(), "the recording dropped " + g.droppedEvents()
@@ -186,8 +196,7 @@ public final class ReplayQueue implements MessageQueue, UnboundedDequeBasedMessa
             return null;
         }
         TraceEvent taken = s.take();
-        replay.replayed.add(taken);
-        replay.turns.begin(actorId());
+        replay.turnBegins(actorId(), taken);
         byte recorded = s.takenFingerprint();
         turnFingerprint = recorded & 0xFF;
         int recordedClass = Fingerprint.classCodeOf(recorded);
@@ -230,15 +239,15 @@ public final class ReplayQueue implements MessageQueue, UnboundedDequeBasedMessa
         long dataId = in.dataId();
         byte[] content = content(head);
         // In a cut recording the content may have been lost with its last data chunk: then the live copy, by order.
-        if (dataId != 0 && content == null && !replay.cut) {
+        if (dataId != 0 && content == null && !replay.recordingCut()) {
             throw replay.diverged(actorId(), "the content of its outside input (data " + dataId + " of "
-                    + replay.support.describe(source) + ") is missing from the trace");
+                    + support.describe(source) + ") is missing from the trace");
         }
         if (content == null || MessageContent.unrecordedClass(content) != null) {
             // Recorded by order only: deliver the live input from the same source, in its order.
             Envelope live = poll(key);
             if (live != null) {
-                replay.liveInputs.decrement();
+                replay.liveInputHeld(false);
             }
             return live;
         }
@@ -270,12 +279,12 @@ public final class ReplayQueue implements MessageQueue, UnboundedDequeBasedMessa
         if (id == 0 || id == MessageContent.SENDER_NOT_RECORDED) {
             return system.deadLetters();
         }
-        ActorRef ref = replay.support.actorRef(id);
+        ActorRef ref = support.actorRef(id);
         if (ref == null && live != null) {
             ref = live.sender();
         }
         if (ref == null) {
-            ref = replay.support.standIn(id, system);
+            ref = support.standIn(id, system);
         }
         return ref != null ? ref : system.deadLetters();
     }
@@ -299,8 +308,8 @@ public final class ReplayQueue implements MessageQueue, UnboundedDequeBasedMessa
         TraceEvent head = script().peek();
         if (head == null) {
             // Past the end: messages are delivered live on request; a gap or damage is reported by dequeue.
-            return held.count() > 0 && !replay.cut
-                    && (replay.liveAfterEnd || script().missingSubtrace() >= 0 || replay.incompleteTrace() != null);
+            return held.count() > 0 && !replay.recordingCut()
+                    && (replay.liveAfterEnd() || script().missingSubtrace() >= 0 || replay.incompleteTrace() != null);
         }
         MessageKey key = MessageKey.of(head);
         if (key == null) {
@@ -322,7 +331,7 @@ public final class ReplayQueue implements MessageQueue, UnboundedDequeBasedMessa
      */
     private void fireTimerFor(MessageKey key) {
         long at = script().consumed();
-        if (at != timerFiredAt && replay.support.fireTimer(key.resolver())) {
+        if (at != timerFiredAt && support.fireTimer(key.resolver())) {
             timerFiredAt = at;
         }
     }
@@ -350,8 +359,8 @@ public final class ReplayQueue implements MessageQueue, UnboundedDequeBasedMessa
         Input in = Input.of(head);
         byte[] content = content(head);
         long sender = content == null ? 0 : MessageContent.sender(content); // missing: dequeue reports it
-        return sender == 0 || sender == MessageContent.SENDER_NOT_RECORDED || replay.support.actorRef(sender) != null
-                || !replay.support.resendsLive(in.source());
+        return sender == 0 || sender == MessageContent.SENDER_NOT_RECORDED || support.actorRef(sender) != null
+                || !support.resendsLive(in.source());
     }
 
     /** Whether the outside input {@code head} has recorded content to inject (else its live copy is awaited). */
@@ -361,7 +370,7 @@ public final class ReplayQueue implements MessageQueue, UnboundedDequeBasedMessa
         }
         byte[] content = content(head);
         if (content == null) {
-            return !replay.cut; // missing: dequeue reports it, unless the recording was cut before it was written (live copy)
+            return !replay.recordingCut(); // missing: dequeue reports it, unless the recording was cut before it was written (live copy)
         }
         return MessageContent.unrecordedClass(content) == null;
     }
@@ -372,19 +381,18 @@ public final class ReplayQueue implements MessageQueue, UnboundedDequeBasedMessa
      * now), or past the end of a clean recording (Akka's own stops go on); false when it is held
      * until the actor's recorded events reach it ({@link #dueSystemMessages}).
      */
-    public synchronized boolean admitSystemMessage(SystemTurnKind kind, long related, Object message) {
+    public synchronized boolean admitSystemMessage(SystemMessageKind kind, long related, Object message) {
         if (unordered) {
             return true;
         }
         ActorScript s = script();
         TraceEvent head = s.peek();
         HeldSystemMessages.Held m = new HeldSystemMessages.Held(kind, related, message);
-        if (head == null && !replay.cut) {
+        if (head == null && !replay.recordingCut()) {
             return true;
         }
         if (m.matches(head)) {
-            replay.replayed.add(s.take());
-            replay.turns.begin(actorId());
+            replay.turnBegins(actorId(), s.take());
             return true;
         }
         heldSystem.add(m);
@@ -403,7 +411,7 @@ public final class ReplayQueue implements MessageQueue, UnboundedDequeBasedMessa
         synchronized (this) {
             TraceEvent head = script().peek();
             List<Object> due;
-            if (head == null && !replay.cut) {
+            if (head == null && !replay.recordingCut()) {
                 due = heldSystem.takeAll();
             } else {
                 Object m = heldSystem.takeMatching(head); // one per recorded turn: the next one is due once this one is handled
@@ -415,7 +423,8 @@ public final class ReplayQueue implements MessageQueue, UnboundedDequeBasedMessa
     }
 
     /** For the watchdog: the script expects a message that has not arrived. */
-    synchronized boolean waitingForExpectedMessage() {
+    @Override
+    public synchronized boolean waitingForExpectedMessage() {
         if (unordered) {
             return false;
         }
@@ -429,7 +438,8 @@ public final class ReplayQueue implements MessageQueue, UnboundedDequeBasedMessa
      * the resolver of a promise message) has used up its recorded events, or the content of the
      * expected outside input was lost with the end of the recording.
      */
-    synchronized boolean waitsBeyondTheRecording() {
+    @Override
+    public synchronized boolean waitsBeyondTheRecording() {
         if (unordered) {
             return false;
         }
@@ -459,19 +469,20 @@ public final class ReplayQueue implements MessageQueue, UnboundedDequeBasedMessa
     }
 
     /** What waits in this mailbox, grouped by kind, sender and message class, for reports. */
-    synchronized HeldMessages held() {
+    @Override
+    public synchronized HeldMessages held() {
         HeldMessages out = new HeldMessages();
         for (HeldSystemMessages.Held h : heldSystem.all()) {
             out.add("system message: " + h.kind().word()
-                    + (h.related() != 0 ? " " + replay.support.describe(h.related()) : ""), null, null);
+                    + (h.related() != 0 ? " " + support.describe(h.related()) : ""), null, null);
         }
         held.forEach((k, h) -> {
             String what = switch (k.kind()) {
                 case MessageKey.PLAIN -> "message";
-                case MessageKey.PROMISE -> "sent when " + replay.support.describe(k.resolver()) + " fired or completed";
+                case MessageKey.PROMISE -> "sent when " + support.describe(k.resolver()) + " fired or completed";
                 default -> "outside input";
             };
-            out.add(what, replay.support.describe(k.sender()), h.envelope().message());
+            out.add(what, support.describe(k.sender()), h.envelope().message());
         });
         return out;
     }
@@ -483,7 +494,7 @@ public final class ReplayQueue implements MessageQueue, UnboundedDequeBasedMessa
 
     @Override
     public void cleanUp(ActorRef owner, MessageQueue deadLetters) {
-        replay.queues.remove(this);
+        replay.unregister(this);
         if (actorId != -1) {
             replay.stopped(actorId);
         }

@@ -8,11 +8,11 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.UncheckedIOException;
 
 /** The shared JSON mapper (thread-safe) and short helpers around it. */
-public final class Json {
+public final class ApiJson {
   /** Shared mapper; objects keep their fields in insertion order, so output is deterministic. */
   public static final ObjectMapper MAPPER = new ObjectMapper();
 
-  private Json() {}
+  private ApiJson() {}
 
   /** @return a new empty object */
   public static ObjectNode object() {

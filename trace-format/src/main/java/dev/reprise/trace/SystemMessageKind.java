@@ -6,7 +6,7 @@ package dev.reprise.trace;
  * the actor does next, at a point among its ordinary messages that depends on timing; the trace
  * keeps that point. Stored as the extended kind of a {@code SYSTEM_TURN} event.
  */
-public enum SystemTurnKind {
+public enum SystemMessageKind {
     /** A child failed: the supervisor strategy decides (the related id is the child). */
     FAILED("the failure of"),
     /** The actor is restarted ({@code preRestart}, constructor, {@code postRestart}); related: the child whose failure caused it. */
@@ -20,11 +20,11 @@ public enum SystemTurnKind {
     /** An actor it watched, or a child, has terminated (the related id is that actor). */
     DEATH_WATCH("the death of");
 
-    private static final SystemTurnKind[] BY_CODE = values();
+    private static final SystemMessageKind[] BY_CODE = values();
 
     private final String word;
 
-    SystemTurnKind(String word) {
+    SystemMessageKind(String word) {
         this.word = word;
     }
 
@@ -44,7 +44,7 @@ public enum SystemTurnKind {
     }
 
     /** The kind of {@code code}, or null for a code this version does not know. */
-    static SystemTurnKind ofCode(int code) {
+    static SystemMessageKind ofCode(int code) {
         return code >= 0 && code < BY_CODE.length ? BY_CODE[code] : null;
     }
 }

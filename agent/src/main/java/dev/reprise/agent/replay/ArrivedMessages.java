@@ -1,6 +1,7 @@
-package dev.reprise.replay;
+package dev.reprise.agent.replay;
 
 import akka.dispatch.Envelope;
+import dev.reprise.replay.MessageKey;
 import java.util.ArrayDeque;
 import java.util.LinkedHashMap;
 import java.util.Map;

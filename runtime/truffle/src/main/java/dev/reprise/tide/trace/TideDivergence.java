@@ -10,7 +10,7 @@ import dev.reprise.trace.ExitCodes;
  * {@link #CUT_HEADER}, as the agent's replay reports start; the launcher exits with
  * {@link #EXIT_STATUS} or {@link #CUT_EXIT_STATUS} on it.
  */
-public final class ReplayDivergence extends AbstractTruffleException {
+public final class TideDivergence extends AbstractTruffleException {
     private static final long serialVersionUID = 1L;
     /** The first words of every report. */
     public static final String HEADER = "[reprise] REPLAY DIVERGED";
@@ -22,7 +22,7 @@ public final class ReplayDivergence extends AbstractTruffleException {
     public static final int CUT_EXIT_STATUS = ExitCodes.RECORDING_ENDED;
 
     @TruffleBoundary
-    ReplayDivergence(String report) {
+    TideDivergence(String report) {
         super(report);
     }
 }

@@ -1,4 +1,4 @@
-package dev.reprise.replay;
+package dev.reprise.agent.replay;
 
 import akka.actor.ActorPath;
 

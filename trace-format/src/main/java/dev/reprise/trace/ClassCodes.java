@@ -1,6 +1,4 @@
-package dev.reprise.replay;
-
-import dev.reprise.trace.Fingerprint;
+package dev.reprise.trace;
 
 /** The {@link Fingerprint} class codes of the program's classes, computed once per class. */
 public final class ClassCodes {

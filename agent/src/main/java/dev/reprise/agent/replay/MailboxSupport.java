@@ -1,0 +1,39 @@
+package dev.reprise.agent.replay;
+
+import akka.actor.ActorRef;
+import akka.actor.ActorSystem;
+import akka.dispatch.Envelope;
+import dev.reprise.replay.MessageKey;
+
+/**
+ * What a replay mailbox ({@link ReplayQueue}) asks of the agent, which knows tags and ids:
+ * {@link AgentReplaySupport} in a replay, a test's own in process.
+ */
+public interface MailboxSupport {
+    /** The key of a message, from the tag it was given when sent. */
+    MessageKey keyOf(Envelope envelope);
+
+    /** The trace id of an actor. */
+    long actorId(ActorRef actor);
+
+    /** The live ref of the actor or ask temp actor with trace id {@code id}, or null if there is none (yet). */
+    ActorRef actorRef(long id);
+
+    /**
+     * A ref to stand in for {@code id}, the recorded sender of outside input injected from the trace
+     * when the program's own sender does not exist in this replay (input=trace); null to use dead letters.
+     */
+    ActorRef standIn(long id, ActorSystem system);
+
+    /**
+     * Whether outside source {@code source} is one of the program's threads, which sends its input
+     * again in replay (input delivered through the Reprise API is not delivered live in replay).
+     */
+    boolean resendsLive(long source);
+
+    /** A readable name for an id in reports: an actor's path, a timer, an outside source. */
+    String describe(long id);
+
+    /** Runs the timer with this id now, if it is one (replay fires timers when the trace expects them). */
+    boolean fireTimer(long timerId);
+}

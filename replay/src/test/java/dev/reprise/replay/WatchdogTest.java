@@ -1,0 +1,105 @@
+package dev.reprise.replay;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicReference;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A replay never hangs silently ({@link Watchdog}): when nothing recorded is replayed for the quiet
+ * time while an actor waits for a recorded message, or while a recorded turn is blocked, it stops
+ * with a report naming the actor and why; a turn that computes for that long is not stuck
+ * ({@link RunningTurns}).
+ */
+class WatchdogTest {
+    private static final long ACTOR = 10;
+    private static final Duration QUIET = Duration.ofMillis(300);
+
+    @TempDir
+    Path tmp;
+
+    private final TestSupport support = new TestSupport().name(ACTOR, "/user/counter").name(1, "/user/a")
+            .name(3, "/user/c");
+
+    @Test
+    void anActorWaitingForAMessageItsSenderHasNotSentYetStopsTheReplayAfterTheQuietTime() throws Exception {
+        Path dir = HandBuiltTrace.in(tmp.resolve("trace"))
+                .actor(ACTOR).message(1)
+                .actor(1).systemCall(1, "0")
+                .finish();
+        try (Replay replay = TestSupport.open(dir, support, QUIET)) {
+            replay.script(1); // the sender has been met; it never makes its recorded call
+            TestMailbox mailbox = new TestMailbox(replay, ACTOR);
+            mailbox.arrive(3, "c1"); // not the one it waits for
+            String printed = StandardErr.untilTheReplayStops(Duration.ofSeconds(5), () -> assertNull(mailbox.take()));
+            String report = replay.divergence();
+            assertTrue(report != null && report.startsWith("[reprise] REPLAY DIVERGED: no actor can make progress"),
+                    printed);
+            assertTrue(report.contains("first difference: /user/counter (10) waits for message from /user/a (1), "
+                    + "which has not come"), report);
+            assertTrue(report.contains("likely cause: /user/a (1) has not sent it yet: it expects system call"), report);
+            assertTrue(report.contains("in its mailbox: 1 message:\n      1 × String from /user/c (3): \"c1\""), report);
+        }
+    }
+
+    @Test
+    void aTurnBlockedForTheQuietTimeStopsTheReplayNamingItsThread() throws Exception {
+        Path dir = HandBuiltTrace.in(tmp.resolve("trace")).actor(ACTOR).message(1).finish();
+        try (Replay replay = TestSupport.open(dir, support, QUIET)) {
+            TestMailbox mailbox = new TestMailbox(replay, ACTOR);
+            mailbox.arrive(1, "a1");
+            CountDownLatch never = new CountDownLatch(1);
+            AtomicReference<String> got = new AtomicReference<>();
+            Thread turn = new Thread(() -> {
+                got.set(mailbox.take());
+                try {
+                    never.await(); // as in Await.result on a reply the replay holds back
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+                replay.turnEnded();
+            }, "blocked-turn");
+            String printed;
+            try {
+                printed = StandardErr.untilTheReplayStops(Duration.ofSeconds(5), turn::start);
+            } finally {
+                never.countDown();
+                turn.join();
+            }
+            assertEquals("a1", got.get());
+            String report = replay.divergence();
+            assertTrue(report != null && report.contains("first difference: /user/counter (10) has been blocked in its "
+                    + "turn for at least"), printed);
+            assertTrue(report.contains("(WAITING on thread blocked-turn)"), report);
+            assertTrue(report.contains("where it waits:\n      at "), report);
+        }
+    }
+
+    @Test
+    void aTurnThatComputesForLongerThanTheQuietTimeIsNotStuck() throws Exception {
+        Path dir = HandBuiltTrace.in(tmp.resolve("trace")).actor(ACTOR).message(1).message(1).finish();
+        try (Replay replay = TestSupport.open(dir, support, QUIET)) {
+            TestMailbox mailbox = new TestMailbox(replay, ACTOR);
+            mailbox.arrive(1, "a1");
+            assertEquals("a1", mailbox.take());
+            long end = System.nanoTime() + 3 * QUIET.toNanos();
+            long spins = 0;
+            while (System.nanoTime() < end) { // the turn computes; the next message has not been sent yet
+                spins++;
+            }
+            assertTrue(spins > 0);
+            replay.turnEnded();
+            assertFalse(replay.stopping(), "a turn that computes is progress");
+            assertNull(replay.divergence());
+            mailbox.arrive(1, "a2");
+            assertEquals("a2", mailbox.take());
+        }
+    }
+}
