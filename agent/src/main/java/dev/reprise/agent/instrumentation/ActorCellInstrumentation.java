@@ -23,21 +23,21 @@ final class ActorCellInstrumentation {
     private ActorCellInstrumentation() {}
 
     static AgentBuilder apply(AgentBuilder agent) {
-        return agent.type(named("akka.actor.ActorCell"))
+        return agent.type(named(HookedTypes.ACTOR_CELL))
                 .transform((builder, type, loader, module, domain) -> StateField.add(builder)
                         .visit(Hooks.advice(Built.class, "<init>", isConstructor()))
                         .visit(Hooks.advice(Invoke.class, "invoke", named("invoke").and(takesArguments(1))))
                         .visit(Hooks.advice(SystemInvoke.class, "systemInvoke", named("systemInvoke").and(takesArguments(1))))
                         .visit(Hooks.advice(SendMessage.class, "sendMessage", named("sendMessage").and(takesArguments(1))
-                                .and(takesArgument(0, named("akka.dispatch.Envelope"))))))
+                                .and(takesArgument(0, named(HookedTypes.ENVELOPE))))))
                 // makeChild calls the companion object's newUid, not ActorCell's static forwarder.
-                .type(named("akka.actor.ActorCell$"))
+                .type(named(HookedTypes.ACTOR_CELL_COMPANION))
                 .transform((builder, type, loader, module, domain) -> builder
                         .visit(Hooks.advice(NewUid.class, "newUid", named("newUid").and(takesArguments(0)))))
-                .type(named("akka.actor.UnstartedCell"))
+                .type(named(HookedTypes.UNSTARTED_CELL))
                 .transform((builder, type, loader, module, domain) -> builder
                         .visit(Hooks.advice(SendMessage.class, "sendMessage", named("sendMessage").and(takesArguments(1))
-                                .and(takesArgument(0, named("akka.dispatch.Envelope"))))));
+                                .and(takesArgument(0, named(HookedTypes.ENVELOPE))))));
     }
 
     static final class Built {

@@ -15,9 +15,9 @@ final class ActorRefInstrumentation {
     private ActorRefInstrumentation() {}
 
     static AgentBuilder apply(AgentBuilder agent) {
-        return agent.type(named("akka.actor.ActorRef"))
+        return agent.type(named(HookedTypes.ACTOR_REF))
                 .transform((builder, type, loader, module, domain) -> StateField.add(builder))
-                .type(named("akka.actor.RepointableActorRef"))
+                .type(named(HookedTypes.REPOINTABLE_ACTOR_REF))
                 .transform((builder, type, loader, module, domain) -> builder
                         .visit(Hooks.advice(Built.class, "<init>", isConstructor())));
     }

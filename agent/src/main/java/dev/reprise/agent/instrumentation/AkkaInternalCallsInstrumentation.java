@@ -17,7 +17,7 @@ final class AkkaInternalCallsInstrumentation {
     private AkkaInternalCallsInstrumentation() {}
 
     static AgentBuilder apply(AgentBuilder agent) {
-        return agent.type(named("akka.actor.ActorCell$"))
+        return agent.type(named(HookedTypes.ACTOR_CELL_COMPANION))
                 .transform((builder, type, loader, module, domain) -> builder
                         .visit(Hooks.advice(Unrecorded.class, "newUid", named("newUid").and(takesArguments(0)))));
     }

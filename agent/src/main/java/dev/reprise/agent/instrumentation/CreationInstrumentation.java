@@ -18,16 +18,16 @@ final class CreationInstrumentation {
     private CreationInstrumentation() {}
 
     static AgentBuilder apply(AgentBuilder agent) {
-        return agent.type(named("akka.actor.dungeon.Children"))
+        return agent.type(named(HookedTypes.CHILDREN))
                 .transform((builder, type, loader, module, domain) -> builder
                         .visit(Hooks.advice(MakeChild.class, "makeChild", named("makeChild").and(takesArguments(5)))))
-                .type(named("akka.pattern.PromiseActorRef$"))
+                .type(named(HookedTypes.PROMISE_ACTOR_REF_COMPANION))
                 .transform((builder, type, loader, module, domain) -> builder
                         .visit(Hooks.advice(Ask.class, "apply", named("apply").and(takesArguments(7)))))
-                .type(named("akka.pattern.PromiseActorRef"))
+                .type(named(HookedTypes.PROMISE_ACTOR_REF))
                 .transform((builder, type, loader, module, domain) -> builder
                         .visit(Hooks.advice(Path.class, "path", named("path").and(takesArguments(0)))))
-                .type(named("akka.actor.LocalActorRefProvider"))
+                .type(named(HookedTypes.LOCAL_ACTOR_REF_PROVIDER))
                 .transform((builder, type, loader, module, domain) -> builder
                         .visit(Hooks.advice(TempPath.class, "tempPath", named("tempPath").and(takesArguments(1)))));
     }

@@ -13,7 +13,7 @@ final class EnvelopeInstrumentation {
     private EnvelopeInstrumentation() {}
 
     static AgentBuilder apply(AgentBuilder agent) {
-        return agent.type(named("akka.dispatch.Envelope"))
+        return agent.type(named(HookedTypes.ENVELOPE))
                 .transform((builder, type, loader, module, domain) -> StateField.add(builder)
                         .visit(Hooks.advice(Built.class, "<init>", isConstructor()))
                         .visit(Hooks.advice(Copied.class, "copy", named("copy").and(takesArguments(2)))));

@@ -17,7 +17,7 @@ import net.bytebuddy.agent.builder.AgentBuilder;
  * Installs every instrumentation; must run before any Akka or Scala class loads.
  *
  * <p>Start-up matters (a service with large libraries loads thousands of classes): ByteBuddy only
- * sees the few Akka and Scala types that are instrumented, picked by name ({@link #TYPES}), without
+ * sees the few Akka and Scala types that are instrumented, picked by name ({@link HookedTypes}), without
  * its {@code AgentBuilder} ({@link TypeTransformations}), and its results are cached between runs
  * ({@link TransformCache}); the JDK's clock and random types are hooked with plain ASM
  * ({@link JdkHooks}); every other class costs one set look-up and, within the include and exclude
@@ -25,20 +25,6 @@ import net.bytebuddy.agent.builder.AgentBuilder;
  */
 public final class Instrumentations {
     private Instrumentations() {}
-
-    /**
-     * Every type the Akka and Scala instrumentations match, by binary name, in the order Akka loads
-     * them: only these reach ByteBuddy. {@code InstrumentationsTest} checks that the list and the
-     * instrumentations agree.
-     */
-    static final List<String> TYPES = List.of("akka.actor.ActorRef", "akka.actor.ActorSystemImpl",
-            "akka.actor.LocalActorRefProvider", "akka.dispatch.MonitorableThreadFactory$AkkaForkJoinWorkerThread",
-            "scala.util.Success", "scala.util.Failure", "akka.actor.LightArrayRevolverScheduler",
-            "akka.actor.RepointableActorRef", "akka.actor.ActorCell$", "scala.concurrent.impl.Promise$DefaultPromise",
-            "scala.concurrent.impl.Promise$Transformation", "akka.actor.dungeon.Children", "akka.actor.ActorCell",
-            "akka.dispatch.Dispatcher", "akka.dispatch.Envelope", "akka.actor.UnstartedCell", "akka.pattern.PromiseActorRef",
-            "akka.pattern.PromiseActorRef$", "scala.concurrent.java8.FuturesConvertersImpl$CF",
-            "scala.concurrent.impl.FutureConvertersImpl$CF", "akka.dispatch.BalancingDispatcher");
 
     /** The recorder's JMX bean is registered this long after the start (JMX is slow to start: not while the application does). */
     private static final long BACKGROUND_DELAY_MILLIS = 3000;
@@ -58,7 +44,7 @@ public final class Instrumentations {
     public static void install(Instrumentation inst, Predicate<String> callSitesIn, boolean replay, Path cache, Runnable later) {
         boolean bridge = Bridge.install(inst);
         CallSites callSites = bridge ? new CallSites(callSitesIn) : null;
-        LoadTimeTransformer front = new LoadTimeTransformer(internalNames(TYPES), callSites, replay, TransformCache.open(cache, replay));
+        LoadTimeTransformer front = new LoadTimeTransformer(internalNames(HookedTypes.ALL), callSites, replay, TransformCache.open(cache, replay));
         inst.addTransformer(front, false);
         long start = System.nanoTime();
         Thread init = new Thread(() -> {

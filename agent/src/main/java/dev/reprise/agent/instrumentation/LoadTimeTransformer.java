@@ -105,7 +105,7 @@ final class LoadTimeTransformer implements ClassFileTransformer {
     /** Instruments the listed types that the system class loader can find, before they load. */
     void prepare() {
         ClassLoader system = ClassLoader.getSystemClassLoader();
-        for (String type : Instrumentations.TYPES) {
+        for (String type : HookedTypes.ALL) {
             String name = type.replace('.', '/');
             CompletableFuture<byte[][]> claim = new CompletableFuture<>();
             if (claims.putIfAbsent(name, claim) != null) {

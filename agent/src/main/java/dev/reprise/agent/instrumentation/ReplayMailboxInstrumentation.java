@@ -18,10 +18,10 @@ final class ReplayMailboxInstrumentation {
     private ReplayMailboxInstrumentation() {}
 
     static AgentBuilder apply(AgentBuilder agent) {
-        return agent.type(named("akka.dispatch.Dispatcher"))
+        return agent.type(named(HookedTypes.DISPATCHER))
                 .transform((builder, type, loader, module, domain) -> builder
                         .visit(Hooks.advice(CreateMailbox.class, "createMailbox", named("createMailbox").and(takesArguments(2)))))
-                .type(named("akka.dispatch.BalancingDispatcher"))
+                .type(named(HookedTypes.BALANCING_DISPATCHER))
                 .transform((builder, type, loader, module, domain) -> builder
                         .visit(Hooks.advice(Balancing.class, "<init>", isConstructor())));
     }

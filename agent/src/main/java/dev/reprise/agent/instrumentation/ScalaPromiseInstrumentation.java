@@ -18,14 +18,14 @@ final class ScalaPromiseInstrumentation {
     private ScalaPromiseInstrumentation() {}
 
     static AgentBuilder apply(AgentBuilder agent) {
-        return agent.type(named("scala.concurrent.impl.Promise$Transformation"))
+        return agent.type(named(HookedTypes.PROMISE_TRANSFORMATION))
                 .transform((builder, type, loader, module, domain) -> StateField.add(builder)
                         .visit(Hooks.advice(Registered.class, "<init>", isConstructor()))
                         .visit(Hooks.advice(Run.class, "run", named("run").and(takesArguments(0)))))
-                .type(named("scala.concurrent.impl.Promise$DefaultPromise"))
+                .type(named(HookedTypes.DEFAULT_PROMISE))
                 .transform((builder, type, loader, module, domain) -> builder
                         .visit(Hooks.advice(Completing.class, "tryComplete0", named("tryComplete0").and(takesArguments(2)))))
-                .type(named("scala.util.Success").or(named("scala.util.Failure")))
+                .type(named(HookedTypes.SUCCESS).or(named(HookedTypes.FAILURE)))
                 .transform((builder, type, loader, module, domain) -> StateField.add(builder)
                         .visit(Hooks.advice(Resolved.class, "<init>", isConstructor())));
     }

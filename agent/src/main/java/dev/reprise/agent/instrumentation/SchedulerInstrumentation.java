@@ -16,7 +16,7 @@ final class SchedulerInstrumentation {
     private SchedulerInstrumentation() {}
 
     static AgentBuilder apply(AgentBuilder agent) {
-        return agent.type(named("akka.actor.LightArrayRevolverScheduler"))
+        return agent.type(named(HookedTypes.SCHEDULER))
                 .transform((builder, type, loader, module, domain) -> builder
                         .visit(Hooks.advice(Schedule.class, "schedule", named("akka$actor$LightArrayRevolverScheduler$$schedule")
                                 .and(takesArguments(3)))));

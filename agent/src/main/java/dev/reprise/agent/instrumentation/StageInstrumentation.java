@@ -33,8 +33,8 @@ final class StageInstrumentation {
     private StageInstrumentation() {}
 
     static AgentBuilder apply(AgentBuilder agent) {
-        return agent.type(named("scala.concurrent.java8.FuturesConvertersImpl$CF")
-                        .or(named("scala.concurrent.impl.FutureConvertersImpl$CF")))
+        return agent.type(named(HookedTypes.FUTURE_CONVERTER_212)
+                        .or(named(HookedTypes.FUTURE_CONVERTER)))
                 .transform((builder, type, loader, module, domain) -> StateField.add(builder)
                         .visit(Hooks.advice(Completed.class, "apply", named("apply").and(takesArguments(1))
                                 .and(takesArgument(0, named("scala.util.Try")))))

@@ -20,10 +20,10 @@ final class ThreadsInstrumentation {
     private ThreadsInstrumentation() {}
 
     static AgentBuilder apply(AgentBuilder agent) {
-        return agent.type(named("akka.dispatch.MonitorableThreadFactory$AkkaForkJoinWorkerThread"))
+        return agent.type(named(HookedTypes.FORK_JOIN_WORKER_THREAD))
                 .transform((builder, type, loader, module, domain) -> StateField.add(builder)
                         .visit(new AddedField(RECORDER_FIELD, ThreadRecorder.class, RecordingThread.class, "repriseRecorder")))
-                .type(named("akka.actor.ActorSystemImpl"))
+                .type(named(HookedTypes.ACTOR_SYSTEM_IMPL))
                 .transform((builder, type, loader, module, domain) -> builder
                         .visit(Hooks.advice(Started.class, "start", named("start"))));
     }

@@ -48,7 +48,7 @@ class HookCheckTest {
         for (boolean replay : new boolean[] {false, true}) {
             TypeTransformations t = new TypeTransformations(agent -> Instrumentations.akka(agent, replay));
             List<String> missing = new ArrayList<>();
-            for (String type : Instrumentations.TYPES) {
+            for (String type : HookedTypes.ALL) {
                 String name = type.replace('.', '/');
                 byte[] bytes = classFileOrNull(name);
                 if (bytes == null) {

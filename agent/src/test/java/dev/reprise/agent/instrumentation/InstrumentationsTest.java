@@ -46,14 +46,14 @@ class InstrumentationsTest {
                 }
             }
         }
-        Set<String> listed = new TreeSet<>(Instrumentations.TYPES);
+        Set<String> listed = new TreeSet<>(HookedTypes.ALL);
         // Scala 2.13's own converter replaced scala-java8-compat's; only one of them is on this class path.
         Set<String> absent = new TreeSet<>(listed);
         absent.removeAll(matched);
         assertTrue(absent.stream().allMatch(n -> n.endsWith("$CF")), "listed but matched by no instrumentation: " + absent);
         Set<String> unlisted = new TreeSet<>(matched);
         unlisted.removeAll(listed);
-        assertEquals(Set.of(), unlisted, "matched by an instrumentation but not listed in Instrumentations.TYPES");
+        assertEquals(Set.of(), unlisted, "matched by an instrumentation but not listed in HookedTypes.ALL");
     }
 
     @Test
