@@ -52,12 +52,10 @@ class ModesTest {
     void aRecordedTurnAndThreadReplayWithTheirIdsAndValues() throws Exception {
         Path trace = tmp.resolve("trace");
         Recorder recorder = Recorder.startWithoutMBean(RecorderSettings.defaults(trace), Map.of());
-        RecordMode record = new RecordMode(recorder, false);
-        Agent.mode = record;
+        RecordMode record = recording(recorder);
 
         // The parent's turn: two children and a random draw, on a thread the recorder knows.
-        AgentThread t = AgentThread.current();
-        t.enter(new AgentActor(PARENT));
+        AgentThread t = parentsTurn();
         long first = record.newId(t, CreationKind.ACTOR, null);
         long second = record.newId(t, CreationKind.ACTOR, null);
         assertNull(record.systemCall(t, CALL, bytes("turn")), "recording hands back no value: the live one stands");
@@ -96,8 +94,7 @@ class ModesTest {
 
     private static void replayTurnAndThread(ReplayMode replay, long first, long second, long threadSource) throws Exception {
         Agent.mode = replay;
-        AgentThread r = AgentThread.current();
-        r.enter(new AgentActor(PARENT));
+        AgentThread r = parentsTurn();
         assertEquals(first, replay.newId(r, CreationKind.ACTOR, null), "the n-th creation gets the n-th recorded id");
         assertEquals(second, replay.newId(r, CreationKind.ACTOR, null));
         assertArrayEquals(bytes("turn"), replay.systemCall(r, CALL, bytes("live")), "the recorded value replaces the live one");
@@ -127,21 +124,32 @@ class ModesTest {
         // Recorded: the parent creates a child. Replayed: it draws a random number first.
         Path trace = tmp.resolve("trace");
         Recorder recorder = Recorder.startWithoutMBean(RecorderSettings.defaults(trace), Map.of());
-        RecordMode record = new RecordMode(recorder, false);
-        Agent.mode = record;
-        AgentThread t = AgentThread.current();
-        t.enter(new AgentActor(PARENT));
+        RecordMode record = recording(recorder);
+        AgentThread t = parentsTurn();
         record.newId(t, CreationKind.ACTOR, null);
         record.turnOver(t, null);
         recorder.close();
         try (ReplayMode replay = new ReplayMode(trace, false, Duration.ofMinutes(1), false, false, false)) {
             Agent.mode = replay;
-            AgentThread r = AgentThread.current();
-            r.enter(new AgentActor(PARENT));
+            AgentThread r = parentsTurn();
             ReplayDivergence d = assertThrows(ReplayDivergence.class, () -> replay.systemCall(r, CALL, bytes("live")));
             assertTrue(d.getMessage().contains(CALL) && d.getMessage().contains(String.valueOf(PARENT))
                     && d.getMessage().contains("creat"), d.getMessage());
         }
+    }
+
+    /** Record mode, as the agent chooses it at start-up. */
+    private static RecordMode recording(Recorder recorder) {
+        RecordMode record = new RecordMode(recorder, false);
+        Agent.mode = record;
+        return record;
+    }
+
+    /** This thread's state, in a turn of the parent. */
+    private static AgentThread parentsTurn() {
+        AgentThread t = AgentThread.current();
+        t.enter(new AgentActor(PARENT));
+        return t;
     }
 
     /** Runs {@code body} on a thread started by a thread that is the root of its lineage, as main is. */
