@@ -1,33 +1,33 @@
 package dev.reprise.replay;
 
-import dev.reprise.trace.ClassCodes;
 import dev.reprise.trace.CreationKind;
 import dev.reprise.trace.DataFileReader;
 import dev.reprise.trace.EventTally;
 import dev.reprise.trace.ExitCodes;
-import dev.reprise.trace.Fingerprint;
 import dev.reprise.trace.SourceNames;
 import dev.reprise.trace.TraceEvent;
 import dev.reprise.trace.TraceFiles;
-import dev.reprise.trace.TraceIds;
 import dev.reprise.trace.TraceIndex;
 import dev.reprise.trace.TraceMetadata;
 import dev.reprise.trace.TraceProblem;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
  * A replay in progress: the trace, each actor's script, the counters for the summary, and the
  * divergence reports. One per JVM, opened by the agent in replay mode.
+ *
+ * <p>This class is the session (the trace opened, the one replay per JVM, its settings, close) and
+ * the one door the runtimes that replay call through; the work is done by a class per concern:
+ * {@link ActorScripts} (each actor's script, retired actors), {@link OutsideSources},
+ * {@link Expectations} (what the program must do next, checked as it does it), {@link ReplayEnd}
+ * (how the replay ends, with which exit code) and {@link SummaryText}.
  */
 public final class Replay implements AutoCloseable {
 
@@ -41,20 +41,11 @@ public final class Replay implements AutoCloseable {
     private final TraceIndex reader;
     private final DataFileReader data;
     private final TraceMetadata metadata;
-    /** The recorded outside sources by name: as many as the recording named, read once. */
-    private final SourceNames sources;
     /**
      * The recording was cut off (killed or crashed; no damage inside): each actor stops where its
      * recorded events end, and the replay ends once none can go further ({@link RecordingEnd}).
      */
     final boolean cut;
-    private final Map<Long, ActorScript> scripts = new ConcurrentHashMap<>();
-    /**
-     * Actors that stopped after consuming all their events: their scripts are dropped, so a program
-     * that creates millions of short-lived actors replays in the memory of the live ones (one bit
-     * per retired actor).
-     */
-    private final RetiredIds retired = new RetiredIds();
     /** Every actor's replay mailbox, for the watchdog and the reports. */
     final Set<ReplayMailbox> queues = ConcurrentHashMap.newKeySet();
     /** The events the replayed program consumed, counted as {@code reprise stats} counts the trace. */
@@ -64,28 +55,27 @@ public final class Replay implements AutoCloseable {
     final RunningTurns turns = new RunningTurns();
     /** Reports show everything (every actor, message group and frame), not a screenful. */
     final boolean verbose;
-    private final AtomicBoolean stopping = new AtomicBoolean();
-    /** Stop the JVM on a divergence (the agent), or keep the report for a test to fail with. */
-    private final boolean haltOnDivergence;
-    private volatile String divergence;
-    /** The signal that stopped the program (SIGINT, SIGTERM), or null: the user ended the replay early. */
-    private volatile String stoppedBy;
-    private volatile boolean fingerprintsChecked = true;
+    private final ActorScripts scripts;
+    private final OutsideSources sources;
+    private final Expectations expectations;
+    private final ReplayEnd end;
 
     private Replay(Path directory, ReplaySupport support, Duration quiet, boolean liveAfterEnd, boolean verbose,
                    TraceIndex reader, DataFileReader data, TraceMetadata metadata, boolean haltOnDivergence) {
         this.liveAfterEnd = liveAfterEnd;
         this.verbose = verbose;
-        this.haltOnDivergence = haltOnDivergence;
         this.directory = directory;
         this.support = support;
         this.quiet = quiet;
         this.reader = reader;
         this.data = data;
         this.metadata = metadata;
-        this.sources = SourceNames.read(metadata, data);
+        this.sources = new OutsideSources(SourceNames.read(metadata, data));
         this.cut = !metadata.cleanEnd()
                 && reader.problems().stream().allMatch(p -> p.kind() == TraceProblem.Kind.TRUNCATED);
+        this.scripts = new ActorScripts(reader, support);
+        this.expectations = new Expectations(this, scripts, data);
+        this.end = new ReplayEnd(this, haltOnDivergence);
     }
 
     /**
@@ -120,12 +110,12 @@ public final class Replay implements AutoCloseable {
      * purpose (a message class renamed) replays as far as its message order allows.
      */
     public void checkFingerprints(boolean on) {
-        fingerprintsChecked = on;
+        expectations.checkFingerprints(on);
     }
 
     /** Whether the recorded fingerprints are checked ({@link #checkFingerprints}). */
     public boolean checksFingerprints() {
-        return fingerprintsChecked;
+        return expectations.checksFingerprints();
     }
 
     /** The replay in progress, or null. */
@@ -138,42 +128,24 @@ public final class Replay implements AutoCloseable {
         return directory;
     }
 
+    /** The trace's metadata. */
     public TraceMetadata metadata() {
         return metadata;
     }
 
     /** The script of actor {@code id} (empty if the trace has no events for it). */
     public ActorScript script(long id) {
-        ActorScript s = scripts.get(id);
-        if (s != null) {
-            return s;
-        }
-        if (isRetired(id)) {
-            return ActorScript.retired(id);
-        }
-        return scripts.computeIfAbsent(id, a -> new ActorScript(a, reader.actor(a)));
+        return scripts.script(id);
     }
 
     /** Actor {@code id} has stopped: once all its events are consumed, its script is no longer kept. */
     public void stopped(long id) {
-        ActorScript s = scripts.get(id);
-        if (s == null || !s.finished() || s.missingSubtrace() >= 0) {
-            return; // unfinished scripts stay, for the end-of-replay check and its report
-        }
-        retired.add(id);
-        scripts.remove(id);
-        reader.forget(id);
-        support.forget(id);
-    }
-
-    private boolean isRetired(long id) {
-        return retired.contains(id);
+        scripts.stopped(id);
     }
 
     /** The recorded id of outside source {@code name}, or -1 if the recording never used it. */
     public long sourceId(String name) {
-        long id = sources.id(name);
-        return id > 0 ? id : -1;
+        return sources.id(name);
     }
 
     /** The recorded outside sources: name to id. */
@@ -181,18 +153,9 @@ public final class Replay implements AutoCloseable {
         return sources.all();
     }
 
-    /** Id to name of the recorded outside sources, made when a report first needs it. */
-    private volatile Map<Long, String> sourceNames;
-
     /** The recorded name of outside source {@code id} (for reports), or null if the trace names no source so. */
     public String sourceName(long id) {
-        Map<Long, String> names = sourceNames;
-        if (names == null) {
-            Map<Long, String> made = new java.util.HashMap<>();
-            sources.all().forEach((name, sourceId) -> made.putIfAbsent(sourceId, name));
-            sourceNames = names = made;
-        }
-        return names.get(id);
+        return sources.name(id);
     }
 
     /**
@@ -203,22 +166,7 @@ public final class Replay implements AutoCloseable {
      * (it processes no more messages; a creation or system call in its last turn goes live).
      */
     public boolean pastTheEnd(long id) {
-        ActorScript s = script(id);
-        if (s.peek() != null) {
-            return false;
-        }
-        if (cut) {
-            return true;
-        }
-        if (s.missingSubtrace() >= 0) {
-            throw diverged(id, "its recorded events end at a gap (dropped or damaged events): the replay cannot go past it");
-        }
-        String incomplete = incompleteTrace();
-        if (incomplete != null) {
-            throw diverged(id, "its recorded events end where the trace is incomplete (" + incomplete
-                    + "): the replay cannot go further");
-        }
-        return true;
+        return expectations.pastTheEnd(id);
     }
 
     /**
@@ -226,7 +174,7 @@ public final class Replay implements AutoCloseable {
      * ({@code end=live}) and the actor has used up its recorded events (its timers then run live).
      */
     public boolean goesOnLive(long actor) {
-        return liveAfterEnd && script(actor).finished();
+        return expectations.goesOnLive(actor);
     }
 
     /**
@@ -234,13 +182,7 @@ public final class Replay implements AutoCloseable {
      * a system call): takes that event if it is next. The timer's script is not kept afterwards.
      */
     public boolean firedInRecording(long id) {
-        ActorScript s = script(id);
-        boolean fired = s.peek() instanceof TraceEvent.SystemCall;
-        if (fired) {
-            replayed.add(s.take());
-        }
-        stopped(id);
-        return fired;
+        return expectations.firedInRecording(id);
     }
 
     /** Whether actor {@code id} has used up its recorded events (nothing more can come from it in a cut recording). */
@@ -256,26 +198,17 @@ public final class Replay implements AutoCloseable {
         return metadata.cleanEnd() ? null : "the recording did not end cleanly";
     }
 
+    /** The problems found reading the trace (damage, a cut end), in the order found. */
+    List<TraceProblem> problems() {
+        return reader.problems();
+    }
+
     /**
      * {@code creator} creates something: the id it had in the recording, or -1 past the end of
      * the creator's recorded events (the replay then goes on live).
      */
     public long expectCreation(long creator, CreationKind kind, Class<?> actorClass) {
-        if (pastTheEnd(creator)) {
-            return -1;
-        }
-        ActorScript s = script(creator);
-        TraceEvent e = s.peek();
-        if (!(e instanceof TraceEvent.Creation c) || c.kind() != kind) {
-            throw diverged(creator, "its event " + (s.consumed() + 1) + ": it " + (kind == CreationKind.PROMISE
-                    ? "completed a promise" : "created " + kind.withArticle()) + ", but the trace expects " + describe(e));
-        }
-        replayed.add(s.take());
-        int recordedClass = Fingerprint.classCodeOf(s.takenFingerprint());
-        if (actorClass != null && recordedClass != 0 && recordedClass != ClassCodes.ofClass(actorClass)) {
-            throw diverged(creator, FirstDifference.creationClass(describe(c), s.consumed(), recordedClass, actorClass));
-        }
-        return c.child();
+        return expectations.expectCreation(creator, kind, actorClass);
     }
 
     /** {@link #nextCompletion}: the recording's attempt here lost to another completer. */
@@ -291,10 +224,7 @@ public final class Replay implements AutoCloseable {
      * replay must then let that completer win).
      */
     public long nextCompletion(long creator) {
-        if (pastTheEnd(creator)) {
-            return LIVE;
-        }
-        return script(creator).peek() instanceof TraceEvent.Creation c && c.kind() == CreationKind.PROMISE ? c.child() : LOST;
+        return expectations.nextCompletion(creator);
     }
 
     /**
@@ -302,27 +232,12 @@ public final class Replay implements AutoCloseable {
      * past the end of its recorded events (the real call is made).
      */
     public byte[] expectSystemCall(long actor, String call) {
-        if (pastTheEnd(actor)) {
-            return null;
-        }
-        TraceEvent e = script(actor).peek();
-        if (!(e instanceof TraceEvent.SystemCall sc)) {
-            throw diverged(actor, "it called " + call + ", but the trace expects " + describe(e));
-        }
-        replayed.add(script(actor).take());
-        byte[] value = read(actor, sc.dataId());
-        if (value == null) {
-            throw diverged(actor, "the result of " + call + " (data " + sc.dataId() + ") is missing from the trace");
-        }
-        return value;
+        return expectations.expectSystemCall(actor, call);
     }
 
+    /** Data entry {@code (owner, dataId)} of the trace's data file, or null if it holds none. */
     public byte[] read(long owner, long dataId) {
-        try {
-            return data.read(owner, dataId);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        return expectations.read(owner, dataId);
     }
 
     /**
@@ -333,34 +248,17 @@ public final class Replay implements AutoCloseable {
      * by this turn when recorded: the program now does less here than it did.
      */
     public void turnOver(long actor, byte recorded, int sends) {
-        turnOver(script(actor), recorded, sends);
+        expectations.turnOver(script(actor), recorded, sends);
     }
 
     /** {@link #turnOver(long, byte, int)} for the actor of script {@code s}. */
     public void turnOver(ActorScript s, byte recorded, int sends) {
-        long actor = s.actor();
-        boolean check = fingerprintsChecked;
-        TraceEvent next = s.peek();
-        if (next instanceof TraceEvent.TurnSends t) {
-            s.take(); // the count the fingerprint could not hold
-            if (check && t.sends() != sends) {
-                diverged(actor, FirstDifference.sends(describe(s.lastMessage()), s.lastMessageNumber(), t.sends(), sends));
-                return;
-            }
-            next = s.peek();
-        } else if (check && !Fingerprint.sendsMatch(recorded, sends)) {
-            diverged(actor, FirstDifference.sendsModulo(describe(s.lastMessage()), s.lastMessageNumber(), recorded, sends));
-            return;
-        }
-        if (next instanceof TraceEvent.Creation || next instanceof TraceEvent.SystemCall) {
-            diverged(actor, "its turn ended without its event " + (s.consumed() + 1) + " (" + next.describe()
-                    + "), which the recording made in that turn. The program creates or calls less here than it did.");
-        }
+        expectations.turnOver(s, recorded, sends);
     }
 
     /** The turn has ended. */
     public void turnEnded() {
-        turns.end();
+        expectations.turnEnded();
     }
 
     /**
@@ -382,13 +280,12 @@ public final class Replay implements AutoCloseable {
      * to throw from the thread that found the divergence, so the program's code goes no further.
      */
     public ReplayDivergence diverged(long actor, String what) {
-        String report = DivergenceReport.of(this, actor, what);
-        stop(report);
-        return new ReplayDivergence(report);
+        return end.diverged(actor, what);
     }
 
+    /** Stops the replay as diverged with {@code report} ({@link ReplayEnd}). */
     void stop(String report) {
-        stop(report, ExitCodes.DIVERGED);
+        end.stop(report);
     }
 
     /**
@@ -396,32 +293,12 @@ public final class Replay implements AutoCloseable {
      * {@link ExitCodes#RECORDING_ENDED}, since live actors could otherwise go on forever past it.
      */
     void recordingEnded() {
-        stop(RecordingEnd.report(this), ExitCodes.RECORDING_ENDED);
-    }
-
-    private void stop(String report, int exitCode) {
-        if (!stopping.compareAndSet(false, true)) {
-            return;
-        }
-        if (exitCode == ExitCodes.DIVERGED) {
-            divergence = report;
-        }
-        System.err.println(report);
-        System.err.flush();
-        if (!haltOnDivergence) {
-            return;
-        }
-        Thread exit = new Thread(() -> {
-            Runtime.getRuntime().halt(exitCode); // hooks of the replayed program could wait on the stuck actors
-        }, "reprise-replay-stop");
-        exit.setDaemon(true);
-        exit.start();
+        end.recordingEnded();
     }
 
     /** A mailbox took {@code taken}, its actor's next recorded message or system message: the actor's turn with it begins. */
     public void turnBegins(long actor, TraceEvent taken) {
-        replayed.add(taken);
-        turns.begin(actor);
+        expectations.turnBegins(actor, taken);
     }
 
     /** A live outside input is held back in a mailbox (it is replaced by the recorded one), or let go. */
@@ -460,7 +337,7 @@ public final class Replay implements AutoCloseable {
      */
     @Override
     public void close() throws IOException {
-        stopping.set(true);
+        end.stopWithoutReport();
         synchronized (Replay.class) {
             if (current == this) {
                 current = null;
@@ -473,23 +350,17 @@ public final class Replay implements AutoCloseable {
 
     /** Whether the replay is stopping: it diverged, or reached the end of a cut recording. */
     public boolean stopping() {
-        return stopping.get();
+        return end.stopping();
     }
 
     /** The divergence report, or null while the replay follows its trace. */
     public String divergence() {
-        return divergence;
+        return end.divergence();
     }
 
     /** Actors whose recorded events are not all consumed. */
     List<ActorScript> unfinished() {
-        List<ActorScript> out = new ArrayList<>();
-        for (ActorScript s : scripts.values()) {
-            if (!s.finished()) {
-                out.add(s);
-            }
-        }
-        return out;
+        return scripts.unfinished();
     }
 
     /**
@@ -499,45 +370,7 @@ public final class Replay implements AutoCloseable {
      * then it says where each actor stopped.
      */
     public void finish() {
-        String summary = summary();
-        List<ActorScript> left = unfinished();
-        left.removeIf(s -> !support.isApplicationActor(s.actor()));
-        if (!left.isEmpty() && stoppedBy != null && divergence == null) {
-            StringBuilder sb = new StringBuilder("[reprise] replay stopped by ").append(stoppedBy)
-                    .append(" before the end of the trace; up to here it matched the recording.\n  trace: ")
-                    .append(directory).append('\n');
-            describeWaiting(sb, left);
-            System.err.println(sb.append("  ").append(summary));
-            System.err.flush();
-            return;
-        }
-        if (left.isEmpty() && cut) {
-            recordingEnded(); // the program ended on its own past the end of what was recorded
-            return;
-        }
-        if (left.isEmpty() && !reader.problems().isEmpty()) {
-            // Events the damage took cannot be checked: the replay cannot vouch for the run.
-            stop("[reprise] REPLAY DIVERGED: the trace is damaged, so the replay could not check every recorded event ("
-                    + reader.problems().get(0) + ").\n  " + summary + "\n  The replay stops with exit code " + ExitCodes.DIVERGED + '.');
-            return;
-        }
-        if (left.isEmpty()) {
-            System.err.println(summary);
-            System.err.flush();
-            return;
-        }
-        StringBuilder sb = new StringBuilder("[reprise] REPLAY DIVERGED: the program ended while actors still "
-                + "expected recorded events.\n  trace: " + directory + '\n');
-        describeWaiting(sb, left);
-        sb.append("  ").append(summary).append("\n  The replay stops with exit code ").append(ExitCodes.DIVERGED).append('.');
-        stop(sb.toString());
-    }
-
-    /** Each of the first ten actors in {@code left}: the event it expects next, and where in the trace. */
-    private void describeWaiting(StringBuilder sb, List<ActorScript> left) {
-        left.stream().limit(10).forEach(s -> sb.append("  actor: ").append(support.describe(s.actor()))
-                .append("\n    expected next: ").append(describe(s.peek())).append("\n    trace position: ")
-                .append(s.position()).append(", after ").append(s.consumed()).append(" events of this actor\n"));
+        end.finish();
     }
 
     /**
@@ -546,12 +379,12 @@ public final class Replay implements AutoCloseable {
      * {@link #finish} says how far the replay got.
      */
     public void stoppedBy(String signal) {
-        stoppedBy = signal;
+        end.stoppedBy(signal);
     }
 
     /** The signal that stopped the program ({@link #stoppedBy}), or null while none has. */
     public String stopSignal() {
-        return stoppedBy;
+        return end.stopSignal();
     }
 
     /**
@@ -561,58 +394,17 @@ public final class Replay implements AutoCloseable {
      * ({@link #stoppedBy}).
      */
     public void awaitRecordedEvents() {
-        long last = -1;
-        long since = System.nanoTime();
-        while (!stopping() && stoppedBy == null && unfinished().stream().anyMatch(s -> support.isApplicationActor(s.actor()))) {
-            long p = traceProgress();
-            if (p != last || turns.computing()) {
-                last = p;
-                since = System.nanoTime();
-            } else if (System.nanoTime() - since > quiet.toNanos()) {
-                return; // finish() reports what is left
-            }
-            try {
-                Thread.sleep(20);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                return;
-            }
-        }
+        end.awaitRecordedEvents();
     }
 
     /** Recorded actors (not outside threads) that the replay has not met yet. */
     long neverSeen() {
-        return neverSeen(false);
+        return scripts.neverSeen(false);
     }
 
-    /** Recorded actors, or with {@code sources} outside threads, that the replay has not met yet. */
-    private long neverSeen(boolean sources) {
-        return reader.actors().stream()
-                .filter(a -> !scripts.containsKey(a) && !isRetired(a) && !TraceIds.isRecorder(a, reader.formatVersion())
-                        && TraceIds.isExternalSource(a, reader.formatVersion()) == sources)
-                .count();
-    }
-
-    /**
-     * Messages still waiting in mailboxes (delivered to actors that had used up their recorded
-     * events, or that the trace never expected), and the mailbox holding most of them.
-     */
-    private void heldBack(StringBuilder sb) {
-        long total = 0;
-        ReplayMailbox most = null;
-        int mostHeld = 0;
-        for (ReplayMailbox q : queues) {
-            int n = q.numberOfMessages();
-            total += n;
-            if (n > mostHeld) {
-                most = q;
-                mostHeld = n;
-            }
-        }
-        if (most != null) {
-            sb.append(total).append(" messages held back in mailboxes (most in ")
-                    .append(support.describe(most.knownActorId())).append(": ").append(mostHeld).append("); ");
-        }
+    /** Recorded outside threads that the replay has not met yet. */
+    long sourcesNeverSeen() {
+        return scripts.neverSeen(true);
     }
 
     /** The readable trace's events, counted as {@code reprise stats} counts them. */
@@ -625,52 +417,6 @@ public final class Replay implements AutoCloseable {
      * {@code reprise stats} counts (so "341 of 341 messages" can be checked against it).
      */
     public String summary() {
-        List<ActorScript> all = unfinished();
-        List<ActorScript> left = new ArrayList<>(all);
-        left.removeIf(s -> !support.isApplicationActor(s.actor()));
-        long neverSeen = neverSeen();
-        // Threads outside the actor system that the replay never met (Akka's dispatcher threads at shutdown).
-        long sourcesNeverSeen = neverSeen(true);
-        EventTally recorded = reader.recorded();
-        StringBuilder sb = new StringBuilder("[reprise] replay of " + directory + ": replayed ")
-                .append(replayed.messages()).append(" of ").append(recorded.messages()).append(" messages (")
-                .append(replayed.externalMessages()).append(" of ").append(recorded.externalMessages())
-                .append(" external), ")
-                .append(replayed.systemCalls()).append(" of ").append(recorded.systemCalls()).append(" system calls, ")
-                .append(replayed.systemMessageTurns()).append(" of ").append(recorded.systemMessageTurns()).append(" system messages, ")
-                .append(replayed.creations()).append(" of ").append(recorded.creations()).append(" creations; ")
-                .append(liveInputs.sum()).append(" live external inputs held back; ");
-        heldBack(sb);
-        sb.append("at most ").append(support.timersKeptAtMost()).append(" timers kept at once; ");
-        boolean everyEvent = replayed.messages() == recorded.messages() && replayed.systemCalls() == recorded.systemCalls()
-                && replayed.systemMessageTurns() == recorded.systemMessageTurns() && replayed.creations() == recorded.creations();
-        if (everyEvent && all.isEmpty() && neverSeen == 0 && sourcesNeverSeen == 0 && reader.problems().isEmpty()) {
-            sb.append("the whole trace was consumed.");
-        } else if (left.isEmpty() && neverSeen == 0 && reader.problems().isEmpty()) {
-            // Akka's own actors and threads race the system's shutdown with the end of a recording.
-            sb.append("every application actor consumed its recorded events");
-            if (!all.isEmpty()) {
-                sb.append("; ").append(all.size()).append(" of Akka's own actors did not");
-                all.stream().limit(3).forEach(s -> sb.append(" [").append(support.describe(s.actor()))
-                        .append(" expects ").append(describe(s.peek())).append(']'));
-            }
-            if (sourcesNeverSeen > 0) {
-                sb.append("; ").append(sourcesNeverSeen).append(" recorded threads outside the actor system did not run "
-                        + "here (Akka's threads at shutdown, or threads whose input came from the trace)");
-            }
-            sb.append('.');
-        } else {
-            sb.append("the trace was not consumed entirely: ").append(left.size()).append(" actors have events left");
-            left.stream().limit(3).forEach(s -> sb.append(" [").append(support.describe(s.actor())).append(" expects ")
-                    .append(describe(s.peek())).append(']'));
-            if (neverSeen > 0) {
-                sb.append(", ").append(neverSeen).append(" recorded actors never appeared");
-            }
-            if (!reader.problems().isEmpty()) {
-                sb.append(", the trace is damaged (").append(reader.problems().get(0)).append(")");
-            }
-            sb.append('.');
-        }
-        return sb.toString();
+        return SummaryText.of(this);
     }
 }

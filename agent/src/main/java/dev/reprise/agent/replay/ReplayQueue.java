@@ -24,7 +24,6 @@ import dev.reprise.trace.SystemMessageKind;
 import dev.reprise.trace.TraceEvent;
 import java.util.ArrayDeque;
 import java.util.List;
-import java.util.Map;
 import java.util.Queue;
 import scala.concurrent.duration.Duration;
 
@@ -40,22 +39,13 @@ import scala.concurrent.duration.Duration;
  * messages (with the replay's live option, it goes on in arrival order).
  *
  * <p>It implements every queue semantics Akka's actors may require (deque for Stash, bounded,
- * control-aware, the logger's), since in replay the order comes from the trace anyway.
+ * control-aware, the logger's), since in replay the order comes from the trace anyway. Outside
+ * input's injection is {@link OutsideInputInjector}'s; the held system messages are
+ * {@link EarlySystemMessages}; this class decides the order.
  */
 public final class ReplayQueue implements ReplayMailbox, MessageQueue, UnboundedDequeBasedMessageQueueSemantics,
         BoundedDequeBasedMessageQueueSemantics, UnboundedControlAwareMessageQueueSemantics,
         BoundedControlAwareMessageQueueSemantics, LoggerMessageQueueSemantics {
-    private static final int LIVE_INPUT_KEPT = 10_000;
-
-    /** The source and data entry of an expected outside input. */
-    private record Input(long source, long dataId) {
-        static Input of(TraceEvent head) {
-            return head instanceof TraceEvent.ExternalMessage m ? new Input(m.sender(), m.dataId())
-                    : new Input(((TraceEvent.ExternalPromiseMessage) head).sender(),
-                            ((TraceEvent.ExternalPromiseMessage) head).dataId());
-        }
-    }
-
     private final Replay replay;
     private final MailboxSupport support;
     private final ActorRef owner;
@@ -63,16 +53,10 @@ public final class ReplayQueue implements ReplayMailbox, MessageQueue, Unbounded
     /** Not recorded ({@link UnorderedActors}): messages in arrival order, system messages as they come. */
     private final boolean unordered;
     private final ArrivedMessages held = new ArrivedMessages();
-    /** Per outside source: inputs injected from the trace whose live copy has not arrived yet (at least 1). */
-    private final Map<Long, Integer> injectedAhead = new java.util.HashMap<>();
+    /** Outside input injected from the trace and live copies held back: made at the first outside input (under the lock). */
+    private OutsideInputInjector inputs;
     /** System messages that reached the actor before their recorded turns. */
-    private final HeldSystemMessages heldSystem = new HeldSystemMessages();
-    /**
-     * Whether {@link #heldSystem} holds any: written under the lock, read without it at every turn's
-     * end ({@link #dueSystemMessages}). A message held after that read was not due then: it becomes
-     * due only when a later dequeue moves the script on, and that turn's end reads it again.
-     */
-    private volatile boolean systemHeld;
+    private final EarlySystemMessages early = new EarlySystemMessages();
     private long arrivals;
     private long firsts;
     private static final int NOT_SCRIPTED = -1;
@@ -89,9 +73,6 @@ public final class ReplayQueue implements ReplayMailbox, MessageQueue, Unbounded
      * the dispatcher asks again and again, the timer fires once.
      */
     private long timerFiredAt = -1;
-    /** The outside input the script expects next and its recorded content, read from the data file once. */
-    private TraceEvent contentOf;
-    private byte[] content;
 
     ReplayQueue(Replay replay, MailboxSupport support, ActorRef owner, ActorSystem system) {
         this.replay = replay;
@@ -143,23 +124,19 @@ public final class ReplayQueue implements ReplayMailbox, MessageQueue, Unbounded
     }
 
     private synchronized void add(MessageKey key, ArrivedMessages.Held h, boolean first) {
-        if (key.kind() == MessageKey.EXTERNAL) {
-            replay.liveInputHeld(true);
-            // The live copy of an input already injected from the trace: pair them up, in order.
-            Integer ahead = injectedAhead.get(key.sender());
-            if (ahead != null) { // only sources with copies to come stay: a thread's source comes and goes
-                if (ahead == 1) {
-                    injectedAhead.remove(key.sender());
-                } else {
-                    injectedAhead.put(key.sender(), ahead - 1);
-                }
-                return;
-            }
-            if (held.count(key) >= LIVE_INPUT_KEPT) {
-                return;
-            }
+        if (key.kind() == MessageKey.EXTERNAL && !inputs().arrived(key)) {
+            return;
         }
         held.add(key, h, first);
+    }
+
+    /** This mailbox's outside input; call under the lock. */
+    private OutsideInputInjector inputs() {
+        OutsideInputInjector in = inputs;
+        if (in == null) {
+            inputs = in = new OutsideInputInjector(this, replay, support, system, held);
+        }
+        return in;
     }
 
     @Override
@@ -188,7 +165,7 @@ public final class ReplayQueue implements ReplayMailbox, MessageQueue, Unbounded
         if (key == null) {
             return null; // the actor owes a creation or a system call first
         }
-        Envelope e = key.kind() == MessageKey.EXTERNAL ? outsideInput(head, key) : poll(key);
+        Envelope e = key.kind() == MessageKey.EXTERNAL ? inputs().take(head, key) : poll(key);
         if (e == null) {
             if (key.kind() == MessageKey.PROMISE) {
                 fireTimerFor(key);
@@ -230,63 +207,6 @@ public final class ReplayQueue implements ReplayMailbox, MessageQueue, Unbounded
             }
         }
         replay.turnOver(s, recorded, sends);
-    }
-
-    /** The recorded outside input the script expects: injected from the trace, or the live one if not recorded. */
-    private Envelope outsideInput(TraceEvent head, MessageKey key) {
-        Input in = Input.of(head);
-        long source = in.source();
-        long dataId = in.dataId();
-        byte[] content = content(head);
-        // In a cut recording the content may have been lost with its last data chunk: then the live copy, by order.
-        if (dataId != 0 && content == null && !replay.recordingCut()) {
-            throw replay.diverged(actorId(), "the content of its outside input (data " + dataId + " of "
-                    + support.describe(source) + ") is missing from the trace");
-        }
-        if (content == null || MessageContent.unrecordedClass(content) != null) {
-            // Recorded by order only: deliver the live input from the same source, in its order.
-            Envelope live = poll(key);
-            if (live != null) {
-                replay.liveInputHeld(false);
-            }
-            return live;
-        }
-        if (!deliverable(head, key)) {
-            return null; // its recorded sender does not exist yet: it comes before the live copy does
-        }
-        Object message;
-        try {
-            message = MessageContent.decode(system, content);
-        } catch (RuntimeException e) {
-            throw replay.diverged(actorId(), "its recorded outside input (data " + dataId + ") cannot be "
-                    + "deserialized: " + e);
-        }
-        // Its live copy is dropped: now if it is here, else when it arrives.
-        Envelope live = poll(key);
-        if (live == null) {
-            injectedAhead.merge(source, 1, Integer::sum);
-        }
-        return Envelope.apply(message, senderOf(content, live), system);
-    }
-
-    /**
-     * The recorded sender of injected input, as it lives in this replay (its creation was replayed
-     * with its id); else the live copy's, sent by the same code; else a stand-in (input=trace);
-     * else dead letters, as recorded for input without a sender (and by traces older than recorded senders).
-     */
-    private ActorRef senderOf(byte[] content, Envelope live) {
-        long id = MessageContent.sender(content);
-        if (id == 0 || id == MessageContent.SENDER_NOT_RECORDED) {
-            return system.deadLetters();
-        }
-        ActorRef ref = support.actorRef(id);
-        if (ref == null && live != null) {
-            ref = live.sender();
-        }
-        if (ref == null) {
-            ref = support.standIn(id, system);
-        }
-        return ref != null ? ref : system.deadLetters();
     }
 
     private Envelope poll(MessageKey key) {
@@ -343,36 +263,10 @@ public final class ReplayQueue implements ReplayMailbox, MessageQueue, Unbounded
      */
     private boolean deliverable(TraceEvent head, MessageKey key) {
         boolean here = held.count(key) > 0;
-        if (key.kind() == MessageKey.EXTERNAL && recordedContent(head)) {
-            return here || senderExists(head);
+        if (key.kind() == MessageKey.EXTERNAL) {
+            return inputs().deliverable(head, here);
         }
         return here;
-    }
-
-    /**
-     * Whether recorded outside input can be injected before its live copy arrives: its recorded
-     * sender exists in this replay, or there is none to wait for. The program's thread creates the
-     * sender (an actor, an ask's temp actor) before it sends the live copy, so the copy's arrival
-     * ends the wait; a source that sends nothing live in replay (the Reprise API) is not waited for.
-     */
-    private boolean senderExists(TraceEvent head) {
-        Input in = Input.of(head);
-        byte[] content = content(head);
-        long sender = content == null ? 0 : MessageContent.sender(content); // missing: dequeue reports it
-        return sender == 0 || sender == MessageContent.SENDER_NOT_RECORDED || support.actorRef(sender) != null
-                || !support.resendsLive(in.source());
-    }
-
-    /** Whether the outside input {@code head} has recorded content to inject (else its live copy is awaited). */
-    private boolean recordedContent(TraceEvent head) {
-        if (Input.of(head).dataId() == 0) {
-            return false;
-        }
-        byte[] content = content(head);
-        if (content == null) {
-            return !replay.recordingCut(); // missing: dequeue reports it, unless the recording was cut before it was written (live copy)
-        }
-        return MessageContent.unrecordedClass(content) == null;
     }
 
     /**
@@ -395,8 +289,7 @@ public final class ReplayQueue implements ReplayMailbox, MessageQueue, Unbounded
             replay.turnBegins(actorId(), s.take());
             return true;
         }
-        heldSystem.add(m);
-        systemHeld = true;
+        early.hold(m);
         return false;
     }
 
@@ -405,20 +298,12 @@ public final class ReplayQueue implements ReplayMailbox, MessageQueue, Unbounded
      * past the end of a clean recording): taken off hold, for the caller to send to the actor again.
      */
     public List<Object> dueSystemMessages() {
-        if (!systemHeld) {
+        if (!early.any()) {
             return List.of(); // almost every turn: no lock taken
         }
         synchronized (this) {
             TraceEvent head = script().peek();
-            List<Object> due;
-            if (head == null && !replay.recordingCut()) {
-                due = heldSystem.takeAll();
-            } else {
-                Object m = heldSystem.takeMatching(head); // one per recorded turn: the next one is due once this one is handled
-                due = m == null ? List.of() : List.of(m);
-            }
-            systemHeld = !heldSystem.isEmpty();
-            return due;
+            return early.takeDue(head, head == null && !replay.recordingCut());
         }
     }
 
@@ -451,28 +336,15 @@ public final class ReplayQueue implements ReplayMailbox, MessageQueue, Unbounded
         return switch (key.kind()) {
             case MessageKey.PLAIN -> replay.scriptEnded(key.sender());
             case MessageKey.PROMISE -> replay.scriptEnded(key.sender()) || replay.scriptEnded(key.resolver());
-            default -> Input.of(head).dataId() != 0 && content(head) == null;
+            default -> inputs().contentLost(head);
         };
-    }
-
-    /**
-     * The recorded content of outside input {@code head} (null: none recorded, or lost), read from
-     * the data file once however often the dispatcher asks whether it can be delivered.
-     */
-    private byte[] content(TraceEvent head) {
-        if (contentOf != head) {
-            Input in = Input.of(head);
-            content = in.dataId() == 0 ? null : replay.read(in.source(), in.dataId());
-            contentOf = head;
-        }
-        return content;
     }
 
     /** What waits in this mailbox, grouped by kind, sender and message class, for reports. */
     @Override
     public synchronized HeldMessages held() {
         HeldMessages out = new HeldMessages();
-        for (HeldSystemMessages.Held h : heldSystem.all()) {
+        for (HeldSystemMessages.Held h : early.all()) {
             out.add("system message: " + h.kind().word()
                     + (h.related() != 0 ? " " + support.describe(h.related()) : ""), null, null);
         }
@@ -508,9 +380,7 @@ public final class ReplayQueue implements ReplayMailbox, MessageQueue, Unbounded
     }
 
     private synchronized List<Object> takeHeldSystemMessages() {
-        List<Object> all = heldSystem.takeAll();
-        systemHeld = false;
-        return all;
+        return early.takeAll();
     }
 
     private synchronized Envelope pollOldestLocked() {

@@ -9,17 +9,12 @@ import dev.reprise.trace.TraceIds;
 import dev.reprise.trace.TraceMetadata;
 import dev.reprise.trace.TraceWriter;
 import java.io.IOException;
-import java.lang.management.ManagementFactory;
 import java.util.HashMap;
 import java.util.Map;
-import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
-import javax.management.ObjectName;
 
 /**
  * The recording runtime of one JVM: a bounded pool of event buffers, one {@link ThreadRecorder}
@@ -29,48 +24,42 @@ import javax.management.ObjectName;
  *
  * <p>It never breaks the application: an internal failure is logged once, recording stops, and
  * every recording call becomes a cheap no-op.
+ *
+ * <p>This class keeps what the recording threads read on every event (the flush epoch, whether it
+ * still records), the recording's life (start, close, JVM exit) and its counts; the rest is a
+ * class per concern: {@link ThreadRegistry}, {@link BufferTakeOver}, {@link DataIntake},
+ * {@link RecorderHealth} and {@link RecorderJmx}.
  */
 public final class Recorder extends FlushEpoch implements AutoCloseable {
     /** The pseudo-actor id under which the recorder writes its own events (the final gap). */
     public static final long RECORDER_ACTOR = TraceIds.RECORDER;
     /** External sources get pseudo-actor ids from here up, in the order they are registered. */
     public static final long FIRST_SOURCE_ID = TraceIds.FIRST_EXTERNAL_SOURCE;
-    /** How long {@link #close()} waits for busy threads to hand over their buffers. */
-    static final long CLOSE_GRACE_NANOS = TimeUnit.SECONDS.toNanos(2);
 
     final RecorderSettings settings;
     final BufferPool pool;
     private final TraceWriter trace;
     private final WriterThread writer;
-    /** The threads that record, until the tick after they die: adding and removing one is O(1) however many come and go. */
-    private final Set<ThreadRecorder> threads = ConcurrentHashMap.newKeySet();
+    /** The threads that record, until the tick after they die. */
+    private final ThreadRegistry threads = new ThreadRegistry();
+    /** Here, not in the registry: {@link #forCurrentThread} reads it at every event of a thread that is not a {@link RecordingThread}. */
     private final ThreadLocal<ThreadRecorder> byThreadLocal;
-    private final AtomicInteger nextThreadId = new AtomicInteger(1);
+    private final BufferTakeOver takeOver;
+    private final DataIntake dataIntake;
+    private final RecorderHealth health = new RecorderHealth(this);
+    private final RecorderJmx jmx = new RecorderJmx(this);
     private final AtomicLong nextSourceId = new AtomicLong(FIRST_SOURCE_ID);
     /** The sources declared by name ({@link #registerSource}), which may be declared again; not the agent's contexts. */
     private final Map<String, Long> declaredSources = new HashMap<>();
-    /** Guards {@link #progressChanged}. */
-    private final Object progressLock = new Object();
-    /** An agent error or a refusal came since the writer last rewrote the metadata. Guarded by progressLock. */
-    private boolean progressChanged;
-    /** The agent's internal errors by site, for the metadata ({@link TraceMetadata#AGENT_ERROR_PREFIX}). */
-    private final java.util.concurrent.ConcurrentHashMap<String, LongAdder> agentErrors = new java.util.concurrent.ConcurrentHashMap<>();
-    /** Why nothing is recorded (set by {@link #refuse}), or null. */
-    private volatile String notRecorded;
     private final LongAdder dropped = new LongAdder();
     private final LongAdder gapsWritten = new LongAdder();
+    /** Time threads waited for room: for a buffer, and for data at the data memory bound ({@link DataIntake}). */
     private final LongAdder blockedNanos = new LongAdder();
-    private final LongAdder droppedData = new LongAdder();
-    private final LongAdder retiredEvents = new LongAdder();
     private final java.util.concurrent.ConcurrentHashMap<String, LongAdder> extraCounts = new java.util.concurrent.ConcurrentHashMap<>();
-    private final DataMemory dataMemory;
-    private final java.util.function.BooleanSupplier mayWaitForData = this::mayWaitForData;
-    private final AtomicBoolean failureLogged = new AtomicBoolean();
     private final AtomicBoolean closed = new AtomicBoolean();
     private final Thread shutdownHook;
     /** Run by the shutdown hook before it closes the trace: lets the application's own shutdown finish first. */
     private volatile Runnable beforeExitClose = () -> { };
-    private volatile ObjectName mbeanName;
 
     volatile boolean closing;
     /** The trace is closing because the JVM exits (not because the last actor system terminated). */
@@ -78,14 +67,17 @@ public final class Recorder extends FlushEpoch implements AutoCloseable {
     private final java.util.concurrent.CountDownLatch closedAtExit = new java.util.concurrent.CountDownLatch(1);
     private static final long EXIT_PAUSE_SECONDS = 5;
     private static final long EXIT_PAUSE_AFTER_CLOSE_MILLIS = 1000;
-    private volatile boolean degraded;
+    /** Recording has stopped: an internal failure, or a refusal ({@link RecorderHealth} sets it). */
+    volatile boolean degraded;
 
     private Recorder(RecorderSettings settings, TraceWriter trace) {
         this.settings = settings;
-        this.dataMemory = new DataMemory(settings.dataMemory());
+        DataMemory dataMemory = new DataMemory(settings.dataMemory());
         this.trace = trace;
         this.pool = new BufferPool(settings.maxBuffers(), settings.bufferSize(), settings.encoding(), settings.fingerprints());
         this.writer = new WriterThread(this, trace);
+        this.dataIntake = new DataIntake(this, writer, dataMemory, blockedNanos);
+        this.takeOver = new BufferTakeOver(this, threads, writer);
         this.byThreadLocal = ThreadLocal.withInitial(() -> register(Thread.currentThread()));
         this.shutdownHook = new Thread(this::closeAtExit, "reprise-shutdown");
         loadAppends(settings);
@@ -94,7 +86,7 @@ public final class Recorder extends FlushEpoch implements AutoCloseable {
     /**
      * Runs each append once on a scratch buffer, so every class it needs is loaded and initialised
      * now: a thread loading one between its epoch check and its append would wait (on the class's
-     * lock) there, and a waiting thread is one the writer may take over ({@link #parked}).
+     * lock) there, and a waiting thread is one the writer may take over ({@link BufferTakeOver}).
      */
     private static void loadAppends(RecorderSettings settings) {
         Preemption.load();
@@ -202,9 +194,7 @@ public final class Recorder extends FlushEpoch implements AutoCloseable {
     }
 
     private ThreadRecorder register(Thread t) {
-        ThreadRecorder r = new ThreadRecorder(this, t, nextThreadId.getAndIncrement());
-        threads.add(r);
-        return r;
+        return threads.register(this, t);
     }
 
     /**
@@ -235,9 +225,7 @@ public final class Recorder extends FlushEpoch implements AutoCloseable {
         if (degraded || closing) {
             return id; // nothing more is written
         }
-        byte[] entry = SourceNames.entry(name);
-        dataMemory.force(entry.length); // never dropped nor waited for: replay needs every name
-        writer.data.offer(new WriterThread.Data(RECORDER_ACTOR, id, entry));
+        dataIntake.sourceName(id, name);
         return id;
     }
 
@@ -246,18 +234,12 @@ public final class Recorder extends FlushEpoch implements AutoCloseable {
      * changed since the last call, else null.
      */
     Map<String, Long> changedProgress() {
-        synchronized (progressLock) {
-            if (!progressChanged) {
-                return null;
-            }
-            progressChanged = false;
-            return agentErrorCounts();
-        }
+        return health.changedProgress();
     }
 
     /** Why nothing is recorded, or null. */
     String notRecorded() {
-        return notRecorded;
+        return health.notRecorded();
     }
 
     /**
@@ -266,10 +248,7 @@ public final class Recorder extends FlushEpoch implements AutoCloseable {
      * Only for the error path: it takes a lock.
      */
     public void agentError(String site) {
-        agentErrors.computeIfAbsent(site, k -> new LongAdder()).increment();
-        synchronized (progressLock) {
-            progressChanged = true;
-        }
+        health.agentError(site);
     }
 
     /**
@@ -277,20 +256,7 @@ public final class Recorder extends FlushEpoch implements AutoCloseable {
      * version the agent does not support). The trace still ends cleanly, with no events. Idempotent.
      */
     public void refuse(String reason) {
-        if (notRecorded != null) {
-            return;
-        }
-        notRecorded = reason;
-        degraded = true;
-        synchronized (progressLock) {
-            progressChanged = true;
-        }
-    }
-
-    private Map<String, Long> agentErrorCounts() {
-        Map<String, Long> counts = new HashMap<>();
-        agentErrors.forEach((site, n) -> counts.put(TraceMetadata.AGENT_ERROR_PREFIX + site, n.sum()));
-        return counts;
+        health.refuse(reason);
     }
 
     /**
@@ -305,11 +271,7 @@ public final class Recorder extends FlushEpoch implements AutoCloseable {
         if (degraded || closing) {
             return;
         }
-        if (!dataMemory.reserve(bytes.length, mayWaitForData, blockedNanos)) {
-            droppedData.increment();
-            return;
-        }
-        writer.data.offer(new WriterThread.Data(owner, dataId, bytes));
+        dataIntake.record(owner, dataId, bytes);
     }
 
     /**
@@ -322,14 +284,12 @@ public final class Recorder extends FlushEpoch implements AutoCloseable {
         if (degraded) {
             return;
         }
-        if (!stage.offer(owner, dataId, bytes, dataMemory, mayWaitForData, blockedNanos)) {
-            droppedData.increment();
-        }
+        dataIntake.stage(stage, owner, dataId, bytes);
     }
 
     /** A recording thread's data stage: chunks of 4 KB, or less under a small data memory bound. */
     DataStage newDataStage() {
-        return new DataStage((int) Math.min(DataStage.CHUNK_BYTES, settings.dataMemory() / 16));
+        return dataIntake.newStage();
     }
 
     /** The threads that record now (the writer drains their data stages). */
@@ -337,14 +297,9 @@ public final class Recorder extends FlushEpoch implements AutoCloseable {
         return threads;
     }
 
-    /** Whether a thread with data to record may wait for room at the data memory bound (else the entry is dropped). */
-    private boolean mayWaitForData() {
-        return settings.overflow() != OverflowPolicy.DROP && !closing && !degraded;
-    }
-
     /** The writer wrote {@code bytes} of queued data. */
     void dataWritten(long bytes) {
-        dataMemory.written(bytes);
+        dataIntake.written(bytes);
     }
 
     void submit(int threadId, long sequence, EventBuffer buffer) {
@@ -376,91 +331,12 @@ public final class Recorder extends FlushEpoch implements AutoCloseable {
      */
     void tick() {
         advanceEpoch();
-        for (ThreadRecorder r : threads) {
-            boolean dead = !r.thread.isAlive();
-            takeOver(r, dead, dead);
-            if (dead) {
-                writer.retire(r.data);
-                retiredEvents.add(r.events);
-                threads.remove(r);
-            }
-        }
+        takeOver.atTick();
     }
-
-    /**
-     * Takes a thread's non-empty buffer without its help: when the thread has died (the whole
-     * buffer), has seen no flush epoch for a whole interval (it is idle: its next event goes to
-     * the slow path, sees the take-over and starts a new buffer), or when {@code force}d at close
-     * (what it has published, a valid prefix; a busy thread may go on writing, so a copy is
-     * written and the thread records nothing more). False if it held no buffer to steal (none,
-     * handed off, or another take-over has it).
-     */
-    private boolean takeOver(ThreadRecorder r, boolean dead, boolean force) {
-        EventBuffer b = r.steal();
-        if (b == null) {
-            return false;
-        }
-        try {
-            if (Preemption.ON) {
-                Preemption.step();
-            }
-            takeOverStolen(r, b, dead, force);
-        } catch (RuntimeException | Error e) {
-            r.giveBack(); // never leave the owner spinning on STEALING: the buffer stays its own
-            internalError("taking over the buffer of thread " + r.thread.getName(), e);
-        }
-        return true;
-    }
-
-    /** {@link #takeOver} once {@code b} is stolen: takes it, or gives it back to its owner. */
-    private void takeOverStolen(ThreadRecorder r, EventBuffer b, boolean dead, boolean force) {
-        // Checked after the steal: a thread that woke up wrote its epoch before taking a buffer. Idle
-        // means parked too: a thread preempted between its epoch check and its append has seen no
-        // epoch for as long, but it is runnable, and it still writes its buffer.
-        boolean idle = epoch - r.lvEpochSeen() >= 2 && parked(r.thread);
-        int length = dead ? b.size() : b.publishedSize();
-        int marks = dead ? b.markCount() : b.publishedMarks(); // read after the size: covers its events
-        if (length == 0 && dead) {
-            r.take();
-            pool.release(b); // a dead thread's empty buffer: back to the pool, or it is lost with the thread
-            return;
-        }
-        if (length == 0 || !(dead || force || idle)) {
-            r.giveBack();
-            return;
-        }
-        long sequence = r.take();
-        count(TAKE_OVERS, 1);
-        if (Preemption.ON) {
-            Preemption.step();
-        }
-        if (closing && !dead && !idle) {
-            writer.full.offer(new WriterThread.Full(r.threadId, sequence, b.prefixCopy(length, marks), length, marks, false));
-        } else {
-            writer.full.offer(new WriterThread.Full(r.threadId, sequence, b, length, marks, true));
-        }
-    }
-
-    /**
-     * Whether {@code t} waits (parked, sleeping, blocked on a monitor): then it is not between a
-     * check and an append of its own recording (which neither park nor lock), and its next
-     * recording call, after it wakes, sees the new epoch first.
-     */
-    private static boolean parked(Thread t) {
-        Thread.State s = t.getState();
-        return s == Thread.State.WAITING || s == Thread.State.TIMED_WAITING || s == Thread.State.BLOCKED;
-    }
-
-    /** The metadata's count of buffers the writer took over from their threads. */
-    static final String TAKE_OVERS = "takeOvers";
 
     /** An internal failure: logged once, recording stops, the application goes on. */
     void internalError(String where, Throwable t) {
-        degraded = true;
-        if (failureLogged.compareAndSet(false, true)) {
-            System.err.println("[reprise] recording failed in " + where + ": " + t
-                    + "; recording has stopped, the application goes on. Trace: " + settings.traceDir());
-        }
+        health.internalError(where, t);
     }
 
     /**
@@ -482,24 +358,7 @@ public final class Recorder extends FlushEpoch implements AutoCloseable {
         }
         closing = true;
         advanceEpoch();
-        ThreadRecorder own = null;
-        for (ThreadRecorder r : threads) {
-            if (r.thread == Thread.currentThread()) {
-                own = r;
-            }
-        }
-        if (own != null) {
-            own.idle();
-        }
-        long deadline = System.nanoTime() + CLOSE_GRACE_NANOS;
-        for (ThreadRecorder r : threads) {
-            // Busy threads hand over at their next event; idle ones are taken over at once.
-            while (r.holding() && r.thread.isAlive()
-                    && epoch - r.lvEpochSeen() < 2 && System.nanoTime() < deadline) {
-                java.util.concurrent.locks.LockSupport.parkNanos(200_000);
-            }
-            takeOverAtClose(r);
-        }
+        takeOver.allAtClose();
         writeFinalGap();
         writer.requestStop();
         try {
@@ -508,24 +367,8 @@ public final class Recorder extends FlushEpoch implements AutoCloseable {
             Thread.currentThread().interrupt();
         }
         finish();
-        unregisterMBean();
+        jmx.unregister();
         closedAtExit.countDown();
-    }
-
-    /**
-     * Takes {@code r}'s buffer at close. The writer's tick may be taking it over at this moment:
-     * it then holds it (STEALING) and may give it back, the thread being busy; so the close
-     * waits that out and tries again, or the buffer would stay with a thread that records
-     * nothing more, and its events would be missing from a trace that ends cleanly.
-     */
-    private void takeOverAtClose(ThreadRecorder r) {
-        while (!takeOver(r, !r.thread.isAlive(), true)) {
-            int state = r.lvState();
-            if (state != BufferOwnership.STEALING && state != BufferOwnership.HOLDING) {
-                return; // handed off, or none held
-            }
-            Thread.onSpinWait(); // the tick decides briefly, and always leaves STEALING
-        }
     }
 
     /** Drops not yet written as a gap (threads that never got a buffer again) go in one last gap. */
@@ -547,15 +390,15 @@ public final class Recorder extends FlushEpoch implements AutoCloseable {
         counts.put("events", s.events());
         counts.put("droppedEvents", s.droppedEvents());
         counts.put("droppedData", s.droppedData());
-        counts.put("threads", (long) nextThreadId.get() - 1);
+        counts.put("threads", (long) threads.count());
         counts.put("blockedMillis", TimeUnit.NANOSECONDS.toMillis(s.blockedNanos()));
         extraCounts.forEach((key, value) -> counts.put(key, value.sum()));
-        counts.putAll(agentErrorCounts());
+        counts.putAll(health.agentErrorCounts());
         try {
-            if (writer.failed() || (degraded && notRecorded == null)) {
+            if (writer.failed() || (degraded && health.notRecorded() == null)) {
                 trace.close(); // the metadata keeps saying "not clean"
             } else {
-                trace.finish(counts, notRecorded);
+                trace.finish(counts, health.notRecorded());
             }
         } catch (IOException e) {
             internalError("finishing the trace", e);
@@ -564,12 +407,9 @@ public final class Recorder extends FlushEpoch implements AutoCloseable {
 
     /** Statistics so far. */
     public RecorderStatistics statistics() {
-        long events = retiredEvents.sum();
-        for (ThreadRecorder r : threads) {
-            events += r.events;
-        }
+        long events = threads.events();
         return new RecorderStatistics(events, writer.eventBytes, writer.buffersWritten, blockedNanos.sum(),
-                dropped.sum(), writer.dataEntries, writer.dataBytes, droppedData.sum(), nextThreadId.get() - 1,
+                dropped.sum(), writer.dataEntries, writer.dataBytes, dataIntake.dropped(), threads.count(),
                 degraded);
     }
 
@@ -585,28 +425,6 @@ public final class Recorder extends FlushEpoch implements AutoCloseable {
 
     /** Registers the recorder's JMX bean ({@code dev.reprise:type=Recorder}); JMX failures are ignored. */
     public void registerMBean() {
-        try {
-            ObjectName name = new ObjectName("dev.reprise:type=Recorder");
-            var server = ManagementFactory.getPlatformMBeanServer();
-            if (server.isRegistered(name)) {
-                server.unregisterMBean(name);
-            }
-            server.registerMBean(new RecorderMBeanView(this), name);
-            mbeanName = name;
-        } catch (Exception | LinkageError e) {
-            // JMX is a convenience; recording goes on without it.
-            mbeanName = null;
-        }
-    }
-
-    private void unregisterMBean() {
-        if (mbeanName == null) {
-            return;
-        }
-        try {
-            ManagementFactory.getPlatformMBeanServer().unregisterMBean(mbeanName);
-        } catch (Exception e) {
-            // already gone
-        }
+        jmx.register();
     }
 }

@@ -45,7 +45,7 @@ class TakeOverStressTest {
         }
         assertEquals(0, p.exitValue());
 
-        assertTrue(TraceMetadata.read(dir).count(Recorder.TAKE_OVERS) > 0, "the writer took buffers over");
+        assertTrue(TraceMetadata.read(dir).count(BufferTakeOver.TAKE_OVERS) > 0, "the writer took buffers over");
         List<String> problems = TraceAnalysis.run(dir).problems().stream().map(Object::toString).toList();
         assertTrue(problems.isEmpty(), () -> problems.size() + " problems in the trace, the first: "
                 + problems.subList(0, Math.min(3, problems.size())));

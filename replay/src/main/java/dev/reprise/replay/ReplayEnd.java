@@ -1,0 +1,146 @@
+package dev.reprise.replay;
+
+import dev.reprise.trace.ExitCodes;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/**
+ * How a replay ends, decided here and nowhere else in the replay core, with its exit code from
+ * {@link ExitCodes}: a divergence stops it with a report ({@link ExitCodes#DIVERGED}), the end of a
+ * cut recording with how far it went ({@link ExitCodes#RECORDING_ENDED}); a program that ends
+ * prints the summary, or stops as diverged if actors still expected recorded events, unless the
+ * user stopped it. A replay stops once: the first reason wins. The methods are {@link Replay}'s,
+ * which says what each does.
+ */
+final class ReplayEnd {
+    private final Replay replay;
+    private final AtomicBoolean stopping = new AtomicBoolean();
+    /** Stop the JVM on a divergence (the agent), or keep the report for a test to fail with. */
+    private final boolean haltOnDivergence;
+    private volatile String divergence;
+    /** The signal that stopped the program (SIGINT, SIGTERM), or null: the user ended the replay early. */
+    private volatile String stoppedBy;
+
+    ReplayEnd(Replay replay, boolean haltOnDivergence) {
+        this.replay = replay;
+        this.haltOnDivergence = haltOnDivergence;
+    }
+
+    /** {@link Replay#diverged}: the report, and the exception for the thread that found it. */
+    ReplayDivergence diverged(long actor, String what) {
+        String report = DivergenceReport.of(replay, actor, what);
+        stop(report);
+        return new ReplayDivergence(report);
+    }
+
+    /** Stops the replay as diverged, with {@code report}. */
+    void stop(String report) {
+        stop(report, ExitCodes.DIVERGED);
+    }
+
+    /**
+     * The replay reached the end of a cut recording: prints how far it went and stops with
+     * {@link ExitCodes#RECORDING_ENDED}, since live actors could otherwise go on forever past it.
+     */
+    void recordingEnded() {
+        stop(RecordingEnd.report(replay), ExitCodes.RECORDING_ENDED);
+    }
+
+    private void stop(String report, int exitCode) {
+        if (!stopping.compareAndSet(false, true)) {
+            return;
+        }
+        if (exitCode == ExitCodes.DIVERGED) {
+            divergence = report;
+        }
+        System.err.println(report);
+        System.err.flush();
+        if (!haltOnDivergence) {
+            return;
+        }
+        Thread exit = new Thread(() -> {
+            Runtime.getRuntime().halt(exitCode); // hooks of the replayed program could wait on the stuck actors
+        }, "reprise-replay-stop");
+        exit.setDaemon(true);
+        exit.start();
+    }
+
+    /** The replay is closed ({@link Replay#close}): it stops here, without a report. */
+    void stopWithoutReport() {
+        stopping.set(true);
+    }
+
+    boolean stopping() {
+        return stopping.get();
+    }
+
+    String divergence() {
+        return divergence;
+    }
+
+    void stoppedBy(String signal) {
+        stoppedBy = signal;
+    }
+
+    String stopSignal() {
+        return stoppedBy;
+    }
+
+    /** {@link Replay#finish}: the summary, or how far the replay got, or why it stops. */
+    void finish() {
+        String summary = replay.summary();
+        List<ActorScript> left = replay.unfinished();
+        left.removeIf(s -> !replay.support.isApplicationActor(s.actor()));
+        if (!left.isEmpty() && stoppedBy != null && divergence == null) {
+            StringBuilder sb = new StringBuilder("[reprise] replay stopped by ").append(stoppedBy)
+                    .append(" before the end of the trace; up to here it matched the recording.\n  trace: ")
+                    .append(replay.directory).append('\n');
+            SummaryText.waiting(replay, sb, left);
+            System.err.println(sb.append("  ").append(summary));
+            System.err.flush();
+            return;
+        }
+        if (left.isEmpty() && replay.cut) {
+            recordingEnded(); // the program ended on its own past the end of what was recorded
+            return;
+        }
+        if (left.isEmpty() && !replay.problems().isEmpty()) {
+            // Events the damage took cannot be checked: the replay cannot vouch for the run.
+            stop("[reprise] REPLAY DIVERGED: the trace is damaged, so the replay could not check every recorded event ("
+                    + replay.problems().get(0) + ").\n  " + summary + "\n  The replay stops with exit code " + ExitCodes.DIVERGED + '.');
+            return;
+        }
+        if (left.isEmpty()) {
+            System.err.println(summary);
+            System.err.flush();
+            return;
+        }
+        StringBuilder sb = new StringBuilder("[reprise] REPLAY DIVERGED: the program ended while actors still "
+                + "expected recorded events.\n  trace: " + replay.directory + '\n');
+        SummaryText.waiting(replay, sb, left);
+        sb.append("  ").append(summary).append("\n  The replay stops with exit code ").append(ExitCodes.DIVERGED).append('.');
+        stop(sb.toString());
+    }
+
+    /** {@link Replay#awaitRecordedEvents}: waits while the application's actors still move through their events. */
+    void awaitRecordedEvents() {
+        long last = -1;
+        long since = System.nanoTime();
+        while (!stopping() && stoppedBy == null
+                && replay.unfinished().stream().anyMatch(s -> replay.support.isApplicationActor(s.actor()))) {
+            long p = replay.traceProgress();
+            if (p != last || replay.turns.computing()) {
+                last = p;
+                since = System.nanoTime();
+            } else if (System.nanoTime() - since > replay.quiet.toNanos()) {
+                return; // finish() reports what is left
+            }
+            try {
+                Thread.sleep(20);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+        }
+    }
+}
