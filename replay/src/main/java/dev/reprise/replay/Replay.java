@@ -358,6 +358,11 @@ public final class Replay implements AutoCloseable {
         return end.divergence();
     }
 
+    /** At the JVM's exit: a replay that diverged halts with its exit code now ({@link ReplayEnd}). */
+    public void haltIfDiverged() {
+        end.haltIfDiverged();
+    }
+
     /** Actors whose recorded events are not all consumed. */
     List<ActorScript> unfinished() {
         return scripts.unfinished();

@@ -46,6 +46,17 @@ final class ReplayEnd {
         stop(RecordingEnd.report(replay), ExitCodes.RECORDING_ENDED);
     }
 
+    /**
+     * The JVM exits after the replay found a divergence: it halts with {@link ExitCodes#DIVERGED} now,
+     * before the program's own exit status (a thread started to halt could come too late once the
+     * shutdown hooks are done).
+     */
+    void haltIfDiverged() {
+        if (divergence != null) {
+            Runtime.getRuntime().halt(ExitCodes.DIVERGED);
+        }
+    }
+
     private void stop(String report, int exitCode) {
         if (!stopping.compareAndSet(false, true)) {
             return;

@@ -1,7 +1,6 @@
 package dev.reprise.agent.replay;
 
 import dev.reprise.replay.Replay;
-import dev.reprise.trace.ExitCodes;
 
 /** Ends the replay once: when the last actor system terminates, or at exit (summary, or divergence). */
 final class ReplaySummary {
@@ -39,8 +38,6 @@ final class ReplaySummary {
             mode.lifecycle.awaitShutdownAtExit();
         }
         print();
-        if (replay.divergence() != null) {
-            Runtime.getRuntime().halt(ExitCodes.DIVERGED);
-        }
+        replay.haltIfDiverged();
     }
 }

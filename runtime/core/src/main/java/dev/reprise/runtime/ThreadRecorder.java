@@ -17,7 +17,7 @@ import dev.reprise.trace.SystemMessageKind;
  */
 public final class ThreadRecorder extends BufferOwnership {
     // Who may touch the buffer and the chunk sequence: BufferOwnership. When the writer takes a
-    // buffer over before its owner hands it off: Recorder.takeOver.
+    // buffer over before its owner hands it off: BufferTakeOver.
     final Recorder recorder;
     final Thread thread;
     final int threadId;
