@@ -5,17 +5,14 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.reprise.programs.PingPongProgram;
+import dev.reprise.testsupport.ChildProcess;
 import dev.reprise.trace.ActorEventSource;
 import dev.reprise.trace.TraceAnalysis;
 import dev.reprise.trace.TraceEvent;
 import dev.reprise.trace.TraceIndex;
 import dev.reprise.trace.TraceProblem;
-import java.io.BufferedReader;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 import java.util.concurrent.TimeUnit;
@@ -36,22 +33,12 @@ class KilledRecordingIT {
 
     /** Records the endless ping-pong ({@code mode} forever or flat-out) and kills it {@code millis} after the ball is in play. */
     private static void recordAndKill(Path trace, long millis, String mode) throws Exception {
-        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "--sun-misc-unsafe-memory-access=allow", "-Xmx256m",
-                "-javaagent:" + RecordedRun.agentJar() + "=record,trace=" + trace,
-                "-cp", RecordedRun.programClassPath(), PingPongProgram.class.getName(), mode));
-        Process p = new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.DISCARD).start();
-        try (BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
-            String line;
-            while ((line = out.readLine()) != null && !line.equals("started")) {
-                // Akka's start-up output, if any
-            }
-            assertEquals("started", line, "the ping-pong did not start");
+        try (ChildProcess.Running p = RecordedRun.program("-javaagent:" + RecordedRun.agentJar() + "=record,trace=" + trace,
+                List.of(), PingPongProgram.class, mode).discardErrors().start()) {
+            p.awaitLine("started"::equals, Duration.ofMinutes(2)); // after Akka's start-up output, if any
             Thread.sleep(millis);
-            p.destroyForcibly(); // SIGKILL: no shutdown hook, no clean end
-            assertTrue(p.waitFor(10, TimeUnit.SECONDS));
-        } finally {
-            p.destroyForcibly();
+            p.kill(); // SIGKILL: no shutdown hook, no clean end
+            assertTrue(p.process().waitFor(10, TimeUnit.SECONDS));
         }
     }
 

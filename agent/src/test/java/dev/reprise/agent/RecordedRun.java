@@ -2,25 +2,20 @@ package dev.reprise.agent;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.reprise.trace.SourceNames;
+import dev.reprise.testsupport.ChildProcess;
+import dev.reprise.testsupport.Project;
+import dev.reprise.testsupport.SamplePrograms;
+import dev.reprise.testsupport.Traces;
 import dev.reprise.trace.TraceEvent;
-import dev.reprise.trace.TraceReader;
-import java.io.File;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
-import java.util.stream.Collectors;
 
 /**
- * A test program run in its own JVM with the packaged agent attached, and what it left: exit
- * code, output, and the trace read back.
+ * A test program (of the samples module, or a Savina benchmark) run in its own JVM with the
+ * packaged agent attached, and what it left: exit code, output, and the trace read back.
  */
 final class RecordedRun {
     final Path trace;
@@ -36,19 +31,9 @@ final class RecordedRun {
         this.err = err;
     }
 
+    /** The packaged agent ({@code reprise.agent.jar}, which the pom sets); fails the test if it is not packaged. */
     static Path agentJar() {
-        Path jar = Path.of(System.getProperty("reprise.agent.jar", "target/reprise-agent.jar"));
-        assertTrue(Files.isRegularFile(jar), "the packaged agent is missing: " + jar + " (run mvn package first)");
-        return jar;
-    }
-
-    /** The program's class path: test classes, Akka, Scala and Config; the agent jar brings the rest. */
-    static String programClassPath() {
-        return Arrays.stream(System.getProperty("java.class.path").split(File.pathSeparator))
-                .filter(p -> p.endsWith("test-classes") || p.contains("akka-actor") || p.contains(File.separator + "scala-")
-                        || p.contains(File.separator + "config" + File.separator) || p.contains("savina-bench")
-                        || p.contains("reprise-savina-bench"))
-                .collect(Collectors.joining(File.pathSeparator));
+        return Project.requirePackaged(Project.agentJar(), "run mvn package first");
     }
 
     static RecordedRun record(Path trace, String agentOptions, Class<?> main, String... args) throws Exception {
@@ -83,59 +68,39 @@ final class RecordedRun {
         return run(trace, agentFlag, jvmOptions, LIMIT, main, args);
     }
 
+    /**
+     * The program in a JVM of its own ({@link #program}), with {@code agentFlag} (a {@code
+     * -javaagent:...} option, or null) after {@code jvmOptions}, 256 MB of heap unless they say.
+     */
     private static RecordedRun run(Path trace, String agentFlag, List<String> jvmOptions, Duration limit, Class<?> main,
-                                   String... args) throws Exception {
-        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "--sun-misc-unsafe-memory-access=allow"));
+                                   String... args) {
+        ChildProcess.Result r = program(agentFlag, jvmOptions, main, args).timeout(limit).threadDumpOnTimeout().run();
+        if (r.timedOut()) {
+            List<String> lines = r.outLines();
+            throw new AssertionError(main.getSimpleName() + " did not finish (" + agentFlag + "): " + r.err()
+                    + "\nlast output: " + String.join("\n", lines.subList(Math.max(0, lines.size() - 5), lines.size()))
+                    + "\n" + r.threadDump());
+        }
+        return new RecordedRun(trace, r.exit(), r.outLines(), r.err());
+    }
+
+    /** The command that runs a test program: its {@link SamplePrograms#classPath class path}, and the agent flag if not null. */
+    static ChildProcess program(String agentFlag, List<String> jvmOptions, Class<?> main, String... args) {
+        ChildProcess child = SamplePrograms.jvm(main, args);
         if (jvmOptions.stream().noneMatch(o -> o.startsWith("-Xmx"))) {
-            cmd.add("-Xmx256m");
+            child.jvmOptions("-Xmx256m");
         }
-        cmd.addAll(jvmOptions);
+        child.jvmOptions(jvmOptions);
         if (agentFlag != null) {
-            cmd.add(agentFlag);
+            child.jvmOptions(agentFlag);
         }
-        cmd.addAll(List.of("-cp", programClassPath(), main.getName()));
-        cmd.addAll(List.of(args));
-        Path outFile = Files.createTempFile("program", ".out");
-        Path errFile = Files.createTempFile("program", ".err");
-        Process p = new ProcessBuilder(cmd).redirectOutput(outFile.toFile()).redirectError(errFile.toFile()).start();
-        if (!p.waitFor(limit.toMillis(), TimeUnit.MILLISECONDS)) {
-            String threads = threadDump(p);
-            p.destroyForcibly();
-            throw new AssertionError(main.getSimpleName() + " did not finish (" + agentFlag + "): "
-                    + Files.readString(errFile) + "\nlast output: " + tail(outFile) + "\n" + threads);
-        }
-        RecordedRun r = new RecordedRun(trace, p.exitValue(), Files.readAllLines(outFile, StandardCharsets.UTF_8),
-                Files.readString(errFile, StandardCharsets.UTF_8));
-        Files.delete(outFile);
-        Files.delete(errFile);
-        return r;
-    }
-
-    /** The threads of a program that hangs, for the failure message. */
-    private static String threadDump(Process p) {
-        try {
-            Process jstack = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "jstack").toString(),
-                    Long.toString(p.pid())).redirectErrorStream(true).start();
-            String dump = new String(jstack.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-            jstack.waitFor(30, TimeUnit.SECONDS);
-            return dump;
-        } catch (Exception e) {
-            return "(no thread dump: " + e + ")";
-        }
-    }
-
-    private static String tail(Path file) throws IOException {
-        List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8);
-        return String.join("\n", lines.subList(Math.max(0, lines.size() - 5), lines.size()));
+        return child;
     }
 
     /** Every actor's events, in recorded order. */
     Map<Long, List<TraceEvent>> events() throws IOException {
         if (events == null) {
-            try (TraceReader reader = TraceReader.open(trace)) {
-                events = reader.readAllEvents();
-            }
+            events = Traces.events(trace);
         }
         return events;
     }
@@ -146,9 +111,7 @@ final class RecordedRun {
 
     /** The pseudo-actor id of an outside thread by its context name: "main", "main/thread 2" (main's second thread). */
     long threadSource(String threadName) throws IOException {
-        long id = SourceNames.read(trace).id("thread:" + threadName);
-        assertTrue(id > 0, "no source for thread " + threadName + " in the trace");
-        return id;
+        return Traces.sourceId(trace, "thread:" + threadName);
     }
 
     /** The actors (and timers, temp actors) {@code creator} created, in order. */
@@ -162,13 +125,11 @@ final class RecordedRun {
     }
 
     /**
-     * The replay summary says every application actor consumed its recorded events. (Akka's own
-     * actors and threads race the system's shutdown with the end of a recording; until system-wide
-     * stops are ordered in the trace, the summary counts what they left apart.)
+     * The replay summary says every application actor consumed its recorded events
+     * ({@link Traces#assertApplicationTraceConsumed}).
      */
     void assertApplicationTraceConsumed() {
-        assertTrue(err.contains("the whole trace was consumed")
-                || err.contains("every application actor consumed its recorded events"), err);
+        Traces.assertApplicationTraceConsumed(err);
     }
 
     /** Output lines starting with {@code prefix}, without it. */

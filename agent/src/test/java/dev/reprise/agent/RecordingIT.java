@@ -12,6 +12,8 @@ import dev.reprise.programs.MappedStageProgram;
 import dev.reprise.programs.PromiseRaceProgram;
 import dev.reprise.programs.SupervisionProgram;
 import dev.reprise.programs.TimersAndInputProgram;
+import dev.reprise.testsupport.ChildProcess;
+import dev.reprise.testsupport.SamplePrograms;
 import dev.reprise.trace.CreationKind;
 import dev.reprise.trace.DataFileReader;
 import dev.reprise.trace.SourceNames;
@@ -27,6 +29,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -295,16 +298,12 @@ class RecordingIT {
     @Test
     void terminatingTheLastActorSystemFinishesTheTrace() throws Exception {
         Path trace = tmp.resolve("t");
-        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "--sun-misc-unsafe-memory-access=allow", "-javaagent:" + RecordedRun.agentJar() + "=record,trace=" + trace,
-                "-cp", RecordedRun.programClassPath(), EndingsProgram.class.getName(), "terminate-then-hang"));
-        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
-        try (var out = new java.io.BufferedReader(new java.io.InputStreamReader(p.getInputStream()))) {
-            for (String line; (line = out.readLine()) != null && !line.equals("terminated"); ) {
-                // wait for the program to terminate its actor system
-            }
-            p.destroyForcibly(); // no shutdown hook: only the termination can have finished the trace
-            p.waitFor();
+        try (ChildProcess.Running p = ChildProcess.java().agent(RecordedRun.agentJar(), "record,trace=" + trace)
+                .classPath(SamplePrograms.classPath(EndingsProgram.class)).main(EndingsProgram.class, "terminate-then-hang")
+                .mergeErrors().start()) {
+            p.awaitLine("terminated"::equals, Duration.ofMinutes(2)); // the program terminated its actor system
+            p.kill(); // no shutdown hook: only the termination can have finished the trace
+            p.process().waitFor();
         }
         TraceAnalysis.Report report = TraceAnalysis.run(trace);
         assertEquals(List.of(), report.problems());

@@ -1,18 +1,19 @@
 package dev.reprise.agent;
 
 import dev.reprise.programs.StartupProgram;
+import dev.reprise.testsupport.ChildProcess;
+import dev.reprise.testsupport.SamplePrograms;
 import java.io.File;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
@@ -27,10 +28,11 @@ import java.util.stream.Stream;
  * the agent as the noise floor. Wall time, from starting the JVM to its exit.
  *
  * <pre>
- * ./reprise bench startup [--rounds 10] [--classes 4000] [--libs ~/.m2/repository]
- * java -cp agent/target/test-classes:$(cat agent/target/demo.classpath) dev.reprise.agent.StartupBench \
- *     --agent agent/target/reprise-agent.jar [--rounds N] [--classes N] [--libs DIR] [--agent-options K=V,...]
+ * ./reprise bench startup [--rounds 10] [--classes 4000] [--libs ~/.m2/repository] [--agent-options K=V,...]
  * </pre>
+ *
+ * (The script runs it with the agent module's test class path, as it runs the JMH benchmarks; the
+ * program's class path is the samples module's classes with Akka, Scala and Config.)
  */
 public final class StartupBench {
     private StartupBench() {}
@@ -119,25 +121,22 @@ public final class StartupBench {
     private record Run(double seconds, double cpu, String line) {}
 
     private static Run run(String classPath, String agentFlag, int classes) throws Exception {
-        java.util.List<String> cmd = new ArrayList<>(java.util.List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "--sun-misc-unsafe-memory-access=allow"));
+        ChildProcess child = ChildProcess.java();
         if (agentFlag != null) {
-            cmd.add(agentFlag);
+            child.jvmOptions(agentFlag);
         }
-        cmd.addAll(java.util.List.of("-cp", classPath, StartupProgram.class.getName(), Integer.toString(classes)));
-        Path out = Files.createTempFile("startup", ".out");
+        child.classPath(classPath).main(StartupProgram.class, Integer.toString(classes)).mergeErrors()
+                .timeout(Duration.ofSeconds(300));
         long start = System.nanoTime();
-        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(out.toFile()).start();
-        if (!p.waitFor(300, TimeUnit.SECONDS)) {
-            p.destroyForcibly();
-            throw new IllegalStateException("the program did not finish: " + Files.readString(out));
+        ChildProcess.Result r = child.run();
+        if (r.timedOut()) {
+            throw new IllegalStateException("the program did not finish: " + r.out());
         }
         double seconds = (System.nanoTime() - start) / 1e9;
-        String output = Files.readString(out, StandardCharsets.UTF_8);
-        Files.delete(out);
+        String output = r.out();
         String line = output.lines().filter(l -> l.startsWith("jars ")).findFirst().orElse("");
-        if (p.exitValue() != 0 || !line.contains("reply pong")) {
-            throw new IllegalStateException("the program failed (exit " + p.exitValue() + "): " + output);
+        if (r.exit() != 0 || !line.contains("reply pong")) {
+            throw new IllegalStateException("the program failed (exit " + r.exit() + "): " + output);
         }
         String[] words = line.split(" ");
         double cpu = Double.parseDouble(words[words.length - 1]) / 1000;
@@ -162,12 +161,9 @@ public final class StartupBench {
         return new ArrayList<>(newest.values());
     }
 
-    /** Test classes, Akka, Scala and Config, from this JVM's class path. */
+    /** The samples' classes, Akka, Scala and Config, from this JVM's class path. */
     private static String programClassPath() {
-        return Arrays.stream(System.getProperty("java.class.path").split(File.pathSeparator))
-                .filter(p -> p.endsWith("test-classes") || p.contains("akka-actor") || p.contains(File.separator + "scala-")
-                        || p.contains(File.separator + "config" + File.separator))
-                .collect(Collectors.joining(File.pathSeparator));
+        return SamplePrograms.classPath(StartupProgram.class);
     }
 
     static double median(double[] values) {

@@ -1,6 +1,6 @@
 package dev.reprise.replay;
 
-import dev.reprise.trace.Jcstress;
+import dev.reprise.testsupport.Jcstress;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.reprise.testsupport.HandBuiltTrace;
 import dev.reprise.trace.CreationKind;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;

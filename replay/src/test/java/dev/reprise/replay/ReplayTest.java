@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.reprise.testsupport.HandBuiltTrace;
 import dev.reprise.trace.CreationKind;
 import dev.reprise.trace.TraceEvent;
 import dev.reprise.trace.TraceIds;

@@ -4,12 +4,14 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.reprise.testsupport.ChildProcess;
+import dev.reprise.testsupport.Project;
 import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
@@ -46,13 +48,12 @@ class AcmeAirSessionIT {
                 "-cp", classPath, "dev.reprise.acmeair.AcmeAirServer", "--port", "0", "--db", WORK.resolve("db").toString(),
                 "--customers", "200", "--load", "--seed", "7", "--hash-responses"));
         int port = recorded.port();
-        Process driver = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "--sun-misc-unsafe-memory-access=allow", "-cp", classPath, "dev.reprise.acmeair.driver.AcmeAirDriver",
+        ChildProcess.Result driver = ChildProcess.java().classPath(classPath).main("dev.reprise.acmeair.driver.AcmeAirDriver",
                 "--url", "http://127.0.0.1:" + port, "--duration", Integer.toString(DRIVE_SECONDS), "--threads", "2",
                 "--users", "200")
-                .redirectErrorStream(true).redirectOutput(WORK.resolve("driver.out").toFile()).start();
-        assertTrue(driver.waitFor(DRIVE_SECONDS + 120, TimeUnit.SECONDS), "the driver did not end");
-        assertEquals(0, driver.exitValue(), Files.readString(WORK.resolve("driver.out")));
+                .mergeErrors().output(WORK.resolve("driver.out"), null).timeout(Duration.ofSeconds(DRIVE_SECONDS + 120)).run();
+        assertFalse(driver.timedOut(), "the driver did not end");
+        assertEquals(0, driver.exit(), driver.out());
         int recordExit = recorded.stop();
         List<String> recordedHashes = recorded.responses();
         assertTrue(recordedHashes.size() > 100, "the session made " + recordedHashes.size() + " responses: "
@@ -74,17 +75,13 @@ class AcmeAirSessionIT {
     }
 
     /** A {@code ./reprise record|replay} of the server, running in the background. */
-    private record Server(String what, Process process, Path out, Path errFile) {
-        static Server start(Path dir, String what, List<String> args) throws IOException {
-            List<String> cmd = new ArrayList<>(List.of(Cli.ROOT.resolve("reprise").toString()));
-            cmd.addAll(args);
+    private record Server(String what, ChildProcess.Running running, Path out, Path errFile) {
+        static Server start(Path dir, String what, List<String> args) {
             Path out = dir.resolve(what + ".out");
             Path err = dir.resolve(what + ".err");
-            ProcessBuilder pb = new ProcessBuilder(cmd).directory(dir.toFile())
-                    .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
-                    .redirectOutput(out.toFile()).redirectError(err.toFile());
-            pb.environment().putAll(Cli.PACKAGED);
-            return new Server(what, pb.start(), out, err);
+            ChildProcess.Running running = Project.script(args.toArray(String[]::new)).directory(dir).output(out, err)
+                    .timeout(Duration.ofDays(1)).start();
+            return new Server(what, running, out, err);
         }
 
         /** The HTTP port, once the server says it listens. */
@@ -102,9 +99,9 @@ class AcmeAirSessionIT {
         void awaitOutput(Predicate<List<String>> done, int seconds) throws Exception {
             long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
             while (!done.test(lines())) {
-                if (!process.isAlive() || System.nanoTime() > end) {
+                if (!running.isAlive() || System.nanoTime() > end) {
                     stop();
-                    throw new AssertionError(what + ": not there after " + seconds + " s (alive: " + process.isAlive()
+                    throw new AssertionError(what + ": not there after " + seconds + " s (alive: " + running.isAlive()
                             + ")\n--- stdout tail\n" + String.join("\n", tail(lines())) + "\n--- stderr\n" + err());
                 }
                 Thread.sleep(200);
@@ -112,14 +109,9 @@ class AcmeAirSessionIT {
         }
 
         /** SIGTERM to the server's JVM (the program under the agent), as a service is stopped; its exit code. */
-        int stop() throws Exception {
-            process.descendants().forEach(ProcessHandle::destroy);
-            if (!process.waitFor(60, TimeUnit.SECONDS)) {
-                process.descendants().forEach(ProcessHandle::destroyForcibly);
-                process.destroyForcibly().waitFor();
-                return -1;
-            }
-            return process.exitValue();
+        int stop() {
+            running.terminateDescendants();
+            return running.waitFor(Duration.ofSeconds(60)).exit(); // -1 when it had to be killed
         }
 
         List<String> lines() throws IOException {

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.reprise.programs.TallyProgram;
 import dev.reprise.trace.ExitCodes;
 import dev.reprise.trace.Json;
 import java.nio.file.Files;

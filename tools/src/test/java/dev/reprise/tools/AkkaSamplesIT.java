@@ -8,21 +8,20 @@ import dev.reprise.samples.DiningHakkersOnFsm;
 import dev.reprise.samples.FaultHandling;
 import dev.reprise.samples.KeyValueShell;
 import dev.reprise.samples.SupervisionTree;
-import java.io.File;
+import dev.reprise.testsupport.SamplePrograms;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.regex.Pattern;
-import java.util.stream.Collectors;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
- * Racy Akka programs in the style of Akka's documentation and samples ({@code dev.reprise.samples}),
+ * Racy Akka programs in the style of Akka's documentation and samples ({@code dev.reprise.samples}, in the
+ * samples module),
  * recorded and replayed the way users do it: {@code ./reprise record --trace DIR -- JAVA_ARGS} and
  * {@code ./reprise replay --trace DIR -- JAVA_ARGS} in child processes, through the script at the
  * repository root and the packaged jars. Each program is recorded {@value #RUNS} times (each run
@@ -105,13 +104,13 @@ class AkkaSamplesIT {
             Path runDir = Files.createDirectories(dir.resolve("run" + run));
             Path trace = runDir.resolve("trace");
             ScriptRun record = ScriptRun.run(runDir, "record", input, "record", "--trace", trace.toString(), "--", "-cp",
-                    programClassPath(), main.getName());
+                    programClassPath(main), main.getName());
             if (record.exit() != 0) {
                 failures.add("run " + run + ": the recording exited " + record.exit() + "\n" + record.show());
                 continue;
             }
             ScriptRun replay = ScriptRun.run(runDir, "replay", input, "replay", "--trace", trace.toString(), "--", "-cp",
-                    programClassPath(), main.getName());
+                    programClassPath(main), main.getName());
             List<String> recorded = normalise(record.out());
             List<String> replayed = normalise(replay.out());
             boolean same = recorded.equals(replayed);
@@ -145,12 +144,9 @@ class AkkaSamplesIT {
         };
     }
 
-    /** The program's class path: these test classes, Akka, Scala and Config; the agent jar brings the rest. */
-    static String programClassPath() {
-        return Arrays.stream(System.getProperty("java.class.path").split(File.pathSeparator))
-                .filter(p -> p.endsWith("test-classes") || p.contains("akka-actor") || p.contains(File.separator + "scala-")
-                        || p.contains(File.separator + "config" + File.separator))
-                .collect(Collectors.joining(File.pathSeparator));
+    /** The program's class path: the samples module, Akka, Scala and Config; the agent jar brings the rest. */
+    static String programClassPath(Class<?> main) {
+        return SamplePrograms.classPath(main);
     }
 
     /**

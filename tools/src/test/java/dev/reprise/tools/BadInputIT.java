@@ -4,6 +4,7 @@ import static dev.reprise.tools.Cli.assertOneLineError;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.reprise.programs.HelloProgram;
 import dev.reprise.trace.Json;
 import dev.reprise.trace.TraceFiles;
 import java.nio.file.Files;

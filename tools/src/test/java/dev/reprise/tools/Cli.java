@@ -5,8 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
+import dev.reprise.testsupport.ChildProcess;
+import dev.reprise.testsupport.Project;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -14,7 +15,6 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
 /**
@@ -24,11 +24,11 @@ import java.util.stream.Stream;
  * everything printed; a run that does not end within its time limit is killed and fails the test.
  */
 final class Cli {
-    static final Path ROOT = Path.of(System.getProperty("reprise.root", "..")).toAbsolutePath().normalize();
-    static final Path TOOLS_JAR = Path.of(System.getProperty("reprise.tools.jar",
-            ROOT.resolve("tools/target/reprise-tools.jar").toString())).toAbsolutePath().normalize();
-    static final Path AGENT_JAR = ROOT.resolve("agent/target/reprise-agent.jar");
-    static final String JAVA = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    static final Path ROOT = Project.root();
+    static final Path TOOLS_JAR = Project.toolsJar();
+    /** The agent the tools under test use: {@code agent/target/reprise-agent.jar} (see {@link Project#agentJar()}). */
+    static final Path AGENT_JAR = Project.agentJar();
+    static final String JAVA = ChildProcess.javaExecutable().toString();
     /** Scratch space for the tests' traces and captured output (under target, so mvn clean removes it). */
     static final Path WORK = ROOT.resolve("tools/target/cli-it");
 
@@ -51,10 +51,9 @@ final class Cli {
 
     /** Fails, saying what to build, unless both jars a user needs are there. */
     static void requireJars() {
-        assertTrue(Files.isRegularFile(TOOLS_JAR), TOOLS_JAR + " is missing: these tests run after the package phase "
-                + "(mvn -pl tools -am verify)");
-        assertTrue(Files.isRegularFile(AGENT_JAR), AGENT_JAR + " is missing: a full build (./reprise test, mvn verify) "
-                + "packages the agent before the tools; with -pl tools, package it first: mvn -pl agent -am package -DskipTests");
+        Project.requirePackaged(TOOLS_JAR, "these tests run after the package phase (mvn -pl tools -am verify)");
+        Project.requirePackaged(AGENT_JAR, "a full build (./reprise test, mvn verify) packages the agent before the tools; "
+                + "with -pl tools, package it first: mvn -pl agent -am package -DskipTests");
     }
 
     /** {@code java -Dreprise.home=ROOT -jar reprise-tools.jar ARGS}, as ./reprise runs it. */
@@ -65,7 +64,7 @@ final class Cli {
     }
 
     /** For {@code ./reprise} inside the build: no nested Maven build (the packaged jars as they are), this JDK. */
-    static final Map<String, String> PACKAGED = Map.of("REPRISE_NO_BUILD", "1", "JAVA_HOME", System.getProperty("java.home"));
+    static final Map<String, String> PACKAGED = Project.PACKAGED;
 
     /** {@code ./reprise ARGS} with extra environment variables. */
     static Result script(Map<String, String> env, String... args) {
@@ -75,44 +74,23 @@ final class Cli {
     }
 
     /** Starts {@code ./reprise ARGS} as {@link #PACKAGED}, its stdout and stderr both to {@code output}, and returns at once. */
-    static Process start(List<String> args, Path output) throws IOException {
-        List<String> cmd = new ArrayList<>(List.of(ROOT.resolve("reprise").toString()));
-        cmd.addAll(args);
-        ProcessBuilder pb = new ProcessBuilder(cmd).directory(ROOT.toFile()).redirectErrorStream(true)
-                .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null"))).redirectOutput(output.toFile());
-        pb.environment().putAll(PACKAGED);
-        Files.createDirectories(output.getParent());
-        return pb.start();
+    static Process start(List<String> args, Path output) {
+        return Project.script(args.toArray(String[]::new)).directory(ROOT).mergeErrors().output(output, null)
+                .timeout(Duration.ofDays(1)).start().process();
     }
 
     /** Any command line: a JVM started the way an IDE would with options the tools printed, say. */
     static Result run(List<String> command, Map<String, String> env) {
-        try {
-            Path io = Files.createDirectories(WORK.resolve("io"));
-            Path out = Files.createTempFile(io, "out", ".txt");
-            Path err = Files.createTempFile(io, "err", ".txt");
-            ProcessBuilder pb = new ProcessBuilder(command).directory(ROOT.toFile())
-                    .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")))
-                    .redirectOutput(out.toFile()).redirectError(err.toFile());
-            pb.environment().putAll(env);
-            Process p = pb.start();
-            if (!p.waitFor(TIME_LIMIT.toSeconds(), TimeUnit.SECONDS)) {
-                p.descendants().forEach(ProcessHandle::destroyForcibly);
-                p.destroyForcibly().waitFor();
-                fail("still running after " + TIME_LIMIT.toSeconds() + "s, killed: " + new Result(command, -1,
-                        Files.readString(out, StandardCharsets.UTF_8), Files.readString(err, StandardCharsets.UTF_8)));
-            }
-            Result r = new Result(command, p.exitValue(), Files.readString(out, StandardCharsets.UTF_8),
-                    Files.readString(err, StandardCharsets.UTF_8));
-            Files.delete(out);
-            Files.delete(err);
-            return r;
-        } catch (IOException e) {
-            throw new java.io.UncheckedIOException(e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new AssertionError("interrupted", e);
+        return run(ChildProcess.command(command).env(env));
+    }
+
+    /** Runs {@code child} in the repository's root; one that does not end within the time limit is killed and fails the test. */
+    static Result run(ChildProcess child) {
+        ChildProcess.Result r = child.directory(ROOT).timeout(TIME_LIMIT).run();
+        if (r.timedOut()) {
+            fail("still running after " + TIME_LIMIT.toSeconds() + "s, killed: " + new Result(r.command(), -1, r.out(), r.err()));
         }
+        return new Result(r.command(), r.exit(), r.out(), r.err());
     }
 
     /** Exit 0, nothing on stderr. */

@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.reprise.programs.HelloProgram;
+import dev.reprise.programs.TallyProgram;
 import dev.reprise.trace.Json;
 import dev.reprise.trace.TraceFiles;
 import java.nio.file.Files;

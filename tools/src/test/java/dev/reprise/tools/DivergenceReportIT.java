@@ -3,7 +3,7 @@ package dev.reprise.tools;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.reprise.tools.stuck.HeldStringsProgram;
+import dev.reprise.programs.stuck.HeldStringsProgram;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.BeforeAll;

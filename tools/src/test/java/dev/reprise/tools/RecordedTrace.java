@@ -3,6 +3,7 @@ package dev.reprise.tools;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.reprise.programs.TallyProgram;
 import dev.reprise.trace.TraceFiles;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -20,7 +21,7 @@ import java.util.zip.CRC32C;
  * in the ways users meet.
  */
 final class RecordedTrace {
-    /** The class path a user would give: the test classes and Akka. */
+    /** The class path: this test JVM's (the sample programs, Akka, and the rest), as a user could give it. */
     static final String CLASS_PATH = System.getProperty("java.class.path");
     static final String PROGRAM = TallyProgram.class.getName();
 
@@ -44,7 +45,7 @@ final class RecordedTrace {
             Cli.requireJars();
             Cli.deleteTree(Cli.WORK);
             Path dir = Files.createDirectories(Cli.WORK).resolve("tally");
-            Cli.Result r = Cli.tools("record", "--trace", dir.toString(), "-o", "include=dev.reprise.tools", "--",
+            Cli.Result r = Cli.tools("record", "--trace", dir.toString(), "-o", "include=dev.reprise.programs", "--",
                     "-cp", CLASS_PATH, PROGRAM);
             assertEquals(0, r.exit(), () -> "record: " + r);
             assertTrue(Files.isRegularFile(TraceFiles.events(dir)), () -> "no trace written: " + r);

@@ -3,8 +3,8 @@ package dev.reprise.tools;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.reprise.tools.stuck.BlockedAskProgram;
-import dev.reprise.tools.stuck.BusyTickerProgram;
+import dev.reprise.programs.stuck.BlockedAskProgram;
+import dev.reprise.programs.stuck.BusyTickerProgram;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.BeforeAll;
@@ -33,7 +33,7 @@ class ReplayWatchdogIT {
         assertTrue(report.contains("first difference: /user/asker") && report.contains("has been blocked in its turn"),
                 report);
         assertTrue(report.contains("at java.base/jdk.internal.misc.Unsafe.park") // where it waits, and the program's frames
-                && report.contains("at dev.reprise.tools.stuck.BlockedAskProgram$Asker.ask("), report);
+                && report.contains("at dev.reprise.programs.stuck.BlockedAskProgram$Asker.ask("), report);
         assertTrue(report.contains("actor: /user/bank") && report.contains("expected next: message from /user/checker"),
                 report);
     }

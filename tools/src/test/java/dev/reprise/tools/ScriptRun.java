@@ -1,14 +1,9 @@
 package dev.reprise.tools;
 
-import java.io.File;
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
+import dev.reprise.testsupport.ChildProcess;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 
 /**
  * One {@code ./reprise} child process run as users run it (the script at the repository root, the
@@ -20,27 +15,11 @@ record ScriptRun(String what, Path dir, int exit, List<String> out, String err) 
     private static final int SHOWN_LINES = 120;
 
     /** Runs {@code ./reprise args} in {@code dir}, killed after {@link #LIMIT} (exit -1). */
-    static ScriptRun run(Path dir, String what, Path stdin, String... args) throws IOException, InterruptedException {
-        List<String> cmd = new ArrayList<>(List.of(Cli.ROOT.resolve("reprise").toString()));
-        cmd.addAll(List.of(args));
-        Path out = dir.resolve(what + ".out");
-        Path err = dir.resolve(what + ".err");
-        ProcessBuilder pb = new ProcessBuilder(cmd).directory(dir.toFile())
-                .redirectInput(stdin != null ? ProcessBuilder.Redirect.from(stdin.toFile())
-                        : ProcessBuilder.Redirect.from(new File("/dev/null")))
-                .redirectOutput(out.toFile()).redirectError(err.toFile());
-        pb.environment().putAll(Cli.PACKAGED);
-        Process p = pb.start();
-        int exit;
-        if (p.waitFor(LIMIT.toSeconds(), TimeUnit.SECONDS)) {
-            exit = p.exitValue();
-        } else {
-            p.descendants().forEach(ProcessHandle::destroyForcibly);
-            p.destroyForcibly().waitFor();
-            exit = -1;
-        }
-        return new ScriptRun(what, dir, exit, Files.readAllLines(out, StandardCharsets.UTF_8),
-                Files.readString(err, StandardCharsets.UTF_8));
+    static ScriptRun run(Path dir, String what, Path stdin, String... args) {
+        ChildProcess.Result r = ChildProcess.command(Cli.ROOT.resolve("reprise").toString()).args(args).directory(dir)
+                .stdin(stdin).output(dir.resolve(what + ".out"), dir.resolve(what + ".err")).env(Cli.PACKAGED)
+                .timeout(LIMIT).run();
+        return new ScriptRun(what, dir, r.exit(), r.outLines(), r.err());
     }
 
     /** Its exit code, stdout (the first lines) and stderr (the last lines), for a failure message. */

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
+import dev.reprise.programs.PacedProgram;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -32,7 +33,7 @@ class StoppedProgramIT {
 
         Path output = dir.resolve("replay.txt");
         Process replay = Cli.start(List.of("replay", "--trace", trace.toString(), "--", "-cp",
-                AkkaSamplesIT.programClassPath(), PacedProgram.class.getName()), output);
+                AkkaSamplesIT.programClassPath(PacedProgram.class), PacedProgram.class.getName()), output);
         List<ProcessHandle> jvms = stopOnceItPrinted(replay, output, "1000: ");
         long stoppedAt = System.nanoTime();
         assertTrue(replay.waitFor(20, TimeUnit.SECONDS), () -> "the replay still runs 20 s after SIGTERM: " + read(output));
@@ -58,7 +59,7 @@ class StoppedProgramIT {
         Path trace = dir.resolve("trace");
         Path output = dir.resolve("record.txt");
         Process record = Cli.start(List.of("record", "--trace", trace.toString(), "--", "-cp",
-                AkkaSamplesIT.programClassPath(), PacedProgram.class.getName()), output);
+                AkkaSamplesIT.programClassPath(PacedProgram.class), PacedProgram.class.getName()), output);
         List<ProcessHandle> jvms = stopOnceItPrinted(record, output, "1000: ");
         assertTrue(record.waitFor(ProgramJvm.STOP_SECONDS + 10, TimeUnit.SECONDS), () -> "still recording: " + read(output));
         String out = read(output);

@@ -3,6 +3,8 @@ package dev.reprise.tools;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.reprise.programs.HelloProgram;
+import dev.reprise.testsupport.Project;
 import dev.reprise.trace.Json;
 import dev.reprise.trace.TraceAnalysis;
 import dev.reprise.trace.TraceIds;
@@ -181,8 +183,8 @@ class ToolsTest {
     @Test
     @Tag("slow") // starts a JVM with the packaged agent: left out of ./reprise test --fast
     void recordRunsTheProgramWithTheAgentAndPassesOnItsExitCode() throws Exception {
-        Path root = Path.of("..").toAbsolutePath().normalize();
-        org.junit.jupiter.api.Assumptions.assumeTrue(Files.isRegularFile(root.resolve("agent/target/reprise-agent.jar")),
+        Path root = Project.root();
+        org.junit.jupiter.api.Assumptions.assumeTrue(Files.isRegularFile(Project.agentJar()),
                 "the agent is packaged before the tools in a full build");
         System.setProperty("reprise.home", root.toString());
         Path recorded = tmp.resolve("recorded");

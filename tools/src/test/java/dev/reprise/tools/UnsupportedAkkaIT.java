@@ -3,6 +3,8 @@ package dev.reprise.tools;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.reprise.programs.GreeterProgram;
+import dev.reprise.testsupport.ChildProcess;
 import dev.reprise.trace.ExitCodes;
 import dev.reprise.trace.Json;
 import java.io.File;
@@ -38,15 +40,14 @@ class UnsupportedAkkaIT {
                 "target/unsupported-akka/akka-actor_2.13-" + VERSION + ".jar"));
         assertTrue(Files.isRegularFile(akka), akka + " is missing: the build copies it before the integration tests "
                 + "(mvn -pl agent,tools -am verify)");
-        // These test classes, Scala and Config from this JVM's class path; Akka 2.6 replaced by the old one.
+        // This JVM's class path (the sample programs, Scala, Config...); Akka 2.6 replaced by the old one.
         classPath = Stream.concat(Stream.of(akka.toString()),
                 Arrays.stream(System.getProperty("java.class.path").split(File.pathSeparator))
                         .filter(p -> !p.contains("akka-actor")))
                 .collect(Collectors.joining(File.pathSeparator));
         Cli.deleteTree(WORK);
         trace = Files.createDirectories(WORK).resolve("greeter");
-        plain = Cli.run(List.of(Cli.JAVA, "--sun-misc-unsafe-memory-access=allow", "-cp", classPath,
-                GreeterProgram.class.getName()), Map.of());
+        plain = Cli.run(ChildProcess.java().classPath(classPath).main(GreeterProgram.class));
         recorded = Cli.tools("record", "--trace", trace.toString(), "--", "-cp", classPath, GreeterProgram.class.getName());
     }
 

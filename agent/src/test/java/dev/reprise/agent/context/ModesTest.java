@@ -13,12 +13,11 @@ import dev.reprise.agent.replay.ReplayMode;
 import dev.reprise.replay.ReplayDivergence;
 import dev.reprise.runtime.Recorder;
 import dev.reprise.runtime.RecorderSettings;
+import dev.reprise.testsupport.Traces;
 import dev.reprise.trace.CreationKind;
 import dev.reprise.trace.DataFileReader;
-import dev.reprise.trace.SourceNames;
 import dev.reprise.trace.TraceEvent;
 import dev.reprise.trace.TraceFiles;
-import dev.reprise.trace.TraceReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -72,15 +71,12 @@ class ModesTest {
         assertEquals("recorded", threadCall);
         recorder.close();
 
-        Map<Long, List<TraceEvent>> events;
-        try (TraceReader reader = TraceReader.open(trace)) {
-            events = reader.readAllEvents();
-        }
+        Map<Long, List<TraceEvent>> events = Traces.events(trace);
         List<TraceEvent> parent = events.get(PARENT);
         assertEquals(List.of(new TraceEvent.Creation(first, CreationKind.ACTOR), new TraceEvent.Creation(second, CreationKind.ACTOR)),
                 parent.subList(0, 2), parent.toString());
-        long threadSource = SourceNames.read(trace).id("thread:root/thread 1");
-        assertTrue(threadSource > 0, "the started thread is an outside source named by its maker and rank");
+        // The started thread is an outside source named by its maker and rank.
+        long threadSource = Traces.sourceId(trace, "thread:root/thread 1");
         try (DataFileReader data = DataFileReader.open(TraceFiles.data(trace))) {
             assertArrayEquals(bytes("turn"), data.read(PARENT, ((TraceEvent.SystemCall) parent.get(2)).dataId()));
             TraceEvent.SystemCall onThread = (TraceEvent.SystemCall) events.get(threadSource).get(0);

@@ -15,27 +15,21 @@ import dev.reprise.replay.MessageKey;
 import dev.reprise.replay.Replay;
 import dev.reprise.replay.ReplayDivergence;
 import dev.reprise.replay.ReplaySupport;
+import dev.reprise.testsupport.HandBuiltTrace;
 import dev.reprise.trace.ClassCodes;
-import dev.reprise.trace.Encoding;
-import dev.reprise.trace.EventBuffer;
-import dev.reprise.trace.Fingerprint;
 import dev.reprise.trace.SystemMessageKind;
-import dev.reprise.trace.TraceMetadata;
-import dev.reprise.trace.TraceWriter;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
-import java.util.Map;
 import java.util.Random;
-import java.util.function.Consumer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The replay mailbox ({@link ReplayQueue}) on traces written by hand with the trace format's
- * writer, with real Akka envelopes and no actor system: the actor gets its messages in the
+ * The replay mailbox ({@link ReplayQueue}) on traces written by hand ({@link HandBuiltTrace}),
+ * with real Akka envelopes and no actor system: the actor gets its messages in the
  * recorded order of their senders whatever order they arrive in, is told it has a message only
  * when the expected one is there, gets a system message that came early at its recorded place,
  * stops at the end of its recording, and a message of another class than recorded stops the
@@ -105,11 +99,7 @@ class ReplayQueueTest {
 
     @Test
     void aSystemMessageThatArrivesEarlyIsHandedBackAtItsRecordedPlace() throws Exception {
-        Path dir = trace(b -> {
-            b.message(1, Fingerprint.NONE);
-            b.systemMessageTurn(SystemMessageKind.DEATH_WATCH, 2);
-            b.message(3, Fingerprint.NONE);
-        });
+        Path dir = trace().message(1).systemMessageTurn(SystemMessageKind.DEATH_WATCH, 2).message(3).finish();
         try (Replay replay = open(dir, false)) {
             ReplayQueue mailbox = mailbox(replay);
             assertFalse(mailbox.admitSystemMessage(SystemMessageKind.DEATH_WATCH, 2, "b died"),
@@ -152,7 +142,7 @@ class ReplayQueueTest {
 
     @Test
     void pastTheEndOfItsRecordingTheActorProcessesNoMoreUnlessTheReplayGoesOnLive() throws Exception {
-        Path dir = trace(b -> b.message(1, Fingerprint.NONE));
+        Path dir = trace().message(1).finish();
         for (boolean live : new boolean[] {false, true}) {
             try (Replay replay = open(dir, live)) {
                 ReplayQueue mailbox = mailbox(replay);
@@ -174,25 +164,18 @@ class ReplayQueueTest {
         }
     }
 
-    /** {@link #RECORDED}, each message's fingerprint naming the class {@link Sent}. */
+    /** {@link #RECORDED}, each message's fingerprint naming the class {@link Sent}; ended cleanly. */
     private Path recorded() throws Exception {
-        byte sent = Fingerprint.ofClass(ClassCodes.ofClass(Sent.class));
-        return trace(b -> RECORDED.forEach(s -> b.message(s.from(), sent)));
+        HandBuiltTrace trace = trace();
+        RECORDED.forEach(s -> trace.message(s.from(), Sent.class));
+        return trace.finish();
     }
 
     private int traces;
 
-    /** A trace whose one actor, {@link #ACTOR}, has the events {@code events} writes, ended cleanly. */
-    private Path trace(Consumer<EventBuffer> events) throws Exception {
-        Path dir = tmp.resolve("trace" + traces++);
-        EventBuffer b = new EventBuffer(1 << 12, Encoding.COMPACT, true);
-        b.subtraceStart(ACTOR, 0);
-        events.accept(b);
-        try (TraceWriter w = TraceWriter.create(dir, TraceMetadata.begin("hand.Built", Map.of()))) {
-            w.writeEvents(1, 0, b, b.size(), b.markCount());
-            w.finish(Map.of());
-        }
-        return dir;
+    /** A new trace whose one actor is {@link #ACTOR}: the events written next are its. */
+    private HandBuiltTrace trace() throws Exception {
+        return HandBuiltTrace.in(tmp.resolve("trace" + traces++)).actor(ACTOR);
     }
 
     private static Replay open(Path dir, boolean liveAfterEnd) throws Exception {

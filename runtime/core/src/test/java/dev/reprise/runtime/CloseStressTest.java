@@ -1,15 +1,15 @@
 package dev.reprise.runtime;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 
-import dev.reprise.trace.TraceAnalysis;
+import dev.reprise.testsupport.ChildProcess;
+import dev.reprise.testsupport.Traces;
 import dev.reprise.trace.TraceEvent;
-import dev.reprise.trace.TraceReader;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -32,23 +32,18 @@ class CloseStressTest {
 
     @Test
     void aCloseRacingTheWritersTakeOverKeepsEveryEvent() throws Exception {
-        Process p = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Dreprise.test.preemption=true", "-cp", System.getProperty("java.class.path"),
-                CloseStress.class.getName(), tmp.toString(), Integer.toString(ROUNDS), Integer.toString(THREADS),
-                Integer.toString(MESSAGES)).inheritIO().start();
-        if (!p.waitFor(120, TimeUnit.SECONDS)) {
-            p.destroyForcibly();
-            throw new AssertionError("the stress run did not end in 2 minutes");
-        }
-        assertEquals(0, p.exitValue());
+        ChildProcess.Result r = ChildProcess.java().systemProperty("reprise.test.preemption", true)
+                .classPath(System.getProperty("java.class.path")).main(CloseStress.class, tmp.toString(),
+                        Integer.toString(ROUNDS), Integer.toString(THREADS), Integer.toString(MESSAGES))
+                .timeout(Duration.ofSeconds(120)).run();
+        System.out.print(r.out());
+        System.err.print(r.err());
+        assertFalse(r.timedOut(), "the stress run did not end in 2 minutes");
+        assertEquals(0, r.exit(), r::toString);
         for (int round = 0; round < ROUNDS; round++) {
             Path dir = tmp.resolve("round" + round);
-            List<String> problems = TraceAnalysis.run(dir).problems().stream().map(Object::toString).toList();
-            assertTrue(problems.isEmpty(), "round " + round + ": " + problems);
-            Map<Long, List<TraceEvent>> events;
-            try (TraceReader reader = TraceReader.open(dir)) {
-                events = reader.readAllEvents();
-            }
+            Traces.assertNoProblems(dir);
+            Map<Long, List<TraceEvent>> events = Traces.events(dir);
             for (int i = 0; i < THREADS; i++) {
                 int n = events.getOrDefault(CloseStress.FIRST_ACTOR + i, List.of()).size();
                 assertEquals(MESSAGES, n, "round " + round + ", messages of thread " + i);

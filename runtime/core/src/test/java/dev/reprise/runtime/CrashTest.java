@@ -4,13 +4,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.reprise.testsupport.ChildProcess;
+import dev.reprise.testsupport.Traces;
 import dev.reprise.trace.TraceAnalysis;
 import dev.reprise.trace.TraceEvent;
 import dev.reprise.trace.TraceProblem;
-import dev.reprise.trace.TraceReader;
-import java.io.BufferedReader;
-import java.io.InputStreamReader;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -24,11 +24,10 @@ class CrashTest {
     @TempDir
     Path tmp;
 
-    private Process child(Path dir, String mode) throws Exception {
-        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        return new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"),
-                RecordingChild.class.getName(), dir.toString(), mode)
-                .redirectError(ProcessBuilder.Redirect.INHERIT).start();
+    /** {@link RecordingChild} recording into {@code dir}; it prints its three actors' counts as it goes. */
+    private static ChildProcess child(Path dir, String mode) {
+        return ChildProcess.java().classPath(System.getProperty("java.class.path"))
+                .main(RecordingChild.class, dir.toString(), mode);
     }
 
     private static long[] counts(String line) {
@@ -38,16 +37,14 @@ class CrashTest {
 
     /** Each actor's events in the trace are exactly its first n messages, with n at least {@code atLeast}. */
     private static void assertPrefixes(Path dir, long[] atLeast) throws Exception {
-        try (TraceReader reader = TraceReader.open(dir)) {
-            Map<Long, List<TraceEvent>> all = reader.readAllEvents();
-            for (int a = 1; a <= 3; a++) {
-                List<TraceEvent> events = all.getOrDefault((long) a, List.of());
-                assertTrue(events.size() >= atLeast[a - 1], "actor " + a + ": " + events.size()
-                        + " events readable, but " + atLeast[a - 1] + " were recorded well before the end");
-                for (int n = 0; n < events.size(); n++) {
-                    if (!events.get(n).equals(new TraceEvent.Message(RecordingChild.senderOf(n)))) {
-                        throw new AssertionError("actor " + a + " event " + n + " is " + events.get(n));
-                    }
+        Map<Long, List<TraceEvent>> all = Traces.events(dir);
+        for (int a = 1; a <= 3; a++) {
+            List<TraceEvent> events = all.getOrDefault((long) a, List.of());
+            assertTrue(events.size() >= atLeast[a - 1], "actor " + a + ": " + events.size()
+                    + " events readable, but " + atLeast[a - 1] + " were recorded well before the end");
+            for (int n = 0; n < events.size(); n++) {
+                if (!events.get(n).equals(new TraceEvent.Message(RecordingChild.senderOf(n)))) {
+                    throw new AssertionError("actor " + a + " event " + n + " is " + events.get(n));
                 }
             }
         }
@@ -56,51 +53,44 @@ class CrashTest {
     @Test
     void aKilledJvmLeavesATruncatedTraceWithEverythingUpToTheLastFlush() throws Exception {
         Path dir = tmp.resolve("killed");
-        Process p = child(dir, "kill");
-        long[] flushedForSure = null;
-        try (BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream()))) {
-            long start = System.nanoTime();
-            String line;
-            while ((line = out.readLine()) != null) {
+        long[][] flushedForSure = {null};
+        int exit;
+        try (ChildProcess.Running p = child(dir, "kill").start()) {
+            long[] start = {System.nanoTime()};
+            p.awaitLine(line -> {
                 long[] c = counts(line);
-                if (flushedForSure == null && c[0] > 50_000 && c[1] > 50_000 && c[2] > 50_000) {
-                    flushedForSure = c; // recorded by now; 500 ms = 10 flush intervals later it must be on disk
-                    start = System.nanoTime();
+                if (flushedForSure[0] == null && c[0] > 50_000 && c[1] > 50_000 && c[2] > 50_000) {
+                    flushedForSure[0] = c; // recorded by now; 500 ms = 10 flush intervals later it must be on disk
+                    start[0] = System.nanoTime();
                 }
-                if (flushedForSure != null && System.nanoTime() - start > TimeUnit.MILLISECONDS.toNanos(500)) {
-                    break;
-                }
-            }
-            p.destroyForcibly(); // SIGKILL: no shutdown hook runs
-            assertTrue(p.waitFor(10, TimeUnit.SECONDS));
-        } finally {
-            p.destroyForcibly();
+                return flushedForSure[0] != null && System.nanoTime() - start[0] > TimeUnit.MILLISECONDS.toNanos(500);
+            }, Duration.ofMinutes(2));
+            p.kill(); // SIGKILL: no shutdown hook runs
+            assertTrue(p.process().waitFor(10, TimeUnit.SECONDS));
+            exit = p.process().exitValue();
         }
-        assertTrue(flushedForSure != null, "the child never got going");
-        assertEquals(137, p.exitValue(), "killed by SIGKILL");
+        assertTrue(flushedForSure[0] != null, "the child never got going");
+        assertEquals(137, exit, "killed by SIGKILL");
 
         TraceAnalysis.Report report = TraceAnalysis.run(dir);
         assertFalse(report.sound());
         TraceProblem first = report.problems().get(0);
         assertTrue(first.toString().contains("truncated"), report.problems().toString());
         assertTrue(report.problems().stream().anyMatch(x -> x.kind() == TraceProblem.Kind.UNCLEAN_END));
-        assertPrefixes(dir, flushedForSure);
+        assertPrefixes(dir, flushedForSure[0]);
     }
 
     @Test
     void systemExitWithoutCloseStillEndsTheTraceCleanly() throws Exception {
         Path dir = tmp.resolve("exited");
-        Process p = child(dir, "exit");
+        ChildProcess.Result r = child(dir, "exit").run();
+        System.err.print(r.err());
+        assertFalse(r.timedOut(), r::toString);
         long[] last = {0, 0, 0};
-        try (BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream()))) {
-            for (String line; (line = out.readLine()) != null; ) {
-                last = counts(line);
-            }
-            assertTrue(p.waitFor(30, TimeUnit.SECONDS));
-        } finally {
-            p.destroyForcibly();
+        for (String line : r.outLines()) {
+            last = counts(line);
         }
-        assertEquals(0, p.exitValue());
+        assertEquals(0, r.exit(), r::toString);
         TraceAnalysis.Report report = TraceAnalysis.run(dir);
         assertEquals(List.of(), report.problems(), "the shutdown hook finished the trace");
         assertTrue(report.metadata().cleanEnd());

@@ -1,17 +1,18 @@
 package dev.reprise.runtime;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.reprise.trace.TraceAnalysis;
+import dev.reprise.testsupport.ChildProcess;
+import dev.reprise.testsupport.Traces;
 import dev.reprise.trace.TraceEvent;
 import dev.reprise.trace.TraceMetadata;
-import dev.reprise.trace.TraceReader;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -35,24 +36,18 @@ class TakeOverStressTest {
     @Test
     void everyEventOnceInOrderAndTheTraceVerifies() throws Exception {
         Path dir = tmp.resolve("trace");
-        Process p = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Dreprise.test.preemption=true", "-cp", System.getProperty("java.class.path"),
-                TakeOverStress.class.getName(), dir.toString(), Integer.toString(THREADS), Integer.toString(MESSAGES))
-                .inheritIO().start();
-        if (!p.waitFor(120, TimeUnit.SECONDS)) {
-            p.destroyForcibly();
-            throw new AssertionError("the stress run did not end in 2 minutes");
-        }
-        assertEquals(0, p.exitValue());
+        ChildProcess.Result r = ChildProcess.java().systemProperty("reprise.test.preemption", true)
+                .classPath(System.getProperty("java.class.path"))
+                .main(TakeOverStress.class, dir.toString(), Integer.toString(THREADS), Integer.toString(MESSAGES))
+                .timeout(Duration.ofSeconds(120)).run();
+        System.out.print(r.out());
+        System.err.print(r.err());
+        assertFalse(r.timedOut(), "the stress run did not end in 2 minutes");
+        assertEquals(0, r.exit(), r::toString);
 
         assertTrue(TraceMetadata.read(dir).count(BufferTakeOver.TAKE_OVERS) > 0, "the writer took buffers over");
-        List<String> problems = TraceAnalysis.run(dir).problems().stream().map(Object::toString).toList();
-        assertTrue(problems.isEmpty(), () -> problems.size() + " problems in the trace, the first: "
-                + problems.subList(0, Math.min(3, problems.size())));
-        Map<Long, List<TraceEvent>> events;
-        try (TraceReader reader = TraceReader.open(dir)) {
-            events = reader.readAllEvents();
-        }
+        Traces.assertNoProblems(dir);
+        Map<Long, List<TraceEvent>> events = Traces.events(dir);
         for (int i = 0; i < THREADS; i++) {
             List<Long> senders = new ArrayList<>();
             for (TraceEvent e : events.getOrDefault(TakeOverStress.FIRST_ACTOR + i, List.of())) {

@@ -4,12 +4,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.File;
+import dev.reprise.testsupport.ChildProcess;
+import dev.reprise.testsupport.Project;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeAll;
@@ -24,7 +24,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * exit 86; bad input gets one line and a nonzero exit, never a stack trace.
  */
 class LangCommandIT {
-    private static final Path ROOT = Path.of(System.getProperty("reprise.root", "../..")).toAbsolutePath().normalize();
+    private static final Path ROOT = Project.root();
     private static final Path PROGRAMS = ROOT.resolve("runtime/truffle/src/test/tide");
     private static final Path WORK = ROOT.resolve("runtime/truffle/target/lang-it");
 
@@ -128,19 +128,16 @@ class LangCommandIT {
         Path trace = WORK.resolve("killed");
         String program = PROGRAMS.resolve("replay/endless.tide").toString();
         Path out = WORK.resolve("killed.out");
-        ProcessBuilder pb = new ProcessBuilder(ROOT.resolve("reprise").toString(), "lang", "record", "--trace",
-                trace.toString(), program).directory(WORK.toFile())
-                .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
-                .redirectOutput(out.toFile()).redirectError(WORK.resolve("killed.err").toFile());
-        pb.environment().put("REPRISE_NO_BUILD", "1");
-        pb.environment().put("JAVA_HOME", System.getProperty("java.home"));
-        Process recording = pb.start();
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-        while (Files.readAllLines(out).size() < 5 && recording.isAlive() && System.nanoTime() < deadline) {
-            Thread.sleep(100);
+        try (ChildProcess.Running recording = Project.script("lang", "record", "--trace", trace.toString(), program)
+                .directory(WORK).output(out, WORK.resolve("killed.err")).start()) {
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+            while (Files.readAllLines(out).size() < 5 && recording.isAlive() && System.nanoTime() < deadline) {
+                Thread.sleep(100);
+            }
+            Thread.sleep(500); // past the writer's flush interval, so the trace holds some of it
+            recording.kill(); // ./reprise execs the JVM: this is SIGKILL to it
+            recording.process().waitFor();
         }
-        Thread.sleep(500); // past the writer's flush interval, so the trace holds some of it
-        recording.destroyForcibly().waitFor(); // ./reprise execs the JVM: this is SIGKILL to it
         String recorded = Files.readString(out);
         assertTrue(recorded.lines().count() >= 5, "the recording printed:\n" + recorded);
 
@@ -190,22 +187,8 @@ class LangCommandIT {
         assertEquals("reprise: lang record: --trace DIR is required\n", noDir.err());
     }
 
-    private static Result reprise(String... args) throws IOException, InterruptedException {
-        List<String> command = new ArrayList<>(List.of(ROOT.resolve("reprise").toString()));
-        command.addAll(List.of(args));
-        Path out = Files.createTempFile(WORK, "out", ".txt");
-        Path err = Files.createTempFile(WORK, "err", ".txt");
-        ProcessBuilder pb = new ProcessBuilder(command).directory(WORK.toFile())
-                .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
-                .redirectOutput(out.toFile()).redirectError(err.toFile());
-        pb.environment().put("REPRISE_NO_BUILD", "1");
-        pb.environment().put("JAVA_HOME", System.getProperty("java.home"));
-        Process p = pb.start();
-        if (!p.waitFor(120, TimeUnit.SECONDS)) {
-            p.descendants().forEach(ProcessHandle::destroyForcibly);
-            p.destroyForcibly().waitFor();
-        }
-        return new Result(p.isAlive() ? -1 : p.exitValue(), Files.readString(out, StandardCharsets.UTF_8),
-                Files.readString(err, StandardCharsets.UTF_8));
+    private static Result reprise(String... args) {
+        ChildProcess.Result r = Project.script(args).directory(WORK).timeout(Duration.ofSeconds(120)).run();
+        return new Result(r.exit(), r.out(), r.err());
     }
 }

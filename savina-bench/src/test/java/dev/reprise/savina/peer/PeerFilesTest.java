@@ -1,16 +1,17 @@
 package dev.reprise.savina.peer;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.reprise.testsupport.ChildProcess;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
+import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -68,15 +69,12 @@ class PeerFilesTest {
    * {@code file} of at most {@code limit} bytes.
    */
   private static List<String> savina(String peer, Path file, long limit) throws Exception {
-    List<String> cmd = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElseThrow(),
-        "--sun-misc-unsafe-memory-access=allow", "-Dsavina.peer=" + peer, "-Dsavina.peer.file=" + file,
-        "-D" + RotatingFile.LIMIT_PROPERTY + "=" + limit,
-        "-cp", System.getProperty("java.class.path"), "dev.reprise.savina.SavinaMain",
-        "--bench", "PingPong", "--quick", "--iterations", "2", "--dispatcher", "single"));
-    Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
-    List<String> out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).lines().toList();
-    assertTrue(p.waitFor(120, TimeUnit.SECONDS), "the benchmark JVM did not end");
-    assertEquals(0, p.exitValue(), String.join("\n", out));
-    return out;
+    ChildProcess.Result r = ChildProcess.java().systemProperty("savina.peer", peer).systemProperty("savina.peer.file", file)
+        .systemProperty(RotatingFile.LIMIT_PROPERTY, limit).classPath(System.getProperty("java.class.path"))
+        .main("dev.reprise.savina.SavinaMain", "--bench", "PingPong", "--quick", "--iterations", "2", "--dispatcher", "single")
+        .mergeErrors().timeout(Duration.ofSeconds(120)).run();
+    assertFalse(r.timedOut(), "the benchmark JVM did not end");
+    assertEquals(0, r.exit(), r.out());
+    return r.outLines();
   }
 }

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.reprise.testsupport.ChildProcess;
 import dev.reprise.tools.RepriseCommand;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -43,7 +44,7 @@ class AcmeAirBenchCommandTest {
 
     @Test
     void aServerThatCannotStartShowsItsStderr() {
-        AcmeAirLaunch launch = new AcmeAirLaunch(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+        AcmeAirLaunch launch = new AcmeAirLaunch(ChildProcess.javaExecutable().toString(),
                 tmp.toString(), "unused.jar");
         IOException e = assertThrows(IOException.class,
                 () -> AcmeAirServerJvm.start(launch, "untraced", null, tmp, 10, 60));

@@ -1,4 +1,4 @@
-package dev.reprise.replay;
+package dev.reprise.testsupport;
 
 import dev.reprise.trace.ClassCodes;
 import dev.reprise.trace.CreationKind;
@@ -18,12 +18,13 @@ import java.util.Map;
 
 /**
  * A trace written by hand with the trace format's own writer, as the recorder writes one: one
- * recording thread, one chunk, fingerprints kept. {@link #actor} starts a subtrace of that actor
+ * recording thread, one chunk, fingerprints kept; for tests of the replay (the replay core's, the
+ * Akka replay mailbox's) on traces whose every event the test chose. {@link #actor} starts a subtrace of that actor
  * (the actor's next one); the events after it are the actor's, until the next {@link #actor}.
  * {@link #finish} ends the recording cleanly, {@link #cutOff} as a killed JVM leaves it (the
  * metadata never says it ended).
  */
-final class HandBuiltTrace {
+public final class HandBuiltTrace {
     private final Path directory;
     private final TraceWriter writer;
     private final EventBuffer events = new EventBuffer(1 << 14, Encoding.COMPACT, true);
@@ -36,12 +37,12 @@ final class HandBuiltTrace {
     }
 
     /** A new trace in {@code directory} (which must not hold one). */
-    static HandBuiltTrace in(Path directory) throws IOException {
+    public static HandBuiltTrace in(Path directory) throws IOException {
         return new HandBuiltTrace(directory);
     }
 
     /** The events from here on are {@code actor}'s (its next subtrace). */
-    HandBuiltTrace actor(long actor) {
+    public HandBuiltTrace actor(long actor) {
         int counter = subtraces.merge(actor, 1, Integer::sum) - 1;
         events.subtraceStart(actor, counter);
         current = actor;
@@ -49,50 +50,56 @@ final class HandBuiltTrace {
     }
 
     /** The actor processed a message from {@code sender}, of a class the fingerprint does not name. */
-    HandBuiltTrace message(long sender) {
+    public HandBuiltTrace message(long sender) {
         events.message(sender, Fingerprint.NONE);
         return this;
     }
 
+    /** The actor processed a message of class {@code type} from {@code sender}; its turn's sends were not counted. */
+    public HandBuiltTrace message(long sender, Class<?> type) {
+        events.message(sender, Fingerprint.ofClass(ClassCodes.ofClass(type)));
+        return this;
+    }
+
     /** The actor processed a message of class {@code type} from {@code sender}, whose turn sent {@code sends} messages. */
-    HandBuiltTrace message(long sender, Class<?> type, int sends) {
+    public HandBuiltTrace message(long sender, Class<?> type, int sends) {
         events.message(sender, Fingerprint.withSends(Fingerprint.ofClass(ClassCodes.ofClass(type)), sends));
         return this;
     }
 
     /** The actor created {@code child} (an actor, a timer, an ask's temp actor, a promise completion). */
-    HandBuiltTrace created(long child, CreationKind kind) {
+    public HandBuiltTrace created(long child, CreationKind kind) {
         events.creation(child, kind);
         return this;
     }
 
     /** The actor created {@code child}, an actor of class {@code type}. */
-    HandBuiltTrace created(long child, Class<?> type) {
+    public HandBuiltTrace created(long child, Class<?> type) {
         events.creation(child, CreationKind.ACTOR, Fingerprint.ofClass(ClassCodes.ofClass(type)));
         return this;
     }
 
     /** The actor made a nondeterministic call whose result was {@code result} (data entry {@code dataId}). */
-    HandBuiltTrace systemCall(long dataId, String result) throws IOException {
+    public HandBuiltTrace systemCall(long dataId, String result) throws IOException {
         events.systemCall(dataId);
         writer.writeData(current, dataId, ByteBuffer.wrap(result.getBytes(StandardCharsets.UTF_8)));
         return this;
     }
 
     /** The actor handled a system message of {@code kind} about {@code related}. */
-    HandBuiltTrace systemMessageTurn(SystemMessageKind kind, long related) {
+    public HandBuiltTrace systemMessageTurn(SystemMessageKind kind, long related) {
         events.systemMessageTurn(kind, related);
         return this;
     }
 
     /** The recording named outside source {@code name} with id {@code id}. */
-    HandBuiltTrace source(String name, long id) throws IOException {
+    public HandBuiltTrace source(String name, long id) throws IOException {
         writer.writeData(SourceNames.OWNER, id, ByteBuffer.wrap(SourceNames.entry(name)));
         return this;
     }
 
     /** Writes the events and ends the recording cleanly. */
-    Path finish() throws IOException {
+    public Path finish() throws IOException {
         writeEvents();
         writer.finish(Map.of());
         writer.close();
@@ -100,7 +107,7 @@ final class HandBuiltTrace {
     }
 
     /** Writes the events and data, then stops as a killed recording does: the metadata never says it ended. */
-    Path cutOff() throws IOException {
+    public Path cutOff() throws IOException {
         writeEvents();
         writer.flush();
         writer.close();

@@ -1,4 +1,4 @@
-package dev.reprise.tools;
+package dev.reprise.programs;
 
 import akka.actor.AbstractActor;
 import akka.actor.ActorRef;
@@ -18,10 +18,10 @@ import java.util.concurrent.TimeUnit;
  * prints the recorded run's line.
  */
 public final class TallyProgram {
-    static final int WORKERS = 3;
-    static final int PER_WORKER = 20;
-    static final int OUTSIDE = 5;
-    static final int TOTAL = WORKERS * PER_WORKER + OUTSIDE;
+    public static final int WORKERS = 3;
+    public static final int PER_WORKER = 20;
+    public static final int OUTSIDE = 5;
+    public static final int TOTAL = WORKERS * PER_WORKER + OUTSIDE;
 
     static final CompletableFuture<String> result = new CompletableFuture<>();
 

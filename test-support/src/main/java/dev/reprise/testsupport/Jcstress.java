@@ -1,4 +1,4 @@
-package dev.reprise.trace;
+package dev.reprise.testsupport;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -6,9 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 
 /**
@@ -18,25 +18,22 @@ import java.util.stream.Collectors;
  * preset keeps a run to a few minutes on two cores; a forbidden outcome in any mode fails it.
  */
 public final class Jcstress {
+    private static final Duration LIMIT = Duration.ofMinutes(10);
+
     private Jcstress() {}
 
     /** Runs {@code tests} in {@code workDir} (jcstress leaves its raw results there) and asserts only allowed outcomes. */
-    public static void assertOnlyAllowedOutcomes(Path workDir, Class<?>... tests) throws IOException, InterruptedException {
+    public static void assertOnlyAllowedOutcomes(Path workDir, Class<?>... tests) throws IOException {
         Path output = workDir.resolve("jcstress.log");
         String names = Arrays.stream(tests).map(Class::getName).collect(Collectors.joining("|"));
-        Process p = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-cp", System.getProperty("java.class.path"), "org.openjdk.jcstress.Main",
-                "-t", names, "-m", "quick", "-r", workDir.resolve("report").toString())
-                .directory(workDir.toFile()).redirectErrorStream(true).redirectOutput(output.toFile()).start();
-        boolean ended = p.waitFor(10, TimeUnit.MINUTES);
-        if (!ended) {
-            p.destroyForcibly();
-        }
+        ChildProcess.Result r = ChildProcess.java().classPath(System.getProperty("java.class.path"))
+                .main("org.openjdk.jcstress.Main", "-t", names, "-m", "quick", "-r", workDir.resolve("report").toString())
+                .directory(workDir).mergeErrors().output(output, null).timeout(LIMIT).run();
         List<String> log = Files.readAllLines(output);
         String summary = String.join("\n", log.stream().filter(l -> l.contains("forbidden") || l.contains("Results:")
                 || l.contains("FAILED") || l.contains("Exception")).toList());
-        assertTrue(ended, "jcstress did not end in 10 minutes:\n" + summary);
-        assertEquals(0, p.exitValue(), () -> "jcstress found forbidden outcomes (report: " + workDir + "):\n" + summary);
+        assertTrue(!r.timedOut(), "jcstress did not end in 10 minutes:\n" + summary);
+        assertEquals(0, r.exit(), () -> "jcstress found forbidden outcomes (report: " + workDir + "):\n" + summary);
         assertTrue(log.stream().anyMatch(l -> l.contains("0 failed, 0 soft errs, 0 hard errs")),
                 () -> "jcstress ran no tests or had errors:\n" + summary);
     }

@@ -1,4 +1,4 @@
-package dev.reprise.tools.stuck;
+package dev.reprise.programs.stuck;
 
 import akka.actor.AbstractActorWithTimers;
 import akka.actor.ActorSystem;

@@ -1,4 +1,4 @@
-package dev.reprise.tools;
+package dev.reprise.programs;
 
 /** A program without Akka, for {@code reprise record}: prints its arguments and exits with 3. */
 public final class HelloProgram {

@@ -1,4 +1,4 @@
-package dev.reprise.tools;
+package dev.reprise.programs;
 
 import akka.actor.AbstractActor;
 import akka.actor.ActorRef;
