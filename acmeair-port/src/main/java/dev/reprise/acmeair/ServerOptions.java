@@ -14,9 +14,9 @@ import java.nio.file.Path;
  * @param hashResponses whether to keep the response hash chain
  */
 public record ServerOptions(
-    int port, Path db, LoaderSettings loader, boolean loadAtStart, long seed, boolean hashResponses) {
+        int port, Path db, LoaderSettings loader, boolean loadAtStart, long seed, boolean hashResponses) {
 
-  static final String USAGE = """
+    static final String USAGE = """
       usage: AcmeAirServer [options]
         --port N             HTTP port on 127.0.0.1 (default 9080, 0 = any free port)
         --db DIR             Derby database directory (default ./acmeair-db)
@@ -29,44 +29,44 @@ public record ServerOptions(
         --hash-responses     keep a SHA-256 chain over response bodies (GET /rest/api/config/responseHash)
       """;
 
-  /**
-   * @param args command-line arguments
-   * @return the options
-   * @throws IllegalArgumentException with a message for bad arguments
-   */
-  public static ServerOptions parse(String... args) {
-    int port = 9080;
-    Path db = Path.of("acmeair-db");
-    LoaderSettings s = LoaderSettings.SOMNS;
-    int customers = s.customers();
-    int days = s.days();
-    int flightsPerDay = s.flightsPerDay();
-    long dataSeed = s.seed();
-    boolean load = false;
-    long seed = System.nanoTime();
-    boolean hash = false;
-    for (int i = 0; i < args.length; i++) {
-      switch (args[i]) {
-        case "--port" -> port = Integer.parseInt(value(args, ++i));
-        case "--db" -> db = Path.of(value(args, ++i));
-        case "--customers" -> customers = Integer.parseInt(value(args, ++i));
-        case "--days" -> days = Integer.parseInt(value(args, ++i));
-        case "--flights-per-day" -> flightsPerDay = Integer.parseInt(value(args, ++i));
-        case "--data-seed" -> dataSeed = Long.parseLong(value(args, ++i));
-        case "--load" -> load = true;
-        case "--seed" -> seed = Long.parseLong(value(args, ++i));
-        case "--hash-responses" -> hash = true;
-        default -> throw new IllegalArgumentException("unknown option " + args[i]);
-      }
+    /**
+     * @param args command-line arguments
+     * @return the options
+     * @throws IllegalArgumentException with a message for bad arguments
+     */
+    public static ServerOptions parse(String... args) {
+        int port = 9080;
+        Path db = Path.of("acmeair-db");
+        LoaderSettings s = LoaderSettings.SOMNS;
+        int customers = s.customers();
+        int days = s.days();
+        int flightsPerDay = s.flightsPerDay();
+        long dataSeed = s.seed();
+        boolean load = false;
+        long seed = System.nanoTime();
+        boolean hash = false;
+        for (int i = 0; i < args.length; i++) {
+            switch (args[i]) {
+                case "--port" -> port = Integer.parseInt(value(args, ++i));
+                case "--db" -> db = Path.of(value(args, ++i));
+                case "--customers" -> customers = Integer.parseInt(value(args, ++i));
+                case "--days" -> days = Integer.parseInt(value(args, ++i));
+                case "--flights-per-day" -> flightsPerDay = Integer.parseInt(value(args, ++i));
+                case "--data-seed" -> dataSeed = Long.parseLong(value(args, ++i));
+                case "--load" -> load = true;
+                case "--seed" -> seed = Long.parseLong(value(args, ++i));
+                case "--hash-responses" -> hash = true;
+                default -> throw new IllegalArgumentException("unknown option " + args[i]);
+            }
+        }
+        return new ServerOptions(
+                port, db, new LoaderSettings(customers, days, flightsPerDay, dataSeed), load, seed, hash);
     }
-    return new ServerOptions(
-        port, db, new LoaderSettings(customers, days, flightsPerDay, dataSeed), load, seed, hash);
-  }
 
-  private static String value(String[] args, int i) {
-    if (i >= args.length) {
-      throw new IllegalArgumentException(args[i - 1] + " needs a value");
+    private static String value(String[] args, int i) {
+        if (i >= args.length) {
+            throw new IllegalArgumentException(args[i - 1] + " needs a value");
+        }
+        return args[i];
     }
-    return args[i];
-  }
 }

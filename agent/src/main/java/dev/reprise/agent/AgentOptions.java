@@ -18,25 +18,63 @@ import java.util.Map;
  * calls it), {@code cache} (where instrumented classes are kept between runs, or {@code off}) and
  * {@code log} (warn, info, debug).
  */
-record AgentOptions(String mode, RecorderSettings recorder, Path replayTrace, Duration quiet, boolean liveAfterEnd,
-                    boolean verbose, List<String> include, List<String> exclude, AgentLog.Level log, Path cache,
-                    boolean fingerprints, boolean inputFromTrace) {
+record AgentOptions(
+        String mode,
+        RecorderSettings recorder,
+        Path replayTrace,
+        Duration quiet,
+        boolean liveAfterEnd,
+        boolean verbose,
+        List<String> include,
+        List<String> exclude,
+        AgentLog.Level log,
+        Path cache,
+        boolean fingerprints,
+        boolean inputFromTrace) {
 
     /** How long replay waits with no actor able to go on before it reports a divergence. */
     static final Duration DEFAULT_QUIET = Duration.ofSeconds(10);
-    private static final List<String> REPLAY_KEYS = List.of("trace", "quiet", "end", "input", "verbose", "fingerprints",
-            "log", "cache");
+
+    private static final List<String> REPLAY_KEYS =
+            List.of("trace", "quiet", "end", "input", "verbose", "fingerprints", "log", "cache");
 
     /** Reprise's own runtime, which the agent never instruments. */
-    static final List<String> AGENT_PACKAGES = List.of("dev.reprise.agent.", "dev.reprise.runtime.",
-            "dev.reprise.replay.", "dev.reprise.trace.", "dev.reprise.api.", "dev.reprise.shaded.");
+    static final List<String> AGENT_PACKAGES = List.of(
+            "dev.reprise.agent.",
+            "dev.reprise.runtime.",
+            "dev.reprise.replay.",
+            "dev.reprise.trace.",
+            "dev.reprise.api.",
+            "dev.reprise.shaded.");
 
     /** Whose System.currentTimeMillis and nanoTime calls are not recorded unless included: the JDK, Scala, Akka, logging, Reprise. */
-    static final List<String> DEFAULT_EXCLUDE = List.of("java.", "javax.", "jdk.", "sun.", "com.sun.", "scala.",
-            "akka.", "dev.reprise.agent.", "dev.reprise.runtime.", "dev.reprise.replay.", "dev.reprise.trace.", "dev.reprise.api.",
-            "dev.reprise.shaded.", "net.bytebuddy.", "org.slf4j.", "ch.qos.logback.", "org.apache.logging.",
-            "org.apache.log4j.", "com.typesafe.config.", "io.netty.", "org.apache.derby.", "org.junit.",
-            "org.opentest4j.", "kotlin.", "groovy.", "org.codehaus.groovy.");
+    static final List<String> DEFAULT_EXCLUDE = List.of(
+            "java.",
+            "javax.",
+            "jdk.",
+            "sun.",
+            "com.sun.",
+            "scala.",
+            "akka.",
+            "dev.reprise.agent.",
+            "dev.reprise.runtime.",
+            "dev.reprise.replay.",
+            "dev.reprise.trace.",
+            "dev.reprise.api.",
+            "dev.reprise.shaded.",
+            "net.bytebuddy.",
+            "org.slf4j.",
+            "ch.qos.logback.",
+            "org.apache.logging.",
+            "org.apache.log4j.",
+            "com.typesafe.config.",
+            "io.netty.",
+            "org.apache.derby.",
+            "org.junit.",
+            "org.opentest4j.",
+            "kotlin.",
+            "groovy.",
+            "org.codehaus.groovy.");
 
     private static final List<String> AGENT_KEYS = List.of("include", "exclude", "log", "cache");
 
@@ -73,8 +111,8 @@ record AgentOptions(String mode, RecorderSettings recorder, Path replayTrace, Du
             }
             int eq = p.indexOf('=');
             if (eq <= 0) {
-                throw new IllegalArgumentException("agent option '" + p + "' is not key=value; valid keys: "
-                        + String.join(", ", validKeys()));
+                throw new IllegalArgumentException(
+                        "agent option '" + p + "' is not key=value; valid keys: " + String.join(", ", validKeys()));
             }
             String key = p.substring(0, eq).trim();
             String value = p.substring(eq + 1).trim();
@@ -83,15 +121,25 @@ record AgentOptions(String mode, RecorderSettings recorder, Path replayTrace, Du
             } else if (RecorderSettings.KEYS.contains(key)) {
                 recorderOptions.put(key, value);
             } else {
-                throw new IllegalArgumentException("unknown agent option '" + key + "'; valid options: "
-                        + String.join(", ", validKeys()));
+                throw new IllegalArgumentException(
+                        "unknown agent option '" + key + "'; valid options: " + String.join(", ", validKeys()));
             }
         }
         recorderOptions.putIfAbsent("program", program);
         RecorderSettings settings = RecorderSettings.parse(recorderOptions);
-        return new AgentOptions(mode, settings, null, null, false, false, prefixes(agentOptions.get("include")),
-                prefixes(agentOptions.get("exclude")), AgentLog.Level.parse(agentOptions.getOrDefault("log", "warn")),
-                cache(agentOptions.get("cache")), settings.fingerprints(), false);
+        return new AgentOptions(
+                mode,
+                settings,
+                null,
+                null,
+                false,
+                false,
+                prefixes(agentOptions.get("include")),
+                prefixes(agentOptions.get("exclude")),
+                AgentLog.Level.parse(agentOptions.getOrDefault("log", "warn")),
+                cache(agentOptions.get("cache")),
+                settings.fingerprints(),
+                false);
     }
 
     /**
@@ -125,10 +173,12 @@ record AgentOptions(String mode, RecorderSettings recorder, Path replayTrace, Du
         if (o.containsKey("quiet")) {
             String q = o.get("quiet").toLowerCase(java.util.Locale.ROOT);
             try {
-                quiet = q.endsWith("ms") ? Duration.ofMillis(Long.parseLong(q.substring(0, q.length() - 2)))
+                quiet = q.endsWith("ms")
+                        ? Duration.ofMillis(Long.parseLong(q.substring(0, q.length() - 2)))
                         : Duration.ofSeconds(Long.parseLong(q.endsWith("s") ? q.substring(0, q.length() - 1) : q));
             } catch (NumberFormatException e) {
-                throw new IllegalArgumentException("quiet: expected a duration such as 10s or 500ms, was '" + o.get("quiet") + "'");
+                throw new IllegalArgumentException(
+                        "quiet: expected a duration such as 10s or 500ms, was '" + o.get("quiet") + "'");
             }
         }
         String end = o.getOrDefault("end", "stop");
@@ -143,10 +193,24 @@ record AgentOptions(String mode, RecorderSettings recorder, Path replayTrace, Du
                     + input + "'");
         }
         boolean verbose = flag(o, "verbose", false, "reports show everything", "a screenful");
-        boolean fingerprints = flag(o, "fingerprints", true,
-                "check each message's class and each turn's sends against the recording", "do not");
-        return new AgentOptions("replay", null, Path.of(trace), quiet, end.equals("live"), verbose, List.of(), List.of(),
-                AgentLog.Level.parse(o.getOrDefault("log", "warn")), cache(o.get("cache")), fingerprints,
+        boolean fingerprints = flag(
+                o,
+                "fingerprints",
+                true,
+                "check each message's class and each turn's sends against the recording",
+                "do not");
+        return new AgentOptions(
+                "replay",
+                null,
+                Path.of(trace),
+                quiet,
+                end.equals("live"),
+                verbose,
+                List.of(),
+                List.of(),
+                AgentLog.Level.parse(o.getOrDefault("log", "warn")),
+                cache(o.get("cache")),
+                fingerprints,
                 input.equals("trace"));
     }
 
@@ -154,16 +218,27 @@ record AgentOptions(String mode, RecorderSettings recorder, Path replayTrace, Du
     private static boolean flag(Map<String, String> o, String key, boolean dflt, String whenTrue, String whenFalse) {
         String v = o.getOrDefault(key, Boolean.toString(dflt));
         if (!v.equals("true") && !v.equals("false")) {
-            throw new IllegalArgumentException(key + ": expected true (" + whenTrue + ") or false (" + whenFalse
-                    + "), was '" + v + "'");
+            throw new IllegalArgumentException(
+                    key + ": expected true (" + whenTrue + ") or false (" + whenFalse + "), was '" + v + "'");
         }
         return v.equals("true");
     }
 
     /** The same options with the include and exclude lists a recording used (read from its metadata). */
     AgentOptions withCallFilters(String include, String exclude) {
-        return new AgentOptions(mode, recorder, replayTrace, quiet, liveAfterEnd, verbose, prefixes(include),
-                prefixes(exclude), log, cache, fingerprints, inputFromTrace);
+        return new AgentOptions(
+                mode,
+                recorder,
+                replayTrace,
+                quiet,
+                liveAfterEnd,
+                verbose,
+                prefixes(include),
+                prefixes(exclude),
+                log,
+                cache,
+                fingerprints,
+                inputFromTrace);
     }
 
     /** The include and exclude lists, for the trace's metadata. */

@@ -17,6 +17,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 public final class Lifecycle {
     /** How long an exit waits for Akka's coordinated shutdown, at most (Akka's own phases time out before). */
     private static final long EXIT_WAIT_SECONDS = 30;
+
     private final AtomicInteger liveSystems = new AtomicInteger();
     private final Set<ActorSystem> systems = ConcurrentHashMap.newKeySet();
     private volatile boolean ended;
@@ -36,8 +37,10 @@ public final class Lifecycle {
         liveSystems.incrementAndGet();
         systems.add(s);
         if (ended) {
-            AgentLog.warnOnce("late-system", "an actor system started after the recording ended (when the last "
-                    + "one terminated); it is not recorded");
+            AgentLog.warnOnce(
+                    "late-system",
+                    "an actor system started after the recording ended (when the last "
+                            + "one terminated); it is not recorded");
         }
         s.registerOnTermination(() -> terminated(s, mode));
     }
@@ -62,8 +65,9 @@ public final class Lifecycle {
                 // Akka's hook exists once the CoordinatedShutdown extension is loaded (and is on by default).
                 if (s.hasExtension(akka.actor.CoordinatedShutdown$.MODULE$)
                         && s.settings().config().getBoolean("akka.coordinated-shutdown.run-by-jvm-shutdown-hook")) {
-                    s.getWhenTerminated().toCompletableFuture().get(Math.max(0, deadline - System.nanoTime()),
-                            TimeUnit.NANOSECONDS);
+                    s.getWhenTerminated()
+                            .toCompletableFuture()
+                            .get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
                 }
             } catch (TimeoutException e) {
                 AgentLog.warn("actor system " + s.name() + " did not terminate within " + EXIT_WAIT_SECONDS

@@ -32,6 +32,7 @@ import java.util.Map;
 public final class RepriseAgent {
     /** Whether a failure to start stops the JVM (premain), or is thrown to the caller (agentmain, a test). */
     private final boolean exitOnError;
+
     private final Instrumentation inst;
 
     private RepriseAgent(Instrumentation inst, boolean exitOnError) {
@@ -95,15 +96,16 @@ public final class RepriseAgent {
         try {
             mode = new RecordMode(recorder, options.recorder().fingerprints());
         } catch (LinkageError e) { // the trace says why nothing is in it
-            AgentLog.warnOnce("refused", withoutAkka(e) + ": this run is not recorded; the application runs without the agent's hooks");
+            AgentLog.warnOnce(
+                    "refused",
+                    withoutAkka(e) + ": this run is not recorded; the application runs without the agent's hooks");
             recorder.refuse(withoutAkka(e));
             return;
         }
         begin(mode);
         recorder.beforeExitClose(mode.lifecycle::awaitShutdownAtExit);
         try {
-            Instrumentations.install(inst, options::recordsCallsIn, false, options.cache(),
-                    recorder::registerMBean);
+            Instrumentations.install(inst, options::recordsCallsIn, false, options.cache(), recorder::registerMBean);
             Backends.install(SystemCalls.unhooked(new RecordingBackend(recorder, () -> {
                 AgentActor owner = AgentThread.current().callOwner();
                 return owner;
@@ -117,15 +119,21 @@ public final class RepriseAgent {
     private void startReplay(AgentOptions options) {
         ReplayMode mode;
         try {
-            mode = new ReplayMode(options.replayTrace(), options.inputFromTrace(), options.quiet(), options.liveAfterEnd(),
-                    options.verbose(), exitOnError);
+            mode = new ReplayMode(
+                    options.replayTrace(),
+                    options.inputFromTrace(),
+                    options.quiet(),
+                    options.liveAfterEnd(),
+                    options.verbose(),
+                    exitOnError);
         } catch (IOException e) {
             fail("cannot replay " + options.replayTrace() + ": " + e.getMessage());
             return;
         }
         Replay replay = mode.replay();
         if (replay.metadata().notRecorded() != null) {
-            fail("cannot replay " + options.replayTrace() + ": nothing was recorded in it: " + replay.metadata().notRecorded());
+            fail("cannot replay " + options.replayTrace() + ": nothing was recorded in it: "
+                    + replay.metadata().notRecorded());
             return;
         }
         if (!replay.metadata().agentErrors().isEmpty()) {
@@ -133,12 +141,13 @@ public final class RepriseAgent {
                     + replay.metadata().agentErrorsText() + "): it may not replay exactly");
         }
         Map<String, String> recorded = replay.metadata().settings();
-        AgentOptions withFilters = options.withCallFilters(recorded.getOrDefault("include", ""),
-                recorded.getOrDefault("exclude", ""));
+        AgentOptions withFilters =
+                options.withCallFilters(recorded.getOrDefault("include", ""), recorded.getOrDefault("exclude", ""));
         replay.checkFingerprints(options.fingerprints());
         begin(mode);
         if (!replay.metadata().cleanEnd()) {
-            AgentLog.warn("the trace " + options.replayTrace() + " did not end cleanly: the replay follows it as far as it goes");
+            AgentLog.warn("the trace " + options.replayTrace()
+                    + " did not end cleanly: the replay follows it as far as it goes");
         }
         try {
             Instrumentations.install(inst, withFilters::recordsCallsIn, true, options.cache(), null);

@@ -27,7 +27,8 @@ class AskTimeoutsIT {
             assertEquals(AskTimeoutsProgram.ASKS, rec.out.size(), rec.toString());
             assertTrue(rec.out.stream().anyMatch(l -> l.startsWith("reply")), "some replies came in time: " + rec);
             for (String slower : List.of("0", "250")) {
-                RecordedRun rep = RecordedRun.replay(trace, List.of("-Dasks.slowReplies=" + slower), AskTimeoutsProgram.class);
+                RecordedRun rep =
+                        RecordedRun.replay(trace, List.of("-Dasks.slowReplies=" + slower), AskTimeoutsProgram.class);
                 assertEquals(0, rep.exitCode, "replies " + slower + " ms slower: " + rep);
                 assertEquals(rec.out, rep.out, "replies " + slower + " ms slower: " + rep.err);
                 rep.assertApplicationTraceConsumed();

@@ -33,6 +33,7 @@ class ConsumerProjectIT {
      * other builds) is only read, as a file:// repository, so no Reprise artifact ever lands in it.
      */
     static final Path REPO = Path.of("target/consumer-it/repo").toAbsolutePath();
+
     static final String VERSION = property("reprise.version");
     static Path project;
     static Path settings;
@@ -48,7 +49,8 @@ class ConsumerProjectIT {
         install(Path.of(property("reprise.runtimeApi.jar")), "reprise-runtime-api");
         project = Files.createTempDirectory("reprise-consumer");
         try (Stream<Path> files = Files.walk(SOURCE)) {
-            for (Path p : files.filter(p -> !p.startsWith(SOURCE.resolve("target"))).toList()) {
+            for (Path p :
+                    files.filter(p -> !p.startsWith(SOURCE.resolve("target"))).toList()) {
                 Path to = project.resolve(SOURCE.relativize(p).toString());
                 if (Files.isDirectory(p)) {
                     Files.createDirectories(to);
@@ -64,9 +66,11 @@ class ConsumerProjectIT {
         Path report = project.resolve("target/failsafe-reports/TEST-com.example.racy.MainReplayIT.xml");
         Build ok = mvn(project, "replay", "verify", "-Dreprise.version=" + VERSION);
         assertEquals(0, ok.exitCode, () -> ok.failure("the consumer build failed"));
-        assertTrue(Files.isRegularFile(project.resolve("target/trace/events.rpt")), () -> ok.failure("nothing recorded"));
+        assertTrue(
+                Files.isRegularFile(project.resolve("target/trace/events.rpt")), () -> ok.failure("nothing recorded"));
         String passed = Files.readString(report);
-        assertTrue(passed.contains("tests=\"1\" errors=\"0\" skipped=\"0\" failures=\"0\""),
+        assertTrue(
+                passed.contains("tests=\"1\" errors=\"0\" skipped=\"0\" failures=\"0\""),
                 () -> ok.failure("the replay test did not run and pass: " + passed));
         Traces.assertApplicationTraceConsumed(ok.output);
 
@@ -75,20 +79,30 @@ class ConsumerProjectIT {
         Build diverged = mvn(project, "diverge", "verify", "-Dreprise.version=" + VERSION, "-Dconsumer.diverge=true");
         assertNotEquals(0, diverged.exitCode, () -> diverged.failure("the diverging replay passed"));
         String failed = Files.readString(report);
-        assertTrue(failed.contains("tests=\"1\" errors=\"0\" skipped=\"0\" failures=\"1\"")
-                && failed.contains("<failure message=\"[reprise] REPLAY DIVERGED: no actor can make progress")
-                && failed.contains("type=\"java.lang.AssertionError\"")
-                && failed.contains("actor: /user/collector") && failed.contains("expected next: message from"),
+        assertTrue(
+                failed.contains("tests=\"1\" errors=\"0\" skipped=\"0\" failures=\"1\"")
+                        && failed.contains("<failure message=\"[reprise] REPLAY DIVERGED: no actor can make progress")
+                        && failed.contains("type=\"java.lang.AssertionError\"")
+                        && failed.contains("actor: /user/collector")
+                        && failed.contains("expected next: message from"),
                 () -> diverged.failure("the replay test did not fail with the divergence report: " + failed));
-        assertTrue(diverged.output.contains("REPLAY DIVERGED"), () -> diverged.failure("no report in the build output"));
+        assertTrue(
+                diverged.output.contains("REPLAY DIVERGED"), () -> diverged.failure("no report in the build output"));
         deleteTree(project);
     }
 
     static void install(Path jar, String artifactId) throws Exception {
         assertTrue(Files.isRegularFile(jar), "missing " + jar + " (build the reactor with -am)");
-        Build b = mvn(REPO.getParent(), "install-" + artifactId, "-q",
-                "org.apache.maven.plugins:maven-install-plugin:3.1.3:install-file", "-Dfile=" + jar.toAbsolutePath(),
-                "-DgroupId=dev.reprise", "-DartifactId=" + artifactId, "-Dversion=" + VERSION, "-Dpackaging=jar");
+        Build b = mvn(
+                REPO.getParent(),
+                "install-" + artifactId,
+                "-q",
+                "org.apache.maven.plugins:maven-install-plugin:3.1.3:install-file",
+                "-Dfile=" + jar.toAbsolutePath(),
+                "-DgroupId=dev.reprise",
+                "-DartifactId=" + artifactId,
+                "-Dversion=" + VERSION,
+                "-Dpackaging=jar");
         assertEquals(0, b.exitCode, () -> b.failure("install-file failed"));
     }
 
@@ -102,14 +116,18 @@ class ConsumerProjectIT {
     /** Runs Maven in {@code dir} with this test's JDK and the consumer's local repository. */
     static Build mvn(Path dir, String name, String... args) throws Exception {
         // -gs, not -s: the user's own settings (mirrors, proxies) still apply.
-        List<String> cmd = new ArrayList<>(List.of(mavenOnPath(), "-B", "-gs", settings.toString(),
-                "-Dmaven.repo.local=" + REPO));
+        List<String> cmd =
+                new ArrayList<>(List.of(mavenOnPath(), "-B", "-gs", settings.toString(), "-Dmaven.repo.local=" + REPO));
         cmd.addAll(Arrays.asList(args));
         Path log = REPO.getParent().resolve(name + ".log");
-        ChildProcess.Result r = ChildProcess.command(cmd).directory(dir).mergeErrors().output(log, null)
+        ChildProcess.Result r = ChildProcess.command(cmd)
+                .directory(dir)
+                .mergeErrors()
+                .output(log, null)
                 .env("JAVA_HOME", System.getProperty("java.home"))
                 .env("MAVEN_OPTS", String.join(" ", ChildProcess.STANDARD_JVM_FLAGS) + " -Djansi.noreset=true")
-                .timeout(Duration.ofMinutes(5)).run();
+                .timeout(Duration.ofMinutes(5))
+                .run();
         if (r.timedOut()) {
             fail("mvn " + String.join(" ", args) + " did not finish in 5 minutes:\n" + r.out());
         }

@@ -27,7 +27,8 @@ class EndOfRecordingIT {
     void aProgramEndingWhileItsActorsAreBusyReplaysItsOutputAndNoMore(String mode) throws Exception {
         for (int i = 0; i < 2; i++) {
             Path trace = tmp.resolve(mode + i);
-            RecordedRun rec = RecordedRun.record(trace, "include=dev.reprise.programs", TimedEndingsProgram.class, mode);
+            RecordedRun rec =
+                    RecordedRun.record(trace, "include=dev.reprise.programs", TimedEndingsProgram.class, mode);
             assertEquals(0, rec.exitCode, rec.toString());
             assertTrue(rec.out.size() > 20, "the tickers ticked: " + rec);
             RecordedRun rep = RecordedRun.replay(trace, List.of(), TimedEndingsProgram.class, mode);
@@ -48,10 +49,18 @@ class EndOfRecordingIT {
         Path trace = tmp.resolve("live");
         RecordedRun rec = RecordedRun.record(trace, "include=dev.reprise.programs", EndingsProgram.class, "exit", "40");
         assertEquals(0, rec.exitCode, rec.toString());
-        RecordedRun rep = RecordedRun.run(trace, "-javaagent:" + RecordedRun.agentJar() + "=replay,trace=" + trace
-                + ",quiet=3s,end=live", EndingsProgram.class, "exit", "100");
+        RecordedRun rep = RecordedRun.run(
+                trace,
+                "-javaagent:" + RecordedRun.agentJar() + "=replay,trace=" + trace + ",quiet=3s,end=live",
+                EndingsProgram.class,
+                "exit",
+                "100");
         assertEquals(0, rep.exitCode, rep.toString());
         assertEquals(List.of("echoed"), rep.out, rep::toString);
-        assertTrue(java.util.regex.Pattern.compile("replayed (\\d+) of \\1 messages").matcher(rep.err).find(), rep.err);
+        assertTrue(
+                java.util.regex.Pattern.compile("replayed (\\d+) of \\1 messages")
+                        .matcher(rep.err)
+                        .find(),
+                rep.err);
     }
 }

@@ -24,11 +24,15 @@ class InputFromTraceIT {
     void aServerReplaysItsRecordedRequestsWithoutItsClients() throws Exception {
         for (int i = 0; i < 2; i++) {
             Path trace = tmp.resolve("run" + i);
-            RecordedRun rec = RecordedRun.record(trace, "include=dev.reprise.programs", ClientsAndServerProgram.class, "clients");
+            RecordedRun rec =
+                    RecordedRun.record(trace, "include=dev.reprise.programs", ClientsAndServerProgram.class, "clients");
             assertEquals(0, rec.exitCode, rec.toString());
             assertEquals(40, rec.out.size(), rec.toString());
-            RecordedRun withoutClients = RecordedRun.run(trace, "-javaagent:" + RecordedRun.agentJar() + "=replay,trace="
-                    + trace + ",input=trace", ClientsAndServerProgram.class, "none");
+            RecordedRun withoutClients = RecordedRun.run(
+                    trace,
+                    "-javaagent:" + RecordedRun.agentJar() + "=replay,trace=" + trace + ",input=trace",
+                    ClientsAndServerProgram.class,
+                    "none");
             assertEquals(0, withoutClients.exitCode, withoutClients.toString());
             assertEquals(rec.out, withoutClients.out, withoutClients.err);
             withoutClients.assertApplicationTraceConsumed();
@@ -41,10 +45,14 @@ class InputFromTraceIT {
     @Test
     void withoutClientsAndWithoutInputFromTraceTheReplaySaysWhatItWaitsFor() throws Exception {
         Path trace = tmp.resolve("waits");
-        RecordedRun rec = RecordedRun.record(trace, "include=dev.reprise.programs", ClientsAndServerProgram.class, "clients");
+        RecordedRun rec =
+                RecordedRun.record(trace, "include=dev.reprise.programs", ClientsAndServerProgram.class, "clients");
         assertEquals(0, rec.exitCode, rec.toString());
-        RecordedRun rep = RecordedRun.run(trace, "-javaagent:" + RecordedRun.agentJar() + "=replay,trace=" + trace
-                + ",quiet=2s", ClientsAndServerProgram.class, "none");
+        RecordedRun rep = RecordedRun.run(
+                trace,
+                "-javaagent:" + RecordedRun.agentJar() + "=replay,trace=" + trace + ",quiet=2s",
+                ClientsAndServerProgram.class,
+                "none");
         assertEquals(86, rep.exitCode, rep.toString());
         assertTrue(rep.err.contains("waits for outside input") && rep.err.contains("input-from-trace"), rep.err);
     }

@@ -33,8 +33,13 @@ class KilledRecordingIT {
 
     /** Records the endless ping-pong ({@code mode} forever or flat-out) and kills it {@code millis} after the ball is in play. */
     private static void recordAndKill(Path trace, long millis, String mode) throws Exception {
-        try (ChildProcess.Running p = RecordedRun.program("-javaagent:" + RecordedRun.agentJar() + "=record,trace=" + trace,
-                List.of(), PingPongProgram.class, mode).discardErrors().start()) {
+        try (ChildProcess.Running p = RecordedRun.program(
+                        "-javaagent:" + RecordedRun.agentJar() + "=record,trace=" + trace,
+                        List.of(),
+                        PingPongProgram.class,
+                        mode)
+                .discardErrors()
+                .start()) {
             p.awaitLine("started"::equals, Duration.ofMinutes(2)); // after Akka's start-up output, if any
             Thread.sleep(millis);
             p.kill(); // SIGKILL: no shutdown hook, no clean end
@@ -75,11 +80,13 @@ class KilledRecordingIT {
         recordAndKill(trace, killAfter, mode);
 
         TraceAnalysis.Report report = TraceAnalysis.run(trace);
-        assertTrue(report.problems().stream().anyMatch(p -> p.kind() == TraceProblem.Kind.UNCLEAN_END),
+        assertTrue(
+                report.problems().stream().anyMatch(p -> p.kind() == TraceProblem.Kind.UNCLEAN_END),
                 "reported truncated: " + report.problems());
         long recorded = report.statistics().messages();
         long reachable = reachableMessages(trace);
-        assertTrue(recorded > 1000, "killed after " + killAfter + " ms, the trace holds only " + recorded + " messages");
+        assertTrue(
+                recorded > 1000, "killed after " + killAfter + " ms, the trace holds only " + recorded + " messages");
 
         long t0 = System.nanoTime();
         // About a minute for the 40 million messages of 8 s at full speed; more on a busy machine.
@@ -92,7 +99,8 @@ class KilledRecordingIT {
         assertTrue(m.find(), rep.err);
         long replayed = Long.parseLong(m.group(1));
         assertEquals(recorded, Long.parseLong(m.group(2)), "the summary counts the trace as stats does");
-        String figures = String.format("%s killed after %d ms: replayed %d of %d messages (%.1f%%), %d reachable, replay %d ms",
+        String figures = String.format(
+                "%s killed after %d ms: replayed %d of %d messages (%.1f%%), %d reachable, replay %d ms",
                 mode, killAfter, replayed, recorded, 100.0 * replayed / recorded, reachable, replayMillis);
         System.out.println("[KilledRecordingIT] " + figures);
         // What a crash costs: the buffers not yet flushed, and what other threads recorded after

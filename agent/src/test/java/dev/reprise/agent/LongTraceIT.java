@@ -27,13 +27,15 @@ class LongTraceIT {
     void aLongTraceReplaysWithAHeapFarBelowItsSize() throws Exception {
         Path trace = tmp.resolve("long");
         // Full-width (3-byte), undeflated ids make a big trace quickly: 5 to 6 bytes a message in a ping-pong, fewer
-        // when the schedule keeps the pair on one thread (50 MB for 5 million rounds on one CI machine, 54 MB on another).
+        // when the schedule keeps the pair on one thread (50 MB for 5 million rounds on one CI machine, 54 MB on
+        // another).
         // Seven million rounds stay above twice the heap even at 4 bytes a message.
         RecordedRun rec = RecordedRun.record(trace, "smallIds=false,compress=false", PingPongProgram.class, ROUNDS);
         assertEquals(0, rec.exitCode, rec.toString());
         long size = Files.size(TraceFiles.events(trace));
         int heapMb = 24;
-        assertTrue(size > 2L * heapMb * 1024 * 1024, "the trace (" + size + " bytes) must exceed twice the heap: " + rec);
+        assertTrue(
+                size > 2L * heapMb * 1024 * 1024, "the trace (" + size + " bytes) must exceed twice the heap: " + rec);
 
         RecordedRun rep = RecordedRun.replay(trace, List.of("-Xmx" + heapMb + "m"), PingPongProgram.class, ROUNDS);
         assertEquals(0, rep.exitCode, rep.toString());
@@ -58,9 +60,11 @@ class LongTraceIT {
         // does not abort the JVM in its agent's start (it did: "FATAL ERROR in native method", exit code 134).
         RecordedRun small = RecordedRun.replay(trace, List.of("-Xmx8m"), ShortLivedActorsProgram.class, "200000");
         assertEquals(2, small.exitCode, small.toString());
-        assertTrue(small.err.contains("[reprise] cannot replay " + trace + ": the index of ")
-                && small.err.contains("does not fit in this JVM's heap (at most ")
-                && small.err.contains("Give the replay a larger heap, e.g. -Xmx"), small.err);
+        assertTrue(
+                small.err.contains("[reprise] cannot replay " + trace + ": the index of ")
+                        && small.err.contains("does not fit in this JVM's heap (at most ")
+                        && small.err.contains("Give the replay a larger heap, e.g. -Xmx"),
+                small.err);
         assertFalse(small.err.contains("FATAL ERROR"), small.err);
         assertFalse(small.out.contains("answers "), "the program did not run: " + small.out);
     }

@@ -53,7 +53,13 @@ final class RecordedRun {
     /** {@link #replay(Path, List, Class, String...)} of a long trace, which may take up to {@code limit}. */
     static RecordedRun replay(Path trace, List<String> jvmOptions, Duration limit, Class<?> main, String... args)
             throws Exception {
-        return run(trace, "-javaagent:" + agentJar() + "=replay,trace=" + trace + ",quiet=3s", jvmOptions, limit, main, args);
+        return run(
+                trace,
+                "-javaagent:" + agentJar() + "=replay,trace=" + trace + ",quiet=3s",
+                jvmOptions,
+                limit,
+                main,
+                args);
     }
 
     /** How long a test program may run before it counts as hung. */
@@ -72,9 +78,12 @@ final class RecordedRun {
      * The program in a JVM of its own ({@link #program}), with {@code agentFlag} (a {@code
      * -javaagent:...} option, or null) after {@code jvmOptions}, 256 MB of heap unless they say.
      */
-    private static RecordedRun run(Path trace, String agentFlag, List<String> jvmOptions, Duration limit, Class<?> main,
-                                   String... args) {
-        ChildProcess.Result r = program(agentFlag, jvmOptions, main, args).timeout(limit).threadDumpOnTimeout().run();
+    private static RecordedRun run(
+            Path trace, String agentFlag, List<String> jvmOptions, Duration limit, Class<?> main, String... args) {
+        ChildProcess.Result r = program(agentFlag, jvmOptions, main, args)
+                .timeout(limit)
+                .threadDumpOnTimeout()
+                .run();
         if (r.timedOut()) {
             List<String> lines = r.outLines();
             throw new AssertionError(main.getSimpleName() + " did not finish (" + agentFlag + "): " + r.err()
@@ -116,8 +125,10 @@ final class RecordedRun {
 
     /** The actors (and timers, temp actors) {@code creator} created, in order. */
     List<Long> createdBy(long creator) throws IOException {
-        return eventsOf(creator).stream().filter(e -> e instanceof TraceEvent.Creation)
-                .map(e -> ((TraceEvent.Creation) e).child()).toList();
+        return eventsOf(creator).stream()
+                .filter(e -> e instanceof TraceEvent.Creation)
+                .map(e -> ((TraceEvent.Creation) e).child())
+                .toList();
     }
 
     long messagesOf(long actor) throws IOException {
@@ -134,7 +145,10 @@ final class RecordedRun {
 
     /** Output lines starting with {@code prefix}, without it. */
     List<String> lines(String prefix) {
-        return out.stream().filter(l -> l.startsWith(prefix)).map(l -> l.substring(prefix.length())).toList();
+        return out.stream()
+                .filter(l -> l.startsWith(prefix))
+                .map(l -> l.substring(prefix.length()))
+                .toList();
     }
 
     String line(String prefix) {

@@ -98,9 +98,12 @@ class RecordingIT {
         assertEquals(List.of(id.get("counter"), id.get("producer")), byMain.subList(byMain.size() - 2, byMain.size()));
         assertEquals(List.of(id.get("a"), id.get("b")), run.createdBy(id.get("producer")));
         // The counter's messages all come from the producer; a and b only hear from each other.
-        assertTrue(run.eventsOf(id.get("counter")).stream().filter(TraceEvent::isMessage)
+        assertTrue(run.eventsOf(id.get("counter")).stream()
+                .filter(TraceEvent::isMessage)
                 .allMatch(e -> e.equals(new TraceEvent.Message(id.get("producer")))));
-        assertTrue(run.eventsOf(id.get("a")).stream().filter(TraceEvent::isMessage).skip(1)
+        assertTrue(run.eventsOf(id.get("a")).stream()
+                .filter(TraceEvent::isMessage)
+                .skip(1)
                 .allMatch(e -> e.equals(new TraceEvent.Message(id.get("b")))));
     }
 
@@ -109,7 +112,9 @@ class RecordingIT {
         RecordedRun run = RecordedRun.record(tmp.resolve("t"), "", PromiseRaceProgram.class);
         assertSound(run);
         Map<String, Long> id = idsByName(run);
-        List<TraceEvent> got = run.eventsOf(id.get("resource")).stream().filter(TraceEvent::isMessage).toList();
+        List<TraceEvent> got = run.eventsOf(id.get("resource")).stream()
+                .filter(TraceEvent::isMessage)
+                .toList();
         assertEquals(4, got.size(), got.toString());
         // Each answer's resolver is a completion its worker created (and recorded): four distinct ones.
         Map<Long, Integer> perWorker = new HashMap<>();
@@ -129,17 +134,33 @@ class RecordingIT {
         // Ask temp actors are named after ids the server recorded creating.
         List<Long> byServer = run.createdBy(id.get("server"));
         for (String asker : run.lines("asked by ")) {
-            assertTrue(byServer.stream().anyMatch(t -> asker.endsWith(Creations.tempName("", t))),
+            assertTrue(
+                    byServer.stream().anyMatch(t -> asker.endsWith(Creations.tempName("", t))),
                     asker + " is not one of the server's temp actors " + byServer);
         }
         assertEquals(4, run.lines("asked by ").size());
         // Each is counted as what it is: asks' temp actors and completed promises are no actors.
-        assertEquals(4, kinds(run, id.get("server")).stream().filter(k -> k == CreationKind.TEMP_ACTOR).count());
-        assertEquals(2, kinds(run, id.get("w1")).stream().filter(k -> k == CreationKind.PROMISE).count());
+        assertEquals(
+                4,
+                kinds(run, id.get("server")).stream()
+                        .filter(k -> k == CreationKind.TEMP_ACTOR)
+                        .count());
+        assertEquals(
+                2,
+                kinds(run, id.get("w1")).stream()
+                        .filter(k -> k == CreationKind.PROMISE)
+                        .count());
         TraceStatistics stats = TraceAnalysis.run(run.trace).statistics();
         assertTrue(stats.tempActors() >= 4 && stats.promises() >= 4, stats.toString());
-        assertEquals(stats.creations(), stats.tempActors() + stats.promises() + stats.timers()
-                + kinds(run).stream().filter(k -> k == CreationKind.ACTOR).count(), stats.toString());
+        assertEquals(
+                stats.creations(),
+                stats.tempActors()
+                        + stats.promises()
+                        + stats.timers()
+                        + kinds(run).stream()
+                                .filter(k -> k == CreationKind.ACTOR)
+                                .count(),
+                stats.toString());
     }
 
     @Test
@@ -147,7 +168,9 @@ class RecordingIT {
         RecordedRun run = RecordedRun.record(tmp.resolve("t"), "", MappedStageProgram.class);
         assertSound(run);
         Map<String, Long> id = idsByName(run);
-        List<TraceEvent> got = run.eventsOf(id.get("resource")).stream().filter(TraceEvent::isMessage).toList();
+        List<TraceEvent> got = run.eventsOf(id.get("resource")).stream()
+                .filter(TraceEvent::isMessage)
+                .toList();
         assertEquals(4, got.size(), got.toString());
         Set<Long> resolvers = new HashSet<>();
         for (TraceEvent e : got) {
@@ -159,27 +182,35 @@ class RecordingIT {
         assertEquals(4, resolvers.size(), "every answer is told apart by its resolver");
         TraceMetadata metadata = TraceMetadata.read(run.trace);
         Map<String, Long> sources = SourceNames.read(run.trace).all();
-        assertTrue(sources.keySet().stream().noneMatch(k -> k.startsWith("thread:")
-                && (k.contains("commonPool") || k.contains("thread:Thread-"))), sources::toString);
+        assertTrue(
+                sources.keySet().stream()
+                        .noneMatch(k ->
+                                k.startsWith("thread:") && (k.contains("commonPool") || k.contains("thread:Thread-"))),
+                sources::toString);
         assertTrue(metadata.count("unserializableMessages") <= 0, metadata.counts()::toString);
     }
 
     /** The kinds of what {@code creator} created, in order. */
     private static List<CreationKind> kinds(RecordedRun run, long creator) throws Exception {
-        return run.eventsOf(creator).stream().filter(e -> e instanceof TraceEvent.Creation)
-                .map(e -> ((TraceEvent.Creation) e).kind()).toList();
+        return run.eventsOf(creator).stream()
+                .filter(e -> e instanceof TraceEvent.Creation)
+                .map(e -> ((TraceEvent.Creation) e).kind())
+                .toList();
     }
 
     /** The kinds of everything the trace records as created. */
     private static List<CreationKind> kinds(RecordedRun run) throws Exception {
-        return run.events().values().stream().flatMap(List::stream).filter(e -> e instanceof TraceEvent.Creation)
-                .map(e -> ((TraceEvent.Creation) e).kind()).toList();
+        return run.events().values().stream()
+                .flatMap(List::stream)
+                .filter(e -> e instanceof TraceEvent.Creation)
+                .map(e -> ((TraceEvent.Creation) e).kind())
+                .toList();
     }
 
     @Test
     void timersOutsideInputAndClockAndRandomCallsAreRecordedWithTheirValues() throws Exception {
-        RecordedRun run = RecordedRun.record(tmp.resolve("t"), "include=dev.reprise.programs",
-                TimersAndInputProgram.class);
+        RecordedRun run =
+                RecordedRun.record(tmp.resolve("t"), "include=dev.reprise.programs", TimersAndInputProgram.class);
         assertSound(run);
         long clocked = idsByName(run).get("clocked");
         List<TraceEvent> events = run.eventsOf(clocked);
@@ -209,12 +240,21 @@ class RecordingIT {
             for (int i = 0; i < 3; i++) {
                 assertEquals(feeder, inputs.get(i).sender());
                 byte[] content = data.read(feeder, inputs.get(i).dataId());
-                assertTrue(new String(content, StandardCharsets.UTF_8).endsWith("hello-" + (i + 1)), "content of input " + i);
+                assertTrue(
+                        new String(content, StandardCharsets.UTF_8).endsWith("hello-" + (i + 1)),
+                        "content of input " + i);
             }
             byte[] opaque = data.read(feeder, inputs.get(3).dataId());
             assertEquals(0, opaque[0], "an unserializable message is marked");
-            assertTrue(new String(opaque, 1, opaque.length - 1, StandardCharsets.UTF_8).endsWith("TimersAndInputProgram$Opaque"));
-            assertEquals(1, run.err.lines().filter(l -> l.contains("Akka cannot serialize them")).count(), run.err);
+            assertTrue(new String(opaque, 1, opaque.length - 1, StandardCharsets.UTF_8)
+                    .endsWith("TimersAndInputProgram$Opaque"));
+            assertEquals(
+                    1,
+                    run.err
+                            .lines()
+                            .filter(l -> l.contains("Akka cannot serialize them"))
+                            .count(),
+                    run.err);
             assertTrue(run.err.contains("TimersAndInputProgram$Opaque"), run.err);
             assertEquals(1, TraceMetadata.read(run.trace).count("unserializableMessages"));
 
@@ -232,19 +272,26 @@ class RecordingIT {
             assertEquals(Integer.parseInt(run.line("random ")), (int) longLE(data.read(clocked, 3)), "Random.next(32)");
             long seed = longLE(data.read(clocked, 3 + tlrCalls));
             if (tlrCalls == 1) {
-                assertEquals(Integer.parseInt(run.line("tlr ")), (mix32(seed) >>> 1) % 1000, "ThreadLocalRandom's seed");
+                assertEquals(
+                        Integer.parseInt(run.line("tlr ")), (mix32(seed) >>> 1) % 1000, "ThreadLocalRandom's seed");
             }
             int after = 3 + tlrCalls;
             byte[] random = data.read(clocked, after + 1);
             random[6] = (byte) ((random[6] & 0x0f) | 0x40); // as UUID.randomUUID marks them: version 4, IETF variant
             random[8] = (byte) ((random[8] & 0x3f) | 0x80);
             ByteBuffer uuid = ByteBuffer.wrap(random);
-            assertEquals(UUID.fromString(run.line("uuid ")), new UUID(uuid.getLong(), uuid.getLong()), "SecureRandom's bytes");
+            assertEquals(
+                    UUID.fromString(run.line("uuid ")),
+                    new UUID(uuid.getLong(), uuid.getLong()),
+                    "SecureRandom's bytes");
             ByteBuffer instant = ByteBuffer.wrap(data.read(clocked, after + 2));
             assertEquals(Long.parseLong(run.line("instant ")), instant.getLong() * 1000 + instant.getInt() / 1_000_000);
             long high = (int) longLE(data.read(clocked, after + 3));
             long low = (int) longLE(data.read(clocked, after + 4));
-            assertEquals(Double.parseDouble(run.line("math ")), ((high << 27) + low) * 0x1.0p-53, "Math.random from Random.next(26) and next(27)");
+            assertEquals(
+                    Double.parseDouble(run.line("math ")),
+                    ((high << 27) + low) * 0x1.0p-53,
+                    "Math.random from Random.next(26) and next(27)");
         }
     }
 
@@ -267,22 +314,36 @@ class RecordingIT {
         assertEquals(7, run.messagesOf(id.get("fragile")), "the failing messages were processed too");
         assertEquals(List.of(id.get("fragile"), id.get("doomed")), run.createdBy(id.get("parent")));
         List<TraceEvent> parent = run.eventsOf(id.get("parent"));
-        assertTrue(parent.contains(new TraceEvent.Message(id.get("doomed"))),
+        assertTrue(
+                parent.contains(new TraceEvent.Message(id.get("doomed"))),
                 "Terminated comes from the dead actor: " + parent);
         assertEquals(1 + 5 + 1, run.messagesOf(id.get("parent")), "go, five answers, Terminated");
         assertEquals(1, run.messagesOf(id.get("doomed")), "its PoisonPill");
         // The system-message turns, each at its place among the actor's messages.
         TraceEvent failed = new TraceEvent.SystemMessageTurn(SystemMessageKind.FAILED, id.get("fragile"));
-        assertEquals(2, parent.stream().filter(failed::equals).count(), "two failures decided by the parent: " + parent);
-        assertTrue(parent.contains(new TraceEvent.SystemMessageTurn(SystemMessageKind.DEATH_WATCH, id.get("doomed"))), parent.toString());
-        // Without the end-of-turn counts, which follow a turn whose thread handed its buffer over before the turn ended.
+        assertEquals(
+                2, parent.stream().filter(failed::equals).count(), "two failures decided by the parent: " + parent);
+        assertTrue(
+                parent.contains(new TraceEvent.SystemMessageTurn(SystemMessageKind.DEATH_WATCH, id.get("doomed"))),
+                parent.toString());
+        // Without the end-of-turn counts, which follow a turn whose thread handed its buffer over before the turn
+        // ended.
         List<TraceEvent> fragile = run.eventsOf(id.get("fragile")).stream()
-                .filter(e -> !(e instanceof TraceEvent.TurnSends)).toList();
-        assertEquals(2, fragile.stream().filter(new TraceEvent.SystemMessageTurn(SystemMessageKind.RECREATE, id.get("fragile"))::equals).count(),
+                .filter(e -> !(e instanceof TraceEvent.TurnSends))
+                .toList();
+        assertEquals(
+                2,
+                fragile.stream()
+                        .filter(new TraceEvent.SystemMessageTurn(SystemMessageKind.RECREATE, id.get("fragile"))::equals)
+                        .count(),
                 fragile.toString());
         // Messages 1 and 2 are answered, 3 throws: the restart comes right after it (the child is suspended meanwhile).
-        assertEquals(List.of(new TraceEvent.SystemMessageTurn(SystemMessageKind.RECREATE, id.get("fragile"))), fragile.subList(3, 4), fragile.toString());
-        assertTrue(run.eventsOf(id.get("doomed")).contains(new TraceEvent.SystemMessageTurn(SystemMessageKind.TERMINATE, 0)));
+        assertEquals(
+                List.of(new TraceEvent.SystemMessageTurn(SystemMessageKind.RECREATE, id.get("fragile"))),
+                fragile.subList(3, 4),
+                fragile.toString());
+        assertTrue(run.eventsOf(id.get("doomed"))
+                .contains(new TraceEvent.SystemMessageTurn(SystemMessageKind.TERMINATE, 0)));
     }
 
     @Test
@@ -298,9 +359,12 @@ class RecordingIT {
     @Test
     void terminatingTheLastActorSystemFinishesTheTrace() throws Exception {
         Path trace = tmp.resolve("t");
-        try (ChildProcess.Running p = ChildProcess.java().agent(RecordedRun.agentJar(), "record,trace=" + trace)
-                .classPath(SamplePrograms.classPath(EndingsProgram.class)).main(EndingsProgram.class, "terminate-then-hang")
-                .mergeErrors().start()) {
+        try (ChildProcess.Running p = ChildProcess.java()
+                .agent(RecordedRun.agentJar(), "record,trace=" + trace)
+                .classPath(SamplePrograms.classPath(EndingsProgram.class))
+                .main(EndingsProgram.class, "terminate-then-hang")
+                .mergeErrors()
+                .start()) {
             p.awaitLine("terminated"::equals, Duration.ofMinutes(2)); // the program terminated its actor system
             p.kill(); // no shutdown hook: only the termination can have finished the trace
             p.process().waitFor();
@@ -316,10 +380,14 @@ class RecordingIT {
         RecordedRun unknown = RecordedRun.record(tmp.resolve("t"), "bufsize=1", EndingsProgram.class, "no-akka");
         assertEquals(2, unknown.exitCode);
         assertTrue(unknown.out.isEmpty(), "the program must not run");
-        assertTrue(unknown.err.contains("unknown agent option 'bufsize'; valid options: trace, bufferSize, bufferMemory, "
-                + "flushInterval, overflow, smallIds, compress, fingerprints, dataMemory, access, sync, program, include, exclude, log, cache"), unknown.err);
+        assertTrue(
+                unknown.err.contains(
+                        "unknown agent option 'bufsize'; valid options: trace, bufferSize, bufferMemory, "
+                                + "flushInterval, overflow, smallIds, compress, fingerprints, dataMemory, access, sync, program, include, exclude, log, cache"),
+                unknown.err);
 
-        RecordedRun badValue = RecordedRun.record(tmp.resolve("t2"), "overflow=sometimes", EndingsProgram.class, "no-akka");
+        RecordedRun badValue =
+                RecordedRun.record(tmp.resolve("t2"), "overflow=sometimes", EndingsProgram.class, "no-akka");
         assertEquals(2, badValue.exitCode);
         assertTrue(badValue.err.contains("overflow: expected block or drop, was 'sometimes'"), badValue.err);
 
@@ -331,10 +399,10 @@ class RecordingIT {
         RecordedRun first = RecordedRun.record(tmp.resolve("t3"), "", EndingsProgram.class, "no-akka");
         assertEquals(0, first.exitCode);
         // Outside input is user data: a trace is private unless asked otherwise.
-        assertEquals("rwx------", PosixFilePermissions.toString(
-                Files.getPosixFilePermissions(tmp.resolve("t3"))));
-        assertEquals("rw-------", PosixFilePermissions.toString(
-                Files.getPosixFilePermissions(tmp.resolve("t3/events.rpt"))));
+        assertEquals("rwx------", PosixFilePermissions.toString(Files.getPosixFilePermissions(tmp.resolve("t3"))));
+        assertEquals(
+                "rw-------",
+                PosixFilePermissions.toString(Files.getPosixFilePermissions(tmp.resolve("t3/events.rpt"))));
         RecordedRun shared = RecordedRun.record(tmp.resolve("t4"), "access=umask", EndingsProgram.class, "no-akka");
         assertEquals(0, shared.exitCode, shared.err);
         Path probe = Files.createFile(tmp.resolve("probe")); // what the umask gives a new file
@@ -344,7 +412,8 @@ class RecordingIT {
         assertEquals(2, again.exitCode);
         assertTrue(again.err.contains("already holds a trace"), again.err);
 
-        RecordedRun noArgument = RecordedRun.run(null, "-javaagent:" + RecordedRun.agentJar(), EndingsProgram.class, "no-akka");
+        RecordedRun noArgument =
+                RecordedRun.run(null, "-javaagent:" + RecordedRun.agentJar(), EndingsProgram.class, "no-akka");
         assertEquals(2, noArgument.exitCode);
         assertTrue(noArgument.err.contains("the agent needs an argument: record,trace=DIR"), noArgument.err);
     }

@@ -27,7 +27,9 @@ class ReplayExtensionIT {
                 }
             }
         }
-        RecordedRun run = RecordedRun.record(TRACE, "include=dev.reprise.programs",
+        RecordedRun run = RecordedRun.record(
+                TRACE,
+                "include=dev.reprise.programs",
                 Class.forName("dev.reprise.programs.RacyProgram", false, ReplayExtensionIT.class.getClassLoader()));
         assertEquals(0, run.exitCode, run.toString());
         recorded = run.line("result ");
@@ -41,13 +43,18 @@ class ReplayExtensionIT {
         System.setOut(new PrintStream(captured, true, StandardCharsets.UTF_8));
         try {
             // Loaded only now, after the extension attached the agent.
-            Class.forName("dev.reprise.programs.RacyProgram").getMethod("main", String[].class)
+            Class.forName("dev.reprise.programs.RacyProgram")
+                    .getMethod("main", String[].class)
                     .invoke(null, (Object) new String[0]);
         } finally {
             System.setOut(out);
         }
-        String result = captured.toString(StandardCharsets.UTF_8).lines()
-                .filter(l -> l.startsWith("result ")).findFirst().orElseThrow().substring("result ".length());
+        String result = captured.toString(StandardCharsets.UTF_8)
+                .lines()
+                .filter(l -> l.startsWith("result "))
+                .findFirst()
+                .orElseThrow()
+                .substring("result ".length());
         assertEquals(recorded, result, "replayed in this JVM");
         assertEquals(TRACE.toAbsolutePath().normalize(), Replay.current().directory());
     }

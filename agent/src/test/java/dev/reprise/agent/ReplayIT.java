@@ -57,8 +57,8 @@ class ReplayIT {
         return String.join("\n", keep);
     }
 
-    private List<String> recordAndReplay(Class<?> program, int runs, Function<RecordedRun, String> result,
-                                         String... args) throws Exception {
+    private List<String> recordAndReplay(
+            Class<?> program, int runs, Function<RecordedRun, String> result, String... args) throws Exception {
         List<String> recorded = new ArrayList<>();
         for (int i = 0; i < runs; i++) {
             Path trace = tmp.resolve(program.getSimpleName() + i);
@@ -66,7 +66,10 @@ class ReplayIT {
             assertEquals(0, rec.exitCode, rec.toString());
             RecordedRun rep = RecordedRun.replay(trace, List.of(), program, args);
             assertEquals(0, rep.exitCode, rep.toString());
-            assertEquals(result.apply(rec), result.apply(rep), program.getSimpleName() + " run " + i + " replayed differently");
+            assertEquals(
+                    result.apply(rec),
+                    result.apply(rep),
+                    program.getSimpleName() + " run " + i + " replayed differently");
             assertTrue(rep.err.contains("replay of " + trace), rep.err);
             recorded.add(result.apply(rec));
         }
@@ -94,7 +97,8 @@ class ReplayIT {
             assertEquals(FirstToCompleteProgram.ROUNDS, rec.lines("round ").size(), rec.toString());
             rec.lines("round ").forEach(l -> winners.add(l.substring(l.indexOf(": ") + 2)));
             for (String slower : List.of("none", "a", "b")) {
-                RecordedRun rep = RecordedRun.replay(trace, List.of("-Drace.slower=" + slower), FirstToCompleteProgram.class);
+                RecordedRun rep =
+                        RecordedRun.replay(trace, List.of("-Drace.slower=" + slower), FirstToCompleteProgram.class);
                 assertEquals(0, rep.exitCode, "racer " + slower + " slower: " + rep);
                 assertEquals(rec.lines("round "), rep.lines("round "), "racer " + slower + " slower: " + rep.err);
                 rep.assertApplicationTraceConsumed();
@@ -114,8 +118,10 @@ class ReplayIT {
         Path trace = tmp.resolve("calls");
         RecordedRun rec = RecordedRun.record(trace, "", SystemCallProgram.class);
         assertEquals(0, rec.exitCode, rec.toString());
-        long calls = rec.events().values().stream().flatMap(List::stream)
-                .filter(e -> e instanceof dev.reprise.trace.TraceEvent.SystemCall).count();
+        long calls = rec.events().values().stream()
+                .flatMap(List::stream)
+                .filter(e -> e instanceof dev.reprise.trace.TraceEvent.SystemCall)
+                .count();
         assertEquals(3, calls, "main's call is outside a turn: not recorded");
         RecordedRun rep = RecordedRun.replay(trace, List.of(), SystemCallProgram.class);
         assertEquals(0, rep.exitCode, rep.toString());
@@ -158,8 +164,10 @@ class ReplayIT {
             RecordedRun rec = RecordedRun.record(trace, CALLS, StaleTicksProgram.class);
             assertEquals(0, rec.exitCode, rec.toString());
             assertTrue(rec.out.contains("rate tick 5"), "ticks queued up behind the cancel: " + rec.out);
-            for (List<String> settings : List.of(List.<String>of(),
-                    List.of("-Dakka.actor.default-dispatcher.throughput=1",
+            for (List<String> settings : List.of(
+                    List.<String>of(),
+                    List.of(
+                            "-Dakka.actor.default-dispatcher.throughput=1",
                             "-Dakka.actor.default-dispatcher.fork-join-executor.parallelism-min=1",
                             "-Dakka.actor.default-dispatcher.fork-join-executor.parallelism-max=1"))) {
                 RecordedRun rep = RecordedRun.replay(trace, settings, StaleTicksProgram.class);
@@ -183,7 +191,9 @@ class ReplayIT {
     @Test
     void supervisionDecisionsRestartsStopsAndDeathWatchReplayAtTheirRecordedPlace() throws Exception {
         List<String> outputs = recordAndReplay(SupervisionOrderProgram.class, 3, ReplayIT::wholeOutput);
-        assertTrue(outputs.get(0).contains("decides Restart") && outputs.get(0).contains("restarting after"), outputs.get(0));
+        assertTrue(
+                outputs.get(0).contains("decides Restart") && outputs.get(0).contains("restarting after"),
+                outputs.get(0));
         assertTrue(new HashSet<>(outputs).size() > 1, "the supervision race should give different outputs: " + outputs);
     }
 
@@ -196,9 +206,11 @@ class ReplayIT {
         for (List<String> settings : List.of(
                 List.of("-Dakka.actor.default-dispatcher.throughput=1"),
                 List.of("-Dakka.actor.default-dispatcher.throughput=100"),
-                List.of("-Dakka.actor.default-dispatcher.fork-join-executor.parallelism-min=1",
+                List.of(
+                        "-Dakka.actor.default-dispatcher.fork-join-executor.parallelism-min=1",
                         "-Dakka.actor.default-dispatcher.fork-join-executor.parallelism-max=1"),
-                List.of("-Dakka.actor.default-dispatcher.fork-join-executor.parallelism-min=4",
+                List.of(
+                        "-Dakka.actor.default-dispatcher.fork-join-executor.parallelism-min=4",
                         "-Dakka.actor.default-dispatcher.fork-join-executor.parallelism-max=4"))) {
             RecordedRun rep = RecordedRun.replay(trace, settings, RacyProgram.class);
             assertEquals(0, rep.exitCode, settings + ": " + rep);
@@ -217,13 +229,19 @@ class ReplayIT {
         RecordedRun changed = RecordedRun.replay(trace, List.of(), CountingProgram.class, "1000", "single");
         assertEquals(86, changed.exitCode, changed.toString());
         assertTrue(changed.err.contains("REPLAY DIVERGED") && changed.err.contains("/user/producer"), changed.err);
-        assertTrue(changed.err.contains("sent 1001 messages, 0 modulo 7; when recorded, the count was 5 modulo 7")
-                || changed.err.contains("sent 1001 messages; when recorded it sent 3001."), changed.err);
+        assertTrue(
+                changed.err.contains("sent 1001 messages, 0 modulo 7; when recorded, the count was 5 modulo 7")
+                        || changed.err.contains("sent 1001 messages; when recorded it sent 3001."),
+                changed.err);
         assertFalse(changed.out.contains("count "), "stopped before the counter reported: " + changed.out);
 
         // Without fingerprints, the counter is found waiting for messages that never come.
-        RecordedRun unchecked = RecordedRun.run(trace, "-javaagent:" + RecordedRun.agentJar() + "=replay,trace=" + trace
-                + ",quiet=3s,fingerprints=false", CountingProgram.class, "1000", "single");
+        RecordedRun unchecked = RecordedRun.run(
+                trace,
+                "-javaagent:" + RecordedRun.agentJar() + "=replay,trace=" + trace + ",quiet=3s,fingerprints=false",
+                CountingProgram.class,
+                "1000",
+                "single");
         assertEquals(86, unchecked.exitCode, unchecked.toString());
         assertTrue(unchecked.err.contains("REPLAY DIVERGED") && unchecked.err.contains("/user/counter"), unchecked.err);
         assertTrue(unchecked.err.contains("expected next: message from"), unchecked.err);

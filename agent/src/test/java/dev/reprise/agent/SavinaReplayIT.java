@@ -33,7 +33,12 @@ class SavinaReplayIT {
         RecordedRun rep = RecordedRun.replay(trace, List.of(), SavinaMain.class, args);
         assertEquals(0, rep.exitCode, rep.toString());
         // "iteration <i> <warmup|measured> <nanos> ok cpu <cpu nanos>": each one's result passed its check
-        assertEquals(3, rep.out.stream().filter(l -> l.startsWith("iteration ") && l.contains(" ok cpu ")).count(), rep.toString());
+        assertEquals(
+                3,
+                rep.out.stream()
+                        .filter(l -> l.startsWith("iteration ") && l.contains(" ok cpu "))
+                        .count(),
+                rep.toString());
         rep.assertApplicationTraceConsumed();
     }
 

@@ -51,7 +51,8 @@ public final class StartupBench {
                 case "--agent" -> agent = Path.of(args[++i]);
                 case "--agent-options" -> agentOptions = "," + args[++i];
                 case "-h", "--help" -> {
-                    System.out.println("Usage: StartupBench --agent JAR [--rounds N] [--classes N] [--libs DIR] [--agent-options K=V,...]");
+                    System.out.println(
+                            "Usage: StartupBench --agent JAR [--rounds N] [--classes N] [--libs DIR] [--agent-options K=V,...]");
                     return;
                 }
                 default -> throw new IllegalArgumentException("unknown option " + args[i]);
@@ -65,16 +66,23 @@ public final class StartupBench {
         for (Path j : jars) {
             bytes += Files.size(j);
         }
-        String classPath = programClassPath() + File.pathSeparator
+        String classPath = programClassPath()
+                + File.pathSeparator
                 + jars.stream().map(Path::toString).collect(Collectors.joining(File.pathSeparator));
         Path traces = Files.createTempDirectory("startup-bench");
-        System.out.printf(Locale.ROOT, "StartupProgram: up to %d classes from %d library jars (%.1f MB) of %s, then an actor system%n",
-                classes, jars.size(), bytes / 1e6, libs);
+        System.out.printf(
+                Locale.ROOT,
+                "StartupProgram: up to %d classes from %d library jars (%.1f MB) of %s, then an actor system%n",
+                classes,
+                jars.size(),
+                bytes / 1e6,
+                libs);
         String agentFlag = "-javaagent:" + agent.toAbsolutePath() + "=record,trace=";
 
         // Untimed: fills the file cache, and shows what one run prints.
         System.out.println("warm-up without agent: " + run(classPath, null, classes).line);
-        System.out.println("warm-up with agent:    " + run(classPath, agentFlag + traces.resolve("warm") + agentOptions, classes).line);
+        System.out.println("warm-up with agent:    "
+                + run(classPath, agentFlag + traces.resolve("warm") + agentOptions, classes).line);
 
         Run[] base = new Run[rounds];
         Run[] withAgent = new Run[rounds];
@@ -91,8 +99,16 @@ public final class StartupBench {
                 withAgent[r] = run(classPath, flag, classes);
                 base[r] = run(classPath, null, classes);
             }
-            System.out.printf(Locale.ROOT, "%5d  %8.3f  %5.3f  %8.3f   (%.2f %.2f %.2f)%n", r + 1, base[r].seconds, withAgent[r].seconds,
-                    base2[r].seconds, base[r].cpu, withAgent[r].cpu, base2[r].cpu);
+            System.out.printf(
+                    Locale.ROOT,
+                    "%5d  %8.3f  %5.3f  %8.3f   (%.2f %.2f %.2f)%n",
+                    r + 1,
+                    base[r].seconds,
+                    withAgent[r].seconds,
+                    base2[r].seconds,
+                    base[r].cpu,
+                    withAgent[r].cpu,
+                    base2[r].cpu);
         }
         double[] added = new double[rounds];
         double[] noise = new double[rounds];
@@ -125,7 +141,9 @@ public final class StartupBench {
         if (agentFlag != null) {
             child.jvmOptions(agentFlag);
         }
-        child.classPath(classPath).main(StartupProgram.class, Integer.toString(classes)).mergeErrors()
+        child.classPath(classPath)
+                .main(StartupProgram.class, Integer.toString(classes))
+                .mergeErrors()
                 .timeout(Duration.ofSeconds(300));
         long start = System.nanoTime();
         ChildProcess.Result r = child.run();
@@ -134,7 +152,8 @@ public final class StartupBench {
         }
         double seconds = (System.nanoTime() - start) / 1e9;
         String output = r.out();
-        String line = output.lines().filter(l -> l.startsWith("jars ")).findFirst().orElse("");
+        String line =
+                output.lines().filter(l -> l.startsWith("jars ")).findFirst().orElse("");
         if (r.exit() != 0 || !line.contains("reply pong")) {
             throw new IllegalStateException("the program failed (exit " + r.exit() + "): " + output);
         }
@@ -147,12 +166,18 @@ public final class StartupBench {
     static java.util.List<Path> libraryJars(Path repository) throws IOException {
         Map<Path, Path> newest = new TreeMap<>();
         try (Stream<Path> files = Files.walk(repository)) {
-            for (Path jar : (Iterable<Path>) files.filter(f -> f.toString().endsWith(".jar")).sorted()::iterator) {
+            for (Path jar : (Iterable<Path>)
+                    files.filter(f -> f.toString().endsWith(".jar")).sorted()::iterator) {
                 String s = repository.relativize(jar).toString().replace(File.separatorChar, '/');
                 String name = jar.getFileName().toString();
-                if (s.startsWith("dev/reprise/") || s.startsWith("com/typesafe/") || s.startsWith("org/scala-lang/")
-                        || name.endsWith("-sources.jar") || name.endsWith("-javadoc.jar") || name.endsWith("-tests.jar")
-                        || jar.getParent() == null || jar.getParent().getParent() == null) {
+                if (s.startsWith("dev/reprise/")
+                        || s.startsWith("com/typesafe/")
+                        || s.startsWith("org/scala-lang/")
+                        || name.endsWith("-sources.jar")
+                        || name.endsWith("-javadoc.jar")
+                        || name.endsWith("-tests.jar")
+                        || jar.getParent() == null
+                        || jar.getParent().getParent() == null) {
                     continue;
                 }
                 newest.put(jar.getParent().getParent(), jar); // artifact folder -> its last version (sorted)
@@ -195,12 +220,21 @@ public final class StartupBench {
             term = term * (n - j) / (j + 1);
         }
         if (k == 0) {
-            return String.format(Locale.ROOT, "median %+.3f s (%d rounds: too few for a 95%% interval, 6 at least)",
-                    median(values), n);
+            return String.format(
+                    Locale.ROOT,
+                    "median %+.3f s (%d rounds: too few for a 95%% interval, 6 at least)",
+                    median(values),
+                    n);
         }
         double coverage = 1 - 2 * binomialBelow(n, k);
-        return String.format(Locale.ROOT, "median %+.3f s, 95%% interval [%+.3f, %+.3f] s (coverage %.1f%%, %d rounds)",
-                median(values), s[k - 1], s[n - k], 100 * coverage, n);
+        return String.format(
+                Locale.ROOT,
+                "median %+.3f s, 95%% interval [%+.3f, %+.3f] s (coverage %.1f%%, %d rounds)",
+                median(values),
+                s[k - 1],
+                s[n - k],
+                100 * coverage,
+                n);
     }
 
     /** P(X < k) for X ~ Binomial(n, 1/2). */

@@ -24,7 +24,8 @@ class SystemCallsIT {
     private static final List<List<String>> SETTINGS = List.of(
             List.of(),
             List.of("-Dakka.actor.default-dispatcher.throughput=1"),
-            List.of("-Dakka.actor.default-dispatcher.fork-join-executor.parallelism-min=1",
+            List.of(
+                    "-Dakka.actor.default-dispatcher.fork-join-executor.parallelism-min=1",
                     "-Dakka.actor.default-dispatcher.fork-join-executor.parallelism-max=1"));
 
     @Test

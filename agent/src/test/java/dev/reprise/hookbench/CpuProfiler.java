@@ -35,8 +35,8 @@ public final class CpuProfiler implements InternalProfiler {
     }
 
     @Override
-    public Collection<? extends Result> afterIteration(BenchmarkParams benchmark, IterationParams iteration,
-                                                       IterationResult result) {
+    public Collection<? extends Result> afterIteration(
+            BenchmarkParams benchmark, IterationParams iteration, IterationResult result) {
         long ops = result.getMetadata().getAllOps();
         double perOp = ops == 0 ? Double.NaN : (double) (os.getProcessCpuTime() - before) / ops;
         return List.of(new ScalarResult(NAME, perOp, "ns/op", AggregationPolicy.AVG));

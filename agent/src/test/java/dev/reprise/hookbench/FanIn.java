@@ -34,18 +34,22 @@ final class FanIn {
         @Override
         public void preStart() {
             for (int i = 0; i < SENDERS; i++) {
-                getContext().actorOf(Props.create(Sender.class, pacer, getSelf()), "sender-" + i).tell(MORE, getSelf());
+                getContext()
+                        .actorOf(Props.create(Sender.class, pacer, getSelf()), "sender-" + i)
+                        .tell(MORE, getSelf());
             }
         }
 
         @Override
         public Receive createReceive() {
-            return receiveBuilder().matchAny(item -> {
-                pacer.processed();
-                if (item == LAST) {
-                    getSender().tell(MORE, getSelf());
-                }
-            }).build();
+            return receiveBuilder()
+                    .matchAny(item -> {
+                        pacer.processed();
+                        if (item == LAST) {
+                            getSender().tell(MORE, getSelf());
+                        }
+                    })
+                    .build();
         }
     }
 
@@ -61,13 +65,15 @@ final class FanIn {
 
         @Override
         public Receive createReceive() {
-            return receiveBuilder().matchAny(more -> {
-                pacer.processed();
-                for (int i = 1; i < CHUNK; i++) {
-                    sink.tell(ITEM, getSelf());
-                }
-                sink.tell(LAST, getSelf());
-            }).build();
+            return receiveBuilder()
+                    .matchAny(more -> {
+                        pacer.processed();
+                        for (int i = 1; i < CHUNK; i++) {
+                            sink.tell(ITEM, getSelf());
+                        }
+                        sink.tell(LAST, getSelf());
+                    })
+                    .build();
         }
     }
 }

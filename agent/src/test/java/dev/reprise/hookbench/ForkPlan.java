@@ -32,7 +32,8 @@ record ForkPlan(int warmups, TimeValue warmupTime, int measurements, TimeValue m
 
     /** Seconds one fork takes on average, start-up (Akka; the agent's, about 4 s) included: for progress lines. */
     double seconds() {
-        return 4 + warmups * warmupTime.convertTo(java.util.concurrent.TimeUnit.MILLISECONDS) / 1000.0
+        return 4
+                + warmups * warmupTime.convertTo(java.util.concurrent.TimeUnit.MILLISECONDS) / 1000.0
                 + measurements * measurementTime.convertTo(java.util.concurrent.TimeUnit.MILLISECONDS) / 1000.0;
     }
 
@@ -42,17 +43,26 @@ record ForkPlan(int warmups, TimeValue warmupTime, int measurements, TimeValue m
      * processed to {@code counts}.
      */
     ChainedOptionsBuilder options(String benchmark, Path agentJar, Path trace, Path counts) {
-        List<String> jvm = new ArrayList<>(List.of("--sun-misc-unsafe-memory-access=allow", "-Xms1g", "-Xmx1g",
+        List<String> jvm = new ArrayList<>(List.of(
+                "--sun-misc-unsafe-memory-access=allow",
+                "-Xms1g",
+                "-Xmx1g",
                 "-D" + HookBenchmark.COUNTS_PROPERTY + "=" + counts));
         if (agentJar != null) {
             jvm.add("-javaagent:" + agentJar + "=record,trace=" + trace + ",exclude=" + AGENT_EXCLUDE);
         }
-        return new OptionsBuilder().include("^" + HookBenchmark.class.getName().replace(".", "\\.") + "\\." + benchmark + "$")
-                .forks(1).warmupIterations(warmups).warmupTime(warmupTime)
-                .measurementIterations(measurements).measurementTime(measurementTime)
+        return new OptionsBuilder()
+                .include("^" + HookBenchmark.class.getName().replace(".", "\\.") + "\\." + benchmark + "$")
+                .forks(1)
+                .warmupIterations(warmups)
+                .warmupTime(warmupTime)
+                .measurementIterations(measurements)
+                .measurementTime(measurementTime)
                 .jvmArgs(jvm.toArray(String[]::new))
-                .addProfiler(GCProfiler.class).addProfiler(CpuProfiler.class)
-                .shouldFailOnError(true).verbosity(VerboseMode.SILENT);
+                .addProfiler(GCProfiler.class)
+                .addProfiler(CpuProfiler.class)
+                .shouldFailOnError(true)
+                .verbosity(VerboseMode.SILENT);
     }
 
     /**
@@ -62,14 +72,20 @@ record ForkPlan(int warmups, TimeValue warmupTime, int measurements, TimeValue m
      */
     static void narrowClassPathForForks() {
         String cp = Arrays.stream(System.getProperty("java.class.path").split(File.pathSeparator))
-                .filter(ForkPlan::programEntry).collect(Collectors.joining(File.pathSeparator));
+                .filter(ForkPlan::programEntry)
+                .collect(Collectors.joining(File.pathSeparator));
         System.setProperty("java.class.path", cp);
     }
 
     private static boolean programEntry(String p) {
-        String name = Path.of(p).getFileName() == null ? p : Path.of(p).getFileName().toString();
+        String name =
+                Path.of(p).getFileName() == null ? p : Path.of(p).getFileName().toString();
         return p.endsWith("agent" + File.separator + "target" + File.separator + "test-classes")
-                || name.startsWith("akka-actor") || name.startsWith("scala-") || name.startsWith("config-")
-                || name.startsWith("jmh-core") || name.startsWith("jopt-simple") || name.startsWith("commons-math3");
+                || name.startsWith("akka-actor")
+                || name.startsWith("scala-")
+                || name.startsWith("config-")
+                || name.startsWith("jmh-core")
+                || name.startsWith("jopt-simple")
+                || name.startsWith("commons-math3");
     }
 }

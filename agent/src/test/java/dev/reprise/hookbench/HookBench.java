@@ -27,7 +27,12 @@ public final class HookBench {
     private HookBench() {}
 
     /** The kinds of fork; the second baseline measures the noise floor (A/A); the last runs only with {@code --against}. */
-    enum Config { BASELINE, RECORDED, BASELINE_AGAIN, RECORDED_AGAINST }
+    enum Config {
+        BASELINE,
+        RECORDED,
+        BASELINE_AGAIN,
+        RECORDED_AGAINST
+    }
 
     static final List<String> BENCHMARKS = List.of("pingPong", "threadRing", "fanIn");
     static final double AIM_NS = 10;
@@ -80,22 +85,35 @@ public final class HookBench {
      * Runs every fork, rounds of each benchmark in each configuration, and returns what they measured.
      * A recorded fork's trace goes to {@code work} and is deleted once its size has been read.
      */
-    private static Map<String, Map<Config, Tally>> runAll(ForkPlan plan, int rounds, Path agentJar, Path againstJar,
-                                                          Path work) throws RunnerException, IOException {
+    private static Map<String, Map<Config, Tally>> runAll(
+            ForkPlan plan, int rounds, Path agentJar, Path againstJar, Path work) throws RunnerException, IOException {
         Map<String, Map<Config, Tally>> tallies = new LinkedHashMap<>();
         int configs = againstJar == null ? 3 : 4;
         int forks = rounds * BENCHMARKS.size() * configs;
         int done = 0;
-        System.out.printf(Locale.ROOT, "Hook benchmark: %d forks (%d rounds of %s x baseline, recorded, baseline again%s),"
-                + " about %.0f s; agent %s%n", forks, rounds, BENCHMARKS,
-                againstJar == null ? "" : ", recorded by " + againstJar, forks * plan.seconds(), agentJar);
+        System.out.printf(
+                Locale.ROOT,
+                "Hook benchmark: %d forks (%d rounds of %s x baseline, recorded, baseline again%s),"
+                        + " about %.0f s; agent %s%n",
+                forks,
+                rounds,
+                BENCHMARKS,
+                againstJar == null ? "" : ", recorded by " + againstJar,
+                forks * plan.seconds(),
+                agentJar);
         for (int round = 0; round < rounds; round++) {
             for (String bench : BENCHMARKS) {
                 Map<Config, Tally> byConfig = tallies.computeIfAbsent(bench, b -> new EnumMap<>(Config.class));
                 for (Config c : order(round, configs)) {
                     done++;
-                    System.out.printf(Locale.ROOT, "  [%d/%d] round %d %-10s %-16s (%.0f s left)%n", done, forks,
-                            round + 1, bench, c.name().toLowerCase(Locale.ROOT).replace('_', ' '),
+                    System.out.printf(
+                            Locale.ROOT,
+                            "  [%d/%d] round %d %-10s %-16s (%.0f s left)%n",
+                            done,
+                            forks,
+                            round + 1,
+                            bench,
+                            c.name().toLowerCase(Locale.ROOT).replace('_', ' '),
                             (forks - done + 1) * plan.seconds());
                     Path jar = c == Config.RECORDED ? agentJar : c == Config.RECORDED_AGAINST ? againstJar : null;
                     Path trace = jar != null ? work.resolve(bench + "-" + c + "-" + round) : null;
@@ -115,13 +133,17 @@ public final class HookBench {
     /** Rotates the first {@code configs} configurations each round, so a drift over the run does not favour one. */
     static List<Config> order(int round, int configs) {
         Config[] all = Config.values();
-        return Stream.iterate(0, i -> i + 1).limit(configs).map(i -> all[(i + round) % configs]).toList();
+        return Stream.iterate(0, i -> i + 1)
+                .limit(configs)
+                .map(i -> all[(i + round) % configs])
+                .toList();
     }
 
     /** Runs one fork of {@code bench}, recording to {@code trace} when {@code agentJar} is given. */
     static ForkResult runFork(ForkPlan plan, String bench, Path agentJar, Path trace, Path counts)
             throws RunnerException {
-        return ForkResult.of(new Runner(plan.options(bench, agentJar, trace, counts).build()).run());
+        return ForkResult.of(
+                new Runner(plan.options(bench, agentJar, trace, counts).build()).run());
     }
 
     /** Messages the fork processed, as it wrote them to {@code counts} when it ended. */
@@ -137,7 +159,8 @@ public final class HookBench {
     private static double traceBytesPerMessage(Path trace, Path counts) throws IOException {
         Path events = trace.resolve("events.rpt");
         if (!Files.isRegularFile(events) || Files.size(events) == 0) {
-            throw new IllegalStateException("the recorded fork left no events in " + trace + ": the agent did not record");
+            throw new IllegalStateException(
+                    "the recorded fork left no events in " + trace + ": the agent did not record");
         }
         return (double) Files.size(events) / messages(counts);
     }

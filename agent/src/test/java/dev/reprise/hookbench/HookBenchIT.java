@@ -33,7 +33,8 @@ class HookBenchIT {
     @ParameterizedTest
     @ValueSource(strings = {"pingPong", "threadRing", "fanIn"})
     void aRecordedForkLeavesASoundTraceWithEveryMessage(String bench) throws Exception {
-        Path jar = Path.of(System.getProperty("reprise.agent.jar", "target/reprise-agent.jar")).toAbsolutePath();
+        Path jar = Path.of(System.getProperty("reprise.agent.jar", "target/reprise-agent.jar"))
+                .toAbsolutePath();
         assertTrue(Files.isRegularFile(jar), "the packaged agent is missing: " + jar + " (run mvn package first)");
         Path trace = tmp.resolve("trace");
         Path counts = tmp.resolve("counts.txt");
@@ -46,7 +47,8 @@ class HookBenchIT {
         assertEquals(List.of(), report.problems(), "the trace does not verify");
         assertTrue(report.metadata().cleanEnd(), "the recording did not end cleanly");
         TraceStatistics stats = report.statistics();
-        assertTrue(stats.messages() >= processed && stats.messages() <= processed + SLACK,
+        assertTrue(
+                stats.messages() >= processed && stats.messages() <= processed + SLACK,
                 "the trace holds " + stats.messages() + " messages; the workload processed " + processed);
     }
 }

@@ -94,7 +94,11 @@ public class HookBenchmark {
         if (counts != null) {
             // Every message since the fork started, warm-up included: what the trace must hold at least.
             String line = params.getBenchmark().replaceAll(".*\\.", "") + " " + pacer.messages() + "\n";
-            Files.writeString(Path.of(counts), line, StandardCharsets.UTF_8, StandardOpenOption.CREATE,
+            Files.writeString(
+                    Path.of(counts),
+                    line,
+                    StandardCharsets.UTF_8,
+                    StandardOpenOption.CREATE,
                     StandardOpenOption.APPEND);
         }
     }

@@ -15,6 +15,7 @@ final class Pacer {
     private static final Object READY = new Object();
     /** Holds at most one token: a batch the benchmark thread missed between iterations is dropped, not queued. */
     private final BlockingQueue<Object> ready = new ArrayBlockingQueue<>(1);
+
     private int count;
     private long batches;
 

@@ -36,10 +36,12 @@ final class PingPong {
 
         @Override
         public Receive createReceive() {
-            return receiveBuilder().matchAny(ball -> {
-                pacer.processed();
-                pong.tell(BALL, getSelf());
-            }).build();
+            return receiveBuilder()
+                    .matchAny(ball -> {
+                        pacer.processed();
+                        pong.tell(BALL, getSelf());
+                    })
+                    .build();
         }
     }
 
@@ -53,10 +55,12 @@ final class PingPong {
 
         @Override
         public Receive createReceive() {
-            return receiveBuilder().matchAny(ball -> {
-                pacer.processed();
-                getSender().tell(ball, getSelf());
-            }).build();
+            return receiveBuilder()
+                    .matchAny(ball -> {
+                        pacer.processed();
+                        getSender().tell(ball, getSelf());
+                    })
+                    .build();
         }
     }
 }

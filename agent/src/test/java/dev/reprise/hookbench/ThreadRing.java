@@ -33,10 +33,13 @@ final class ThreadRing {
 
         @Override
         public Receive createReceive() {
-            return receiveBuilder().match(Next.class, n -> next = n.next()).matchAny(token -> {
-                pacer.processed();
-                next.tell(token, getSelf());
-            }).build();
+            return receiveBuilder()
+                    .match(Next.class, n -> next = n.next())
+                    .matchAny(token -> {
+                        pacer.processed();
+                        next.tell(token, getSelf());
+                    })
+                    .build();
         }
     }
 

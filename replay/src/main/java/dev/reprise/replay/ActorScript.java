@@ -26,9 +26,11 @@ public final class ActorScript {
     private final ActorEventSource events;
     /** The next event, once read; null before that and after a take. Written under the monitor. */
     private volatile TraceEvent head;
+
     private byte headFingerprint;
     /** The fingerprint of the event {@link #take()} returned last. Written under the monitor. */
     private volatile byte takenFingerprint;
+
     private boolean ended;
     private long consumed;
     /** The last {@link #HISTORY} events taken: event {@code n} (from 0) at {@code n % HISTORY}. */
@@ -37,6 +39,7 @@ public final class ActorScript {
     private RuntimeException readFailure;
     /** The last message taken, and its number among the actor's events (from 1). */
     private TraceEvent lastMessage;
+
     private long lastMessageNumber;
 
     ActorScript(long actor, ActorEventSource events) {

@@ -69,7 +69,9 @@ final class ActorScripts {
     /** Recorded actors, or with {@code sources} outside threads, that the replay has not met yet. */
     long neverSeen(boolean sources) {
         return reader.actors().stream()
-                .filter(a -> !scripts.containsKey(a) && !isRetired(a) && !TraceIds.isRecorder(a, reader.formatVersion())
+                .filter(a -> !scripts.containsKey(a)
+                        && !isRetired(a)
+                        && !TraceIds.isRecorder(a, reader.formatVersion())
                         && TraceIds.isExternalSource(a, reader.formatVersion()) == sources)
                 .count();
     }

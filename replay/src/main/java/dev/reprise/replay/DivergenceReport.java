@@ -18,6 +18,7 @@ import java.util.Set;
 final class DivergenceReport {
     /** Lines a report takes at most, unless verbose. */
     static final int SCREEN = 40;
+
     private static final int OTHER_ACTORS = 4;
     private static final int MAILBOX_LINES = 5;
     private static final int HISTORY = 3;
@@ -54,9 +55,13 @@ final class DivergenceReport {
         List<ReplayMailbox> ordered = new ArrayList<>(waiting);
         ordered.sort(r.applicationFirst());
         if (!blocked.isEmpty()) {
-            RunningTurns.Turn t = blocked.stream().min(Comparator.comparingLong(RunningTurns.Turn::since)).orElseThrow();
-            r.lines.add("  first difference: " + replay.support.describe(t.actor()) + " has been blocked in its turn for at least "
-                    + (System.nanoTime() - t.since()) / 1_000_000_000L + " s (" + t.thread().getState()
+            RunningTurns.Turn t = blocked.stream()
+                    .min(Comparator.comparingLong(RunningTurns.Turn::since))
+                    .orElseThrow();
+            r.lines.add("  first difference: " + replay.support.describe(t.actor())
+                    + " has been blocked in its turn for at least "
+                    + (System.nanoTime() - t.since()) / 1_000_000_000L + " s ("
+                    + t.thread().getState()
                     + " on thread " + t.thread().getName() + ")");
             r.lines.add("    likely cause: it waits (Await, a future's get, a lock) for something that depends on a "
                     + "message the replay holds back, because the program went another way than recorded");
@@ -123,12 +128,14 @@ final class DivergenceReport {
         ActorScript script = replay.script(actor);
         lines.add("  actor: " + replay.support.describe(actor));
         lines.add("    expected next: " + replay.describe(script.peek()));
-        lines.add("    trace position: " + script.position() + ", after " + script.consumed() + " events of this actor");
+        lines.add(
+                "    trace position: " + script.position() + ", after " + script.consumed() + " events of this actor");
         mailbox(actor);
         List<TraceEvent> last = script.history();
         if (!last.isEmpty()) {
             int from = replay.verbose ? 0 : Math.max(0, last.size() - HISTORY);
-            lines.add("    last events it replayed" + (from > 0 ? " (the last " + (last.size() - from) + ")" : "") + ":");
+            lines.add(
+                    "    last events it replayed" + (from > 0 ? " (the last " + (last.size() - from) + ")" : "") + ":");
             for (TraceEvent e : last.subList(from, last.size())) {
                 lines.add("      " + replay.describe(e));
             }
@@ -194,8 +201,13 @@ final class DivergenceReport {
 
     private static boolean isProgram(StackTraceElement f) {
         String c = f.getClassName();
-        return !(c.startsWith("java.") || c.startsWith("jdk.") || c.startsWith("sun.") || c.startsWith("scala.")
-                || c.startsWith("akka.") || c.startsWith("dev.reprise.agent.") || c.startsWith("dev.reprise.replay."));
+        return !(c.startsWith("java.")
+                || c.startsWith("jdk.")
+                || c.startsWith("sun.")
+                || c.startsWith("scala.")
+                || c.startsWith("akka.")
+                || c.startsWith("dev.reprise.agent.")
+                || c.startsWith("dev.reprise.replay."));
     }
 
     private Comparator<ReplayMailbox> applicationFirst() {
@@ -206,9 +218,11 @@ final class DivergenceReport {
     /** The other actors that wait for a message, with what they expect and hold (all of them only when verbose). */
     private void waitingActors(List<ReplayMailbox> waiting) {
         // The application's first, and among them those holding most: what they hold shows where the run went.
-        List<ReplayMailbox> others = waiting.stream().filter(q -> !shown.contains(q.actorId()))
+        List<ReplayMailbox> others = waiting.stream()
+                .filter(q -> !shown.contains(q.actorId()))
                 .sorted(Comparator.comparing((ReplayMailbox q) -> !replay.support.isApplicationActor(q.actorId()))
-                        .thenComparing(Comparator.comparingInt(ReplayMailbox::numberOfMessages).reversed()))
+                        .thenComparing(Comparator.comparingInt(ReplayMailbox::numberOfMessages)
+                                .reversed()))
                 .toList();
         if (others.isEmpty()) {
             return;
@@ -230,12 +244,15 @@ final class DivergenceReport {
         if (!replay.verbose && out.size() > room) {
             int left = out.size() - (room - 1);
             out = new ArrayList<>(out.subList(0, room - 1));
-            out.add("  ... " + left + " more lines: replay with --verbose (agent option verbose=true) to see everything");
+            out.add("  ... " + left
+                    + " more lines: replay with --verbose (agent option verbose=true) to see everything");
         }
         StringBuilder sb = new StringBuilder();
         out.forEach(l -> sb.append(l).append('\n'));
         sb.append("  trace: ").append(replay.directory).append('\n');
-        sb.append("  The replay stops with exit code ").append(ExitCodes.DIVERGED).append('.');
+        sb.append("  The replay stops with exit code ")
+                .append(ExitCodes.DIVERGED)
+                .append('.');
         return sb.toString();
     }
 }

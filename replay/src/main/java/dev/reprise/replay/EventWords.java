@@ -16,28 +16,34 @@ public final class EventWords {
             return "nothing more (its recorded events are used up)";
         }
         return switch (e) {
-            case TraceEvent.Creation c -> switch (c.kind()) {
-                case ACTOR -> "creation of an actor (id " + id(c.child()) + ")";
-                case TEMP_ACTOR -> "an ask (creation of its temp actor, id " + id(c.child()) + ")";
-                case TIMER -> "setting a timer (id " + id(c.child()) + ")";
-                case PROMISE -> "completion of a promise (id " + id(c.child()) + ")";
-            };
+            case TraceEvent.Creation c ->
+                switch (c.kind()) {
+                    case ACTOR -> "creation of an actor (id " + id(c.child()) + ")";
+                    case TEMP_ACTOR -> "an ask (creation of its temp actor, id " + id(c.child()) + ")";
+                    case TIMER -> "setting a timer (id " + id(c.child()) + ")";
+                    case PROMISE -> "completion of a promise (id " + id(c.child()) + ")";
+                };
             case TraceEvent.Message m -> "message from " + name.apply(m.sender());
-            case TraceEvent.PromiseMessage m -> "message from " + name.apply(m.sender()) + ", sent when "
-                    + name.apply(m.resolver()) + " fired or completed its promise";
+            case TraceEvent.PromiseMessage m ->
+                "message from " + name.apply(m.sender()) + ", sent when " + name.apply(m.resolver())
+                        + " fired or completed its promise";
             case TraceEvent.ExternalMessage m -> "outside input from " + name.apply(m.sender()) + content(m.dataId());
-            case TraceEvent.ExternalPromiseMessage m -> "outside input from " + name.apply(m.sender()) + ", sent when "
-                    + name.apply(m.resolver()) + " completed its promise" + content(m.dataId());
-            case TraceEvent.SystemCall sc -> "system call (clock, random or the like; its recorded result is data "
-                    + id(sc.dataId()) + ")";
-            case TraceEvent.SystemMessageTurn t -> "system message: " + t.kind().word() + switch (t.kind()) {
-                case FAILED, DEATH_WATCH -> " " + name.apply(t.related());
-                case RECREATE, RESUME -> t.related() == 0 ? "" : " (after " + name.apply(t.related()) + " failed)";
-                default -> "";
-            };
+            case TraceEvent.ExternalPromiseMessage m ->
+                "outside input from " + name.apply(m.sender()) + ", sent when " + name.apply(m.resolver())
+                        + " completed its promise" + content(m.dataId());
+            case TraceEvent.SystemCall sc ->
+                "system call (clock, random or the like; its recorded result is data " + id(sc.dataId()) + ")";
+            case TraceEvent.SystemMessageTurn t ->
+                "system message: " + t.kind().word()
+                        + switch (t.kind()) {
+                            case FAILED, DEATH_WATCH -> " " + name.apply(t.related());
+                            case RECREATE, RESUME ->
+                                t.related() == 0 ? "" : " (after " + name.apply(t.related()) + " failed)";
+                            default -> "";
+                        };
             case TraceEvent.Gap g -> "a gap: " + g.droppedEvents() + " events were dropped while recording";
-            case TraceEvent.TurnSends t -> "the end of its turn, having sent " + Integer.toUnsignedString(t.sends())
-                    + " messages";
+            case TraceEvent.TurnSends t ->
+                "the end of its turn, having sent " + Integer.toUnsignedString(t.sends()) + " messages";
         };
     }
 

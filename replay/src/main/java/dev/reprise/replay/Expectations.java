@@ -23,6 +23,7 @@ final class Expectations {
     private final DataFileReader data;
     /** The replay's count of consumed events and its running turns: kept here too, so a turn reaches them with one load. */
     private final EventTally replayed;
+
     private final RunningTurns turns;
     private volatile boolean fingerprintsChecked = true;
 
@@ -52,12 +53,15 @@ final class Expectations {
             return true;
         }
         if (s.missingSubtrace() >= 0) {
-            throw replay.diverged(id, "its recorded events end at a gap (dropped or damaged events): the replay cannot go past it");
+            throw replay.diverged(
+                    id, "its recorded events end at a gap (dropped or damaged events): the replay cannot go past it");
         }
         String incomplete = replay.incompleteTrace();
         if (incomplete != null) {
-            throw replay.diverged(id, "its recorded events end where the trace is incomplete (" + incomplete
-                    + "): the replay cannot go further");
+            throw replay.diverged(
+                    id,
+                    "its recorded events end where the trace is incomplete (" + incomplete
+                            + "): the replay cannot go further");
         }
         return true;
     }
@@ -85,14 +89,18 @@ final class Expectations {
         ActorScript s = scripts.script(creator);
         TraceEvent e = s.peek();
         if (!(e instanceof TraceEvent.Creation c) || c.kind() != kind) {
-            throw replay.diverged(creator, "its event " + (s.consumed() + 1) + ": it " + (kind == CreationKind.PROMISE
-                    ? "completed a promise" : "created " + kind.withArticle()) + ", but the trace expects " + replay.describe(e));
+            throw replay.diverged(
+                    creator,
+                    "its event " + (s.consumed() + 1) + ": it "
+                            + (kind == CreationKind.PROMISE ? "completed a promise" : "created " + kind.withArticle())
+                            + ", but the trace expects " + replay.describe(e));
         }
         replayed.add(s.take());
         int recordedClass = Fingerprint.classCodeOf(s.takenFingerprint());
         if (actorClass != null && recordedClass != 0 && recordedClass != ClassCodes.ofClass(actorClass)) {
-            throw replay.diverged(creator, FirstDifference.creationClass(replay.describe(c), s.consumed(), recordedClass,
-                    actorClass));
+            throw replay.diverged(
+                    creator,
+                    FirstDifference.creationClass(replay.describe(c), s.consumed(), recordedClass, actorClass));
         }
         return c.child();
     }
@@ -103,7 +111,8 @@ final class Expectations {
             return Replay.LIVE;
         }
         return scripts.script(creator).peek() instanceof TraceEvent.Creation c && c.kind() == CreationKind.PROMISE
-                ? c.child() : Replay.LOST;
+                ? c.child()
+                : Replay.LOST;
     }
 
     /** {@link Replay#expectSystemCall}: the actor's next event must be a system call, whose result the data file holds. */
@@ -118,7 +127,8 @@ final class Expectations {
         replayed.add(scripts.script(actor).take());
         byte[] value = read(actor, sc.dataId());
         if (value == null) {
-            throw replay.diverged(actor, "the result of " + call + " (data " + sc.dataId() + ") is missing from the trace");
+            throw replay.diverged(
+                    actor, "the result of " + call + " (data " + sc.dataId() + ") is missing from the trace");
         }
         return value;
     }
@@ -146,19 +156,25 @@ final class Expectations {
         if (next instanceof TraceEvent.TurnSends t) {
             s.take(); // the count the fingerprint could not hold
             if (check && t.sends() != sends) {
-                replay.diverged(actor, FirstDifference.sends(replay.describe(s.lastMessage()), s.lastMessageNumber(),
-                        t.sends(), sends));
+                replay.diverged(
+                        actor,
+                        FirstDifference.sends(
+                                replay.describe(s.lastMessage()), s.lastMessageNumber(), t.sends(), sends));
                 return;
             }
             next = s.peek();
         } else if (check && !Fingerprint.sendsMatch(recorded, sends)) {
-            replay.diverged(actor, FirstDifference.sendsModulo(replay.describe(s.lastMessage()), s.lastMessageNumber(),
-                    recorded, sends));
+            replay.diverged(
+                    actor,
+                    FirstDifference.sendsModulo(
+                            replay.describe(s.lastMessage()), s.lastMessageNumber(), recorded, sends));
             return;
         }
         if (next instanceof TraceEvent.Creation || next instanceof TraceEvent.SystemCall) {
-            replay.diverged(actor, "its turn ended without its event " + (s.consumed() + 1) + " (" + next.describe()
-                    + "), which the recording made in that turn. The program creates or calls less here than it did.");
+            replay.diverged(
+                    actor,
+                    "its turn ended without its event " + (s.consumed() + 1) + " (" + next.describe()
+                            + "), which the recording made in that turn. The program creates or calls less here than it did.");
         }
     }
 

@@ -24,8 +24,8 @@ public final class FirstDifference {
 
     /** The turn of its {@code n}-th event sent {@code sends} messages, not the {@code recorded} ones. */
     static String sends(String event, long n, int recorded, int sends) {
-        return "the turn of its event " + n + " (" + event + ") sent " + sends
-                + " messages; when recorded it sent " + recorded + ". The program sends more or fewer messages here than it did.";
+        return "the turn of its event " + n + " (" + event + ") sent " + sends + " messages; when recorded it sent "
+                + recorded + ". The program sends more or fewer messages here than it did.";
     }
 
     /** The turn of its {@code n}-th event sent {@code sends} messages, not as many as its fingerprint says. */

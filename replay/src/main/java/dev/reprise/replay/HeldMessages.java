@@ -37,8 +37,11 @@ public final class HeldMessages {
      * @param message the message itself (null for a system message, which is described by {@code what})
      */
     public void add(String what, String from, Object message) {
-        String type = message == null ? null : message.getClass().getSimpleName().isEmpty()
-                ? message.getClass().getName() : message.getClass().getSimpleName();
+        String type = message == null
+                ? null
+                : message.getClass().getSimpleName().isEmpty()
+                        ? message.getClass().getName()
+                        : message.getClass().getSimpleName();
         groups.computeIfAbsent(new Key(what, from, type), k -> new Group(message == null ? null : text(message)))
                 .count++;
         total++;

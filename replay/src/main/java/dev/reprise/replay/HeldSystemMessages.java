@@ -32,12 +32,14 @@ public final class HeldSystemMessages {
     private final LinkedHashMap<Long, Held> inArrivalOrder = new LinkedHashMap<>();
     /** Arrival numbers of the held messages of each kind and related actor, oldest first. */
     private final Map<What, ArrayDeque<Long>> byWhat = new HashMap<>();
+
     private long arrivals;
 
     public void add(Held h) {
         long n = arrivals++;
         inArrivalOrder.put(n, h);
-        byWhat.computeIfAbsent(new What(h.kind(), h.related()), w -> new ArrayDeque<>(1)).addLast(n);
+        byWhat.computeIfAbsent(new What(h.kind(), h.related()), w -> new ArrayDeque<>(1))
+                .addLast(n);
     }
 
     /** The oldest held message whose turn {@code head} is, taken off hold; null when none is. */

@@ -49,16 +49,27 @@ final class RecordingEnd {
         EventTally recorded = replay.recorded();
         List<ActorScript> left = replay.unfinished();
         StringBuilder sb = new StringBuilder("[reprise] the recording ends here (it did not end cleanly: the JVM was "
-                + "killed or crashed): replayed ").append(replay.replayed.messages()).append(" of ")
-                .append(recorded.messages()).append(" recorded messages; what it recorded after its last flush is lost.\n");
+                        + "killed or crashed): replayed ")
+                .append(replay.replayed.messages())
+                .append(" of ")
+                .append(recorded.messages())
+                .append(" recorded messages; what it recorded after its last flush is lost.\n");
         if (!left.isEmpty()) {
-            sb.append("  ").append(left.size()).append(" actors still expected events that the lost part of the "
-                    + "recording would have caused");
-            left.stream().limit(3).forEach(s -> sb.append(" [").append(replay.support.describe(s.actor()))
-                    .append(" expects ").append(replay.describe(s.peek())).append(']'));
+            sb.append("  ")
+                    .append(left.size())
+                    .append(" actors still expected events that the lost part of the " + "recording would have caused");
+            left.stream()
+                    .limit(3)
+                    .forEach(s -> sb.append(" [")
+                            .append(replay.support.describe(s.actor()))
+                            .append(" expects ")
+                            .append(replay.describe(s.peek()))
+                            .append(']'));
             sb.append(".\n");
         }
-        sb.append(replay.summary()).append("\n  The replay stops with exit code ").append(ExitCodes.RECORDING_ENDED)
+        sb.append(replay.summary())
+                .append("\n  The replay stops with exit code ")
+                .append(ExitCodes.RECORDING_ENDED)
                 .append(" (the end of a truncated recording).");
         return sb.toString();
     }

@@ -38,6 +38,7 @@ public final class Replay implements AutoCloseable {
     final Duration quiet;
     /** Past the end of its recorded events an actor goes on live (processes messages in arrival order). */
     final boolean liveAfterEnd;
+
     private final TraceIndex reader;
     private final DataFileReader data;
     private final TraceMetadata metadata;
@@ -50,18 +51,28 @@ public final class Replay implements AutoCloseable {
     final Set<ReplayMailbox> queues = ConcurrentHashMap.newKeySet();
     /** The events the replayed program consumed, counted as {@code reprise stats} counts the trace. */
     final EventTally replayed = new EventTally();
+
     final LongAdder liveInputs = new LongAdder();
     /** The recorded turns running now, for the watchdog. */
     final RunningTurns turns = new RunningTurns();
     /** Reports show everything (every actor, message group and frame), not a screenful. */
     final boolean verbose;
+
     private final ActorScripts scripts;
     private final OutsideSources sources;
     private final Expectations expectations;
     private final ReplayEnd end;
 
-    private Replay(Path directory, ReplaySupport support, Duration quiet, boolean liveAfterEnd, boolean verbose,
-                   TraceIndex reader, DataFileReader data, TraceMetadata metadata, boolean haltOnDivergence) {
+    private Replay(
+            Path directory,
+            ReplaySupport support,
+            Duration quiet,
+            boolean liveAfterEnd,
+            boolean verbose,
+            TraceIndex reader,
+            DataFileReader data,
+            TraceMetadata metadata,
+            boolean haltOnDivergence) {
         this.liveAfterEnd = liveAfterEnd;
         this.verbose = verbose;
         this.directory = directory;
@@ -89,8 +100,14 @@ public final class Replay implements AutoCloseable {
      * @param haltOnDivergence stop the JVM on a divergence (the agent), or keep the report (a test)
      * @throws IOException naming the file and problem when the trace cannot be read
      */
-    public static synchronized Replay open(Path directory, ReplaySupport support, Duration quiet, boolean liveAfterEnd,
-                              boolean verbose, boolean haltOnDivergence) throws IOException {
+    public static synchronized Replay open(
+            Path directory,
+            ReplaySupport support,
+            Duration quiet,
+            boolean liveAfterEnd,
+            boolean verbose,
+            boolean haltOnDivergence)
+            throws IOException {
         if (current != null) {
             throw new IllegalStateException("a replay of " + current.directory + " is already running in this JVM; "
                     + "a JVM replays one trace (run replay tests in a fresh JVM each)");
@@ -98,8 +115,8 @@ public final class Replay implements AutoCloseable {
         TraceMetadata metadata = TraceMetadata.read(directory);
         TraceIndex reader = TraceIndex.open(directory);
         DataFileReader data = DataFileReader.open(TraceFiles.data(directory));
-        Replay r = new Replay(directory, support, quiet, liveAfterEnd, verbose, reader, data, metadata,
-                haltOnDivergence);
+        Replay r =
+                new Replay(directory, support, quiet, liveAfterEnd, verbose, reader, data, metadata, haltOnDivergence);
         current = r;
         new Watchdog(r).start();
         return r;
@@ -343,7 +360,8 @@ public final class Replay implements AutoCloseable {
                 current = null;
             }
         }
-        try (TraceIndex r = reader; DataFileReader d = data) {
+        try (TraceIndex r = reader;
+                DataFileReader d = data) {
             // closed in turn, the second even if the first fails
         }
     }

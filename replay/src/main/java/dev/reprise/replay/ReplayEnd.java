@@ -17,6 +17,7 @@ final class ReplayEnd {
     private final AtomicBoolean stopping = new AtomicBoolean();
     /** Stop the JVM on a divergence (the agent), or keep the report for a test to fail with. */
     private final boolean haltOnDivergence;
+
     private volatile String divergence;
     /** The signal that stopped the program (SIGINT, SIGTERM), or null: the user ended the replay early. */
     private volatile String stoppedBy;
@@ -69,9 +70,11 @@ final class ReplayEnd {
         if (!haltOnDivergence) {
             return;
         }
-        Thread exit = new Thread(() -> {
-            Runtime.getRuntime().halt(exitCode); // hooks of the replayed program could wait on the stuck actors
-        }, "reprise-replay-stop");
+        Thread exit = new Thread(
+                () -> {
+                    Runtime.getRuntime().halt(exitCode); // hooks of the replayed program could wait on the stuck actors
+                },
+                "reprise-replay-stop");
         exit.setDaemon(true);
         exit.start();
     }
@@ -103,9 +106,11 @@ final class ReplayEnd {
         List<ActorScript> left = replay.unfinished();
         left.removeIf(s -> !replay.support.isApplicationActor(s.actor()));
         if (!left.isEmpty() && stoppedBy != null && divergence == null) {
-            StringBuilder sb = new StringBuilder("[reprise] replay stopped by ").append(stoppedBy)
+            StringBuilder sb = new StringBuilder("[reprise] replay stopped by ")
+                    .append(stoppedBy)
                     .append(" before the end of the trace; up to here it matched the recording.\n  trace: ")
-                    .append(replay.directory).append('\n');
+                    .append(replay.directory)
+                    .append('\n');
             SummaryText.waiting(replay, sb, left);
             System.err.println(sb.append("  ").append(summary));
             System.err.flush();
@@ -118,7 +123,8 @@ final class ReplayEnd {
         if (left.isEmpty() && !replay.problems().isEmpty()) {
             // Events the damage took cannot be checked: the replay cannot vouch for the run.
             stop("[reprise] REPLAY DIVERGED: the trace is damaged, so the replay could not check every recorded event ("
-                    + replay.problems().get(0) + ").\n  " + summary + "\n  The replay stops with exit code " + ExitCodes.DIVERGED + '.');
+                    + replay.problems().get(0) + ").\n  " + summary + "\n  The replay stops with exit code "
+                    + ExitCodes.DIVERGED + '.');
             return;
         }
         if (left.isEmpty()) {
@@ -129,7 +135,11 @@ final class ReplayEnd {
         StringBuilder sb = new StringBuilder("[reprise] REPLAY DIVERGED: the program ended while actors still "
                 + "expected recorded events.\n  trace: " + replay.directory + '\n');
         SummaryText.waiting(replay, sb, left);
-        sb.append("  ").append(summary).append("\n  The replay stops with exit code ").append(ExitCodes.DIVERGED).append('.');
+        sb.append("  ")
+                .append(summary)
+                .append("\n  The replay stops with exit code ")
+                .append(ExitCodes.DIVERGED)
+                .append('.');
         stop(sb.toString());
     }
 
@@ -137,7 +147,8 @@ final class ReplayEnd {
     void awaitRecordedEvents() {
         long last = -1;
         long since = System.nanoTime();
-        while (!stopping() && stoppedBy == null
+        while (!stopping()
+                && stoppedBy == null
                 && replay.unfinished().stream().anyMatch(s -> replay.support.isApplicationActor(s.actor()))) {
             long p = replay.traceProgress();
             if (p != last || replay.turns.computing()) {

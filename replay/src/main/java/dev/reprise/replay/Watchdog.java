@@ -31,7 +31,8 @@ final class Watchdog extends Thread {
         long lastProgress = -1;
         long since = System.nanoTime();
         // A cut recording is checked more often, so its replay ends soon after the last event.
-        long pollMillis = replay.cut ? Math.max(50, Math.min(100, replay.quiet.toMillis() / 10))
+        long pollMillis = replay.cut
+                ? Math.max(50, Math.min(100, replay.quiet.toMillis() / 10))
                 : Math.max(50, replay.quiet.toMillis() / 10);
         while (!replay.stopping()) {
             try {

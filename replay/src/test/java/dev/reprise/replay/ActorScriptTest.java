@@ -42,14 +42,18 @@ class ActorScriptTest {
     void aFailureToReadTheEventAfterATakeIsTheNextPeeksToThrow() {
         ActorScript script = ActorScript.of(7, new CountedMessages(5, 2));
         script.take();
-        assertEquals(new TraceEvent.Message(2), script.take(), "the take succeeds though the event after it cannot be read");
+        assertEquals(
+                new TraceEvent.Message(2), script.take(), "the take succeeds though the event after it cannot be read");
         UncheckedIOException first = assertThrows(UncheckedIOException.class, script::peek);
         assertEquals("chunk 3 is damaged", first.getCause().getMessage());
-        assertSame(first, assertThrows(UncheckedIOException.class, script::take), "the same failure, not a skipped event");
+        assertSame(
+                first, assertThrows(UncheckedIOException.class, script::take), "the same failure, not a skipped event");
         assertEquals(2, script.consumed());
     }
 
     private static List<TraceEvent> messages(long from, long to) {
-        return LongStream.rangeClosed(from, to).<TraceEvent>mapToObj(TraceEvent.Message::new).toList();
+        return LongStream.rangeClosed(from, to)
+                .<TraceEvent>mapToObj(TraceEvent.Message::new)
+                .toList();
     }
 }

@@ -16,15 +16,20 @@ class EventWordsTest {
         assertEquals("completion of a promise (id 12)", words(new TraceEvent.Creation(12, CreationKind.PROMISE)));
         assertEquals("creation of an actor (id 12)", words(new TraceEvent.Creation(12, CreationKind.ACTOR)));
         assertEquals("setting a timer (id 12)", words(new TraceEvent.Creation(12, CreationKind.TIMER)));
-        assertEquals("an ask (creation of its temp actor, id 12)", words(new TraceEvent.Creation(12, CreationKind.TEMP_ACTOR)));
+        assertEquals(
+                "an ask (creation of its temp actor, id 12)",
+                words(new TraceEvent.Creation(12, CreationKind.TEMP_ACTOR)));
     }
 
     @Test
     void namesSendersAndResolvers() {
         assertEquals("message from /user/a (5)", words(new TraceEvent.Message(5)));
-        assertEquals("message from /user/a (5), sent when timer (9) fired or completed its promise",
+        assertEquals(
+                "message from /user/a (5), sent when timer (9) fired or completed its promise",
                 words(new TraceEvent.PromiseMessage(5, 9)));
-        assertEquals("system message: the death of /user/a (5)", words(new TraceEvent.SystemMessageTurn(SystemMessageKind.DEATH_WATCH, 5)));
+        assertEquals(
+                "system message: the death of /user/a (5)",
+                words(new TraceEvent.SystemMessageTurn(SystemMessageKind.DEATH_WATCH, 5)));
         assertEquals("nothing more (its recorded events are used up)", words(null));
     }
 

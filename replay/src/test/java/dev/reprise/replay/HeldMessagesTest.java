@@ -21,11 +21,13 @@ class HeldMessagesTest {
         held.add("system message: stop", null, null);
 
         assertEquals(41, held.total());
-        assertEquals(List.of(
-                "37 × String from /user/a (5), e.g. \"text 0\"",
-                "2 × Ping from /user/b (6), e.g. Ping[n=1]",
-                "1 × Ping from /user/a (5): Ping[n=2]",
-                "1 × system message: stop"), held.lines(-1));
+        assertEquals(
+                List.of(
+                        "37 × String from /user/a (5), e.g. \"text 0\"",
+                        "2 × Ping from /user/b (6), e.g. Ping[n=1]",
+                        "1 × Ping from /user/a (5): Ping[n=2]",
+                        "1 × system message: stop"),
+                held.lines(-1));
     }
 
     @Test

@@ -19,10 +19,16 @@ class HeldSystemMessagesTest {
         held.add(new HeldSystemMessages.Held(SystemMessageKind.DEATH_WATCH, 5, "death of 5 again"));
 
         assertNull(held.takeMatching(new TraceEvent.Message(5)), "a message is not a system message's turn");
-        assertNull(held.takeMatching(new TraceEvent.SystemMessageTurn(SystemMessageKind.DEATH_WATCH, 7)), "nothing held about 7");
-        assertEquals("death of 6", held.takeMatching(new TraceEvent.SystemMessageTurn(SystemMessageKind.DEATH_WATCH, 6)));
-        assertEquals("death of 5", held.takeMatching(new TraceEvent.SystemMessageTurn(SystemMessageKind.DEATH_WATCH, 5)));
-        assertEquals(List.of("failure of 5", "death of 5 again"), held.all().stream().map(HeldSystemMessages.Held::message).toList());
+        assertNull(
+                held.takeMatching(new TraceEvent.SystemMessageTurn(SystemMessageKind.DEATH_WATCH, 7)),
+                "nothing held about 7");
+        assertEquals(
+                "death of 6", held.takeMatching(new TraceEvent.SystemMessageTurn(SystemMessageKind.DEATH_WATCH, 6)));
+        assertEquals(
+                "death of 5", held.takeMatching(new TraceEvent.SystemMessageTurn(SystemMessageKind.DEATH_WATCH, 5)));
+        assertEquals(
+                List.of("failure of 5", "death of 5 again"),
+                held.all().stream().map(HeldSystemMessages.Held::message).toList());
         assertEquals(List.of("failure of 5", "death of 5 again"), held.takeAll());
         assertTrue(held.isEmpty());
         assertNull(held.takeMatching(new TraceEvent.SystemMessageTurn(SystemMessageKind.DEATH_WATCH, 5)), "taken all");
@@ -36,7 +42,8 @@ class HeldSystemMessagesTest {
             held.add(new HeldSystemMessages.Held(SystemMessageKind.DEATH_WATCH, child, child));
         }
         for (long child = n; child >= 1; child--) { // the recording saw them die in the other order
-            assertEquals(child, held.takeMatching(new TraceEvent.SystemMessageTurn(SystemMessageKind.DEATH_WATCH, child)));
+            assertEquals(
+                    child, held.takeMatching(new TraceEvent.SystemMessageTurn(SystemMessageKind.DEATH_WATCH, child)));
         }
         assertTrue(held.isEmpty());
     }

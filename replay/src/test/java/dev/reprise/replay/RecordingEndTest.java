@@ -2,7 +2,6 @@ package dev.reprise.replay;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -31,8 +30,12 @@ class RecordingEndTest {
     /** a creates b, asks the clock, and has sent b two messages; the recording was killed before a's second send was written. */
     private Path killedRecording(boolean clean) throws Exception {
         HandBuiltTrace t = HandBuiltTrace.in(tmp.resolve(clean ? "clean" : "killed"))
-                .actor(1).created(2, CreationKind.ACTOR).systemCall(1, "7")
-                .actor(2).message(1).message(1);
+                .actor(1)
+                .created(2, CreationKind.ACTOR)
+                .systemCall(1, "7")
+                .actor(2)
+                .message(1)
+                .message(1);
         return clean ? t.finish() : t.cutOff();
     }
 
@@ -51,11 +54,17 @@ class RecordingEndTest {
             });
             assertTrue(replay.stopping(), "the replay ended");
             assertNull(replay.divergence(), "the end of a killed recording is not a divergence");
-            assertTrue(printed.contains("[reprise] the recording ends here (it did not end cleanly: the JVM was killed "
-                    + "or crashed): replayed 1 of 2 recorded messages"), printed);
-            assertTrue(printed.contains("1 actors still expected events that the lost part of the recording would have "
-                    + "caused [/user/b (2) expects message from /user/a (1)]"), printed);
-            assertTrue(printed.contains("The replay stops with exit code 87 (the end of a truncated recording)."), printed);
+            assertTrue(
+                    printed.contains("[reprise] the recording ends here (it did not end cleanly: the JVM was killed "
+                            + "or crashed): replayed 1 of 2 recorded messages"),
+                    printed);
+            assertTrue(
+                    printed.contains("1 actors still expected events that the lost part of the recording would have "
+                            + "caused [/user/b (2) expects message from /user/a (1)]"),
+                    printed);
+            assertTrue(
+                    printed.contains("The replay stops with exit code 87 (the end of a truncated recording)."),
+                    printed);
             mailbox.arrive(1, "second");
             assertNull(mailbox.take(), "nothing more runs");
         }
@@ -73,9 +82,14 @@ class RecordingEndTest {
                 replay.turnEnded();
             });
             String report = replay.divergence();
-            assertTrue(report != null && report.contains("first difference: /user/b (2) waits for message from "
-                    + "/user/a (1), which has not come"), printed);
-            assertTrue(report.contains("likely cause: /user/a (1) has replayed all its recorded events without sending it"),
+            assertTrue(
+                    report != null
+                            && report.contains("first difference: /user/b (2) waits for message from "
+                                    + "/user/a (1), which has not come"),
+                    printed);
+            assertTrue(
+                    report.contains(
+                            "likely cause: /user/a (1) has replayed all its recorded events without sending it"),
                     report);
             assertTrue(report.contains("The replay stops with exit code 86."), report);
         }

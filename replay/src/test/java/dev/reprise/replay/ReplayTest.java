@@ -31,17 +31,25 @@ class ReplayTest {
     @TempDir
     Path tmp;
 
-    private final TestSupport support = new TestSupport().name(1, "/user/parent").name(2, "/user/parent/child")
+    private final TestSupport support = new TestSupport()
+            .name(1, "/user/parent")
+            .name(2, "/user/parent/child")
             .name(MAIN, "thread:main");
 
     /** The parent creates its child, asks the clock, completes a promise, and gets a message from the child. */
     private Path parentAndChild() throws Exception {
         return HandBuiltTrace.in(tmp.resolve("trace"))
                 .source("thread:main", MAIN)
-                .actor(MAIN).created(1, CreationKind.ACTOR)
-                .actor(1).created(2, CreationKind.ACTOR).systemCall(1, "1700000000000").created(3, CreationKind.PROMISE)
-                .actor(2).systemCall(1, "42")
-                .actor(1).message(2)
+                .actor(MAIN)
+                .created(1, CreationKind.ACTOR)
+                .actor(1)
+                .created(2, CreationKind.ACTOR)
+                .systemCall(1, "1700000000000")
+                .created(3, CreationKind.PROMISE)
+                .actor(2)
+                .systemCall(1, "42")
+                .actor(1)
+                .message(2)
                 .finish();
     }
 
@@ -72,7 +80,8 @@ class ReplayTest {
             replay.expectCreation(MAIN, CreationKind.ACTOR, null);
             assertArrayEquals(bytes("42"), replay.expectSystemCall(2, "System.nanoTime"));
             assertNull(replay.expectSystemCall(2, "System.nanoTime"), "no recorded result: the real call is made");
-            assertEquals(-1, replay.expectCreation(2, CreationKind.ACTOR, null), "a creation past the end gets a new id");
+            assertEquals(
+                    -1, replay.expectCreation(2, CreationKind.ACTOR, null), "a creation past the end gets a new id");
             assertEquals(Replay.LIVE, replay.nextCompletion(2));
             assertNull(replay.divergence(), "the end of a clean recording is no divergence");
         }
@@ -82,12 +91,14 @@ class ReplayTest {
     void aSystemCallWhereTheTraceExpectsACreationStopsTheReplayNamingBoth() throws Exception {
         try (Replay replay = TestSupport.open(parentAndChild(), support, QUIET)) {
             replay.expectCreation(MAIN, CreationKind.ACTOR, null);
-            ReplayDivergence d = assertThrows(ReplayDivergence.class,
-                    () -> replay.expectSystemCall(1, "System.currentTimeMillis"));
+            ReplayDivergence d =
+                    assertThrows(ReplayDivergence.class, () -> replay.expectSystemCall(1, "System.currentTimeMillis"));
             String report = d.getMessage();
             assertTrue(report.startsWith("[reprise] REPLAY DIVERGED"), report);
-            assertTrue(report.contains("first difference: /user/parent (1): it called System.currentTimeMillis, "
-                    + "but the trace expects creation of an actor (id 2)"), report);
+            assertTrue(
+                    report.contains("first difference: /user/parent (1): it called System.currentTimeMillis, "
+                            + "but the trace expects creation of an actor (id 2)"),
+                    report);
             assertTrue(report.contains("The replay stops with exit code 86."), report);
             assertTrue(replay.stopping(), "nothing more of the program runs");
             assertEquals(report, replay.divergence(), "the report is kept for the test that ran the replay");
@@ -97,27 +108,38 @@ class ReplayTest {
     @Test
     void aCreationOfAnotherKindOrClassThanRecordedIsADivergence() throws Exception {
         Path dir = HandBuiltTrace.in(tmp.resolve("trace"))
-                .actor(1).created(2, Worker.class).created(3, CreationKind.TIMER)
+                .actor(1)
+                .created(2, Worker.class)
+                .created(3, CreationKind.TIMER)
                 .finish();
         try (Replay replay = TestSupport.open(dir, support, QUIET)) {
-            ReplayDivergence d = assertThrows(ReplayDivergence.class,
-                    () -> replay.expectCreation(1, CreationKind.ACTOR, String.class));
-            assertTrue(d.getMessage().contains("/user/parent (1): its event 1 (creation of an actor (id 2)) created an "
-                    + "actor of another class than when recorded: this replay creates a java.lang.String"), d.getMessage());
+            ReplayDivergence d = assertThrows(
+                    ReplayDivergence.class, () -> replay.expectCreation(1, CreationKind.ACTOR, String.class));
+            assertTrue(
+                    d.getMessage()
+                            .contains(
+                                    "/user/parent (1): its event 1 (creation of an actor (id 2)) created an "
+                                            + "actor of another class than when recorded: this replay creates a java.lang.String"),
+                    d.getMessage());
         }
         try (Replay replay = TestSupport.open(dir, support, QUIET)) {
             assertEquals(2, replay.expectCreation(1, CreationKind.ACTOR, Worker.class), "the recorded class");
-            ReplayDivergence d = assertThrows(ReplayDivergence.class,
-                    () -> replay.expectCreation(1, CreationKind.TEMP_ACTOR, null));
-            assertTrue(d.getMessage().contains("/user/parent (1): its event 2: it created a temp actor, "
-                    + "but the trace expects setting a timer (id 3)"), d.getMessage());
+            ReplayDivergence d =
+                    assertThrows(ReplayDivergence.class, () -> replay.expectCreation(1, CreationKind.TEMP_ACTOR, null));
+            assertTrue(
+                    d.getMessage()
+                            .contains("/user/parent (1): its event 2: it created a temp actor, "
+                                    + "but the trace expects setting a timer (id 3)"),
+                    d.getMessage());
         }
     }
 
     @Test
     void aTurnThatSendsMoreThanRecordedIsADivergence() throws Exception {
         Path dir = HandBuiltTrace.in(tmp.resolve("trace"))
-                .actor(1).message(2, String.class, 2).message(2, String.class, 0)
+                .actor(1)
+                .message(2, String.class, 2)
+                .message(2, String.class, 0)
                 .finish();
         try (Replay replay = TestSupport.open(dir, support, QUIET)) {
             TestMailbox mailbox = new TestMailbox(replay, 1);
@@ -131,9 +153,12 @@ class ReplayTest {
             replay.turnOver(1, mailbox.fingerprint(), 1);
             replay.turnEnded();
             String report = replay.divergence();
-            assertTrue(report != null && report.contains("first difference: /user/parent (1): the turn of its event 2 "
-                    + "(message from /user/parent/child (2)) sent 1 messages, 1 modulo 7; when recorded, the count was "
-                    + "0 modulo 7"), report);
+            assertTrue(
+                    report != null
+                            && report.contains("first difference: /user/parent (1): the turn of its event 2 "
+                                    + "(message from /user/parent/child (2)) sent 1 messages, 1 modulo 7; when recorded, the count was "
+                                    + "0 modulo 7"),
+                    report);
             assertNull(mailbox.take(), "after a divergence nothing more runs");
         }
     }
@@ -141,7 +166,9 @@ class ReplayTest {
     @Test
     void aTurnThatEndsWithoutTheCreationItMadeWhenRecordedIsADivergence() throws Exception {
         Path dir = HandBuiltTrace.in(tmp.resolve("trace"))
-                .actor(1).message(2).created(3, CreationKind.ACTOR)
+                .actor(1)
+                .message(2)
+                .created(3, CreationKind.ACTOR)
                 .finish();
         try (Replay replay = TestSupport.open(dir, support, QUIET)) {
             TestMailbox mailbox = new TestMailbox(replay, 1);
@@ -149,8 +176,11 @@ class ReplayTest {
             assertEquals("create one", mailbox.take());
             replay.turnOver(1, mailbox.fingerprint(), 0);
             String report = replay.divergence();
-            assertTrue(report != null && report.contains("first difference: /user/parent (1): its turn ended without its "
-                    + "event 2 (created actor 3), which the recording made in that turn."), report);
+            assertTrue(
+                    report != null
+                            && report.contains("first difference: /user/parent (1): its turn ended without its "
+                                    + "event 2 (created actor 3), which the recording made in that turn."),
+                    report);
         }
     }
 
@@ -161,8 +191,11 @@ class ReplayTest {
             replay.expectCreation(1, CreationKind.ACTOR, null);
             String printed = StandardErr.of(replay::finish);
             String report = replay.divergence();
-            assertTrue(report != null && report.startsWith("[reprise] REPLAY DIVERGED: the program ended while actors "
-                    + "still expected recorded events."), report);
+            assertTrue(
+                    report != null
+                            && report.startsWith("[reprise] REPLAY DIVERGED: the program ended while actors "
+                                    + "still expected recorded events."),
+                    report);
             assertTrue(report.contains("actor: /user/parent (1)\n    expected next: system call"), report);
             // The child was created but never ran: counted, as the actors the replay never met are.
             assertTrue(report.contains("1 actors have events left [/user/parent (1) expects system call"), report);
@@ -186,8 +219,11 @@ class ReplayTest {
             replay.turnEnded();
             String printed = StandardErr.of(replay::finish).strip();
             assertNull(replay.divergence());
-            assertTrue(printed.startsWith("[reprise] replay of " + replay.directory() + ": replayed 1 of 1 messages (0 of 0 "
-                    + "external), 2 of 2 system calls, 0 of 0 system messages, 3 of 3 creations"), printed);
+            assertTrue(
+                    printed.startsWith(
+                            "[reprise] replay of " + replay.directory() + ": replayed 1 of 1 messages (0 of 0 "
+                                    + "external), 2 of 2 system calls, 0 of 0 system messages, 3 of 3 creations"),
+                    printed);
             assertTrue(printed.endsWith("the whole trace was consumed."), printed);
         }
     }
@@ -197,7 +233,8 @@ class ReplayTest {
         Path dir = parentAndChild();
         try (Replay replay = TestSupport.open(dir, support, QUIET)) {
             assertEquals(replay, Replay.current());
-            IllegalStateException e = assertThrows(IllegalStateException.class, () -> TestSupport.open(dir, support, QUIET));
+            IllegalStateException e =
+                    assertThrows(IllegalStateException.class, () -> TestSupport.open(dir, support, QUIET));
             assertTrue(e.getMessage().contains("is already running in this JVM"), e.getMessage());
         }
         assertNull(Replay.current());

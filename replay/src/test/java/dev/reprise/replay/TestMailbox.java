@@ -71,7 +71,8 @@ final class TestMailbox implements ReplayMailbox {
     @Override
     public synchronized boolean waitingForExpectedMessage() {
         MessageKey key = expected();
-        return key != null && arrived.getOrDefault(key.sender(), new ArrayDeque<>()).isEmpty();
+        return key != null
+                && arrived.getOrDefault(key.sender(), new ArrayDeque<>()).isEmpty();
     }
 
     @Override

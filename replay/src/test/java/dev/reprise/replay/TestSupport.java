@@ -42,6 +42,5 @@ final class TestSupport implements ReplaySupport {
     }
 
     @Override
-    public void forget(long id) {
-    }
+    public void forget(long id) {}
 }

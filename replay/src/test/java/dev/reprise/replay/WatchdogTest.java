@@ -26,14 +26,16 @@ class WatchdogTest {
     @TempDir
     Path tmp;
 
-    private final TestSupport support = new TestSupport().name(ACTOR, "/user/counter").name(1, "/user/a")
-            .name(3, "/user/c");
+    private final TestSupport support =
+            new TestSupport().name(ACTOR, "/user/counter").name(1, "/user/a").name(3, "/user/c");
 
     @Test
     void anActorWaitingForAMessageItsSenderHasNotSentYetStopsTheReplayAfterTheQuietTime() throws Exception {
         Path dir = HandBuiltTrace.in(tmp.resolve("trace"))
-                .actor(ACTOR).message(1)
-                .actor(1).systemCall(1, "0")
+                .actor(ACTOR)
+                .message(1)
+                .actor(1)
+                .systemCall(1, "0")
                 .finish();
         try (Replay replay = TestSupport.open(dir, support, QUIET)) {
             replay.script(1); // the sender has been met; it never makes its recorded call
@@ -41,32 +43,40 @@ class WatchdogTest {
             mailbox.arrive(3, "c1"); // not the one it waits for
             String printed = StandardErr.untilTheReplayStops(Duration.ofSeconds(5), () -> assertNull(mailbox.take()));
             String report = replay.divergence();
-            assertTrue(report != null && report.startsWith("[reprise] REPLAY DIVERGED: no actor can make progress"),
+            assertTrue(
+                    report != null && report.startsWith("[reprise] REPLAY DIVERGED: no actor can make progress"),
                     printed);
-            assertTrue(report.contains("first difference: /user/counter (10) waits for message from /user/a (1), "
-                    + "which has not come"), report);
-            assertTrue(report.contains("likely cause: /user/a (1) has not sent it yet: it expects system call"), report);
-            assertTrue(report.contains("in its mailbox: 1 message:\n      1 × String from /user/c (3): \"c1\""), report);
+            assertTrue(
+                    report.contains("first difference: /user/counter (10) waits for message from /user/a (1), "
+                            + "which has not come"),
+                    report);
+            assertTrue(
+                    report.contains("likely cause: /user/a (1) has not sent it yet: it expects system call"), report);
+            assertTrue(
+                    report.contains("in its mailbox: 1 message:\n      1 × String from /user/c (3): \"c1\""), report);
         }
     }
 
     @Test
     void aTurnBlockedForTheQuietTimeStopsTheReplayNamingItsThread() throws Exception {
-        Path dir = HandBuiltTrace.in(tmp.resolve("trace")).actor(ACTOR).message(1).finish();
+        Path dir =
+                HandBuiltTrace.in(tmp.resolve("trace")).actor(ACTOR).message(1).finish();
         try (Replay replay = TestSupport.open(dir, support, QUIET)) {
             TestMailbox mailbox = new TestMailbox(replay, ACTOR);
             mailbox.arrive(1, "a1");
             CountDownLatch never = new CountDownLatch(1);
             AtomicReference<String> got = new AtomicReference<>();
-            Thread turn = new Thread(() -> {
-                got.set(mailbox.take());
-                try {
-                    never.await(); // as in Await.result on a reply the replay holds back
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                }
-                replay.turnEnded();
-            }, "blocked-turn");
+            Thread turn = new Thread(
+                    () -> {
+                        got.set(mailbox.take());
+                        try {
+                            never.await(); // as in Await.result on a reply the replay holds back
+                        } catch (InterruptedException e) {
+                            Thread.currentThread().interrupt();
+                        }
+                        replay.turnEnded();
+                    },
+                    "blocked-turn");
             String printed;
             try {
                 printed = StandardErr.untilTheReplayStops(Duration.ofSeconds(5), turn::start);
@@ -76,8 +86,11 @@ class WatchdogTest {
             }
             assertEquals("a1", got.get());
             String report = replay.divergence();
-            assertTrue(report != null && report.contains("first difference: /user/counter (10) has been blocked in its "
-                    + "turn for at least"), printed);
+            assertTrue(
+                    report != null
+                            && report.contains("first difference: /user/counter (10) has been blocked in its "
+                                    + "turn for at least"),
+                    printed);
             assertTrue(report.contains("(WAITING on thread blocked-turn)"), report);
             assertTrue(report.contains("where it waits:\n      at "), report);
         }
@@ -85,7 +98,11 @@ class WatchdogTest {
 
     @Test
     void aTurnThatComputesForLongerThanTheQuietTimeIsNotStuck() throws Exception {
-        Path dir = HandBuiltTrace.in(tmp.resolve("trace")).actor(ACTOR).message(1).message(1).finish();
+        Path dir = HandBuiltTrace.in(tmp.resolve("trace"))
+                .actor(ACTOR)
+                .message(1)
+                .message(1)
+                .finish();
         try (Replay replay = TestSupport.open(dir, support, QUIET)) {
             TestMailbox mailbox = new TestMailbox(replay, ACTOR);
             mailbox.arrive(1, "a1");

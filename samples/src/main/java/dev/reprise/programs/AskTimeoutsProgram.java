@@ -27,10 +27,12 @@ public final class AskTimeoutsProgram {
 
         @Override
         public Receive createReceive() {
-            return receiveBuilder().match(Integer.class, n -> {
-                Thread.sleep((random.nextInt(4) == 0 ? 300 : random.nextInt(21)) + slower);
-                getSender().tell("reply " + n, getSelf());
-            }).build();
+            return receiveBuilder()
+                    .match(Integer.class, n -> {
+                        Thread.sleep((random.nextInt(4) == 0 ? 300 : random.nextInt(21)) + slower);
+                        getSender().tell("reply " + n, getSelf());
+                    })
+                    .build();
         }
     }
 
@@ -45,14 +47,20 @@ public final class AskTimeoutsProgram {
 
         private void askNext() {
             int n = ++asked;
-            Patterns.pipe(Patterns.ask(replier, n, Duration.ofMillis(150)), getContext().getDispatcher()).to(getSelf());
+            Patterns.pipe(
+                            Patterns.ask(replier, n, Duration.ofMillis(150)),
+                            getContext().getDispatcher())
+                    .to(getSelf());
         }
 
         @Override
         public Receive createReceive() {
             return receiveBuilder()
                     .match(String.class, reply -> next(reply))
-                    .match(Status.Failure.class, f -> next("timeout " + asked + " (" + f.cause().getClass().getSimpleName() + ")"))
+                    .match(
+                            Status.Failure.class,
+                            f -> next("timeout " + asked + " ("
+                                    + f.cause().getClass().getSimpleName() + ")"))
                     .build();
         }
 

@@ -28,15 +28,19 @@ public final class ClientsAndServerProgram {
 
         @Override
         public Receive createReceive() {
-            return receiveBuilder().match(String.class, request -> { // "CLIENT N AMOUNT": a string, which Akka serializes
-                String[] r = request.split(" ");
-                total += Integer.parseInt(r[2]);
-                System.out.println(r[0] + " #" + r[1] + " +" + r[2] + " = " + total);
-                getSender().tell(total, getSelf());
-                if (++handled == CLIENTS * REQUESTS) {
-                    allHandled.complete(null);
-                }
-            }).build();
+            return receiveBuilder()
+                    .match(
+                            String.class,
+                            request -> { // "CLIENT N AMOUNT": a string, which Akka serializes
+                                String[] r = request.split(" ");
+                                total += Integer.parseInt(r[2]);
+                                System.out.println(r[0] + " #" + r[1] + " +" + r[2] + " = " + total);
+                                getSender().tell(total, getSelf());
+                                if (++handled == CLIENTS * REQUESTS) {
+                                    allHandled.complete(null);
+                                }
+                            })
+                    .build();
         }
     }
 
@@ -46,16 +50,21 @@ public final class ClientsAndServerProgram {
         if (args[0].equals("clients")) {
             for (int c = 0; c < CLIENTS; c++) {
                 String name = "client" + c;
-                Thread t = new Thread(() -> {
-                    for (int n = 1; n <= REQUESTS; n++) {
-                        String r = name + " " + n + " " + ThreadLocalRandom.current().nextInt(100);
-                        Patterns.ask(server, r, Duration.ofSeconds(30)).toCompletableFuture().join();
-                        if (ThreadLocalRandom.current().nextInt(4) == 0) {
-                            Thread.onSpinWait(); // schedule perturbation between requests
-                            Thread.yield();
-                        }
-                    }
-                }, name);
+                Thread t = new Thread(
+                        () -> {
+                            for (int n = 1; n <= REQUESTS; n++) {
+                                String r = name + " " + n + " "
+                                        + ThreadLocalRandom.current().nextInt(100);
+                                Patterns.ask(server, r, Duration.ofSeconds(30))
+                                        .toCompletableFuture()
+                                        .join();
+                                if (ThreadLocalRandom.current().nextInt(4) == 0) {
+                                    Thread.onSpinWait(); // schedule perturbation between requests
+                                    Thread.yield();
+                                }
+                            }
+                        },
+                        name);
                 t.start();
             }
         }

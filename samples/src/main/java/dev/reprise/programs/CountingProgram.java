@@ -35,7 +35,8 @@ public final class CountingProgram {
 
         @Override
         public void postStop() {
-            System.out.println("processed counter " + processed + " uid " + getSelf().path().uid());
+            System.out.println("processed counter " + processed + " uid "
+                    + getSelf().path().uid());
         }
     }
 
@@ -61,7 +62,8 @@ public final class CountingProgram {
 
         @Override
         public void postStop() {
-            System.out.println("processed " + getSelf().path().name() + " " + processed + " uid " + getSelf().path().uid());
+            System.out.println("processed " + getSelf().path().name() + " " + processed + " uid "
+                    + getSelf().path().uid());
         }
     }
 
@@ -102,7 +104,8 @@ public final class CountingProgram {
 
         @Override
         public void postStop() {
-            System.out.println("processed producer " + processed + " uid " + getSelf().path().uid());
+            System.out.println("processed producer " + processed + " uid "
+                    + getSelf().path().uid());
         }
     }
 

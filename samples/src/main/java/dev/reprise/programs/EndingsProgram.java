@@ -19,7 +19,9 @@ public final class EndingsProgram {
     static final class Echo extends AbstractActor {
         @Override
         public Receive createReceive() {
-            return receiveBuilder().match(CompletableFuture.class, f -> f.complete(System.currentTimeMillis())).build();
+            return receiveBuilder()
+                    .match(CompletableFuture.class, f -> f.complete(System.currentTimeMillis()))
+                    .build();
         }
     }
 
@@ -29,9 +31,11 @@ public final class EndingsProgram {
             return;
         }
         // exit-hooked: Akka's own JVM shutdown hook (coordinated shutdown) on, as by default.
-        ActorSystem system = ActorSystem.create("endings", args[0].equals("exit-hooked")
-                ? ConfigFactory.parseString("akka.loglevel = WARNING").withFallback(ConfigFactory.load())
-                : ProgramConfig.config(false));
+        ActorSystem system = ActorSystem.create(
+                "endings",
+                args[0].equals("exit-hooked")
+                        ? ConfigFactory.parseString("akka.loglevel = WARNING").withFallback(ConfigFactory.load())
+                        : ProgramConfig.config(false));
         ActorRef echo = system.actorOf(Props.create(Echo.class, Echo::new), "echo");
         int echoes = args.length > 1 ? Integer.parseInt(args[1]) : 100;
         for (int i = 0; i < echoes; i++) {

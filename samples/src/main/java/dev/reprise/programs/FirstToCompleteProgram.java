@@ -27,11 +27,14 @@ public final class FirstToCompleteProgram {
 
         @Override
         public Receive createReceive() {
-            return receiveBuilder().match(Promise.class, p -> {
-                Thread.sleep(random.nextInt(4) + slower);
-                @SuppressWarnings("unchecked") Promise<String> promise = p;
-                promise.trySuccess(getSelf().path().name());
-            }).build();
+            return receiveBuilder()
+                    .match(Promise.class, p -> {
+                        Thread.sleep(random.nextInt(4) + slower);
+                        @SuppressWarnings("unchecked")
+                        Promise<String> promise = p;
+                        promise.trySuccess(getSelf().path().name());
+                    })
+                    .build();
         }
     }
 
@@ -54,14 +57,16 @@ public final class FirstToCompleteProgram {
 
         @Override
         public Receive createReceive() {
-            return receiveBuilder().match(String.class, winner -> {
-                System.out.println("round " + ++round + ": " + winner);
-                if (round < ROUNDS) {
-                    next();
-                } else {
-                    done.complete(null);
-                }
-            }).build();
+            return receiveBuilder()
+                    .match(String.class, winner -> {
+                        System.out.println("round " + ++round + ": " + winner);
+                        if (round < ROUNDS) {
+                            next();
+                        } else {
+                            done.complete(null);
+                        }
+                    })
+                    .build();
         }
     }
 

@@ -27,7 +27,9 @@ public final class GreeterProgram {
 
         @Override
         public Receive createReceive() {
-            return receiveBuilder().match(String.class, name -> printer.tell("hello " + name, getSelf())).build();
+            return receiveBuilder()
+                    .match(String.class, name -> printer.tell("hello " + name, getSelf()))
+                    .build();
         }
     }
 
@@ -36,12 +38,14 @@ public final class GreeterProgram {
 
         @Override
         public Receive createReceive() {
-            return receiveBuilder().match(String.class, line -> {
-                System.out.println(line);
-                if (++printed == NAMES) {
-                    done.complete(null);
-                }
-            }).build();
+            return receiveBuilder()
+                    .match(String.class, line -> {
+                        System.out.println(line);
+                        if (++printed == NAMES) {
+                            done.complete(null);
+                        }
+                    })
+                    .build();
         }
     }
 

@@ -24,13 +24,15 @@ public final class MappedStageProgram {
     static final class Worker extends AbstractActor {
         @Override
         public Receive createReceive() {
-            return receiveBuilder().match(String.class, q -> {
-                // Answer once the server has piped all its asks on (in a replay its first turn loads and
-                // instruments classes): a pipe put on a stage that is already complete sends at once, in
-                // the server's turn, a race this program keeps out of the way (see the agent's limits).
-                Thread.sleep(150);
-                getSender().tell(q + "@" + getSelf().path().name(), getSelf());
-            }).build();
+            return receiveBuilder()
+                    .match(String.class, q -> {
+                        // Answer once the server has piped all its asks on (in a replay its first turn loads and
+                        // instruments classes): a pipe put on a stage that is already complete sends at once, in
+                        // the server's turn, a race this program keeps out of the way (see the agent's limits).
+                        Thread.sleep(150);
+                        getSender().tell(q + "@" + getSelf().path().name(), getSelf());
+                    })
+                    .build();
         }
     }
 
@@ -39,12 +41,14 @@ public final class MappedStageProgram {
 
         @Override
         public Receive createReceive() {
-            return receiveBuilder().match(Mapped.class, m -> {
-                System.out.println("resource got " + m.text());
-                if (++received == 4) {
-                    done.complete(null);
-                }
-            }).build();
+            return receiveBuilder()
+                    .match(Mapped.class, m -> {
+                        System.out.println("resource got " + m.text());
+                        if (++received == 4) {
+                            done.complete(null);
+                        }
+                    })
+                    .build();
         }
     }
 
@@ -59,14 +63,23 @@ public final class MappedStageProgram {
 
         @Override
         public Receive createReceive() {
-            return receiveBuilder().matchEquals("start", m -> {
-                for (ActorRef w : workers) {
-                    Patterns.pipe(Patterns.ask(w, "once", Duration.ofSeconds(10)).thenApply(a -> new Mapped("mapped " + a)),
-                            getContext().getDispatcher()).to(resource);
-                    Patterns.pipe(Patterns.ask(w, "twice", Duration.ofSeconds(10)).thenApply(a -> a + "!")
-                            .thenApply(a -> new Mapped("mapped " + a)), getContext().getDispatcher()).to(resource);
-                }
-            }).build();
+            return receiveBuilder()
+                    .matchEquals("start", m -> {
+                        for (ActorRef w : workers) {
+                            Patterns.pipe(
+                                            Patterns.ask(w, "once", Duration.ofSeconds(10))
+                                                    .thenApply(a -> new Mapped("mapped " + a)),
+                                            getContext().getDispatcher())
+                                    .to(resource);
+                            Patterns.pipe(
+                                            Patterns.ask(w, "twice", Duration.ofSeconds(10))
+                                                    .thenApply(a -> a + "!")
+                                                    .thenApply(a -> new Mapped("mapped " + a)),
+                                            getContext().getDispatcher())
+                                    .to(resource);
+                        }
+                    })
+                    .build();
         }
     }
 

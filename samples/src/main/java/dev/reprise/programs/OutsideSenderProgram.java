@@ -29,12 +29,14 @@ public final class OutsideSenderProgram {
 
         @Override
         public Receive createReceive() {
-            return receiveBuilder().match(String.class, s -> {
-                got.add(getSender().path().name() + "<" + s);
-                if (got.size() == WORKERS * REPLIES_PER_START) {
-                    heard.complete(List.copyOf(got));
-                }
-            }).build();
+            return receiveBuilder()
+                    .match(String.class, s -> {
+                        got.add(getSender().path().name() + "<" + s);
+                        if (got.size() == WORKERS * REPLIES_PER_START) {
+                            heard.complete(List.copyOf(got));
+                        }
+                    })
+                    .build();
         }
     }
 
@@ -54,8 +56,11 @@ public final class OutsideSenderProgram {
                     .match(String.class, q -> {
                         perturb();
                         // The asker's temp actor name comes from its trace id: the same in replay.
-                        getSender().tell(self().path().name() + ":" + q + ":" + handled++ + ":"
-                                + getSender().path().name(), getSelf());
+                        getSender()
+                                .tell(
+                                        self().path().name() + ":" + q + ":" + handled++ + ":"
+                                                + getSender().path().name(),
+                                        getSelf());
                     })
                     .build();
         }
@@ -72,7 +77,8 @@ public final class OutsideSenderProgram {
     }
 
     static String ask(ActorRef worker, String question) throws Exception {
-        return (String) Patterns.ask(worker, question, Duration.ofSeconds(10)).toCompletableFuture()
+        return (String) Patterns.ask(worker, question, Duration.ofSeconds(10))
+                .toCompletableFuture()
                 .get(20, TimeUnit.SECONDS);
     }
 
@@ -91,16 +97,18 @@ public final class OutsideSenderProgram {
             answers.add(mine);
             int n = t;
             // Outside any actor, randomness is not recorded: here it only varies the timing.
-            Thread asker = new Thread(() -> {
-                try {
-                    for (int i = 0; i < 4; i++) {
-                        Thread.sleep(ThreadLocalRandom.current().nextInt(3));
-                        mine.add(ask(workers[(n + i) % WORKERS], "q" + n + "." + i));
-                    }
-                } catch (Exception e) {
-                    mine.add("failed: " + e);
-                }
-            }, "asker-" + t);
+            Thread asker = new Thread(
+                    () -> {
+                        try {
+                            for (int i = 0; i < 4; i++) {
+                                Thread.sleep(ThreadLocalRandom.current().nextInt(3));
+                                mine.add(ask(workers[(n + i) % WORKERS], "q" + n + "." + i));
+                            }
+                        } catch (Exception e) {
+                            mine.add("failed: " + e);
+                        }
+                    },
+                    "asker-" + t);
             askers.add(asker);
             asker.start();
         }

@@ -26,18 +26,20 @@ public final class PacedProgram {
 
         @Override
         public Receive createReceive() {
-            return receiveBuilder().match(String.class, s -> {
-                Thread.sleep(1);
-                count++;
-                hash = 31 * hash + s.hashCode();
-                if (count % 100 == 0) {
-                    System.out.println(count + ": " + s);
-                }
-                if (count == TOTAL) {
-                    System.out.println("done " + Integer.toHexString(hash));
-                    getContext().getSystem().terminate();
-                }
-            }).build();
+            return receiveBuilder()
+                    .match(String.class, s -> {
+                        Thread.sleep(1);
+                        count++;
+                        hash = 31 * hash + s.hashCode();
+                        if (count % 100 == 0) {
+                            System.out.println(count + ": " + s);
+                        }
+                        if (count == TOTAL) {
+                            System.out.println("done " + Integer.toHexString(hash));
+                            getContext().getSystem().terminate();
+                        }
+                    })
+                    .build();
         }
     }
 
@@ -62,8 +64,10 @@ public final class PacedProgram {
     }
 
     public static void main(String[] args) throws Exception {
-        ActorSystem system = ActorSystem.create("paced", ConfigFactory.parseString(
-                "akka.loglevel = WARNING\nakka.log-dead-letters = off").withFallback(ConfigFactory.load()));
+        ActorSystem system = ActorSystem.create(
+                "paced",
+                ConfigFactory.parseString("akka.loglevel = WARNING\nakka.log-dead-letters = off")
+                        .withFallback(ConfigFactory.load()));
         ActorRef counter = system.actorOf(Props.create(Counter.class, Counter::new), "counter");
         for (String name : new String[] {"a", "b"}) {
             system.actorOf(Props.create(Feeder.class, () -> new Feeder(counter)), name);

@@ -40,7 +40,8 @@ public final class PingPongProgram {
                         } else {
                             getSender().tell(n + 1, getSelf());
                         }
-                    }).build();
+                    })
+                    .build();
         }
     }
 

@@ -12,7 +12,7 @@ final class ProgramConfig {
                 ? "akka.actor.default-dispatcher.fork-join-executor { parallelism-min = 1, parallelism-max = 1 }\n"
                 : "";
         return ConfigFactory.parseString("akka.loglevel = WARNING\nakka.log-dead-letters = off\n"
-                + "akka.coordinated-shutdown.run-by-jvm-shutdown-hook = off\n" + dispatcher)
+                        + "akka.coordinated-shutdown.run-by-jvm-shutdown-hook = off\n" + dispatcher)
                 .withFallback(ConfigFactory.load());
     }
 }

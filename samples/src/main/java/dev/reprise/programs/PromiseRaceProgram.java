@@ -20,10 +20,12 @@ public final class PromiseRaceProgram {
     static final class Worker extends AbstractActor {
         @Override
         public Receive createReceive() {
-            return receiveBuilder().match(String.class, q -> {
-                System.out.println("asked by " + getSender().path().name());
-                getSender().tell(q + "@" + getSelf().path().name(), getSelf());
-            }).build();
+            return receiveBuilder()
+                    .match(String.class, q -> {
+                        System.out.println("asked by " + getSender().path().name());
+                        getSender().tell(q + "@" + getSelf().path().name(), getSelf());
+                    })
+                    .build();
         }
     }
 
@@ -32,12 +34,14 @@ public final class PromiseRaceProgram {
 
         @Override
         public Receive createReceive() {
-            return receiveBuilder().match(String.class, answer -> {
-                System.out.println("resource got " + answer);
-                if (++received == 4) {
-                    done.complete(null);
-                }
-            }).build();
+            return receiveBuilder()
+                    .match(String.class, answer -> {
+                        System.out.println("resource got " + answer);
+                        if (++received == 4) {
+                            done.complete(null);
+                        }
+                    })
+                    .build();
         }
     }
 
@@ -54,16 +58,26 @@ public final class PromiseRaceProgram {
 
         @Override
         public Receive createReceive() {
-            return receiveBuilder().matchEquals("start", m -> {
-                // Java API: CompletionStage piped to the resource.
-                Patterns.pipe(Patterns.ask(w1, "java", Duration.ofSeconds(10)), getContext().getDispatcher()).to(resource);
-                Patterns.pipe(Patterns.ask(w2, "java", Duration.ofSeconds(10)), getContext().getDispatcher()).to(resource);
-                // Scala futures: map, then pipe.
-                scala.concurrent.Future<Object> f1 = Patterns.ask(w1, "scala", akka.util.Timeout.create(Duration.ofSeconds(10)));
-                scala.concurrent.Future<Object> f2 = Patterns.ask(w2, "scala", akka.util.Timeout.create(Duration.ofSeconds(10)));
-                Patterns.pipe(f1, getContext().getDispatcher()).to(resource);
-                Patterns.pipe(f2, getContext().getDispatcher()).to(resource);
-            }).build();
+            return receiveBuilder()
+                    .matchEquals("start", m -> {
+                        // Java API: CompletionStage piped to the resource.
+                        Patterns.pipe(
+                                        Patterns.ask(w1, "java", Duration.ofSeconds(10)),
+                                        getContext().getDispatcher())
+                                .to(resource);
+                        Patterns.pipe(
+                                        Patterns.ask(w2, "java", Duration.ofSeconds(10)),
+                                        getContext().getDispatcher())
+                                .to(resource);
+                        // Scala futures: map, then pipe.
+                        scala.concurrent.Future<Object> f1 =
+                                Patterns.ask(w1, "scala", akka.util.Timeout.create(Duration.ofSeconds(10)));
+                        scala.concurrent.Future<Object> f2 =
+                                Patterns.ask(w2, "scala", akka.util.Timeout.create(Duration.ofSeconds(10)));
+                        Patterns.pipe(f1, getContext().getDispatcher()).to(resource);
+                        Patterns.pipe(f2, getContext().getDispatcher()).to(resource);
+                    })
+                    .build();
         }
     }
 

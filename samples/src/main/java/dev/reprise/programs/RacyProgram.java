@@ -28,17 +28,19 @@ public final class RacyProgram {
 
         @Override
         public Receive createReceive() {
-            return receiveBuilder().match(String.class, s -> {
-                seen.add(s);
-                if (seen.size() == expected) {
-                    long h = 17;
-                    for (String x : seen) {
-                        h = h * 31 + x.hashCode();
-                    }
-                    result.complete(Long.toHexString(h) + " first " + String.join(",", seen.subList(0, 12))
-                            + " t " + (System.nanoTime() % 1000));
-                }
-            }).build();
+            return receiveBuilder()
+                    .match(String.class, s -> {
+                        seen.add(s);
+                        if (seen.size() == expected) {
+                            long h = 17;
+                            for (String x : seen) {
+                                h = h * 31 + x.hashCode();
+                            }
+                            result.complete(Long.toHexString(h) + " first " + String.join(",", seen.subList(0, 12))
+                                    + " t " + (System.nanoTime() % 1000));
+                        }
+                    })
+                    .build();
         }
     }
 
@@ -86,17 +88,20 @@ public final class RacyProgram {
 
     public static void main(String[] args) throws Exception {
         ActorSystem system = ActorSystem.create("racy", ProgramConfig.config(false));
-        ActorRef collector = system.actorOf(Props.create(Collector.class, () -> new Collector(8 * 40 + 3 * 5)), "collector");
+        ActorRef collector =
+                system.actorOf(Props.create(Collector.class, () -> new Collector(8 * 40 + 3 * 5)), "collector");
         system.actorOf(Props.create(Parent.class, () -> new Parent(collector, 4)), "left");
         system.actorOf(Props.create(Parent.class, () -> new Parent(collector, 4)), "right");
         List<Thread> outside = new ArrayList<>();
         for (int t = 0; t < 3; t++) {
             int n = t;
-            Thread th = new Thread(() -> {
-                for (int i = 0; i < 5; i++) {
-                    collector.tell("outside" + n + ":" + i, ActorRef.noSender());
-                }
-            }, "feeder-" + t);
+            Thread th = new Thread(
+                    () -> {
+                        for (int i = 0; i < 5; i++) {
+                            collector.tell("outside" + n + ":" + i, ActorRef.noSender());
+                        }
+                    },
+                    "feeder-" + t);
             outside.add(th);
             th.start();
         }

@@ -40,12 +40,14 @@ public final class RandomnessProgram {
 
         @Override
         public Receive createReceive() {
-            return receiveBuilder().match(String.class, line -> {
-                System.out.println(line);
-                if (++received == WORKERS * ROUNDS) {
-                    done.complete(null);
-                }
-            }).build();
+            return receiveBuilder()
+                    .match(String.class, line -> {
+                        System.out.println(line);
+                        if (++received == WORKERS * ROUNDS) {
+                            done.complete(null);
+                        }
+                    })
+                    .build();
         }
     }
 
@@ -61,34 +63,36 @@ public final class RandomnessProgram {
 
         @Override
         public Receive createReceive() {
-            return receiveBuilder().matchEquals("go", m -> {
-                long spin = ThreadLocalRandom.current().nextLong(200_000); // perturbs the schedule
-                long sink = 0;
-                for (long i = 0; i < spin; i++) {
-                    sink += i ^ (sink << 1);
-                }
-                List<Integer> shuffled = numbers();
-                Collections.shuffle(shuffled);
-                List<Integer> shuffledWith = numbers();
-                Collections.shuffle(shuffledWith, new Random());
-                String line = "worker " + id + " round " + round++ + (sink == 42 ? "!" : "")
-                        + " | shuffle " + shuffled
-                        + " | shuffle(random) " + shuffledWith
-                        + " | uuid " + UUID.randomUUID()
-                        + " | tlr " + ThreadLocalRandom.current().nextInt(1_000_000)
-                        + " | secure " + new SecureRandom().nextInt()
-                        + " | instant " + Instant.now()
-                        + " | local " + LocalDateTime.now()
-                        + " | library " + LibraryLike.roll()
-                        + " | math " + Math.random()
-                        + " | splittable " + new SplittableRandom().nextInt(1000)
-                        + " | generator " + RandomGenerator.getDefault().nextInt(1000)
-                        + " | date " + new Date().getTime()
-                        + " | calendar " + Calendar.getInstance().getTimeInMillis()
-                        + " | clock " + Clock.systemUTC().millis()
-                        + " | millis " + System.currentTimeMillis();
-                collector.tell(line, getSelf());
-            }).build();
+            return receiveBuilder()
+                    .matchEquals("go", m -> {
+                        long spin = ThreadLocalRandom.current().nextLong(200_000); // perturbs the schedule
+                        long sink = 0;
+                        for (long i = 0; i < spin; i++) {
+                            sink += i ^ (sink << 1);
+                        }
+                        List<Integer> shuffled = numbers();
+                        Collections.shuffle(shuffled);
+                        List<Integer> shuffledWith = numbers();
+                        Collections.shuffle(shuffledWith, new Random());
+                        String line = "worker " + id + " round " + round++ + (sink == 42 ? "!" : "")
+                                + " | shuffle " + shuffled
+                                + " | shuffle(random) " + shuffledWith
+                                + " | uuid " + UUID.randomUUID()
+                                + " | tlr " + ThreadLocalRandom.current().nextInt(1_000_000)
+                                + " | secure " + new SecureRandom().nextInt()
+                                + " | instant " + Instant.now()
+                                + " | local " + LocalDateTime.now()
+                                + " | library " + LibraryLike.roll()
+                                + " | math " + Math.random()
+                                + " | splittable " + new SplittableRandom().nextInt(1000)
+                                + " | generator " + RandomGenerator.getDefault().nextInt(1000)
+                                + " | date " + new Date().getTime()
+                                + " | calendar " + Calendar.getInstance().getTimeInMillis()
+                                + " | clock " + Clock.systemUTC().millis()
+                                + " | millis " + System.currentTimeMillis();
+                        collector.tell(line, getSelf());
+                    })
+                    .build();
         }
 
         private static List<Integer> numbers() {
@@ -110,13 +114,15 @@ public final class RandomnessProgram {
         }
         List<Thread> feeders = new ArrayList<>();
         for (String name : List.of("feeder-a", "feeder-b")) {
-            Thread t = new Thread(() -> {
-                for (int r = 0; r < ROUNDS / 2; r++) {
-                    for (ActorRef w : workers) {
-                        w.tell("go", ActorRef.noSender());
-                    }
-                }
-            }, name);
+            Thread t = new Thread(
+                    () -> {
+                        for (int r = 0; r < ROUNDS / 2; r++) {
+                            for (ActorRef w : workers) {
+                                w.tell("go", ActorRef.noSender());
+                            }
+                        }
+                    },
+                    name);
             feeders.add(t);
         }
         feeders.forEach(Thread::start);

@@ -1,7 +1,6 @@
 package dev.reprise.programs;
 
 import akka.actor.AbstractActor;
-import akka.actor.ActorRef;
 import akka.actor.ActorSystem;
 import akka.actor.Props;
 import java.util.concurrent.CompletableFuture;
@@ -19,10 +18,12 @@ public final class ShortLivedActorsProgram {
     static final class Child extends AbstractActor {
         @Override
         public Receive createReceive() {
-            return receiveBuilder().match(Integer.class, n -> {
-                getSender().tell(n, getSelf());
-                getContext().stop(getSelf());
-            }).build();
+            return receiveBuilder()
+                    .match(Integer.class, n -> {
+                        getSender().tell(n, getSelf());
+                        getContext().stop(getSelf());
+                    })
+                    .build();
         }
     }
 
@@ -48,14 +49,16 @@ public final class ShortLivedActorsProgram {
 
         @Override
         public Receive createReceive() {
-            return receiveBuilder().match(Integer.class, n -> {
-                answered++;
-                if (answered == total) {
-                    done.complete(answered);
-                } else if (answered == created) {
-                    createBatch();
-                }
-            }).build();
+            return receiveBuilder()
+                    .match(Integer.class, n -> {
+                        answered++;
+                        if (answered == total) {
+                            done.complete(answered);
+                        } else if (answered == created) {
+                            createBatch();
+                        }
+                    })
+                    .build();
         }
     }
 

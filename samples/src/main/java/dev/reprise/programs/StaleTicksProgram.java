@@ -31,10 +31,26 @@ public final class StaleTicksProgram {
         @Override
         public void preStart() {
             getTimers().startTimerAtFixedRate("timer", "timer-tick", Duration.ofMillis(2));
-            rate = getContext().getSystem().scheduler().scheduleAtFixedRate(Duration.ofMillis(1), Duration.ofMillis(2),
-                    getSelf(), "rate-tick", getContext().getDispatcher(), getSelf());
-            delay = getContext().getSystem().scheduler().scheduleWithFixedDelay(Duration.ofMillis(1), Duration.ofMillis(2),
-                    getSelf(), "delay-tick", getContext().getDispatcher(), getSelf());
+            rate = getContext()
+                    .getSystem()
+                    .scheduler()
+                    .scheduleAtFixedRate(
+                            Duration.ofMillis(1),
+                            Duration.ofMillis(2),
+                            getSelf(),
+                            "rate-tick",
+                            getContext().getDispatcher(),
+                            getSelf());
+            delay = getContext()
+                    .getSystem()
+                    .scheduler()
+                    .scheduleWithFixedDelay(
+                            Duration.ofMillis(1),
+                            Duration.ofMillis(2),
+                            getSelf(),
+                            "delay-tick",
+                            getContext().getDispatcher(),
+                            getSelf());
         }
 
         @Override

@@ -25,7 +25,9 @@ public final class StartupProgram {
     static final class Echo extends AbstractActor {
         @Override
         public Receive createReceive() {
-            return receiveBuilder().matchAny(m -> getSender().tell("pong", getSelf())).build();
+            return receiveBuilder()
+                    .matchAny(m -> getSender().tell("pong", getSelf()))
+                    .build();
         }
     }
 
@@ -60,7 +62,9 @@ public final class StartupProgram {
         }
         ActorSystem system = ActorSystem.create("startup", ProgramConfig.config(false));
         ActorRef echo = system.actorOf(Props.create(Echo.class, Echo::new), "echo");
-        Object reply = Patterns.ask(echo, "ping", Duration.ofSeconds(1)).toCompletableFuture().get(5, TimeUnit.SECONDS);
+        Object reply = Patterns.ask(echo, "ping", Duration.ofSeconds(1))
+                .toCompletableFuture()
+                .get(5, TimeUnit.SECONDS);
         System.out.println("jars " + perJar.size() + " classes " + loaded + " failed " + failed + " reply " + reply
                 + " ms " + (System.nanoTime() - start) / 1_000_000 + " cpu " + cpuMillis());
         system.terminate();
@@ -69,7 +73,11 @@ public final class StartupProgram {
 
     /** CPU time of the whole process (every thread) so far, in milliseconds; -1 if unknown. */
     static long cpuMillis() {
-        return ProcessHandle.current().info().totalCpuDuration().map(d -> d.toMillis()).orElse(-1L);
+        return ProcessHandle.current()
+                .info()
+                .totalCpuDuration()
+                .map(d -> d.toMillis())
+                .orElse(-1L);
     }
 
     private static boolean isAkkaOrScala(String entry) {
@@ -82,7 +90,9 @@ public final class StartupProgram {
         try (JarFile f = new JarFile(jar)) {
             for (Enumeration<JarEntry> e = f.entries(); e.hasMoreElements(); ) {
                 String n = e.nextElement().getName();
-                if (n.endsWith(".class") && !n.startsWith("META-INF/") && !n.endsWith("module-info.class")
+                if (n.endsWith(".class")
+                        && !n.startsWith("META-INF/")
+                        && !n.endsWith("module-info.class")
                         && !n.endsWith("package-info.class")) {
                     names.add(n.substring(0, n.length() - 6).replace('/', '.'));
                 }

@@ -2,8 +2,8 @@ package dev.reprise.programs;
 
 import akka.actor.AbstractActor;
 import akka.actor.ActorRef;
-import akka.actor.AllForOneStrategy;
 import akka.actor.ActorSystem;
+import akka.actor.AllForOneStrategy;
 import akka.actor.OneForOneStrategy;
 import akka.actor.Props;
 import akka.actor.SupervisorStrategy;
@@ -78,8 +78,9 @@ public final class SupervisionOrderProgram {
             // system-message stash may handle them in either order (a known limit): the team's
             // workers print when and how often they restart, not which failure caused it.
             boolean team = getSelf().path().parent().name().equals("team");
-            console.tell(name() + " restarting after " + processed + " messages"
-                    + (team ? "" : ": " + reason.getMessage()), getSelf());
+            console.tell(
+                    name() + " restarting after " + processed + " messages" + (team ? "" : ": " + reason.getMessage()),
+                    getSelf());
         }
 
         @Override
@@ -89,18 +90,20 @@ public final class SupervisionOrderProgram {
 
         @Override
         public Receive createReceive() {
-            return receiveBuilder().match(Integer.class, n -> {
-                perturb(random);
-                processed++;
-                sum += n;
-                if (sum % 7 == 0) {
-                    throw new IllegalStateException("sum " + sum + " in " + name());
-                }
-                if (sum % 5 == 0) {
-                    throw new ArithmeticException("sum " + sum + " in " + name());
-                }
-                getSender().tell(name() + " " + sum, getSelf());
-            }).build();
+            return receiveBuilder()
+                    .match(Integer.class, n -> {
+                        perturb(random);
+                        processed++;
+                        sum += n;
+                        if (sum % 7 == 0) {
+                            throw new IllegalStateException("sum " + sum + " in " + name());
+                        }
+                        if (sum % 5 == 0) {
+                            throw new ArithmeticException("sum " + sum + " in " + name());
+                        }
+                        getSender().tell(name() + " " + sum, getSelf());
+                    })
+                    .build();
         }
     }
 
@@ -120,10 +123,13 @@ public final class SupervisionOrderProgram {
 
         private SupervisorStrategy.Directive decide(Throwable e) {
             failures++;
-            SupervisorStrategy.Directive d = e instanceof ArithmeticException ? SupervisorStrategy.resume()
+            SupervisorStrategy.Directive d = e instanceof ArithmeticException
+                    ? SupervisorStrategy.resume()
                     : failures % 3 == 0 && !allForOne ? SupervisorStrategy.stop() : SupervisorStrategy.restart();
-            console.tell(getSelf().path().name() + " decides " + d + " on failure " + failures + " (" + e.getMessage()
-                    + ") after " + reports + " reports", getSelf());
+            console.tell(
+                    getSelf().path().name() + " decides " + d + " on failure " + failures + " (" + e.getMessage()
+                            + ") after " + reports + " reports",
+                    getSelf());
             return d;
         }
 
@@ -131,10 +137,18 @@ public final class SupervisionOrderProgram {
         public SupervisorStrategy supervisorStrategy() {
             // Akka's own failure log lines carry times and thread names; the console prints the decisions.
             return allForOne
-                    ? new AllForOneStrategy(-1, scala.concurrent.duration.Duration.Inf(), false, DeciderBuilder
-                            .match(RuntimeException.class, this::decide).build())
-                    : new OneForOneStrategy(-1, scala.concurrent.duration.Duration.Inf(), false, DeciderBuilder
-                            .match(RuntimeException.class, this::decide).build());
+                    ? new AllForOneStrategy(
+                            -1,
+                            scala.concurrent.duration.Duration.Inf(),
+                            false,
+                            DeciderBuilder.match(RuntimeException.class, this::decide)
+                                    .build())
+                    : new OneForOneStrategy(
+                            -1,
+                            scala.concurrent.duration.Duration.Inf(),
+                            false,
+                            DeciderBuilder.match(RuntimeException.class, this::decide)
+                                    .build());
         }
 
         @Override
@@ -159,14 +173,22 @@ public final class SupervisionOrderProgram {
                     .match(String.class, s -> {
                         reports++;
                         if (reports % 10 == 0) {
-                            console.tell(getSelf().path().name() + " has " + reports + " reports, last " + s
-                                    + ", children " + getContext().getChildren().spliterator().getExactSizeIfKnown(), getSelf());
+                            console.tell(
+                                    getSelf().path().name() + " has " + reports + " reports, last " + s + ", children "
+                                            + getContext()
+                                                    .getChildren()
+                                                    .spliterator()
+                                                    .getExactSizeIfKnown(),
+                                    getSelf());
                         }
                     })
                     .match(Terminated.class, t -> {
                         workers.remove(t.getActor());
-                        console.tell(getSelf().path().name() + " saw " + t.getActor().path().name() + " end after "
-                                + reports + " reports and " + failures + " failures", getSelf());
+                        console.tell(
+                                getSelf().path().name() + " saw "
+                                        + t.getActor().path().name() + " end after " + reports + " reports and "
+                                        + failures + " failures",
+                                getSelf());
                         if (workers.isEmpty()) {
                             getContext().getParent().tell("boss done", getSelf());
                         }
@@ -206,10 +228,15 @@ public final class SupervisionOrderProgram {
         @Override
         public void preStart() {
             for (boolean allForOne : new boolean[] {false, true}) {
-                ActorRef boss = getContext().actorOf(Props.create(Boss.class, () -> new Boss(console, allForOne)),
-                        allForOne ? "team" : "boss");
+                ActorRef boss = getContext()
+                        .actorOf(
+                                Props.create(Boss.class, () -> new Boss(console, allForOne)),
+                                allForOne ? "team" : "boss");
                 for (int p = 0; p < PRODUCERS; p++) {
-                    getContext().actorOf(Props.create(Producer.class, Producer::new), boss.path().name() + "-producer" + p)
+                    getContext()
+                            .actorOf(
+                                    Props.create(Producer.class, Producer::new),
+                                    boss.path().name() + "-producer" + p)
                             .tell(boss, getSelf());
                 }
             }
@@ -217,11 +244,13 @@ public final class SupervisionOrderProgram {
 
         @Override
         public Receive createReceive() {
-            return receiveBuilder().matchEquals("boss done", m -> {
-                if (++bossesDone == 2) {
-                    console.tell("done", getSelf());
-                }
-            }).build();
+            return receiveBuilder()
+                    .matchEquals("boss done", m -> {
+                        if (++bossesDone == 2) {
+                            console.tell("done", getSelf());
+                        }
+                    })
+                    .build();
         }
     }
 

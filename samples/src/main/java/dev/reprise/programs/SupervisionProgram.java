@@ -28,13 +28,15 @@ public final class SupervisionProgram {
 
         @Override
         public Receive createReceive() {
-            return receiveBuilder().match(Integer.class, n -> {
-                processed++;
-                if (n % 3 == 0) {
-                    throw new IllegalStateException("boom " + n);
-                }
-                getSender().tell(n, getSelf());
-            }).build();
+            return receiveBuilder()
+                    .match(Integer.class, n -> {
+                        processed++;
+                        if (n % 3 == 0) {
+                            throw new IllegalStateException("boom " + n);
+                        }
+                        getSender().tell(n, getSelf());
+                    })
+                    .build();
         }
     }
 
@@ -71,7 +73,8 @@ public final class SupervisionProgram {
     }
 
     public static void main(String[] args) throws Exception {
-        ActorSystem system = ActorSystem.create("supervision", ProgramConfig.config(args.length > 0 && args[0].equals("single")));
+        ActorSystem system =
+                ActorSystem.create("supervision", ProgramConfig.config(args.length > 0 && args[0].equals("single")));
         ActorRef parent = system.actorOf(Props.create(Parent.class, Parent::new), "parent");
         System.out.println("uid parent " + parent.path().uid());
         parent.tell("go", ActorRef.noSender());

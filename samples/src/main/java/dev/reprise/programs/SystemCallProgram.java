@@ -24,13 +24,16 @@ public final class SystemCallProgram {
 
         @Override
         public Receive createReceive() {
-            return receiveBuilder().matchEquals("roll", m -> {
-                String value = Reprise.systemCall(() -> Integer.toHexString(new Object().hashCode()), Codec.utf8());
-                System.out.println("roll " + ++rolls + ": " + value);
-                if (rolls == 3) {
-                    done.complete(null);
-                }
-            }).build();
+            return receiveBuilder()
+                    .matchEquals("roll", m -> {
+                        String value =
+                                Reprise.systemCall(() -> Integer.toHexString(new Object().hashCode()), Codec.utf8());
+                        System.out.println("roll " + ++rolls + ": " + value);
+                        if (rolls == 3) {
+                            done.complete(null);
+                        }
+                    })
+                    .build();
         }
     }
 

@@ -32,13 +32,16 @@ public final class TallyProgram {
 
         @Override
         public Receive createReceive() {
-            return receiveBuilder().match(String.class, s -> {
-                seen.add(s);
-                if (seen.size() == TOTAL) {
-                    result.complete(Integer.toHexString(String.join(",", seen).hashCode()) + " of " + seen.size()
-                            + " messages, first " + seen.get(0) + ", clock " + System.currentTimeMillis());
-                }
-            }).build();
+            return receiveBuilder()
+                    .match(String.class, s -> {
+                        seen.add(s);
+                        if (seen.size() == TOTAL) {
+                            result.complete(Integer.toHexString(
+                                            String.join(",", seen).hashCode()) + " of " + seen.size()
+                                    + " messages, first " + seen.get(0) + ", clock " + System.currentTimeMillis());
+                        }
+                    })
+                    .build();
         }
     }
 
@@ -83,9 +86,11 @@ public final class TallyProgram {
     }
 
     public static void main(String[] args) throws Exception {
-        ActorSystem system = ActorSystem.create("tally", ConfigFactory.parseString(
-                "akka.loglevel = WARNING\nakka.log-dead-letters = off\nakka.coordinated-shutdown.run-by-jvm-shutdown-hook = off")
-                .withFallback(ConfigFactory.load()));
+        ActorSystem system = ActorSystem.create(
+                "tally",
+                ConfigFactory.parseString(
+                                "akka.loglevel = WARNING\nakka.log-dead-letters = off\nakka.coordinated-shutdown.run-by-jvm-shutdown-hook = off")
+                        .withFallback(ConfigFactory.load()));
         ActorRef tally = system.actorOf(Props.create(Tally.class, Tally::new), "tally");
         system.actorOf(Props.create(Parent.class, () -> new Parent(tally)), "parent");
         for (int i = 0; i < OUTSIDE; i++) {

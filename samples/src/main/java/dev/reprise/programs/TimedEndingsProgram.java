@@ -43,17 +43,22 @@ public final class TimedEndingsProgram {
 
         @Override
         public Receive createReceive() {
-            return receiveBuilder().match(Integer.class, n -> {
-                total += n;
-                console.tell("total " + total + " after " + n + " from " + getSender().path().name(), getSelf());
-                if (total >= 100) {
-                    busy.complete(null);
-                }
-                if (exit && total >= 400 && !reached.isDone()) {
-                    console.tell("exiting at " + total, getSelf());
-                    reached.complete(null);
-                }
-            }).build();
+            return receiveBuilder()
+                    .match(Integer.class, n -> {
+                        total += n;
+                        console.tell(
+                                "total " + total + " after " + n + " from "
+                                        + getSender().path().name(),
+                                getSelf());
+                        if (total >= 100) {
+                            busy.complete(null);
+                        }
+                        if (exit && total >= 400 && !reached.isDone()) {
+                            console.tell("exiting at " + total, getSelf());
+                            reached.complete(null);
+                        }
+                    })
+                    .build();
         }
     }
 
@@ -75,33 +80,44 @@ public final class TimedEndingsProgram {
         }
 
         private void arm() {
-            getContext().getSystem().scheduler().scheduleOnce(Duration.ofMillis(1 + random.nextInt(5)), getSelf(), "tick",
-                    getContext().getDispatcher(), getSelf());
+            getContext()
+                    .getSystem()
+                    .scheduler()
+                    .scheduleOnce(
+                            Duration.ofMillis(1 + random.nextInt(5)),
+                            getSelf(),
+                            "tick",
+                            getContext().getDispatcher(),
+                            getSelf());
         }
 
         @Override
         public Receive createReceive() {
-            return receiveBuilder().matchEquals("tick", t -> {
-                ticks++;
-                if (random.nextInt(3) == 0) {
-                    Thread.sleep(random.nextInt(3)); // schedule perturbation
-                }
-                int n = 1 + random.nextInt(9);
-                console.tell(getSelf().path().name() + " tick " + ticks + " sends " + n, getSelf());
-                counter.tell(n, getSelf());
-                arm();
-            }).build();
+            return receiveBuilder()
+                    .matchEquals("tick", t -> {
+                        ticks++;
+                        if (random.nextInt(3) == 0) {
+                            Thread.sleep(random.nextInt(3)); // schedule perturbation
+                        }
+                        int n = 1 + random.nextInt(9);
+                        console.tell(getSelf().path().name() + " tick " + ticks + " sends " + n, getSelf());
+                        counter.tell(n, getSelf());
+                        arm();
+                    })
+                    .build();
         }
     }
 
     public static void main(String[] args) throws Exception {
         String mode = args[0];
         // Akka's default: at System.exit, coordinated shutdown stops the actors in Akka's JVM shutdown hook.
-        ActorSystem system = ActorSystem.create("timed-endings", com.typesafe.config.ConfigFactory
-                .parseString("akka.coordinated-shutdown.run-by-jvm-shutdown-hook = on").withFallback(ProgramConfig.config(false)));
+        ActorSystem system = ActorSystem.create(
+                "timed-endings",
+                com.typesafe.config.ConfigFactory.parseString("akka.coordinated-shutdown.run-by-jvm-shutdown-hook = on")
+                        .withFallback(ProgramConfig.config(false)));
         ActorRef console = system.actorOf(Props.create(Console.class, Console::new), "console");
-        ActorRef counter = system.actorOf(Props.create(Counter.class, () -> new Counter(console, mode.equals("exit"))),
-                "counter");
+        ActorRef counter =
+                system.actorOf(Props.create(Counter.class, () -> new Counter(console, mode.equals("exit"))), "counter");
         for (int i = 0; i < TICKERS; i++) {
             system.actorOf(Props.create(Ticker.class, () -> new Ticker(console, counter)), "ticker" + i);
         }

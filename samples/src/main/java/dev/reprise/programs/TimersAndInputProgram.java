@@ -46,7 +46,8 @@ public final class TimersAndInputProgram {
                             System.out.println("millis " + System.currentTimeMillis());
                             System.out.println("nano " + System.nanoTime());
                             System.out.println("random " + new Random().nextInt());
-                            System.out.println("tlr " + ThreadLocalRandom.current().nextInt(1000));
+                            System.out.println(
+                                    "tlr " + ThreadLocalRandom.current().nextInt(1000));
                             System.out.println("uuid " + UUID.randomUUID());
                             System.out.println("instant " + Instant.now().toEpochMilli());
                             System.out.println("math " + Math.random());
@@ -78,12 +79,14 @@ public final class TimersAndInputProgram {
         ActorSystem system = ActorSystem.create("timers", ProgramConfig.config(false));
         ActorRef clocked = system.actorOf(Props.create(Clocked.class, Clocked::new), "clocked");
         System.out.println("uid clocked " + clocked.path().uid());
-        Thread outside = new Thread(() -> {
-            for (int i = 1; i <= 3; i++) {
-                clocked.tell("hello-" + i, ActorRef.noSender());
-            }
-            clocked.tell(new Opaque(), ActorRef.noSender());
-        }, "feeder");
+        Thread outside = new Thread(
+                () -> {
+                    for (int i = 1; i <= 3; i++) {
+                        clocked.tell("hello-" + i, ActorRef.noSender());
+                    }
+                    clocked.tell(new Opaque(), ActorRef.noSender());
+                },
+                "feeder");
         outside.start();
         outside.join();
         done.get(30, TimeUnit.SECONDS);

@@ -50,19 +50,25 @@ public final class ChangedProgram {
 
         @Override
         public Receive createReceive() {
-            return receiveBuilder().matchEquals("go", m -> {
-                if (id == 0 && version.equals("child-elsewhere")) {
-                    hub.tell(new Ledger(getContext().actorOf(Props.create(LedgerActor.class, LedgerActor::new), "ledger")),
-                            getSelf());
-                }
-                for (int n = 1; n <= PINGS; n++) {
-                    Console.jitter(random);
-                    hub.tell(id == 2 && n == 10 && version.equals("renamed") ? new Pong(id, n) : new Ping(id, n), getSelf());
-                    if (id == 1 && n == 5 && version.equals("extra-send")) {
-                        hub.tell(new Ping(id, 99), getSelf());
-                    }
-                }
-            }).build();
+            return receiveBuilder()
+                    .matchEquals("go", m -> {
+                        if (id == 0 && version.equals("child-elsewhere")) {
+                            hub.tell(
+                                    new Ledger(getContext()
+                                            .actorOf(Props.create(LedgerActor.class, LedgerActor::new), "ledger")),
+                                    getSelf());
+                        }
+                        for (int n = 1; n <= PINGS; n++) {
+                            Console.jitter(random);
+                            hub.tell(
+                                    id == 2 && n == 10 && version.equals("renamed") ? new Pong(id, n) : new Ping(id, n),
+                                    getSelf());
+                            if (id == 1 && n == 5 && version.equals("extra-send")) {
+                                hub.tell(new Ping(id, 99), getSelf());
+                            }
+                        }
+                    })
+                    .build();
         }
     }
 
@@ -105,7 +111,8 @@ public final class ChangedProgram {
                 ledger.tell(n, getSelf());
             }
             received++;
-            console.tell(received + ": " + message.getClass().getSimpleName() + " " + n + " from worker " + worker,
+            console.tell(
+                    received + ": " + message.getClass().getSimpleName() + " " + n + " from worker " + worker,
                     getSelf());
             if (received == WORKERS * PINGS) {
                 console.tell("all " + received + " pings received", getSelf());
@@ -121,7 +128,8 @@ public final class ChangedProgram {
         ActorRef hub = system.actorOf(Props.create(Hub.class, () -> new Hub(console, version)), "hub");
         for (int i = 0; i < WORKERS; i++) {
             int id = i;
-            system.actorOf(Props.create(Worker.class, () -> new Worker(id, hub, version)), "worker" + i).tell("go", ActorRef.noSender());
+            system.actorOf(Props.create(Worker.class, () -> new Worker(id, hub, version)), "worker" + i)
+                    .tell("go", ActorRef.noSender());
         }
         done.get(30, TimeUnit.SECONDS);
         Thread.sleep(100); // the console prints the last lines

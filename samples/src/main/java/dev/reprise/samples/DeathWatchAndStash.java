@@ -72,15 +72,18 @@ public final class DeathWatchAndStash {
             console.tell("gate " + how + ", letting in " + waiting + " waiting", getSelf());
             waiting = 0;
             unstashAll();
-            getContext().become(receiveBuilder()
-                    .match(Enter.class, e -> {
-                        entries++;
-                        console.tell("gate: " + e.player().path().name() + " enters (entry " + entries
-                                + " since the gate started)", getSelf());
-                        e.player().tell(WELCOME, getSelf());
-                    })
-                    .match(Jam.class, this::jammed)
-                    .build());
+            getContext()
+                    .become(receiveBuilder()
+                            .match(Enter.class, e -> {
+                                entries++;
+                                console.tell(
+                                        "gate: " + e.player().path().name() + " enters (entry " + entries
+                                                + " since the gate started)",
+                                        getSelf());
+                                e.player().tell(WELCOME, getSelf());
+                            })
+                            .match(Jam.class, this::jammed)
+                            .build());
         }
 
         private void hold(Object m) {
@@ -103,13 +106,14 @@ public final class DeathWatchAndStash {
             super.postRestart(reason);
             console.tell("gate: back after '" + reason.getMessage() + "', recovering", getSelf());
             getContext().setReceiveTimeout(Duration.ofMillis(15));
-            getContext().become(receiveBuilder()
-                    .match(ReceiveTimeout.class, t -> {
-                        getContext().cancelReceiveTimeout();
-                        open("recovered");
-                    })
-                    .matchAny(this::hold)
-                    .build());
+            getContext()
+                    .become(receiveBuilder()
+                            .match(ReceiveTimeout.class, t -> {
+                                getContext().cancelReceiveTimeout();
+                                open("recovered");
+                            })
+                            .matchAny(this::hold)
+                            .build());
         }
     }
 
@@ -164,7 +168,9 @@ public final class DeathWatchAndStash {
                     })
                     .match(Terminated.class, t -> {
                         boolean leave = random.nextBoolean();
-                        console.tell(name() + " saw " + t.actor().path().name() + " leave" + (leave ? " and leaves too" : ""),
+                        console.tell(
+                                name() + " saw " + t.actor().path().name() + " leave"
+                                        + (leave ? " and leaves too" : ""),
                                 getSelf());
                         if (leave) {
                             getContext().stop(getSelf());
@@ -187,13 +193,18 @@ public final class DeathWatchAndStash {
 
         @Override
         public SupervisorStrategy supervisorStrategy() {
-            return new OneForOneStrategy(-1, scala.concurrent.duration.Duration.Inf(), false, DeciderBuilder
-                    .match(IllegalStateException.class, e -> {
-                        gateFailures++;
-                        console.tell("lobby: gate failure " + gateFailures + " (" + e.getMessage() + "), restart", getSelf());
-                        return SupervisorStrategy.restart();
-                    })
-                    .build());
+            return new OneForOneStrategy(
+                    -1,
+                    scala.concurrent.duration.Duration.Inf(),
+                    false,
+                    DeciderBuilder.match(IllegalStateException.class, e -> {
+                                gateFailures++;
+                                console.tell(
+                                        "lobby: gate failure " + gateFailures + " (" + e.getMessage() + "), restart",
+                                        getSelf());
+                                return SupervisorStrategy.restart();
+                            })
+                            .build());
         }
 
         @Override
@@ -201,14 +212,18 @@ public final class DeathWatchAndStash {
             gate = getContext().watch(getContext().actorOf(Props.create(Gate.class, () -> new Gate(console)), "gate"));
             ActorRef[] players = new ActorRef[PLAYERS];
             for (int i = 0; i < PLAYERS; i++) {
-                players[i] = getContext().watch(getContext().actorOf(Props.create(Player.class, () -> new Player(console)),
-                        "player-" + i));
+                players[i] = getContext()
+                        .watch(getContext()
+                                .actorOf(Props.create(Player.class, () -> new Player(console)), "player-" + i));
             }
             for (int i = 0; i < PLAYERS; i++) {
                 players[i].tell(new Start(players[i ^ 1], gate, i % 2 == 0), getSelf());
             }
-            getContext().getSystem().scheduler().scheduleOnce(Duration.ofMillis(20), gate, OPEN,
-                    getContext().getDispatcher(), getSelf());
+            getContext()
+                    .getSystem()
+                    .scheduler()
+                    .scheduleOnce(
+                            Duration.ofMillis(20), gate, OPEN, getContext().getDispatcher(), getSelf());
         }
 
         @Override
@@ -220,7 +235,9 @@ public final class DeathWatchAndStash {
                     })
                     .match(Terminated.class, t -> {
                         left++;
-                        console.tell("lobby: " + t.actor().path().name() + " left (" + left + " of " + PLAYERS + ")", getSelf());
+                        console.tell(
+                                "lobby: " + t.actor().path().name() + " left (" + left + " of " + PLAYERS + ")",
+                                getSelf());
                         if (left == PLAYERS) {
                             gate.tell(PoisonPill.getInstance(), getSelf());
                         }

@@ -46,7 +46,10 @@ public final class DiningHakkersOnBecome {
         private Receive takenBy(ActorRef hakker) {
             return receiveBuilder()
                     .match(Take.class, t -> t.hakker().tell(new Busy(getSelf()), getSelf()))
-                    .match(Put.class, p -> p.hakker().equals(hakker), p -> getContext().become(available))
+                    .match(
+                            Put.class,
+                            p -> p.hakker().equals(hakker),
+                            p -> getContext().become(available))
                     .build();
         }
 
@@ -95,8 +98,14 @@ public final class DiningHakkersOnBecome {
 
         private Receive hungry() {
             return receiveBuilder()
-                    .match(Taken.class, t -> t.chopstick().equals(left), t -> getContext().become(waitingFor(right, left)))
-                    .match(Taken.class, t -> t.chopstick().equals(right), t -> getContext().become(waitingFor(left, right)))
+                    .match(
+                            Taken.class,
+                            t -> t.chopstick().equals(left),
+                            t -> getContext().become(waitingFor(right, left)))
+                    .match(
+                            Taken.class,
+                            t -> t.chopstick().equals(right),
+                            t -> getContext().become(waitingFor(left, right)))
                     .match(Busy.class, b -> getContext().become(deniedAChopstick()))
                     .build();
         }
@@ -106,8 +115,11 @@ public final class DiningHakkersOnBecome {
                     .match(Taken.class, t -> t.chopstick().equals(chopstickToWaitFor), t -> {
                         Console.jitter(random);
                         meals++;
-                        console.tell(String.format("%s has picked up %s and %s and starts to eat (meal %d)", name,
-                                left.path().name(), right.path().name(), meals), getSelf());
+                        console.tell(
+                                String.format(
+                                        "%s has picked up %s and %s and starts to eat (meal %d)",
+                                        name, left.path().name(), right.path().name(), meals),
+                                getSelf());
                         getContext().become(eating());
                         schedule(Duration.ofMillis(5 + random.nextInt(15)), THINK);
                     })
@@ -146,7 +158,9 @@ public final class DiningHakkersOnBecome {
         }
 
         private void schedule(Duration delay, String message) {
-            getContext().getSystem().scheduler()
+            getContext()
+                    .getSystem()
+                    .scheduler()
                     .scheduleOnce(delay, getSelf(), message, getContext().getDispatcher(), getSelf());
         }
     }

@@ -31,7 +31,10 @@ public final class DiningHakkersOnFsm {
 
     record Taken(ActorRef chopstick) {}
 
-    enum CS { AVAILABLE, TAKEN }
+    enum CS {
+        AVAILABLE,
+        TAKEN
+    }
 
     record TakenBy(ActorRef hakker) {}
 
@@ -39,16 +42,32 @@ public final class DiningHakkersOnFsm {
     static final class Chopstick extends AbstractFSM<CS, TakenBy> {
         {
             startWith(CS.AVAILABLE, new TakenBy(null));
-            when(CS.AVAILABLE, matchEventEquals(TAKE,
-                    (take, data) -> goTo(CS.TAKEN).using(new TakenBy(getSender())).replying(new Taken(getSelf()))));
-            when(CS.TAKEN, matchEventEquals(TAKE, (take, data) -> stay().replying(new Busy(getSelf())))
-                    .event((event, data) -> event.equals(PUT) && getSender().equals(data.hakker()),
-                            (event, data) -> goTo(CS.AVAILABLE).using(new TakenBy(null))));
+            when(
+                    CS.AVAILABLE,
+                    matchEventEquals(
+                            TAKE,
+                            (take, data) -> goTo(CS.TAKEN)
+                                    .using(new TakenBy(getSender()))
+                                    .replying(new Taken(getSelf()))));
+            when(
+                    CS.TAKEN,
+                    matchEventEquals(TAKE, (take, data) -> stay().replying(new Busy(getSelf())))
+                            .event(
+                                    (event, data) ->
+                                            event.equals(PUT) && getSender().equals(data.hakker()),
+                                    (event, data) -> goTo(CS.AVAILABLE).using(new TakenBy(null))));
             initialize();
         }
     }
 
-    enum HS { WAITING, THINKING, HUNGRY, WAIT_FOR_OTHER_CHOPSTICK, FIRST_CHOPSTICK_DENIED, EATING }
+    enum HS {
+        WAITING,
+        THINKING,
+        HUNGRY,
+        WAIT_FOR_OTHER_CHOPSTICK,
+        FIRST_CHOPSTICK_DENIED,
+        EATING
+    }
 
     record TakenChopsticks(ActorRef left, ActorRef right) {}
 
@@ -80,18 +99,32 @@ public final class DiningHakkersOnFsm {
                 right.tell(TAKE, getSelf());
                 return goTo(HS.HUNGRY);
             }));
-            when(HS.HUNGRY,
-                    matchEvent(Taken.class, (taken, data) -> taken.chopstick().equals(left),
-                            (taken, data) -> goTo(HS.WAIT_FOR_OTHER_CHOPSTICK).using(new TakenChopsticks(left, null)))
-                            .event(Taken.class, (taken, data) -> taken.chopstick().equals(right),
-                                    (taken, data) -> goTo(HS.WAIT_FOR_OTHER_CHOPSTICK).using(new TakenChopsticks(null, right)))
+            when(
+                    HS.HUNGRY,
+                    matchEvent(
+                                    Taken.class,
+                                    (taken, data) -> taken.chopstick().equals(left),
+                                    (taken, data) ->
+                                            goTo(HS.WAIT_FOR_OTHER_CHOPSTICK).using(new TakenChopsticks(left, null)))
+                            .event(
+                                    Taken.class,
+                                    (taken, data) -> taken.chopstick().equals(right),
+                                    (taken, data) ->
+                                            goTo(HS.WAIT_FOR_OTHER_CHOPSTICK).using(new TakenChopsticks(null, right)))
                             .event(Busy.class, (busy, data) -> goTo(HS.FIRST_CHOPSTICK_DENIED)));
-            when(HS.WAIT_FOR_OTHER_CHOPSTICK,
-                    matchEvent(Taken.class,
-                            (taken, data) -> taken.chopstick().equals(left) && data.left() == null && data.right() != null,
-                            (taken, data) -> startEating())
-                            .event(Taken.class,
-                                    (taken, data) -> taken.chopstick().equals(right) && data.right() == null && data.left() != null,
+            when(
+                    HS.WAIT_FOR_OTHER_CHOPSTICK,
+                    matchEvent(
+                                    Taken.class,
+                                    (taken, data) -> taken.chopstick().equals(left)
+                                            && data.left() == null
+                                            && data.right() != null,
+                                    (taken, data) -> startEating())
+                            .event(
+                                    Taken.class,
+                                    (taken, data) -> taken.chopstick().equals(right)
+                                            && data.right() == null
+                                            && data.left() != null,
                                     (taken, data) -> startEating())
                             .event(Busy.class, (busy, data) -> {
                                 if (data.left() != null) {
@@ -102,11 +135,13 @@ public final class DiningHakkersOnFsm {
                                 }
                                 return startThinking(Duration.ofMillis(3));
                             }));
-            when(HS.FIRST_CHOPSTICK_DENIED,
+            when(
+                    HS.FIRST_CHOPSTICK_DENIED,
                     matchEvent(Taken.class, (taken, data) -> {
-                        taken.chopstick().tell(PUT, getSelf());
-                        return startThinking(Duration.ofMillis(3));
-                    }).event(Busy.class, (busy, data) -> startThinking(Duration.ofMillis(3))));
+                                taken.chopstick().tell(PUT, getSelf());
+                                return startThinking(Duration.ofMillis(3));
+                            })
+                            .event(Busy.class, (busy, data) -> startThinking(Duration.ofMillis(3))));
             when(HS.EATING, matchEventEquals(StateTimeout(), (event, data) -> {
                 Console.jitter(random);
                 left.tell(PUT, getSelf());
@@ -116,8 +151,10 @@ public final class DiningHakkersOnFsm {
             }));
             whenUnhandled(matchEventEquals(REPORT, (event, data) -> {
                 reports++;
-                console.tell(String.format("%s reports %d meals so far (report %d, while %s)", name, meals, reports,
-                        stateName()), getSelf());
+                console.tell(
+                        String.format(
+                                "%s reports %d meals so far (report %d, while %s)", name, meals, reports, stateName()),
+                        getSelf());
                 startSingleTimer(REPORT, REPORT, Duration.ofMillis(300));
                 // Any message cancels the state timeout: thinking or eating goes on a little.
                 boolean timed = stateName() == HS.THINKING || stateName() == HS.EATING;
@@ -129,9 +166,13 @@ public final class DiningHakkersOnFsm {
         private State<HS, TakenChopsticks> startEating() {
             Console.jitter(random);
             meals++;
-            console.tell(String.format("%s has picked up %s and %s and starts to eat (meal %d)", name,
-                    left.path().name(), right.path().name(), meals), getSelf());
-            return goTo(HS.EATING).using(new TakenChopsticks(left, right))
+            console.tell(
+                    String.format(
+                            "%s has picked up %s and %s and starts to eat (meal %d)",
+                            name, left.path().name(), right.path().name(), meals),
+                    getSelf());
+            return goTo(HS.EATING)
+                    .using(new TakenChopsticks(left, right))
                     .forMax(scala.concurrent.duration.Duration.create(5 + random.nextInt(15), TimeUnit.MILLISECONDS));
         }
 
@@ -141,7 +182,8 @@ public final class DiningHakkersOnFsm {
     }
 
     public static void main(String[] args) throws Exception {
-        ActorSystem system = ActorSystem.create("dining-hakkers-fsm", ConfigFactory.parseString("akka.loglevel = WARNING"));
+        ActorSystem system =
+                ActorSystem.create("dining-hakkers-fsm", ConfigFactory.parseString("akka.loglevel = WARNING"));
         ActorRef console = system.actorOf(Console.props(), "console");
         ActorRef[] chopsticks = new ActorRef[5];
         for (int i = 0; i < 5; i++) {
@@ -156,7 +198,10 @@ public final class DiningHakkersOnFsm {
                     .tell(THINK, ActorRef.noSender());
         }
         Thread.sleep(1500);
-        CoordinatedShutdown.get(system).runAll(CoordinatedShutdown.unknownReason()).toCompletableFuture().get(30, TimeUnit.SECONDS);
+        CoordinatedShutdown.get(system)
+                .runAll(CoordinatedShutdown.unknownReason())
+                .toCompletableFuture()
+                .get(30, TimeUnit.SECONDS);
         System.out.println("the table is closed");
     }
 }

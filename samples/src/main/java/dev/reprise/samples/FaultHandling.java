@@ -51,8 +51,9 @@ public final class FaultHandling {
     private FaultHandling() {}
 
     public static void main(String[] args) {
-        ActorSystem system = ActorSystem.create("FaultToleranceSample", ConfigFactory.parseString(
-                "akka.loglevel = DEBUG\nakka.actor.debug.receive = on\n"));
+        ActorSystem system = ActorSystem.create(
+                "FaultToleranceSample",
+                ConfigFactory.parseString("akka.loglevel = DEBUG\nakka.actor.debug.receive = on\n"));
         ActorRef worker = system.actorOf(Props.create(Worker.class, Worker::new), "worker");
         ActorRef listener = system.actorOf(Props.create(Listener.class, Listener::new), "listener");
         // The listener is the sender of Start: it receives the worker's progress.
@@ -71,20 +72,26 @@ public final class FaultHandling {
 
         @Override
         public Receive createReceive() {
-            return LoggingReceive.create(receiveBuilder()
-                    .match(Progress.class, progress -> {
-                        log.debug("Current progress: {} %", String.format("%.1f", progress.percent()));
-                        if (progress.percent() >= 100.0) {
-                            log.info("That's all, shutting down");
-                            System.exit(0);
-                        }
-                    })
-                    .match(Status.Failure.class, f -> log.warning("No progress this time: {}", f.cause().getMessage()))
-                    .matchEquals(ReceiveTimeout.getInstance(), x -> {
-                        log.error("Shutting down due to unavailable service");
-                        System.exit(1);
-                    })
-                    .build(), getContext());
+            return LoggingReceive.create(
+                    receiveBuilder()
+                            .match(Progress.class, progress -> {
+                                log.debug("Current progress: {} %", String.format("%.1f", progress.percent()));
+                                if (progress.percent() >= 100.0) {
+                                    log.info("That's all, shutting down");
+                                    System.exit(0);
+                                }
+                            })
+                            .match(
+                                    Status.Failure.class,
+                                    f -> log.warning(
+                                            "No progress this time: {}",
+                                            f.cause().getMessage()))
+                            .matchEquals(ReceiveTimeout.getInstance(), x -> {
+                                log.error("Shutting down due to unavailable service");
+                                System.exit(1);
+                            })
+                            .build(),
+                    getContext());
         }
     }
 
@@ -99,14 +106,14 @@ public final class FaultHandling {
         final Duration askTimeout = Duration.ofMillis(500);
         final int totalCount = 60;
         ActorRef progressListener;
-        final ActorRef counterService = getContext().actorOf(Props.create(CounterService.class, CounterService::new), "counter");
+        final ActorRef counterService =
+                getContext().actorOf(Props.create(CounterService.class, CounterService::new), "counter");
         int restarts;
 
         // Stop the CounterService child if it throws ServiceUnavailable; restart it on what it escalates.
         @Override
         public SupervisorStrategy supervisorStrategy() {
-            return new OneForOneStrategy(DeciderBuilder
-                    .match(ServiceUnavailable.class, e -> stop())
+            return new OneForOneStrategy(DeciderBuilder.match(ServiceUnavailable.class, e -> stop())
                     .matchAny(e -> {
                         restarts++;
                         log.info("Restarting the counter service ({} so far) after {}", restarts, e.getMessage());
@@ -117,23 +124,35 @@ public final class FaultHandling {
 
         @Override
         public Receive createReceive() {
-            return LoggingReceive.create(receiveBuilder()
-                    .matchEquals(START, x -> progressListener == null, x -> {
-                        progressListener = getSender();
-                        getContext().getSystem().scheduler().scheduleWithFixedDelay(Duration.ZERO, Duration.ofMillis(20),
-                                getSelf(), DO, getContext().getDispatcher(), ActorRef.noSender());
-                    })
-                    .matchEquals(DO, x -> {
-                        counterService.tell(new Increment(1), getSelf());
-                        counterService.tell(new Increment(1), getSelf());
-                        counterService.tell(new Increment(1), getSelf());
-                        // Send current progress to the initial sender.
-                        pipe(ask(counterService, CounterService.GET_CURRENT_COUNT, askTimeout)
-                                .thenApply(o -> new Progress(100.0 * ((CurrentCount) o).count() / totalCount)),
-                                getContext().getDispatcher())
-                                .to(progressListener);
-                    })
-                    .build(), getContext());
+            return LoggingReceive.create(
+                    receiveBuilder()
+                            .matchEquals(START, x -> progressListener == null, x -> {
+                                progressListener = getSender();
+                                getContext()
+                                        .getSystem()
+                                        .scheduler()
+                                        .scheduleWithFixedDelay(
+                                                Duration.ZERO,
+                                                Duration.ofMillis(20),
+                                                getSelf(),
+                                                DO,
+                                                getContext().getDispatcher(),
+                                                ActorRef.noSender());
+                            })
+                            .matchEquals(DO, x -> {
+                                counterService.tell(new Increment(1), getSelf());
+                                counterService.tell(new Increment(1), getSelf());
+                                counterService.tell(new Increment(1), getSelf());
+                                // Send current progress to the initial sender.
+                                pipe(
+                                                ask(counterService, CounterService.GET_CURRENT_COUNT, askTimeout)
+                                                        .thenApply(o -> new Progress(
+                                                                100.0 * ((CurrentCount) o).count() / totalCount)),
+                                                getContext().getDispatcher())
+                                        .to(progressListener);
+                            })
+                            .build(),
+                    getContext());
         }
     }
 
@@ -177,14 +196,16 @@ public final class FaultHandling {
         // seconds it is stopped. Anything else goes up to the worker.
         @Override
         public SupervisorStrategy supervisorStrategy() {
-            return new OneForOneStrategy(3, Duration.ofSeconds(5), DeciderBuilder
-                    .match(StorageException.class, e -> {
-                        storageRestarts++;
-                        log.info("Storage failure {}: {}", storageRestarts, e.getMessage());
-                        return restart();
-                    })
-                    .matchAny(e -> escalate())
-                    .build());
+            return new OneForOneStrategy(
+                    3,
+                    Duration.ofSeconds(5),
+                    DeciderBuilder.match(StorageException.class, e -> {
+                                storageRestarts++;
+                                log.info("Storage failure {}: {}", storageRestarts, e.getMessage());
+                                return restart();
+                            })
+                            .matchAny(e -> escalate())
+                            .build());
         }
 
         @Override
@@ -207,32 +228,42 @@ public final class FaultHandling {
 
         @Override
         public Receive createReceive() {
-            return LoggingReceive.create(receiveBuilder()
-                    .match(Entry.class, entry -> entry.key().equals(key) && counter == null, entry -> {
-                        // Reply from Storage of the initial value; now we can create the Counter.
-                        counter = getContext().actorOf(Props.create(Counter.class, () -> new Counter(key, entry.value())));
-                        // Tell the counter to use the current storage.
-                        counter.tell(new UseStorage(storage), getSelf());
-                        // And send the buffered backlog to the counter.
-                        for (SenderMsgPair each : backlog) {
-                            counter.tell(each.msg(), each.sender());
-                        }
-                        backlog.clear();
-                    })
-                    .match(Increment.class, this::forwardOrPlaceInBacklog)
-                    .matchEquals(GET_CURRENT_COUNT, this::forwardOrPlaceInBacklog)
-                    .match(Terminated.class, o -> {
-                        // After 3 restarts the storage child is stopped. We receive Terminated because we
-                        // watch the child, see initStorage.
-                        storage = null;
-                        // Tell the counter that there is no storage for the moment.
-                        counter.tell(new UseStorage(null), getSelf());
-                        // Try to re-establish storage after a while.
-                        getContext().getSystem().scheduler().scheduleOnce(Duration.ofMillis(100), getSelf(), RECONNECT,
-                                getContext().getDispatcher(), ActorRef.noSender());
-                    })
-                    .matchEquals(RECONNECT, o -> initStorage())
-                    .build(), getContext());
+            return LoggingReceive.create(
+                    receiveBuilder()
+                            .match(Entry.class, entry -> entry.key().equals(key) && counter == null, entry -> {
+                                // Reply from Storage of the initial value; now we can create the Counter.
+                                counter = getContext()
+                                        .actorOf(Props.create(Counter.class, () -> new Counter(key, entry.value())));
+                                // Tell the counter to use the current storage.
+                                counter.tell(new UseStorage(storage), getSelf());
+                                // And send the buffered backlog to the counter.
+                                for (SenderMsgPair each : backlog) {
+                                    counter.tell(each.msg(), each.sender());
+                                }
+                                backlog.clear();
+                            })
+                            .match(Increment.class, this::forwardOrPlaceInBacklog)
+                            .matchEquals(GET_CURRENT_COUNT, this::forwardOrPlaceInBacklog)
+                            .match(Terminated.class, o -> {
+                                // After 3 restarts the storage child is stopped. We receive Terminated because we
+                                // watch the child, see initStorage.
+                                storage = null;
+                                // Tell the counter that there is no storage for the moment.
+                                counter.tell(new UseStorage(null), getSelf());
+                                // Try to re-establish storage after a while.
+                                getContext()
+                                        .getSystem()
+                                        .scheduler()
+                                        .scheduleOnce(
+                                                Duration.ofMillis(100),
+                                                getSelf(),
+                                                RECONNECT,
+                                                getContext().getDispatcher(),
+                                                ActorRef.noSender());
+                            })
+                            .matchEquals(RECONNECT, o -> initStorage())
+                            .build(),
+                    getContext());
         }
 
         void forwardOrPlaceInBacklog(Object msg) {
@@ -263,17 +294,21 @@ public final class FaultHandling {
 
         @Override
         public Receive createReceive() {
-            return LoggingReceive.create(receiveBuilder()
-                    .match(UseStorage.class, useStorage -> {
-                        storage = useStorage.storage();
-                        storeCount();
-                    })
-                    .match(Increment.class, increment -> {
-                        count += increment.n();
-                        storeCount();
-                    })
-                    .matchEquals(CounterService.GET_CURRENT_COUNT, gcc -> getSender().tell(new CurrentCount(key, count), getSelf()))
-                    .build(), getContext());
+            return LoggingReceive.create(
+                    receiveBuilder()
+                            .match(UseStorage.class, useStorage -> {
+                                storage = useStorage.storage();
+                                storeCount();
+                            })
+                            .match(Increment.class, increment -> {
+                                count += increment.n();
+                                storeCount();
+                            })
+                            .matchEquals(
+                                    CounterService.GET_CURRENT_COUNT,
+                                    gcc -> getSender().tell(new CurrentCount(key, count), getSelf()))
+                            .build(),
+                    getContext());
         }
 
         void storeCount() {
@@ -300,13 +335,17 @@ public final class FaultHandling {
 
         @Override
         public Receive createReceive() {
-            return LoggingReceive.create(receiveBuilder()
-                    .match(Store.class, store -> {
-                        Console.jitter(random);
-                        db.save(store.entry().key(), store.entry().value(), random.nextInt(100));
-                    })
-                    .match(Get.class, get -> getSender().tell(new Entry(get.key(), db.load(get.key())), getSelf()))
-                    .build(), getContext());
+            return LoggingReceive.create(
+                    receiveBuilder()
+                            .match(Store.class, store -> {
+                                Console.jitter(random);
+                                db.save(store.entry().key(), store.entry().value(), random.nextInt(100));
+                            })
+                            .match(
+                                    Get.class,
+                                    get -> getSender().tell(new Entry(get.key(), db.load(get.key())), getSelf()))
+                            .build(),
+                    getContext());
         }
     }
 

@@ -74,8 +74,11 @@ public final class KeyValueShell {
                         // A question for every shard (race, size, flush): answer the gatherer.
                         Console.jitter(random);
                         String reply = switch (q.text().split(" ")[0]) {
-                            case "race" -> "shard " + index + (store.containsKey(q.text().split(" ")[1])
-                                    ? " has " + store.get(q.text().split(" ")[1]) : " has nothing");
+                            case "race" ->
+                                "shard " + index
+                                        + (store.containsKey(q.text().split(" ")[1])
+                                                ? " has " + store.get(q.text().split(" ")[1])
+                                                : " has nothing");
                             case "size" -> String.valueOf(store.size());
                             default -> "flushed";
                         };
@@ -106,26 +109,30 @@ public final class KeyValueShell {
 
         @Override
         public Receive createReceive() {
-            return receiveBuilder().match(String.class, answer -> {
-                answers++;
-                switch (words[0]) {
-                    case "race" -> {
-                        if (answers == 1) {
-                            console.tell("#" + command + " race " + words[1] + ": first answer from " + answer, getSelf());
+            return receiveBuilder()
+                    .match(String.class, answer -> {
+                        answers++;
+                        switch (words[0]) {
+                            case "race" -> {
+                                if (answers == 1) {
+                                    console.tell(
+                                            "#" + command + " race " + words[1] + ": first answer from " + answer,
+                                            getSelf());
+                                }
+                            }
+                            case "size" -> sum += Long.parseLong(answer);
+                            default -> {}
                         }
-                    }
-                    case "size" -> sum += Long.parseLong(answer);
-                    default -> { }
-                }
-                if (answers == SHARDS) {
-                    if (words[0].equals("size")) {
-                        console.tell("#" + command + " size " + sum, getSelf());
-                    } else if (words[0].equals("quit")) {
-                        console.tell("#" + command + " bye after " + command + " commands", asker);
-                    }
-                    getContext().stop(getSelf());
-                }
-            }).build();
+                        if (answers == SHARDS) {
+                            if (words[0].equals("size")) {
+                                console.tell("#" + command + " size " + sum, getSelf());
+                            } else if (words[0].equals("quit")) {
+                                console.tell("#" + command + " bye after " + command + " commands", asker);
+                            }
+                            getContext().stop(getSelf());
+                        }
+                    })
+                    .build();
         }
     }
 
@@ -144,7 +151,8 @@ public final class KeyValueShell {
         public void preStart() {
             for (int i = 0; i < SHARDS; i++) {
                 int index = i;
-                shards.add(getContext().actorOf(Props.create(Shard.class, () -> new Shard(index, console)), "shard-" + i));
+                shards.add(getContext()
+                        .actorOf(Props.create(Shard.class, () -> new Shard(index, console)), "shard-" + i));
             }
         }
 
@@ -166,17 +174,21 @@ public final class KeyValueShell {
                             case "put", "get", "incr", "del" -> {
                                 boolean withValue = w[0].equals("put") || w[0].equals("incr");
                                 if (w.length < (withValue ? 3 : 2)) {
-                                    console.tell("#" + n + " usage: " + w[0] + " KEY" + (withValue ? " VALUE" : ""), getSelf());
+                                    console.tell(
+                                            "#" + n + " usage: " + w[0] + " KEY" + (withValue ? " VALUE" : ""),
+                                            getSelf());
                                     return;
                                 }
-                                shards.get(Math.floorMod(w[1].hashCode(), SHARDS)).tell(new Command(w, n), getSelf());
+                                shards.get(Math.floorMod(w[1].hashCode(), SHARDS))
+                                        .tell(new Command(w, n), getSelf());
                             }
                             case "race" -> askAll(w, n, "race " + w[1]);
                             case "size" -> askAll(w, n, "size");
                             // Each shard answers the flush after everything before it: then the console has it all.
                             case "quit" -> askAll(w, n, "flush");
-                            case "roll" -> console.tell("#" + n + " rolled " + (1 + random.nextInt(Integer.parseInt(w[1]))),
-                                    getSelf());
+                            case "roll" ->
+                                console.tell(
+                                        "#" + n + " rolled " + (1 + random.nextInt(Integer.parseInt(w[1]))), getSelf());
                             default -> console.tell("#" + n + " unknown command: " + line, getSelf());
                         }
                     })
@@ -188,12 +200,14 @@ public final class KeyValueShell {
     static final class ShellConsole extends AbstractActor {
         @Override
         public Receive createReceive() {
-            return receiveBuilder().match(String.class, line -> {
-                System.out.println(line);
-                if (line.contains(" bye after ")) {
-                    getSender().tell("bye", getSelf());
-                }
-            }).build();
+            return receiveBuilder()
+                    .match(String.class, line -> {
+                        System.out.println(line);
+                        if (line.contains(" bye after ")) {
+                            getSender().tell("bye", getSelf());
+                        }
+                    })
+                    .build();
         }
     }
 
@@ -207,7 +221,9 @@ public final class KeyValueShell {
             shell.tell(line, ActorRef.noSender());
         }
         // quit (or the end of the input): wait until the shell has answered everything.
-        Patterns.ask(shell, "quit", Duration.ofSeconds(30)).toCompletableFuture().get(30, TimeUnit.SECONDS);
+        Patterns.ask(shell, "quit", Duration.ofSeconds(30))
+                .toCompletableFuture()
+                .get(30, TimeUnit.SECONDS);
         system.terminate();
         system.getWhenTerminated().toCompletableFuture().get(30, TimeUnit.SECONDS);
     }

@@ -53,21 +53,29 @@ public final class ManyIds {
             ActorRef server = getContext().actorOf(Props.create(Server.class, Server::new), "server");
             for (int w = 0; w < WORKERS; w++) {
                 int id = w;
-                getContext().actorOf(Props.create(Worker.class, () -> new Worker(id, server, console)), "worker" + w)
+                getContext()
+                        .actorOf(Props.create(Worker.class, () -> new Worker(id, server, console)), "worker" + w)
                         .tell("go", getSelf());
             }
         }
 
         @Override
         public Receive createReceive() {
-            return receiveBuilder().match(Done.class, d -> {
-                console.tell("worker " + d.worker() + " done", getSelf());
-                if (++done == WORKERS) {
-                    console.tell("all done", getSelf());
-                    getContext().getSystem().scheduler().scheduleOnce(Duration.ofMillis(200),
-                            () -> getContext().getSystem().terminate(), getContext().getDispatcher());
-                }
-            }).build();
+            return receiveBuilder()
+                    .match(Done.class, d -> {
+                        console.tell("worker " + d.worker() + " done", getSelf());
+                        if (++done == WORKERS) {
+                            console.tell("all done", getSelf());
+                            getContext()
+                                    .getSystem()
+                                    .scheduler()
+                                    .scheduleOnce(
+                                            Duration.ofMillis(200),
+                                            () -> getContext().getSystem().terminate(),
+                                            getContext().getDispatcher());
+                        }
+                    })
+                    .build();
         }
     }
 
@@ -77,8 +85,9 @@ public final class ManyIds {
 
         @Override
         public Receive createReceive() {
-            return receiveBuilder().match(Ticket.class, t -> getSender().tell(
-                    new Granted(t.worker(), t.n(), next++), getSelf())).build();
+            return receiveBuilder()
+                    .match(Ticket.class, t -> getSender().tell(new Granted(t.worker(), t.n(), next++), getSelf()))
+                    .build();
         }
     }
 
@@ -114,7 +123,9 @@ public final class ManyIds {
                         child.tell("worker " + id + " tick " + t.n(), getSelf());
                         ticks = t.n();
                         if (t.n() < TICKS) {
-                            getTimers().startSingleTimer("tick", new Tick(t.n() + 1), Duration.ofMillis(random.nextInt(20)));
+                            getTimers()
+                                    .startSingleTimer(
+                                            "tick", new Tick(t.n() + 1), Duration.ofMillis(random.nextInt(20)));
                         }
                         finishIfDone();
                     })
@@ -127,7 +138,9 @@ public final class ManyIds {
                 return;
             }
             Console.jitter(random);
-            pipe(ask(server, new Ticket(id, granted + 1), Duration.ofSeconds(10)), getContext().getDispatcher())
+            pipe(
+                            ask(server, new Ticket(id, granted + 1), Duration.ofSeconds(10)),
+                            getContext().getDispatcher())
                     .to(getSelf());
         }
 
@@ -149,10 +162,12 @@ public final class ManyIds {
 
         @Override
         public Receive createReceive() {
-            return receiveBuilder().match(String.class, line -> {
-                console.tell(line, getSelf());
-                getContext().stop(getSelf());
-            }).build();
+            return receiveBuilder()
+                    .match(String.class, line -> {
+                        console.tell(line, getSelf());
+                        getContext().stop(getSelf());
+                    })
+                    .build();
         }
     }
 }

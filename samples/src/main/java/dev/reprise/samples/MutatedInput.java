@@ -31,10 +31,12 @@ public final class MutatedInput {
 
         @Override
         public Receive createReceive() {
-            return receiveBuilder().match(byte[].class, b -> {
-                System.out.println("got " + new String(b, StandardCharsets.UTF_8));
-                printed[n++].countDown();
-            }).build();
+            return receiveBuilder()
+                    .match(byte[].class, b -> {
+                        System.out.println("got " + new String(b, StandardCharsets.UTF_8));
+                        printed[n++].countDown();
+                    })
+                    .build();
         }
     }
 

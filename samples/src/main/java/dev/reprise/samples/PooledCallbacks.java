@@ -35,6 +35,7 @@ public final class PooledCallbacks {
      * of the asker 3, and 1 for the task run on the default async pool.
      */
     public static final int LINES = TASKS * 4 + CHAINS * 2 + (THREADS + 1) * 2 + ASKS * 3 + 1;
+
     static final Duration TIMEOUT = Duration.ofSeconds(10);
 
     static final CompletableFuture<Void> done = new CompletableFuture<>();
@@ -45,12 +46,14 @@ public final class PooledCallbacks {
 
         @Override
         public Receive createReceive() {
-            return receiveBuilder().match(String.class, s -> {
-                System.out.println(++lines + ": " + s);
-                if (lines == LINES) {
-                    done.complete(null);
-                }
-            }).build();
+            return receiveBuilder()
+                    .match(String.class, s -> {
+                        System.out.println(++lines + ": " + s);
+                        if (lines == LINES) {
+                            done.complete(null);
+                        }
+                    })
+                    .build();
         }
     }
 
@@ -58,8 +61,11 @@ public final class PooledCallbacks {
     static final class Echo extends AbstractActor {
         @Override
         public Receive createReceive() {
-            return receiveBuilder().match(String.class, s -> getSender().tell(getSender().path().name() + " asked " + s,
-                    getSelf())).build();
+            return receiveBuilder()
+                    .match(
+                            String.class,
+                            s -> getSender().tell(getSender().path().name() + " asked " + s, getSelf()))
+                    .build();
         }
     }
 
@@ -73,8 +79,9 @@ public final class PooledCallbacks {
 
         @Override
         public Receive createReceive() {
-            return receiveBuilder().match(String.class, s -> printer.tell(getSelf().path().name() + " greets " + s,
-                    getSelf())).build();
+            return receiveBuilder()
+                    .match(String.class, s -> printer.tell(getSelf().path().name() + " greets " + s, getSelf()))
+                    .build();
         }
     }
 
@@ -91,19 +98,24 @@ public final class PooledCallbacks {
         @Override
         public Receive createReceive() {
             ActorSystem system = getContext().getSystem();
-            return receiveBuilder().matchEquals("go", m -> {
-                for (int k = 0; k < ASKS; k++) {
-                    int n = k;
-                    Patterns.ask(echo, "asker " + n, TIMEOUT).thenAccept(reply -> {
-                        jitter();
-                        helper(system, printer).tell("callback " + n, ActorRef.noSender());
-                        Patterns.ask(echo, "nested " + n, TIMEOUT)
-                                .thenAccept(again -> printer.tell("nested ask " + n + ": " + again, ActorRef.noSender()));
-                        // Random numbers in a callback: recorded, as in a turn.
-                        printer.tell("ask " + n + ": " + reply + ", lucky " + new Random().nextInt(1000), ActorRef.noSender());
-                    });
-                }
-            }).build();
+            return receiveBuilder()
+                    .matchEquals("go", m -> {
+                        for (int k = 0; k < ASKS; k++) {
+                            int n = k;
+                            Patterns.ask(echo, "asker " + n, TIMEOUT).thenAccept(reply -> {
+                                jitter();
+                                helper(system, printer).tell("callback " + n, ActorRef.noSender());
+                                Patterns.ask(echo, "nested " + n, TIMEOUT)
+                                        .thenAccept(again ->
+                                                printer.tell("nested ask " + n + ": " + again, ActorRef.noSender()));
+                                // Random numbers in a callback: recorded, as in a turn.
+                                printer.tell(
+                                        "ask " + n + ": " + reply + ", lucky " + new Random().nextInt(1000),
+                                        ActorRef.noSender());
+                            });
+                        }
+                    })
+                    .build();
         }
     }
 
@@ -125,7 +137,8 @@ public final class PooledCallbacks {
         ActorSystem system = ActorSystem.create("pooled");
         ActorRef printer = system.actorOf(Props.create(Printer.class, Printer::new), "printer");
         ActorRef echo = system.actorOf(Props.create(Echo.class, Echo::new), "echo");
-        system.actorOf(Props.create(Asker.class, () -> new Asker(echo, printer)), "asker").tell("go", ActorRef.noSender());
+        system.actorOf(Props.create(Asker.class, () -> new Asker(echo, printer)), "asker")
+                .tell("go", ActorRef.noSender());
 
         ExecutorService pool = Executors.newFixedThreadPool(poolSize);
         for (int i = 0; i < TASKS; i++) {
@@ -136,8 +149,13 @@ public final class PooledCallbacks {
                 helper(system, printer).tell("task " + task, ActorRef.noSender());
                 Patterns.ask(echo, "task " + task, TIMEOUT)
                         .thenAccept(reply -> printer.tell("task " + task + ": " + reply, ActorRef.noSender()));
-                system.scheduler().scheduleOnce(Duration.ofMillis(20), printer, "timer of task " + task,
-                        system.dispatcher(), ActorRef.noSender());
+                system.scheduler()
+                        .scheduleOnce(
+                                Duration.ofMillis(20),
+                                printer,
+                                "timer of task " + task,
+                                system.dispatcher(),
+                                ActorRef.noSender());
             };
             if (task % 2 == 0) {
                 pool.execute(work);
@@ -149,12 +167,16 @@ public final class PooledCallbacks {
         ForkJoinPool forkJoin = new ForkJoinPool(poolSize);
         for (int j = 0; j < CHAINS; j++) {
             int chain = j;
-            CompletableFuture.supplyAsync(() -> {
-                jitter();
-                helper(system, printer).tell("chain " + chain, ActorRef.noSender());
-                return chain * chain;
-            }, forkJoin).thenApplyAsync(v -> v + 1, forkJoin)
-                    .thenAccept(v -> printer.tell("chain " + chain + " gives " + v + ", " + UUID.randomUUID(), ActorRef.noSender()));
+            CompletableFuture.supplyAsync(
+                            () -> {
+                                jitter();
+                                helper(system, printer).tell("chain " + chain, ActorRef.noSender());
+                                return chain * chain;
+                            },
+                            forkJoin)
+                    .thenApplyAsync(v -> v + 1, forkJoin)
+                    .thenAccept(v -> printer.tell(
+                            "chain " + chain + " gives " + v + ", " + UUID.randomUUID(), ActorRef.noSender()));
         }
 
         for (int t = 0; t <= THREADS; t++) {

@@ -57,24 +57,26 @@ public final class SupervisionTree {
 
         @Override
         public Receive createReceive() {
-            return receiveBuilder().match(Job.class, job -> {
-                Console.jitter(random);
-                String me = getSelf().path().name();
-                switch (random.nextInt(30)) {
-                    case 0 -> throw new ArithmeticException(me + " overflowed on job " + job.id());
-                    case 1 -> throw new IllegalArgumentException(me + " rejected job " + job.id());
-                    case 2 -> throw new IllegalStateException(me + " broke on job " + job.id());
-                    default -> { }
-                }
-                int steps = 0;
-                for (long n = job.n(); n != 1; n = n % 2 == 0 ? n / 2 : 3 * n + 1) {
-                    steps++;
-                }
-                getSender().tell(new Result(job.id(), job.n(), steps), getSelf());
-                if (random.nextBoolean()) {
-                    getContext().stop(getSelf());
-                }
-            }).build();
+            return receiveBuilder()
+                    .match(Job.class, job -> {
+                        Console.jitter(random);
+                        String me = getSelf().path().name();
+                        switch (random.nextInt(30)) {
+                            case 0 -> throw new ArithmeticException(me + " overflowed on job " + job.id());
+                            case 1 -> throw new IllegalArgumentException(me + " rejected job " + job.id());
+                            case 2 -> throw new IllegalStateException(me + " broke on job " + job.id());
+                            default -> {}
+                        }
+                        int steps = 0;
+                        for (long n = job.n(); n != 1; n = n % 2 == 0 ? n / 2 : 3 * n + 1) {
+                            steps++;
+                        }
+                        getSender().tell(new Result(job.id(), job.n(), steps), getSelf());
+                        if (random.nextBoolean()) {
+                            getContext().stop(getSelf());
+                        }
+                    })
+                    .build();
         }
     }
 
@@ -98,12 +100,18 @@ public final class SupervisionTree {
 
         @Override
         public SupervisorStrategy supervisorStrategy() {
-            return new OneForOneStrategy(-1, scala.concurrent.duration.Duration.Inf(), false, DeciderBuilder
-                    .match(ArithmeticException.class, e -> decided(e, "resume", SupervisorStrategy.resume()))
-                    .match(IllegalArgumentException.class, e -> decided(e, "restart", SupervisorStrategy.restart()))
-                    .match(IllegalStateException.class, e -> decided(e, "stop", SupervisorStrategy.stop()))
-                    .matchAny(e -> SupervisorStrategy.escalate())
-                    .build());
+            return new OneForOneStrategy(
+                    -1,
+                    scala.concurrent.duration.Duration.Inf(),
+                    false,
+                    DeciderBuilder.match(
+                                    ArithmeticException.class, e -> decided(e, "resume", SupervisorStrategy.resume()))
+                            .match(
+                                    IllegalArgumentException.class,
+                                    e -> decided(e, "restart", SupervisorStrategy.restart()))
+                            .match(IllegalStateException.class, e -> decided(e, "stop", SupervisorStrategy.stop()))
+                            .matchAny(e -> SupervisorStrategy.escalate())
+                            .build());
         }
 
         private SupervisorStrategy.Directive decided(Throwable e, String what, SupervisorStrategy.Directive d) {
@@ -147,8 +155,11 @@ public final class SupervisionTree {
                     .match(Result.class, r -> {
                         running.remove(getSender());
                         if (results.putIfAbsent(r.id(), r.steps()) == null) {
-                            console.tell("job " + r.id() + " by " + getSender().path().name() + ": " + r.n() + " takes "
-                                    + r.steps() + " steps (" + results.size() + " of " + JOBS + ")", getSelf());
+                            console.tell(
+                                    "job " + r.id() + " by "
+                                            + getSender().path().name() + ": " + r.n() + " takes " + r.steps()
+                                            + " steps (" + results.size() + " of " + JOBS + ")",
+                                    getSelf());
                         }
                         if (random.nextBoolean()) {
                             getContext().stop(getSender());
@@ -159,8 +170,10 @@ public final class SupervisionTree {
                     .match(Terminated.class, t -> {
                         Job lost = running.remove(t.actor());
                         if (lost != null) {
-                            console.tell(t.actor().path().name() + " stopped before finishing job " + lost.id()
-                                    + "; a new worker takes it", getSelf());
+                            console.tell(
+                                    t.actor().path().name() + " stopped before finishing job " + lost.id()
+                                            + "; a new worker takes it",
+                                    getSelf());
                             assign(lost);
                         }
                     })
@@ -182,9 +195,13 @@ public final class SupervisionTree {
 
         private void checkDone() {
             if (teamDone && results.size() == JOBS) {
-                long sum = results.values().stream().mapToLong(Integer::longValue).sum();
-                console.tell("all " + JOBS + " jobs done by " + workers + " workers, " + sum + " steps in all; failures "
-                        + failures + ": resumed " + resumed + ", restarted " + restarted + ", stopped " + stopped, getSelf());
+                long sum =
+                        results.values().stream().mapToLong(Integer::longValue).sum();
+                console.tell(
+                        "all " + JOBS + " jobs done by " + workers + " workers, " + sum + " steps in all; failures "
+                                + failures + ": resumed " + resumed + ", restarted " + restarted + ", stopped "
+                                + stopped,
+                        getSelf());
                 getContext().cancelReceiveTimeout();
                 done.complete("done");
             }
@@ -204,13 +221,16 @@ public final class SupervisionTree {
 
         @Override
         public SupervisorStrategy supervisorStrategy() {
-            return new AllForOneStrategy(-1, scala.concurrent.duration.Duration.Inf(), false, DeciderBuilder
-                    .match(IllegalStateException.class, e -> {
-                        restarts++;
-                        console.tell("team restart " + restarts + ": " + e.getMessage(), getSelf());
-                        return SupervisorStrategy.restart();
-                    })
-                    .build());
+            return new AllForOneStrategy(
+                    -1,
+                    scala.concurrent.duration.Duration.Inf(),
+                    false,
+                    DeciderBuilder.match(IllegalStateException.class, e -> {
+                                restarts++;
+                                console.tell("team restart " + restarts + ": " + e.getMessage(), getSelf());
+                                return SupervisorStrategy.restart();
+                            })
+                            .build());
         }
 
         @Override
@@ -231,7 +251,9 @@ public final class SupervisionTree {
             return receiveBuilder()
                     .match(Processed.class, p -> {
                         if (processed.putIfAbsent(p.id(), p.counts()) == null) {
-                            console.tell("team: item " + p.id() + " through the stages as their item " + p.counts(), getSelf());
+                            console.tell(
+                                    "team: item " + p.id() + " through the stages as their item " + p.counts(),
+                                    getSelf());
                         }
                         if (processed.size() == ITEMS) {
                             console.tell("team: all " + ITEMS + " items through, " + restarts + " restarts", getSelf());
@@ -284,11 +306,15 @@ public final class SupervisionTree {
     }
 
     public static void main(String[] args) throws Exception {
-        ActorSystem system = ActorSystem.create("supervision-tree", ConfigFactory.parseString("akka.loglevel = WARNING"));
+        ActorSystem system =
+                ActorSystem.create("supervision-tree", ConfigFactory.parseString("akka.loglevel = WARNING"));
         ActorRef console = system.actorOf(Console.props(), "console");
         system.actorOf(Props.create(Master.class, () -> new Master(console)), "master");
         done.get(60, TimeUnit.SECONDS);
-        CoordinatedShutdown.get(system).runAll(CoordinatedShutdown.unknownReason()).toCompletableFuture().get(30, TimeUnit.SECONDS);
+        CoordinatedShutdown.get(system)
+                .runAll(CoordinatedShutdown.unknownReason())
+                .toCompletableFuture()
+                .get(30, TimeUnit.SECONDS);
         System.out.println("shut down");
     }
 }

@@ -41,7 +41,8 @@ public final class ThreadChurn {
                         fold = fold * 31 + n;
                         told++;
                     })
-                    .matchEquals("fold", m -> getSender().tell(told + " told, fold " + Long.toHexString(fold), getSelf()))
+                    .matchEquals(
+                            "fold", m -> getSender().tell(told + " told, fold " + Long.toHexString(fold), getSelf()))
                     .build();
         }
     }
@@ -67,9 +68,12 @@ public final class ThreadChurn {
                 checkpoint++;
             }
         }
-        Object fold = Patterns.ask(counter, "fold", Duration.ofSeconds(30)).toCompletableFuture().get(30, TimeUnit.SECONDS);
+        Object fold = Patterns.ask(counter, "fold", Duration.ofSeconds(30))
+                .toCompletableFuture()
+                .get(30, TimeUnit.SECONDS);
         System.out.println(threads + " threads, " + fold);
-        System.err.println(threads + " threads in " + (System.nanoTime() - t0) / 1_000_000 + " ms (checkpoints included)");
+        System.err.println(
+                threads + " threads in " + (System.nanoTime() - t0) / 1_000_000 + " ms (checkpoints included)");
         system.terminate();
     }
 
@@ -77,7 +81,9 @@ public final class ThreadChurn {
         counter.tell(n, ActorRef.noSender());
         if (n % ASK_EVERY == 0) {
             try {
-                Patterns.ask(counter, "fold", Duration.ofSeconds(30)).toCompletableFuture().get(30, TimeUnit.SECONDS);
+                Patterns.ask(counter, "fold", Duration.ofSeconds(30))
+                        .toCompletableFuture()
+                        .get(30, TimeUnit.SECONDS);
             } catch (Exception e) {
                 throw new IllegalStateException("thread " + n + ": its ask failed", e);
             }
@@ -94,7 +100,9 @@ public final class ThreadChurn {
         for (int i = 0; i < 4; i++) {
             System.gc();
             Thread.sleep(50);
-            used = Math.min(used, ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed());
+            used = Math.min(
+                    used,
+                    ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed());
         }
         return used;
     }

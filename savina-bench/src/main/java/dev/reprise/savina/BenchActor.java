@@ -14,20 +14,20 @@ import scala.runtime.BoxedUnit;
  * which fails the iteration.
  */
 public abstract class BenchActor extends AbstractActor {
-  private static final SupervisorStrategy ESCALATE =
-      new OneForOneStrategy(false, DeciderBuilder.matchAny(t -> SupervisorStrategy.escalate()).build());
+    private static final SupervisorStrategy ESCALATE = new OneForOneStrategy(
+            false, DeciderBuilder.matchAny(t -> SupervisorStrategy.escalate()).build());
 
-  @Override
-  public SupervisorStrategy supervisorStrategy() {
-    return ESCALATE;
-  }
-
-  /** Every processed message goes past the peer recorder, if one was chosen (see {@link Peers}). */
-  @Override
-  public void aroundReceive(PartialFunction<Object, BoxedUnit> receive, Object message) {
-    if (Peers.ACTIVE) {
-      Peers.received(this, message);
+    @Override
+    public SupervisorStrategy supervisorStrategy() {
+        return ESCALATE;
     }
-    super.aroundReceive(receive, message);
-  }
+
+    /** Every processed message goes past the peer recorder, if one was chosen (see {@link Peers}). */
+    @Override
+    public void aroundReceive(PartialFunction<Object, BoxedUnit> receive, Object message) {
+        if (Peers.ACTIVE) {
+            Peers.received(this, message);
+        }
+        super.aroundReceive(receive, message);
+    }
 }

@@ -24,48 +24,48 @@ import java.util.stream.Collectors;
 
 /** The 18 Savina benchmarks of the SOMns record and replay paper. */
 public final class Benchmarks {
-  private Benchmarks() {}
+    private Benchmarks() {}
 
-  /** All 18 benchmarks, in alphabetical order (fresh instances; they are stateless). */
-  public static List<SavinaBenchmark<?, ?>> all() {
-    return List.of(
-        new BankTransaction(),
-        new BigContention(),
-        new Chameneos(),
-        new CigaretteSmokers(),
-        new ConcurrentDictionary(),
-        new ConcurrentSortedLinkedList(),
-        new Counting(),
-        new ForkJoinActorCreation(),
-        new ForkJoinThroughput(),
-        new LogisticMapSeries(),
-        new Philosophers(),
-        new PingPong(),
-        new ProducerConsumerBoundedBuffer(),
-        new RadixSort(),
-        new SleepingBarber(),
-        new ThreadRing(),
-        new TrapezoidalApproximation(),
-        new UnbalancedCobwebbedTree());
-  }
-
-  /** The names of all benchmarks, in the order of {@link #all()}. */
-  public static List<String> names() {
-    return all().stream().map(SavinaBenchmark::name).collect(Collectors.toList());
-  }
-
-  /**
-   * The benchmark with the given name, ignoring case.
-   *
-   * @throws IllegalArgumentException listing the valid names if there is none
-   */
-  public static SavinaBenchmark<?, ?> byName(String name) {
-    for (SavinaBenchmark<?, ?> b : all()) {
-      if (b.name().toLowerCase(Locale.ROOT).equals(name.toLowerCase(Locale.ROOT))) {
-        return b;
-      }
+    /** All 18 benchmarks, in alphabetical order (fresh instances; they are stateless). */
+    public static List<SavinaBenchmark<?, ?>> all() {
+        return List.of(
+                new BankTransaction(),
+                new BigContention(),
+                new Chameneos(),
+                new CigaretteSmokers(),
+                new ConcurrentDictionary(),
+                new ConcurrentSortedLinkedList(),
+                new Counting(),
+                new ForkJoinActorCreation(),
+                new ForkJoinThroughput(),
+                new LogisticMapSeries(),
+                new Philosophers(),
+                new PingPong(),
+                new ProducerConsumerBoundedBuffer(),
+                new RadixSort(),
+                new SleepingBarber(),
+                new ThreadRing(),
+                new TrapezoidalApproximation(),
+                new UnbalancedCobwebbedTree());
     }
-    throw new IllegalArgumentException(
-        "unknown benchmark '" + name + "'; valid names: " + String.join(", ", names()));
-  }
+
+    /** The names of all benchmarks, in the order of {@link #all()}. */
+    public static List<String> names() {
+        return all().stream().map(SavinaBenchmark::name).collect(Collectors.toList());
+    }
+
+    /**
+     * The benchmark with the given name, ignoring case.
+     *
+     * @throws IllegalArgumentException listing the valid names if there is none
+     */
+    public static SavinaBenchmark<?, ?> byName(String name) {
+        for (SavinaBenchmark<?, ?> b : all()) {
+            if (b.name().toLowerCase(Locale.ROOT).equals(name.toLowerCase(Locale.ROOT))) {
+                return b;
+            }
+        }
+        throw new IllegalArgumentException(
+                "unknown benchmark '" + name + "'; valid names: " + String.join(", ", names()));
+    }
 }

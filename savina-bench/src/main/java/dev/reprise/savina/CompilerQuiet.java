@@ -14,36 +14,36 @@ import java.lang.management.ManagementFactory;
  * compilers of a Truffle engine.)
  */
 final class CompilerQuiet {
-  static final int WINDOW = 20;
-  static final double SHARE = 0.05;
+    static final int WINDOW = 20;
+    static final double SHARE = 0.05;
 
-  private static final CompilationMXBean COMPILERS = ManagementFactory.getCompilationMXBean();
+    private static final CompilationMXBean COMPILERS = ManagementFactory.getCompilationMXBean();
 
-  private final long[] wall = new long[WINDOW];
-  private final long[] compile = new long[WINDOW];
-  private int seen;
+    private final long[] wall = new long[WINDOW];
+    private final long[] compile = new long[WINDOW];
+    private int seen;
 
-  /** HotSpot's compilation time so far, in nanoseconds (0 where the JVM cannot tell). */
-  static long compilerNanos() {
-    return COMPILERS != null && COMPILERS.isCompilationTimeMonitoringSupported()
-        ? COMPILERS.getTotalCompilationTime() * 1_000_000
-        : 0;
-  }
-
-  /** Adds an iteration's wall and compiler time; true once the last {@link #WINDOW} were quiet. */
-  boolean add(long wallNanos, long compileNanos) {
-    wall[seen % WINDOW] = wallNanos;
-    compile[seen % WINDOW] = compileNanos;
-    seen++;
-    if (seen < WINDOW) {
-      return false;
+    /** HotSpot's compilation time so far, in nanoseconds (0 where the JVM cannot tell). */
+    static long compilerNanos() {
+        return COMPILERS != null && COMPILERS.isCompilationTimeMonitoringSupported()
+                ? COMPILERS.getTotalCompilationTime() * 1_000_000
+                : 0;
     }
-    long w = 0;
-    long c = 0;
-    for (int i = 0; i < WINDOW; i++) {
-      w += wall[i];
-      c += compile[i];
+
+    /** Adds an iteration's wall and compiler time; true once the last {@link #WINDOW} were quiet. */
+    boolean add(long wallNanos, long compileNanos) {
+        wall[seen % WINDOW] = wallNanos;
+        compile[seen % WINDOW] = compileNanos;
+        seen++;
+        if (seen < WINDOW) {
+            return false;
+        }
+        long w = 0;
+        long c = 0;
+        for (int i = 0; i < WINDOW; i++) {
+            w += wall[i];
+            c += compile[i];
+        }
+        return c <= SHARE * w;
     }
-    return c <= SHARE * w;
-  }
 }

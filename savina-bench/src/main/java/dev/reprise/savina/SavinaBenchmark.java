@@ -18,43 +18,42 @@ import java.time.Duration;
  */
 public interface SavinaBenchmark<P, R> {
 
-  /** Default time an iteration may take before it counts as hung. */
-  Duration DEFAULT_TIMEOUT = Duration.ofMinutes(5);
+    /** Default time an iteration may take before it counts as hung. */
+    Duration DEFAULT_TIMEOUT = Duration.ofMinutes(5);
 
-  /** The benchmark name, as used on the command line (e.g. {@code "PingPong"}). */
-  String name();
+    /** The benchmark name, as used on the command line (e.g. {@code "PingPong"}). */
+    String name();
 
-  /** The parameters of the SOMns {@code savina-jit} suite (the ManLang'18 paper). */
-  P paper();
+    /** The parameters of the SOMns {@code savina-jit} suite (the ManLang'18 paper). */
+    P paper();
 
-  /** Small parameters: an iteration takes well under a second. */
-  P quick();
+    /** Small parameters: an iteration takes well under a second. */
+    P quick();
 
-  /**
-   * Runs one iteration and returns its raw result without checking it.
-   *
-   * @throws IterationFailedException if an actor failed or the iteration did not finish in time
-   * @throws CheckFailedException if a check inside the actors failed (e.g. an out-of-order value)
-   */
-  R run(ActorSystem system, P params, Duration timeout) throws InterruptedException;
+    /**
+     * Runs one iteration and returns its raw result without checking it.
+     *
+     * @throws IterationFailedException if an actor failed or the iteration did not finish in time
+     * @throws CheckFailedException if a check inside the actors failed (e.g. an out-of-order value)
+     */
+    R run(ActorSystem system, P params, Duration timeout) throws InterruptedException;
 
-  /**
-   * Checks a result strictly.
-   *
-   * @throws CheckFailedException naming the benchmark, the expected and the actual value
-   */
-  void verify(P params, R result);
+    /**
+     * Checks a result strictly.
+     *
+     * @throws CheckFailedException naming the benchmark, the expected and the actual value
+     */
+    void verify(P params, R result);
 
-  /** Runs one iteration, checks its result and returns it. */
-  default R runIteration(ActorSystem system, P params, Duration timeout)
-      throws InterruptedException {
-    R result = run(system, params, timeout);
-    verify(params, result);
-    return result;
-  }
+    /** Runs one iteration, checks its result and returns it. */
+    default R runIteration(ActorSystem system, P params, Duration timeout) throws InterruptedException {
+        R result = run(system, params, timeout);
+        verify(params, result);
+        return result;
+    }
 
-  /** {@link #runIteration(ActorSystem, Object, Duration)} with {@link #DEFAULT_TIMEOUT}. */
-  default R runIteration(ActorSystem system, P params) throws InterruptedException {
-    return runIteration(system, params, DEFAULT_TIMEOUT);
-  }
+    /** {@link #runIteration(ActorSystem, Object, Duration)} with {@link #DEFAULT_TIMEOUT}. */
+    default R runIteration(ActorSystem system, P params) throws InterruptedException {
+        return runIteration(system, params, DEFAULT_TIMEOUT);
+    }
 }

@@ -40,15 +40,14 @@ import java.util.concurrent.TimeUnit;
  * {@code FAILED}); 2 on a usage error.
  */
 public final class SavinaMain {
-  /** Exit status: all iterations passed. */
-  public static final int OK = 0;
-  /** Exit status: a check failed, an actor failed, or an iteration timed out. */
-  public static final int FAILED = 1;
-  /** Exit status: bad command line. */
-  public static final int USAGE = 2;
+    /** Exit status: all iterations passed. */
+    public static final int OK = 0;
+    /** Exit status: a check failed, an actor failed, or an iteration timed out. */
+    public static final int FAILED = 1;
+    /** Exit status: bad command line. */
+    public static final int USAGE = 2;
 
-  static final String USAGE_TEXT =
-      """
+    static final String USAGE_TEXT = """
       Usage: SavinaMain --bench NAME [options]
         --bench NAME          benchmark to run (case-insensitive), one of:
                               %s
@@ -65,185 +64,187 @@ public final class SavinaMain {
       summary line.
       """;
 
-  /** Process CPU time: all threads of this JVM, so a recorder's writer thread and GC count. */
-  private static final OperatingSystemMXBean CPU =
-      (OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
+    /** Process CPU time: all threads of this JVM, so a recorder's writer thread and GC count. */
+    private static final OperatingSystemMXBean CPU =
+            (OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
 
-  private SavinaMain() {}
+    private SavinaMain() {}
 
-  /** Entry point; exits the JVM with the status of {@link #run}. */
-  public static void main(String[] args) {
-    System.exit(run(args, System.out, System.err));
-  }
-
-  /** Parsed command line. */
-  record Options(
-      SavinaBenchmark<?, ?> benchmark,
-      int iterations,
-      int warmup,
-      boolean quick,
-      SavinaConfig.Dispatcher dispatcher,
-      Duration timeout,
-      int untilQuiet) {}
-
-  /** Runs the command line; returns the exit status instead of exiting. */
-  public static int run(String[] args, PrintStream out, PrintStream err) {
-    Options options;
-    try {
-      options = parse(args);
-    } catch (IllegalArgumentException e) {
-      err.println("error: " + e.getMessage());
-      err.println(usage());
-      return USAGE;
+    /** Entry point; exits the JVM with the status of {@link #run}. */
+    public static void main(String[] args) {
+        System.exit(run(args, System.out, System.err));
     }
-    if (options == null) {
-      out.println(usage());
-      return OK;
-    }
-    return execute(options, out, err);
-  }
 
-  static String usage() {
-    return USAGE_TEXT.formatted(String.join(", ", Benchmarks.names())).stripTrailing();
-  }
+    /** Parsed command line. */
+    record Options(
+            SavinaBenchmark<?, ?> benchmark,
+            int iterations,
+            int warmup,
+            boolean quick,
+            SavinaConfig.Dispatcher dispatcher,
+            Duration timeout,
+            int untilQuiet) {}
 
-  /** Parses the arguments; returns null for {@code --help}. */
-  static Options parse(String[] args) {
-    String bench = null;
-    int iterations = 10;
-    int warmup = 2;
-    boolean quick = false;
-    SavinaConfig.Dispatcher dispatcher = SavinaConfig.Dispatcher.DEFAULT;
-    long timeoutSeconds = 300;
-    int untilQuiet = 0;
-    for (int i = 0; i < args.length; i++) {
-      String a = args[i];
-      switch (a) {
-        case "--help", "-h" -> {
-          return null;
+    /** Runs the command line; returns the exit status instead of exiting. */
+    public static int run(String[] args, PrintStream out, PrintStream err) {
+        Options options;
+        try {
+            options = parse(args);
+        } catch (IllegalArgumentException e) {
+            err.println("error: " + e.getMessage());
+            err.println(usage());
+            return USAGE;
         }
-        case "--bench" -> bench = value(args, ++i, a);
-        case "--iterations" -> iterations = intValue(args, ++i, a, 1);
-        case "--warmup" -> warmup = intValue(args, ++i, a, 0);
-        case "--quick" -> quick = true;
-        case "--dispatcher" -> dispatcher = SavinaConfig.Dispatcher.parse(value(args, ++i, a));
-        case "--timeout" -> timeoutSeconds = intValue(args, ++i, a, 1);
-        case "--until-quiet" -> untilQuiet = intValue(args, ++i, a, 1);
-        default -> throw new IllegalArgumentException("unknown argument '" + a + "'");
-      }
+        if (options == null) {
+            out.println(usage());
+            return OK;
+        }
+        return execute(options, out, err);
     }
-    if (bench == null) {
-      throw new IllegalArgumentException("--bench NAME is required");
-    }
-    return new Options(
-        Benchmarks.byName(bench), iterations, warmup, quick, dispatcher, Duration.ofSeconds(timeoutSeconds),
-        untilQuiet);
-  }
 
-  private static String value(String[] args, int i, String option) {
-    if (i >= args.length) {
-      throw new IllegalArgumentException(option + " needs a value");
+    static String usage() {
+        return USAGE_TEXT.formatted(String.join(", ", Benchmarks.names())).stripTrailing();
     }
-    return args[i];
-  }
 
-  private static int intValue(String[] args, int i, String option, int min) {
-    String v = value(args, i, option);
-    int n;
-    try {
-      n = Integer.parseInt(v);
-    } catch (NumberFormatException e) {
-      throw new IllegalArgumentException(option + " needs an integer, got '" + v + "'");
+    /** Parses the arguments; returns null for {@code --help}. */
+    static Options parse(String[] args) {
+        String bench = null;
+        int iterations = 10;
+        int warmup = 2;
+        boolean quick = false;
+        SavinaConfig.Dispatcher dispatcher = SavinaConfig.Dispatcher.DEFAULT;
+        long timeoutSeconds = 300;
+        int untilQuiet = 0;
+        for (int i = 0; i < args.length; i++) {
+            String a = args[i];
+            switch (a) {
+                case "--help", "-h" -> {
+                    return null;
+                }
+                case "--bench" -> bench = value(args, ++i, a);
+                case "--iterations" -> iterations = intValue(args, ++i, a, 1);
+                case "--warmup" -> warmup = intValue(args, ++i, a, 0);
+                case "--quick" -> quick = true;
+                case "--dispatcher" -> dispatcher = SavinaConfig.Dispatcher.parse(value(args, ++i, a));
+                case "--timeout" -> timeoutSeconds = intValue(args, ++i, a, 1);
+                case "--until-quiet" -> untilQuiet = intValue(args, ++i, a, 1);
+                default -> throw new IllegalArgumentException("unknown argument '" + a + "'");
+            }
+        }
+        if (bench == null) {
+            throw new IllegalArgumentException("--bench NAME is required");
+        }
+        return new Options(
+                Benchmarks.byName(bench),
+                iterations,
+                warmup,
+                quick,
+                dispatcher,
+                Duration.ofSeconds(timeoutSeconds),
+                untilQuiet);
     }
-    if (n < min) {
-      throw new IllegalArgumentException(option + " must be at least " + min + ", got " + n);
-    }
-    return n;
-  }
 
-  private static int execute(Options o, PrintStream out, PrintStream err) {
-    ActorSystem system =
-        ActorSystem.create("savina", Peers.configure(SavinaConfig.forDispatcher(o.dispatcher())));
-    int status;
-    try {
-      Peers.start(system);
-      status = runAll(o.benchmark(), system, o, out, err);
-    } finally {
-      system.terminate();
-      try {
-        system.getWhenTerminated().toCompletableFuture().get(30, TimeUnit.SECONDS);
-      } catch (Exception e) {
-        err.println("warning: actor system did not terminate cleanly: " + e);
-      }
+    private static String value(String[] args, int i, String option) {
+        if (i >= args.length) {
+            throw new IllegalArgumentException(option + " needs a value");
+        }
+        return args[i];
     }
-    String peer = Peers.stop();
-    if (peer != null) {
-      out.println(peer);
-    }
-    return status;
-  }
 
-  private static <P, R> int runAll(
-      SavinaBenchmark<P, R> b, ActorSystem system, Options o, PrintStream out, PrintStream err) {
-    P params = o.quick() ? b.quick() : b.paper();
-    out.println(
-        "# savina benchmark " + b.name() + " params " + (o.quick() ? "quick" : "paper") + " "
-            + params + " dispatcher " + o.dispatcher().cliName()
-            + (o.untilQuiet() > 0 ? "" : " warmup " + o.warmup())
-            + " iterations " + o.iterations()
-            + (o.untilQuiet() > 0 ? " until-quiet " + o.untilQuiet() : ""));
-    List<Long> measured = new ArrayList<>();
-    boolean byCompilers = o.untilQuiet() > 0;
-    CompilerQuiet quiet = new CompilerQuiet();
-    boolean steady = false;
-    int total = byCompilers ? o.iterations() : o.warmup() + o.iterations();
-    for (int i = 1; i <= total; i++) {
-      String kind = (byCompilers ? !steady : i <= o.warmup()) ? "warmup" : "measured";
-      long cpuStart = CPU.getProcessCpuTime();
-      long compileStart = CompilerQuiet.compilerNanos();
-      long start = System.nanoTime();
-      try {
-        b.runIteration(system, params, o.timeout());
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        out.println("iteration " + i + " " + kind + " " + (System.nanoTime() - start) + " FAILED");
-        err.println("error: " + b.name() + ": interrupted");
-        return FAILED;
-      } catch (CheckFailedException | IterationFailedException e) {
-        out.println("iteration " + i + " " + kind + " " + (System.nanoTime() - start) + " FAILED");
-        err.println("error: " + e.getMessage());
-        return FAILED;
-      }
-      long nanos = System.nanoTime() - start;
-      long cpu = CPU.getProcessCpuTime() - cpuStart;
-      long compile = CompilerQuiet.compilerNanos() - compileStart;
-      out.println("iteration " + i + " " + kind + " " + nanos + " ok cpu " + cpu
-          + (byCompilers ? " compile " + compile : ""));
-      out.flush();
-      if (kind.equals("measured")) {
-        measured.add(nanos);
-      }
-      if (byCompilers && !steady) {
-        steady = quiet.add(nanos, compile); // the window that shows it quiet is still warm-up
-      } else if (byCompilers && measured.size() >= o.untilQuiet()) {
-        break;
-      }
+    private static int intValue(String[] args, int i, String option, int min) {
+        String v = value(args, i, option);
+        int n;
+        try {
+            n = Integer.parseInt(v);
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(option + " needs an integer, got '" + v + "'");
+        }
+        if (n < min) {
+            throw new IllegalArgumentException(option + " must be at least " + min + ", got " + n);
+        }
+        return n;
     }
-    if (measured.isEmpty()) {
-      out.println("summary " + b.name() + " measured 0: the compilers were never quiet in "
-          + total + " iterations");
-      return OK;
-    }
-    long[] sorted = measured.stream().mapToLong(Long::longValue).sorted().toArray();
-    out.println(
-        "summary " + b.name() + " measured " + sorted.length + " median " + median(sorted)
-            + " min " + sorted[0] + " max " + sorted[sorted.length - 1]);
-    return OK;
-  }
 
-  /** The median of sorted values (mean of the two middle ones for an even count). */
-  static long median(long[] sorted) {
-    int n = sorted.length;
-    return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
-  }
+    private static int execute(Options o, PrintStream out, PrintStream err) {
+        ActorSystem system = ActorSystem.create("savina", Peers.configure(SavinaConfig.forDispatcher(o.dispatcher())));
+        int status;
+        try {
+            Peers.start(system);
+            status = runAll(o.benchmark(), system, o, out, err);
+        } finally {
+            system.terminate();
+            try {
+                system.getWhenTerminated().toCompletableFuture().get(30, TimeUnit.SECONDS);
+            } catch (Exception e) {
+                err.println("warning: actor system did not terminate cleanly: " + e);
+            }
+        }
+        String peer = Peers.stop();
+        if (peer != null) {
+            out.println(peer);
+        }
+        return status;
+    }
+
+    private static <P, R> int runAll(
+            SavinaBenchmark<P, R> b, ActorSystem system, Options o, PrintStream out, PrintStream err) {
+        P params = o.quick() ? b.quick() : b.paper();
+        out.println("# savina benchmark " + b.name() + " params " + (o.quick() ? "quick" : "paper") + " "
+                + params + " dispatcher " + o.dispatcher().cliName()
+                + (o.untilQuiet() > 0 ? "" : " warmup " + o.warmup())
+                + " iterations " + o.iterations()
+                + (o.untilQuiet() > 0 ? " until-quiet " + o.untilQuiet() : ""));
+        List<Long> measured = new ArrayList<>();
+        boolean byCompilers = o.untilQuiet() > 0;
+        CompilerQuiet quiet = new CompilerQuiet();
+        boolean steady = false;
+        int total = byCompilers ? o.iterations() : o.warmup() + o.iterations();
+        for (int i = 1; i <= total; i++) {
+            String kind = (byCompilers ? !steady : i <= o.warmup()) ? "warmup" : "measured";
+            long cpuStart = CPU.getProcessCpuTime();
+            long compileStart = CompilerQuiet.compilerNanos();
+            long start = System.nanoTime();
+            try {
+                b.runIteration(system, params, o.timeout());
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                out.println("iteration " + i + " " + kind + " " + (System.nanoTime() - start) + " FAILED");
+                err.println("error: " + b.name() + ": interrupted");
+                return FAILED;
+            } catch (CheckFailedException | IterationFailedException e) {
+                out.println("iteration " + i + " " + kind + " " + (System.nanoTime() - start) + " FAILED");
+                err.println("error: " + e.getMessage());
+                return FAILED;
+            }
+            long nanos = System.nanoTime() - start;
+            long cpu = CPU.getProcessCpuTime() - cpuStart;
+            long compile = CompilerQuiet.compilerNanos() - compileStart;
+            out.println("iteration " + i + " " + kind + " " + nanos + " ok cpu " + cpu
+                    + (byCompilers ? " compile " + compile : ""));
+            out.flush();
+            if (kind.equals("measured")) {
+                measured.add(nanos);
+            }
+            if (byCompilers && !steady) {
+                steady = quiet.add(nanos, compile); // the window that shows it quiet is still warm-up
+            } else if (byCompilers && measured.size() >= o.untilQuiet()) {
+                break;
+            }
+        }
+        if (measured.isEmpty()) {
+            out.println(
+                    "summary " + b.name() + " measured 0: the compilers were never quiet in " + total + " iterations");
+            return OK;
+        }
+        long[] sorted = measured.stream().mapToLong(Long::longValue).sorted().toArray();
+        out.println("summary " + b.name() + " measured " + sorted.length + " median " + median(sorted) + " min "
+                + sorted[0] + " max " + sorted[sorted.length - 1]);
+        return OK;
+    }
+
+    /** The median of sorted values (mean of the two middle ones for an even count). */
+    static long median(long[] sorted) {
+        int n = sorted.length;
+        return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
+    }
 }

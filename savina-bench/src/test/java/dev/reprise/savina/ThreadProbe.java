@@ -8,53 +8,54 @@ import java.util.concurrent.CompletableFuture;
 
 /** Test root: many children report the thread they ran on. */
 final class ThreadProbe extends RootActor<List<String>> {
-  private static final int CHILDREN = 16;
-  private static final int ROUNDS = 50;
-  private final List<String> threads = new ArrayList<>();
+    private static final int CHILDREN = 16;
+    private static final int ROUNDS = 50;
+    private final List<String> threads = new ArrayList<>();
 
-  record Probe() {}
+    record Probe() {}
 
-  record RanOn(String thread) {}
+    record RanOn(String thread) {}
 
-  static Props props(CompletableFuture<List<String>> completion) {
-    return Props.create(ThreadProbe.class, () -> new ThreadProbe(completion));
-  }
-
-  ThreadProbe(CompletableFuture<List<String>> completion) {
-    super(completion);
-  }
-
-  @Override
-  public void preStart() {
-    threads.add(Thread.currentThread().getName());
-    for (int i = 0; i < CHILDREN; i++) {
-      ActorRef child = getContext().actorOf(Props.create(Child.class, Child::new));
-      for (int r = 0; r < ROUNDS; r++) {
-        child.tell(new Probe(), getSelf());
-      }
+    static Props props(CompletableFuture<List<String>> completion) {
+        return Props.create(ThreadProbe.class, () -> new ThreadProbe(completion));
     }
-  }
 
-  @Override
-  public Receive createReceive() {
-    return receiveBuilder()
-        .match(
-            RanOn.class,
-            m -> {
-              threads.add(m.thread());
-              if (threads.size() == 1 + CHILDREN * ROUNDS) {
-                finish(List.copyOf(threads));
-              }
-            })
-        .build();
-  }
+    ThreadProbe(CompletableFuture<List<String>> completion) {
+        super(completion);
+    }
 
-  static final class Child extends BenchActor {
+    @Override
+    public void preStart() {
+        threads.add(Thread.currentThread().getName());
+        for (int i = 0; i < CHILDREN; i++) {
+            ActorRef child = getContext().actorOf(Props.create(Child.class, Child::new));
+            for (int r = 0; r < ROUNDS; r++) {
+                child.tell(new Probe(), getSelf());
+            }
+        }
+    }
+
     @Override
     public Receive createReceive() {
-      return receiveBuilder()
-          .match(Probe.class, m -> getSender().tell(new RanOn(Thread.currentThread().getName()), getSelf()))
-          .build();
+        return receiveBuilder()
+                .match(RanOn.class, m -> {
+                    threads.add(m.thread());
+                    if (threads.size() == 1 + CHILDREN * ROUNDS) {
+                        finish(List.copyOf(threads));
+                    }
+                })
+                .build();
     }
-  }
+
+    static final class Child extends BenchActor {
+        @Override
+        public Receive createReceive() {
+            return receiveBuilder()
+                    .match(
+                            Probe.class,
+                            m -> getSender()
+                                    .tell(new RanOn(Thread.currentThread().getName()), getSelf()))
+                    .build();
+        }
+    }
 }

@@ -78,7 +78,11 @@ public final class ChildProcess {
     private boolean threadDumpOnTimeout;
 
     /** Where standard error goes. */
-    private enum Errors { SEPARATE, MERGED, DISCARDED }
+    private enum Errors {
+        SEPARATE,
+        MERGED,
+        DISCARDED
+    }
 
     private ChildProcess(boolean jvm, List<String> command) {
         this.jvm = jvm;
@@ -132,7 +136,8 @@ public final class ChildProcess {
 
     /** The class path from its entries (folders and jars), in order. */
     public ChildProcess classPath(List<Path> entries) {
-        return classPath(String.join(File.pathSeparator, entries.stream().map(Path::toString).toList()));
+        return classPath(String.join(
+                File.pathSeparator, entries.stream().map(Path::toString).toList()));
     }
 
     /** {@code -javaagent:JAR=OPTIONS}, or {@code -javaagent:JAR} when {@code options} is null or empty. */
@@ -274,7 +279,8 @@ public final class ChildProcess {
             boolean temporary = outFile == null;
             Path out = temporary ? Files.createTempFile("child-", ".out") : createParent(outFile);
             Path err = null;
-            ProcessBuilder pb = new ProcessBuilder(cmd).redirectInput(ProcessBuilder.Redirect.from(stdin))
+            ProcessBuilder pb = new ProcessBuilder(cmd)
+                    .redirectInput(ProcessBuilder.Redirect.from(stdin))
                     .redirectOutput(out.toFile());
             switch (errors) {
                 case MERGED -> pb.redirectErrorStream(true);
@@ -288,8 +294,8 @@ public final class ChildProcess {
                 pb.directory(directory.toFile());
             }
             pb.environment().putAll(environment);
-            return new Running(cmd, pb.start(), out, err, temporary, temporary || errFile == null, timeout,
-                    threadDumpOnTimeout);
+            return new Running(
+                    cmd, pb.start(), out, err, temporary, temporary || errFile == null, timeout, threadDumpOnTimeout);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot start " + cmd, e);
         }
@@ -325,11 +331,19 @@ public final class ChildProcess {
         private final long started = System.nanoTime();
         /** Bytes of the output file already split into lines by {@link #awaitLine}. */
         private long read;
+
         private final java.io.ByteArrayOutputStream partial = new java.io.ByteArrayOutputStream();
         private Result result;
 
-        private Running(List<String> command, Process process, Path out, Path err, boolean outTemporary,
-                        boolean errTemporary, Duration timeout, boolean threadDumpOnTimeout) {
+        private Running(
+                List<String> command,
+                Process process,
+                Path out,
+                Path err,
+                boolean outTemporary,
+                boolean errTemporary,
+                Duration timeout,
+                boolean threadDumpOnTimeout) {
             this.command = command;
             this.process = process;
             this.out = out;
@@ -370,10 +384,13 @@ public final class ChildProcess {
                     }
                 }
                 if (ended || System.nanoTime() > deadline) {
-                    String why = ended ? "ended (exit " + process.exitValue() + ")" : "still runs after " + within.toSeconds() + " s";
+                    String why = ended
+                            ? "ended (exit " + process.exitValue() + ")"
+                            : "still runs after " + within.toSeconds() + " s";
                     kill();
-                    throw new AssertionError("the child " + why + " without printing the line waited for: "
-                            + String.join(" ", command) + "\n--- stdout\n" + out() + "--- stderr\n" + (err == null ? "" : read(err)));
+                    throw new AssertionError(
+                            "the child " + why + " without printing the line waited for: " + String.join(" ", command)
+                                    + "\n--- stdout\n" + out() + "--- stderr\n" + (err == null ? "" : read(err)));
                 }
                 try {
                     Thread.sleep(POLL_MILLIS);
@@ -462,8 +479,14 @@ public final class ChildProcess {
                     kill();
                     process.waitFor(30, TimeUnit.SECONDS);
                 }
-                result = new Result(command, timedOut || process.isAlive() ? -1 : process.exitValue(), read(out),
-                        err == null ? "" : read(err), timedOut, limit, threadDump);
+                result = new Result(
+                        command,
+                        timedOut || process.isAlive() ? -1 : process.exitValue(),
+                        read(out),
+                        err == null ? "" : read(err),
+                        timedOut,
+                        limit,
+                        threadDump);
                 return result;
             } catch (InterruptedException e) {
                 kill();
@@ -506,8 +529,12 @@ public final class ChildProcess {
         /** The threads of a child that hangs ({@code jstack}), for the failure message. */
         private static String threadDump(Process p) {
             try {
-                Process jstack = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "jstack").toString(),
-                        Long.toString(p.pid())).redirectErrorStream(true).start();
+                Process jstack = new ProcessBuilder(
+                                Path.of(System.getProperty("java.home"), "bin", "jstack")
+                                        .toString(),
+                                Long.toString(p.pid()))
+                        .redirectErrorStream(true)
+                        .start();
                 String dump = new String(jstack.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
                 jstack.waitFor(30, TimeUnit.SECONDS);
                 return dump;
@@ -524,8 +551,14 @@ public final class ChildProcess {
      * A child's end: its exit code (-1 when it was killed for running past its time limit), and
      * everything it printed on standard output and standard error (empty when merged or discarded).
      */
-    public record Result(List<String> command, int exit, String out, String err, boolean timedOut, Duration limit,
-                         String threadDump) {
+    public record Result(
+            List<String> command,
+            int exit,
+            String out,
+            String err,
+            boolean timedOut,
+            Duration limit,
+            String threadDump) {
         public List<String> outLines() {
             return out.lines().toList();
         }
@@ -537,8 +570,9 @@ public final class ChildProcess {
         /** The whole run, for failure messages. */
         @Override
         public String toString() {
-            return String.join(" ", command) + "\n  " + (timedOut ? "killed after " + limit.toSeconds() + " s" : "exit " + exit)
-                    + "\n--- stdout\n" + out + "--- stderr\n" + err + "---" + (threadDump.isEmpty() ? "" : "\n" + threadDump);
+            return String.join(" ", command) + "\n  "
+                    + (timedOut ? "killed after " + limit.toSeconds() + " s" : "exit " + exit) + "\n--- stdout\n" + out
+                    + "--- stderr\n" + err + "---" + (threadDump.isEmpty() ? "" : "\n" + threadDump);
         }
     }
 }

@@ -26,15 +26,34 @@ public final class Jcstress {
     public static void assertOnlyAllowedOutcomes(Path workDir, Class<?>... tests) throws IOException {
         Path output = workDir.resolve("jcstress.log");
         String names = Arrays.stream(tests).map(Class::getName).collect(Collectors.joining("|"));
-        ChildProcess.Result r = ChildProcess.java().classPath(System.getProperty("java.class.path"))
-                .main("org.openjdk.jcstress.Main", "-t", names, "-m", "quick", "-r", workDir.resolve("report").toString())
-                .directory(workDir).mergeErrors().output(output, null).timeout(LIMIT).run();
+        ChildProcess.Result r = ChildProcess.java()
+                .classPath(System.getProperty("java.class.path"))
+                .main(
+                        "org.openjdk.jcstress.Main",
+                        "-t",
+                        names,
+                        "-m",
+                        "quick",
+                        "-r",
+                        workDir.resolve("report").toString())
+                .directory(workDir)
+                .mergeErrors()
+                .output(output, null)
+                .timeout(LIMIT)
+                .run();
         List<String> log = Files.readAllLines(output);
-        String summary = String.join("\n", log.stream().filter(l -> l.contains("forbidden") || l.contains("Results:")
-                || l.contains("FAILED") || l.contains("Exception")).toList());
+        String summary = String.join(
+                "\n",
+                log.stream()
+                        .filter(l -> l.contains("forbidden")
+                                || l.contains("Results:")
+                                || l.contains("FAILED")
+                                || l.contains("Exception"))
+                        .toList());
         assertTrue(!r.timedOut(), "jcstress did not end in 10 minutes:\n" + summary);
         assertEquals(0, r.exit(), () -> "jcstress found forbidden outcomes (report: " + workDir + "):\n" + summary);
-        assertTrue(log.stream().anyMatch(l -> l.contains("0 failed, 0 soft errs, 0 hard errs")),
+        assertTrue(
+                log.stream().anyMatch(l -> l.contains("0 failed, 0 soft errs, 0 hard errs")),
                 () -> "jcstress ran no tests or had errors:\n" + summary);
     }
 }

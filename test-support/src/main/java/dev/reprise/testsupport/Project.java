@@ -18,7 +18,8 @@ import java.util.Map;
  */
 public final class Project {
     /** The environment for {@code ./reprise} inside the build: no nested Maven build (the jars as packaged), this JDK. */
-    public static final Map<String, String> PACKAGED = Map.of("REPRISE_NO_BUILD", "1", "JAVA_HOME", System.getProperty("java.home"));
+    public static final Map<String, String> PACKAGED =
+            Map.of("REPRISE_NO_BUILD", "1", "JAVA_HOME", System.getProperty("java.home"));
 
     private Project() {}
 
@@ -37,8 +38,8 @@ public final class Project {
                 return dir;
             }
         }
-        throw new IllegalStateException("no Reprise repository at or above " + Path.of("").toAbsolutePath()
-                + " (set the system property reprise.root)");
+        throw new IllegalStateException("no Reprise repository at or above "
+                + Path.of("").toAbsolutePath() + " (set the system property reprise.root)");
     }
 
     /** The {@code ./reprise} script. */
@@ -53,14 +54,16 @@ public final class Project {
      */
     public static Path agentJar() {
         String property = System.getProperty("reprise.agent.jar");
-        return property != null && !property.isBlank() ? Path.of(property).toAbsolutePath().normalize()
+        return property != null && !property.isBlank()
+                ? Path.of(property).toAbsolutePath().normalize()
                 : root().resolve("agent/target/reprise-agent.jar");
     }
 
     /** The packaged tools, {@code tools/target/reprise-tools.jar}: the property {@code reprise.tools.jar}, else that path under {@link #root()}. */
     public static Path toolsJar() {
         String property = System.getProperty("reprise.tools.jar");
-        return property != null && !property.isBlank() ? Path.of(property).toAbsolutePath().normalize()
+        return property != null && !property.isBlank()
+                ? Path.of(property).toAbsolutePath().normalize()
                 : root().resolve("tools/target/reprise-tools.jar");
     }
 

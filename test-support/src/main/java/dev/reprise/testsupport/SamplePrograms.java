@@ -34,7 +34,8 @@ public final class SamplePrograms {
 
     /** Akka, Scala (the library and its modules) and Typesafe Config: what an Akka program needs at run time. */
     private static boolean isAkkaOrItsLibraries(String classPathEntry) {
-        return classPathEntry.contains("akka-actor") || classPathEntry.contains(File.separator + "scala-")
+        return classPathEntry.contains("akka-actor")
+                || classPathEntry.contains(File.separator + "scala-")
                 || classPathEntry.contains(File.separator + "config" + File.separator);
     }
 

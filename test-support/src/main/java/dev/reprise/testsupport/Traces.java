@@ -24,14 +24,18 @@ public final class Traces {
 
     /** The problems {@code ./reprise verify} would name, as text. */
     public static List<String> problems(Path trace) throws IOException {
-        return TraceAnalysis.run(trace).problems().stream().map(Object::toString).toList();
+        return TraceAnalysis.run(trace).problems().stream()
+                .map(Object::toString)
+                .toList();
     }
 
     /** The trace verifies: no problem at all (the failure names how many, and the first three). */
     public static void assertNoProblems(Path trace) throws IOException {
         List<String> problems = problems(trace);
-        assertTrue(problems.isEmpty(), () -> problems.size() + " problems in " + trace + ", the first: "
-                + problems.subList(0, Math.min(3, problems.size())));
+        assertTrue(
+                problems.isEmpty(),
+                () -> problems.size() + " problems in " + trace + ", the first: "
+                        + problems.subList(0, Math.min(3, problems.size())));
     }
 
     /**
@@ -51,8 +55,9 @@ public final class Traces {
      * trace, the summary counts what they left apart).
      */
     public static void assertApplicationTraceConsumed(String replayOutput) {
-        assertTrue(replayOutput.contains("the whole trace was consumed")
-                || replayOutput.contains("every application actor consumed its recorded events"),
+        assertTrue(
+                replayOutput.contains("the whole trace was consumed")
+                        || replayOutput.contains("every application actor consumed its recorded events"),
                 () -> "no replay summary saying the trace was consumed:\n" + replayOutput);
     }
 }

@@ -19,12 +19,15 @@ class ChildProcessTest {
     Path tmp;
 
     private static ChildProcess child(String... args) {
-        return ChildProcess.java().classPath(System.getProperty("java.class.path")).main(Child.class, args);
+        return ChildProcess.java()
+                .classPath(System.getProperty("java.class.path"))
+                .main(Child.class, args);
     }
 
     @Test
     void aRunGivesTheExitCodeAndBothOutputsWhole() {
-        ChildProcess.Result r = child("print", "arg", "3").systemProperty("child.word", "hello").run();
+        ChildProcess.Result r =
+                child("print", "arg", "3").systemProperty("child.word", "hello").run();
         assertEquals(3, r.exit(), r::toString);
         assertFalse(r.timedOut());
         assertEquals("out hello arg\n", r.out());
@@ -42,7 +45,8 @@ class ChildProcessTest {
         assertEquals("", child("echo").run().out());
         Path in = Files.writeString(tmp.resolve("in.txt"), "a\nb\n");
         Path out = tmp.resolve("kept/out.txt");
-        ChildProcess.Result r = child("echo").stdin(in).output(out, tmp.resolve("kept/err.txt")).run();
+        ChildProcess.Result r =
+                child("echo").stdin(in).output(out, tmp.resolve("kept/err.txt")).run();
         assertEquals("read a\nread b\n", r.out());
         assertEquals(r.out(), Files.readString(out), "named output files are kept");
     }
@@ -60,7 +64,8 @@ class ChildProcessTest {
     void aRunningChildIsWaitedForThenKilledOrTerminated() {
         try (ChildProcess.Running running = child("forever").start()) {
             assertEquals("tick 5", running.awaitLine(l -> l.equals("tick 5"), Duration.ofSeconds(60)));
-            assertEquals("tick 6", running.awaitLine(l -> l.startsWith("tick"), Duration.ofSeconds(60)), "each line once");
+            assertEquals(
+                    "tick 6", running.awaitLine(l -> l.startsWith("tick"), Duration.ofSeconds(60)), "each line once");
             running.kill();
             assertEquals(137, running.waitFor(Duration.ofSeconds(30)).exit(), "SIGKILL");
         }
@@ -74,8 +79,10 @@ class ChildProcessTest {
     @Test
     void waitingForALineThatNeverComesFails() {
         try (ChildProcess.Running running = child("print", "x", "0").start()) {
-            AssertionError e = assertThrows(AssertionError.class, () -> running.awaitLine("never"::equals, Duration.ofSeconds(60)));
-            assertTrue(e.getMessage().contains("ended (exit 0)") && e.getMessage().contains("out null x"), e.getMessage());
+            AssertionError e = assertThrows(
+                    AssertionError.class, () -> running.awaitLine("never"::equals, Duration.ofSeconds(60)));
+            assertTrue(
+                    e.getMessage().contains("ended (exit 0)") && e.getMessage().contains("out null x"), e.getMessage());
         }
     }
 }

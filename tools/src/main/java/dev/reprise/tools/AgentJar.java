@@ -20,9 +20,15 @@ final class AgentJar {
 
     private static Path guessRoot() {
         try {
-            Path self = Path.of(AgentJar.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+            Path self = Path.of(AgentJar.class
+                    .getProtectionDomain()
+                    .getCodeSource()
+                    .getLocation()
+                    .toURI());
             // tools/target/reprise-tools.jar -> repository root
-            return self.getParent() == null ? null : self.getParent().getParent().getParent();
+            return self.getParent() == null
+                    ? null
+                    : self.getParent().getParent().getParent();
         } catch (Exception e) {
             return null;
         }

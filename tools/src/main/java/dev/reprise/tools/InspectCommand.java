@@ -19,15 +19,22 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** {@code reprise inspect DIR}: the recorded events, per actor, in replay order. */
-@Command(name = "inspect", mixinStandardHelpOptions = true,
-        description = {"Lists a trace's events per actor, in the order a replay would follow them, with the "
-                + "subtraces they were recorded in (thread, chunk, byte offset) and a preview of recorded data.",
-                "A damaged trace is shown as far as it is readable, with a warning."})
+@Command(
+        name = "inspect",
+        mixinStandardHelpOptions = true,
+        description = {
+            "Lists a trace's events per actor, in the order a replay would follow them, with the "
+                    + "subtraces they were recorded in (thread, chunk, byte offset) and a preview of recorded data.",
+            "A damaged trace is shown as far as it is readable, with a warning."
+        })
 final class InspectCommand implements Callable<Integer> {
     @Mixin
     TraceDirectory trace;
 
-    @Option(names = "--actor", paramLabel = "ID", converter = UnsignedId.class,
+    @Option(
+            names = "--actor",
+            paramLabel = "ID",
+            converter = UnsignedId.class,
             description = "Show only this actor (an id as printed, 0 or more).")
     Long actor;
 
@@ -44,13 +51,16 @@ final class InspectCommand implements Callable<Integer> {
         }
         trace.existing();
         PrintWriter out = spec.commandLine().getOut();
-        try (TraceReader reader = actor == null ? TraceReader.open(trace.path) : TraceReader.open(trace.path, a -> a == actor);
-             DataFileReader data = DataFileReader.open(TraceFiles.data(trace.path))) {
+        try (TraceReader reader =
+                        actor == null ? TraceReader.open(trace.path) : TraceReader.open(trace.path, a -> a == actor);
+                DataFileReader data = DataFileReader.open(TraceFiles.data(trace.path))) {
             reader.readToEnd();
             List<Long> actors = actor == null ? reader.actors() : List.of(actor);
             if (actors.isEmpty() || (actor != null && !reader.actors().contains(actor))) {
-                out.println(actor == null ? "The trace holds no events." : "Actor " + actor
-                        + " has no events in this trace.");
+                out.println(
+                        actor == null
+                                ? "The trace holds no events."
+                                : "Actor " + actor + " has no events in this trace.");
             }
             for (long a : actors) {
                 if (reader.actors().contains(a)) {
@@ -59,8 +69,10 @@ final class InspectCommand implements Callable<Integer> {
             }
             List<TraceProblem> problems = reader.problems();
             if (!problems.isEmpty()) {
-                spec.commandLine().getErr().println("warning: the trace is damaged, shown up to the damage: "
-                        + problems.get(0) + (problems.size() > 1 ? " (and " + (problems.size() - 1) + " more)" : ""));
+                spec.commandLine()
+                        .getErr()
+                        .println("warning: the trace is damaged, shown up to the damage: " + problems.get(0)
+                                + (problems.size() > 1 ? " (and " + (problems.size() - 1) + " more)" : ""));
             }
         }
         return 0;
@@ -122,7 +134,9 @@ final class InspectCommand implements Callable<Integer> {
         if (senderBytes == 0 || bytes.length < manifestAt + 2) {
             return 0;
         }
-        int body = manifestAt + 2 + (ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN).getShort(manifestAt) & 0xFFFF);
+        int body = manifestAt
+                + 2
+                + (ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN).getShort(manifestAt) & 0xFFFF);
         return body <= bytes.length ? body : 0;
     }
 
@@ -165,7 +179,9 @@ final class InspectCommand implements Callable<Integer> {
         if (from > 0) {
             ByteBuffer b = ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN);
             long sender = senderBytes(bytes) == 8 ? b.getLong(1) : b.getInt(1) & 0xFFFFFFFFL;
-            sb.append("sender ").append(sender == 0 ? "none" : Long.toString(sender)).append(", ");
+            sb.append("sender ")
+                    .append(sender == 0 ? "none" : Long.toString(sender))
+                    .append(", ");
         }
         int n = Math.min(bytes.length - from, 40);
         String text = new String(bytes, from, n, StandardCharsets.UTF_8);

@@ -12,16 +12,25 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /** {@code reprise record --trace DIR -- <java arguments>}: runs java with the agent recording. */
-@Command(name = "record", mixinStandardHelpOptions = true,
-        description = {"Runs a Java program with the Reprise agent recording it into a trace directory.",
-                "Everything after -- is given to java: e.g. reprise record --trace t1 -- -cp app.jar com.acme.Main.",
-                "Exits with the program's exit code."})
+@Command(
+        name = "record",
+        mixinStandardHelpOptions = true,
+        description = {
+            "Runs a Java program with the Reprise agent recording it into a trace directory.",
+            "Everything after -- is given to java: e.g. reprise record --trace t1 -- -cp app.jar com.acme.Main.",
+            "Exits with the program's exit code."
+        })
 final class RecordCommand implements Callable<Integer> {
-    @Option(names = "--trace", paramLabel = "DIR", required = true,
+    @Option(
+            names = "--trace",
+            paramLabel = "DIR",
+            required = true,
             description = "Where to write the trace (must not hold one yet).")
     Path trace;
 
-    @Option(names = {"-o", "--option"}, paramLabel = "KEY=VALUE",
+    @Option(
+            names = {"-o", "--option"},
+            paramLabel = "KEY=VALUE",
             description = "An agent option, e.g. -o bufferSize=256k -o overflow=drop -o include=com.acme. "
                     + "Options: bufferSize, bufferMemory, flushInterval, overflow, smallIds, compress, fingerprints, dataMemory, "
                     + "sync (none|interval|always: when the trace is forced to disk), include, exclude, log.")
@@ -38,22 +47,27 @@ final class RecordCommand implements Callable<Integer> {
         StringBuilder agent = new StringBuilder("record,trace=").append(trace.toAbsolutePath());
         for (String o : options) {
             if (o.indexOf('=') < 1) {
-                throw new CommandLine.ParameterException(spec.commandLine(), "--option expects KEY=VALUE, got '" + o + "'");
+                throw new CommandLine.ParameterException(
+                        spec.commandLine(), "--option expects KEY=VALUE, got '" + o + "'");
             }
             agent.append(',').append(o);
         }
         if (javaArguments.isEmpty()) {
-            throw new CommandLine.ParameterException(spec.commandLine(), "give the java command line after --, "
-                    + "e.g. reprise record --trace t1 -- -cp app.jar com.acme.Main");
+            throw new CommandLine.ParameterException(
+                    spec.commandLine(),
+                    "give the java command line after --, "
+                            + "e.g. reprise record --trace t1 -- -cp app.jar com.acme.Main");
         }
         // What the agent would refuse after the JVM started, refused here with the tools' message.
         if (Files.isRegularFile(trace)) {
-            throw new CommandLine.ParameterException(spec.commandLine(),
-                    "--trace " + trace + " is a file; name a directory to record into");
+            throw new CommandLine.ParameterException(
+                    spec.commandLine(), "--trace " + trace + " is a file; name a directory to record into");
         }
         if (Files.exists(TraceFiles.events(trace))) {
-            throw new CommandLine.ParameterException(spec.commandLine(), "--trace " + trace
-                    + " already holds a trace (" + TraceFiles.EVENTS + "); choose another directory or delete it");
+            throw new CommandLine.ParameterException(
+                    spec.commandLine(),
+                    "--trace " + trace + " already holds a trace (" + TraceFiles.EVENTS
+                            + "); choose another directory or delete it");
         }
         List<String> cmd = new ArrayList<>();
         cmd.add(AgentJar.java());

@@ -14,38 +14,53 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /** {@code reprise replay --trace DIR -- <java arguments>}: runs java with the agent replaying a trace. */
-@Command(name = "replay", mixinStandardHelpOptions = true,
-        description = {"Runs a Java program again under the Reprise agent, replaying a recorded trace: the same message "
-                + "order, actor ids, clock and random values, outside input and timer firings.",
-                "Everything after -- is given to java, as when recording. With --print-jvm-args it only prints the JVM "
-                        + "options to paste into an IDE run configuration.",
-                "Exits with the program's exit code, 86 when the replay diverges (with a report on stderr), or 87 when "
-                        + "it reached the end of a truncated recording (the recorded JVM was killed or crashed)."})
+@Command(
+        name = "replay",
+        mixinStandardHelpOptions = true,
+        description = {
+            "Runs a Java program again under the Reprise agent, replaying a recorded trace: the same message "
+                    + "order, actor ids, clock and random values, outside input and timer firings.",
+            "Everything after -- is given to java, as when recording. With --print-jvm-args it only prints the JVM "
+                    + "options to paste into an IDE run configuration.",
+            "Exits with the program's exit code, 86 when the replay diverges (with a report on stderr), or 87 when "
+                    + "it reached the end of a truncated recording (the recorded JVM was killed or crashed)."
+        })
 final class ReplayCommand implements Callable<Integer> {
     @Option(names = "--trace", paramLabel = "DIR", required = true, description = "The trace to replay.")
     Path trace;
 
-    @Option(names = "--quiet", paramLabel = "DURATION", description = "How long no actor may make progress before the "
-            + "replay reports a divergence (default 10s).")
+    @Option(
+            names = "--quiet",
+            paramLabel = "DURATION",
+            description =
+                    "How long no actor may make progress before the " + "replay reports a divergence (default 10s).")
     String quiet;
 
-    @Option(names = "--live", description = "Past the end of the recording, let the actors go on live (by default "
-            + "each stops where its recorded events end, so the program does exactly what was recorded).")
+    @Option(
+            names = "--live",
+            description = "Past the end of the recording, let the actors go on live (by default "
+                    + "each stops where its recorded events end, so the program does exactly what was recorded).")
     boolean live;
 
-    @Option(names = "--input-from-trace", description = "Take recorded outside input from the trace alone, without "
-            + "waiting for the program's threads to send it again: a server replayed without its clients (replies to "
-            + "recorded asks go to stand-ins). By default the program's threads send their input again, as when it "
-            + "reads the same input file.")
+    @Option(
+            names = "--input-from-trace",
+            description = "Take recorded outside input from the trace alone, without "
+                    + "waiting for the program's threads to send it again: a server replayed without its clients (replies to "
+                    + "recorded asks go to stand-ins). By default the program's threads send their input again, as when it "
+                    + "reads the same input file.")
     boolean inputFromTrace;
 
-    @Option(names = "--verbose", description = "When the replay diverges, report everything (every waiting actor, "
-            + "message group, event and stack frame); by default the report fits a screen.")
+    @Option(
+            names = "--verbose",
+            description = "When the replay diverges, report everything (every waiting actor, "
+                    + "message group, event and stack frame); by default the report fits a screen.")
     boolean verbose;
 
-    @Option(names = "--no-fingerprints", description = "Do not check the recorded fingerprints (each message's class, "
-            + "each turn's sends): for a program changed on purpose, e.g. a message class renamed, which then replays as "
-            + "far as its recorded message order goes.")
+    @Option(
+            names = "--no-fingerprints",
+            description = "Do not check the recorded fingerprints (each message's class, "
+                    + "each turn's sends): for a program changed on purpose, e.g. a message class renamed, which then replays as "
+                    + "far as its recorded message order goes.")
     boolean noFingerprints;
 
     @Option(names = "--print-jvm-args", description = "Print the JVM options for an IDE run configuration and exit.")
@@ -63,10 +78,12 @@ final class ReplayCommand implements Callable<Integer> {
         // (also before printing JVM options that could only fail in the IDE).
         TraceDirectory.checkReadable(trace);
         if (!Files.isRegularFile(TraceFiles.metadata(trace))) {
-            throw new TraceFormatException(TraceFiles.metadata(trace) + ": the metadata file is missing; replay needs it");
+            throw new TraceFormatException(
+                    TraceFiles.metadata(trace) + ": the metadata file is missing; replay needs it");
         }
         TraceMetadata.read(trace); // its format version
-        List<String> jvm = List.of("--sun-misc-unsafe-memory-access=allow",
+        List<String> jvm = List.of(
+                "--sun-misc-unsafe-memory-access=allow",
                 "-javaagent:" + AgentJar.locate() + "=replay,trace=" + trace.toAbsolutePath()
                         + (quiet == null ? "" : ",quiet=" + quiet) + (live ? ",end=live" : "")
                         + (inputFromTrace ? ",input=trace" : "")
@@ -76,8 +93,10 @@ final class ReplayCommand implements Callable<Integer> {
             return 0;
         }
         if (javaArguments.isEmpty()) {
-            throw new CommandLine.ParameterException(spec.commandLine(), "give the java command line after --, "
-                    + "e.g. reprise replay --trace t1 -- -cp app.jar com.acme.Main");
+            throw new CommandLine.ParameterException(
+                    spec.commandLine(),
+                    "give the java command line after --, "
+                            + "e.g. reprise replay --trace t1 -- -cp app.jar com.acme.Main");
         }
         List<String> cmd = new ArrayList<>();
         cmd.add(AgentJar.java());

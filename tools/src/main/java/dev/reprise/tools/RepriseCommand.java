@@ -9,23 +9,36 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.NoSuchFileException;
 import java.util.Properties;
-import picocli.CommandLine.Command;
 import picocli.CommandLine;
+import picocli.CommandLine.Command;
 
 /** The {@code reprise} command line: one subcommand per tool. */
-@Command(name = "reprise",
+@Command(
+        name = "reprise",
         mixinStandardHelpOptions = true,
         versionProvider = RepriseCommand.Version.class,
         description = "Deterministic record and replay for Akka Classic programs: tools for traces.",
-        subcommands = {RecordCommand.class, ReplayCommand.class, InspectCommand.class, VerifyCommand.class, StatsCommand.class,
-                dev.reprise.tools.bench.BenchCommand.class, CommandLine.HelpCommand.class},
+        subcommands = {
+            RecordCommand.class,
+            ReplayCommand.class,
+            InspectCommand.class,
+            VerifyCommand.class,
+            StatsCommand.class,
+            dev.reprise.tools.bench.BenchCommand.class,
+            CommandLine.HelpCommand.class
+        },
         exitCodeListHeading = "%nExit codes:%n",
-        exitCodeList = {ExitCodes.OK + ":success", ExitCodes.TRACE_PROBLEM + ":the trace has problems (see the message)",
-                ExitCodes.USAGE + ":bad usage, or no trace where one was named",
-                ExitCodes.AGENT_ERRORS + ":verify: the trace was recorded with agent errors, or the agent recorded nothing (see the message)",
-                ExitCodes.DIVERGED + ":replay diverged from the recording (report on stderr)",
-                ExitCodes.RECORDING_ENDED + ":replay reached the end of a truncated recording (the recorded JVM was killed or crashed)",
-                "other:record passes on the recorded program's exit code"})
+        exitCodeList = {
+            ExitCodes.OK + ":success",
+            ExitCodes.TRACE_PROBLEM + ":the trace has problems (see the message)",
+            ExitCodes.USAGE + ":bad usage, or no trace where one was named",
+            ExitCodes.AGENT_ERRORS
+                    + ":verify: the trace was recorded with agent errors, or the agent recorded nothing (see the message)",
+            ExitCodes.DIVERGED + ":replay diverged from the recording (report on stderr)",
+            ExitCodes.RECORDING_ENDED
+                    + ":replay reached the end of a truncated recording (the recorded JVM was killed or crashed)",
+            "other:record passes on the recorded program's exit code"
+        })
 public final class RepriseCommand implements Runnable {
 
     @CommandLine.Spec
@@ -33,8 +46,9 @@ public final class RepriseCommand implements Runnable {
 
     @Override
     public void run() {
-        throw new CommandLine.ParameterException(spec.commandLine(), "name a command: "
-                + String.join(", ", spec.subcommands().keySet()));
+        throw new CommandLine.ParameterException(
+                spec.commandLine(),
+                "name a command: " + String.join(", ", spec.subcommands().keySet()));
     }
 
     /** Builds the command line with Reprise's error handling. */
@@ -67,7 +81,8 @@ public final class RepriseCommand implements Runnable {
         PrintWriter err = cl.getErr();
         String name = cl.getCommandSpec().qualifiedName();
         String message = e.getMessage();
-        if (e instanceof CommandLine.UnmatchedArgumentException u && !u.getUnmatched().isEmpty()) {
+        if (e instanceof CommandLine.UnmatchedArgumentException u
+                && !u.getUnmatched().isEmpty()) {
             if (!cl.getSubcommands().isEmpty() && !u.getUnmatched().get(0).startsWith("-")) {
                 message = "unknown command '" + u.getUnmatched().get(0) + "'; valid: "
                         + String.join(", ", cl.getSubcommands().keySet());
@@ -114,9 +129,11 @@ public final class RepriseCommand implements Runnable {
                     p.load(in);
                 }
             }
-            return new String[] {"reprise " + p.getProperty("version", "(unknown version)"),
-                    "trace format version 1, " + System.getProperty("java.vm.name") + " "
-                            + System.getProperty("java.version")};
+            return new String[] {
+                "reprise " + p.getProperty("version", "(unknown version)"),
+                "trace format version 1, " + System.getProperty("java.vm.name") + " "
+                        + System.getProperty("java.version")
+            };
         }
     }
 }

@@ -15,21 +15,28 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** {@code reprise stats DIR [--json]}: what a trace holds and what it cost. */
-@Command(name = "stats", mixinStandardHelpOptions = true,
-        description = {"Prints what a trace holds: actors, external sources, temp actors (asks), timers and "
-                + "promises, messages by kind, system calls, sizes, bytes per message and the recording's duration.",
-                "The replay summary and verify use the same names for the same counts.",
-                "A damaged trace is counted as far as it is readable, with a warning.",
-                "agentErrors counts the agent's internal errors while recording, by site (a trace with any may not "
-                        + "replay exactly); notRecorded says why the agent recorded nothing, when it refused to."})
+@Command(
+        name = "stats",
+        mixinStandardHelpOptions = true,
+        description = {
+            "Prints what a trace holds: actors, external sources, temp actors (asks), timers and "
+                    + "promises, messages by kind, system calls, sizes, bytes per message and the recording's duration.",
+            "The replay summary and verify use the same names for the same counts.",
+            "A damaged trace is counted as far as it is readable, with a warning.",
+            "agentErrors counts the agent's internal errors while recording, by site (a trace with any may not "
+                    + "replay exactly); notRecorded says why the agent recorded nothing, when it refused to."
+        })
 final class StatsCommand implements Callable<Integer> {
     @Mixin
     TraceDirectory trace;
 
-    @Option(names = "--json", description = "Print one JSON object on one line (keys: actors, externalSources, "
-            + "tempActors, timers, promises, messages, promiseMessages, externalMessages, systemCalls, systemMessages, "
-            + "creations, eventBytes, dataBytes, bytesPerMessage, durationSeconds, subtraces, chunks, droppedEvents, cleanEnd, "
-            + "problems, agentErrors: an object of site to count, notRecorded: null or why nothing was recorded).")
+    @Option(
+            names = "--json",
+            description =
+                    "Print one JSON object on one line (keys: actors, externalSources, "
+                            + "tempActors, timers, promises, messages, promiseMessages, externalMessages, systemCalls, systemMessages, "
+                            + "creations, eventBytes, dataBytes, bytesPerMessage, durationSeconds, subtraces, chunks, droppedEvents, cleanEnd, "
+                            + "problems, agentErrors: an object of site to count, notRecorded: null or why nothing was recorded).")
     boolean json;
 
     @CommandLine.Spec
@@ -79,8 +86,10 @@ final class StatsCommand implements Callable<Integer> {
             }
         }
         if (!report.sound()) {
-            spec.commandLine().getErr().println("warning: the trace has problems, counts cover its readable part; "
-                    + "first: " + report.problems().get(0) + " (run reprise verify for all)");
+            spec.commandLine()
+                    .getErr()
+                    .println("warning: the trace has problems, counts cover its readable part; " + "first: "
+                            + report.problems().get(0) + " (run reprise verify for all)");
         }
         return 0;
     }

@@ -10,7 +10,10 @@ import picocli.CommandLine.Parameters;
 
 /** The trace directory argument that every trace tool takes, and the checks every tool makes on it first. */
 final class TraceDirectory {
-    @Parameters(index = "0", paramLabel = "DIR", description = "The trace directory (as given to trace=DIR when recording).")
+    @Parameters(
+            index = "0",
+            paramLabel = "DIR",
+            description = "The trace directory (as given to trace=DIR when recording).")
     Path path;
 
     /**
@@ -45,8 +48,8 @@ final class TraceDirectory {
             throw new NoSuchFileException(dir.toString(), null, "no such trace directory");
         }
         if (!Files.isRegularFile(TraceFiles.events(dir))) {
-            throw new NoSuchFileException(dir.toString(), null,
-                    "not a trace directory: it has no " + TraceFiles.EVENTS);
+            throw new NoSuchFileException(
+                    dir.toString(), null, "not a trace directory: it has no " + TraceFiles.EVENTS);
         }
         return dir;
     }

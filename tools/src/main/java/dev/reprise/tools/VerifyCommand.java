@@ -8,25 +8,32 @@ import dev.reprise.trace.TraceStatistics;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.concurrent.Callable;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import picocli.CommandLine;
 
 /** {@code reprise verify DIR}: is this trace whole and replayable? */
-@Command(name = "verify", mixinStandardHelpOptions = true,
-        description = {"Checks a trace: file headers and versions, every chunk's checksum, that no chunk, subtrace "
-                + "or data entry is missing, that no events were dropped, and that the recording ended cleanly.",
-                "Exits 0 when the trace is sound; otherwise prints the first problem (file, chunk, byte offset) "
-                        + "and exits 1.",
-                "A sound trace that the agent recorded with internal errors (\"recorded with agent errors: site: "
-                        + "count, ...\": it may not replay exactly), or in which it recorded nothing (an unsupported "
-                        + "Akka version: the reason is printed), exits 3."})
+@Command(
+        name = "verify",
+        mixinStandardHelpOptions = true,
+        description = {
+            "Checks a trace: file headers and versions, every chunk's checksum, that no chunk, subtrace "
+                    + "or data entry is missing, that no events were dropped, and that the recording ended cleanly.",
+            "Exits 0 when the trace is sound; otherwise prints the first problem (file, chunk, byte offset) "
+                    + "and exits 1.",
+            "A sound trace that the agent recorded with internal errors (\"recorded with agent errors: site: "
+                    + "count, ...\": it may not replay exactly), or in which it recorded nothing (an unsupported "
+                    + "Akka version: the reason is printed), exits 3."
+        })
 final class VerifyCommand implements Callable<Integer> {
     @Mixin
     TraceDirectory trace;
 
-    @Option(names = "--max", paramLabel = "N", defaultValue = "20",
+    @Option(
+            names = "--max",
+            paramLabel = "N",
+            defaultValue = "20",
             description = "List at most N problems (default: ${DEFAULT-VALUE}).")
     int max;
 
@@ -54,8 +61,10 @@ final class VerifyCommand implements Callable<Integer> {
                 return ExitCodes.AGENT_ERRORS;
             }
             if (!agentErrors.isEmpty()) {
-                err.printf("AGENT ERRORS: %s is sound (%d chunks, %s) but was recorded with agent errors: %s; "
-                        + "it may not replay exactly.%n", trace.path, s.chunks(), s.summary(), agentErrors);
+                err.printf(
+                        "AGENT ERRORS: %s is sound (%d chunks, %s) but was recorded with agent errors: %s; "
+                                + "it may not replay exactly.%n",
+                        trace.path, s.chunks(), s.summary(), agentErrors);
                 return ExitCodes.AGENT_ERRORS;
             }
             out.printf("OK: %s is sound: %d chunks, %s, clean end.%n", trace.path, s.chunks(), s.summary());

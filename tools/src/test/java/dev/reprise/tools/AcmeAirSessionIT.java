@@ -35,38 +35,92 @@ class AcmeAirSessionIT {
     @Test
     void aRecordedSessionReplaysWithItsResponseHashesWithoutClientsOrDatabase() throws Exception {
         Cli.requireJars();
-        assertTrue(Files.isRegularFile(Cli.ROOT.resolve("acmeair-port/target/run.classpath")), "acmeair-port is not "
-                + "built: a full build (./reprise test, mvn verify) builds it before the tools; with -pl tools, build it "
-                + "first: mvn -pl acmeair-port -am package -DskipTests");
+        assertTrue(
+                Files.isRegularFile(Cli.ROOT.resolve("acmeair-port/target/run.classpath")),
+                "acmeair-port is not "
+                        + "built: a full build (./reprise test, mvn verify) builds it before the tools; with -pl tools, build it "
+                        + "first: mvn -pl acmeair-port -am package -DskipTests");
         Cli.deleteTree(WORK);
         Files.createDirectories(WORK);
-        String classPath = Cli.ROOT.resolve("acmeair-port/target/classes") + File.pathSeparator
-                + Files.readString(Cli.ROOT.resolve("acmeair-port/target/run.classpath")).trim();
+        String classPath = Cli.ROOT.resolve("acmeair-port/target/classes")
+                + File.pathSeparator
+                + Files.readString(Cli.ROOT.resolve("acmeair-port/target/run.classpath"))
+                        .trim();
         Path trace = WORK.resolve("trace");
 
-        Server recorded = Server.start(WORK, "record", List.of("record", "--trace", trace.toString(), "--",
-                "-cp", classPath, "dev.reprise.acmeair.AcmeAirServer", "--port", "0", "--db", WORK.resolve("db").toString(),
-                "--customers", "200", "--load", "--seed", "7", "--hash-responses"));
+        Server recorded = Server.start(
+                WORK,
+                "record",
+                List.of(
+                        "record",
+                        "--trace",
+                        trace.toString(),
+                        "--",
+                        "-cp",
+                        classPath,
+                        "dev.reprise.acmeair.AcmeAirServer",
+                        "--port",
+                        "0",
+                        "--db",
+                        WORK.resolve("db").toString(),
+                        "--customers",
+                        "200",
+                        "--load",
+                        "--seed",
+                        "7",
+                        "--hash-responses"));
         int port = recorded.port();
-        ChildProcess.Result driver = ChildProcess.java().classPath(classPath).main("dev.reprise.acmeair.driver.AcmeAirDriver",
-                "--url", "http://127.0.0.1:" + port, "--duration", Integer.toString(DRIVE_SECONDS), "--threads", "2",
-                "--users", "200")
-                .mergeErrors().output(WORK.resolve("driver.out"), null).timeout(Duration.ofSeconds(DRIVE_SECONDS + 120)).run();
+        ChildProcess.Result driver = ChildProcess.java()
+                .classPath(classPath)
+                .main(
+                        "dev.reprise.acmeair.driver.AcmeAirDriver",
+                        "--url",
+                        "http://127.0.0.1:" + port,
+                        "--duration",
+                        Integer.toString(DRIVE_SECONDS),
+                        "--threads",
+                        "2",
+                        "--users",
+                        "200")
+                .mergeErrors()
+                .output(WORK.resolve("driver.out"), null)
+                .timeout(Duration.ofSeconds(DRIVE_SECONDS + 120))
+                .run();
         assertFalse(driver.timedOut(), "the driver did not end");
         assertEquals(0, driver.exit(), driver.out());
         int recordExit = recorded.stop();
         List<String> recordedHashes = recorded.responses();
-        assertTrue(recordedHashes.size() > 100, "the session made " + recordedHashes.size() + " responses: "
-                + Files.readString(WORK.resolve("driver.out")));
+        assertTrue(
+                recordedHashes.size() > 100,
+                "the session made " + recordedHashes.size() + " responses: "
+                        + Files.readString(WORK.resolve("driver.out")));
         assertTrue(recordExit == 0 || recordExit == 143, "recording exit " + recordExit + "\n" + recorded.err());
         Cli.Result verify = Cli.script(Cli.PACKAGED, "verify", trace.toString());
         assertEquals(0, verify.exit(), verify.toString());
 
-        Server replayed = Server.start(WORK, "replay", List.of("replay", "--trace", trace.toString(),
-                "--input-from-trace", "--", "-cp", classPath, "dev.reprise.acmeair.AcmeAirServer", "--port", "0",
-                "--db", WORK.resolve("empty-db").toString(), "--customers", "200", "--seed", "7", "--hash-responses"));
-        replayed.awaitOutput(lines -> lines.stream().filter(l -> l.startsWith("response ")).count()
-                >= recordedHashes.size(), 180);
+        Server replayed = Server.start(
+                WORK,
+                "replay",
+                List.of(
+                        "replay",
+                        "--trace",
+                        trace.toString(),
+                        "--input-from-trace",
+                        "--",
+                        "-cp",
+                        classPath,
+                        "dev.reprise.acmeair.AcmeAirServer",
+                        "--port",
+                        "0",
+                        "--db",
+                        WORK.resolve("empty-db").toString(),
+                        "--customers",
+                        "200",
+                        "--seed",
+                        "7",
+                        "--hash-responses"));
+        replayed.awaitOutput(
+                lines -> lines.stream().filter(l -> l.startsWith("response ")).count() >= recordedHashes.size(), 180);
         replayed.stop();
         assertFalse(replayed.err().contains("DIVERGED"), replayed.err());
         assertEquals(recordedHashes, replayed.responses(), "replayed response hashes\n" + replayed.err());
@@ -79,14 +133,18 @@ class AcmeAirSessionIT {
         static Server start(Path dir, String what, List<String> args) {
             Path out = dir.resolve(what + ".out");
             Path err = dir.resolve(what + ".err");
-            ChildProcess.Running running = Project.script(args.toArray(String[]::new)).directory(dir).output(out, err)
-                    .timeout(Duration.ofDays(1)).start();
+            ChildProcess.Running running = Project.script(args.toArray(String[]::new))
+                    .directory(dir)
+                    .output(out, err)
+                    .timeout(Duration.ofDays(1))
+                    .start();
             return new Server(what, running, out, err);
         }
 
         /** The HTTP port, once the server says it listens. */
         int port() throws Exception {
-            awaitOutput(lines -> lines.stream().anyMatch(l -> LISTENING.matcher(l).find()), 120);
+            awaitOutput(
+                    lines -> lines.stream().anyMatch(l -> LISTENING.matcher(l).find()), 120);
             for (String l : lines()) {
                 Matcher m = LISTENING.matcher(l);
                 if (m.find()) {

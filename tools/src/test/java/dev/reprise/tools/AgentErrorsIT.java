@@ -33,15 +33,24 @@ class AgentErrorsIT {
         Cli.requireJars();
         Cli.deleteTree(WORK);
         trace = Files.createDirectories(WORK).resolve("tally");
-        record = Cli.tools("record", "--trace", trace.toString(), "--", "-Dreprise.test.fault=" + SITE,
-                "-cp", RecordedTrace.CLASS_PATH, RecordedTrace.PROGRAM);
+        record = Cli.tools(
+                "record",
+                "--trace",
+                trace.toString(),
+                "--",
+                "-Dreprise.test.fault=" + SITE,
+                "-cp",
+                RecordedTrace.CLASS_PATH,
+                RecordedTrace.PROGRAM);
     }
 
     @Test
     void theProgramRunsAndTheAgentSaysWhatFailedOnce() {
         assertEquals(0, record.exit(), record::toString);
         RecordedTrace.tallyLine(record);
-        List<String> said = record.errLines().stream().filter(l -> l.contains("internal error in " + SITE)).toList();
+        List<String> said = record.errLines().stream()
+                .filter(l -> l.contains("internal error in " + SITE))
+                .toList();
         assertEquals(1, said.size(), record::toString);
     }
 
@@ -71,21 +80,37 @@ class AgentErrorsIT {
     @Test
     void replayWarnsBeforeTheProgramPrintsAndStillReplays() {
         // Both streams in one, as a terminal shows them: the warning must come before the program's output.
-        List<String> replay = List.of(Cli.JAVA, "-Dreprise.home=" + Cli.ROOT, "-jar", Cli.TOOLS_JAR.toString(), "replay",
-                "--trace", trace.toString(), "--", "-cp", RecordedTrace.CLASS_PATH, RecordedTrace.PROGRAM);
+        List<String> replay = List.of(
+                Cli.JAVA,
+                "-Dreprise.home=" + Cli.ROOT,
+                "-jar",
+                Cli.TOOLS_JAR.toString(),
+                "replay",
+                "--trace",
+                trace.toString(),
+                "--",
+                "-cp",
+                RecordedTrace.CLASS_PATH,
+                RecordedTrace.PROGRAM);
         List<String> merged = new ArrayList<>(List.of("sh", "-c", "exec \"$@\" 2>&1", "sh"));
         merged.addAll(replay);
         Cli.Result r = Cli.run(merged, Map.of());
         assertEquals(0, r.exit(), r::toString);
         assertEquals(RecordedTrace.tallyLine(record), RecordedTrace.tallyLine(r), r::toString);
         List<String> lines = r.out().lines().toList();
-        assertTrue(!lines.isEmpty() && lines.get(0).equals("[reprise] the trace " + trace + " was recorded with agent "
-                + "errors (" + SITE + ": 1): it may not replay exactly"), r::toString);
+        assertTrue(
+                !lines.isEmpty()
+                        && lines.get(0)
+                                .equals("[reprise] the trace " + trace + " was recorded with agent " + "errors (" + SITE
+                                        + ": 1): it may not replay exactly"),
+                r::toString);
     }
 
     @Test
     void aCleanRecordingHasNone() throws Exception {
-        Cli.Result r = Cli.assertSuccess(Cli.tools("stats", "--json", RecordedTrace.get().dir.toString()));
-        assertEquals(Map.of(), ((Map<?, ?>) Json.parse(r.out())).get("agentErrors"), "no hook missed on Akka 2.6: " + r);
+        Cli.Result r = Cli.assertSuccess(
+                Cli.tools("stats", "--json", RecordedTrace.get().dir.toString()));
+        assertEquals(
+                Map.of(), ((Map<?, ?>) Json.parse(r.out())).get("agentErrors"), "no hook missed on Akka 2.6: " + r);
     }
 }

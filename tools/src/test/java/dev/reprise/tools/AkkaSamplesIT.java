@@ -80,13 +80,58 @@ class AkkaSamplesIT {
     }
 
     /** What the key-value shell reads: the same for the recording and the replay; nothing after quit is read. */
-    static final String KEY_VALUE_INPUT = String.join("\n",
-            "put apple 3", "put pear 5", "get apple", "incr apple 4", "race pear", "put fig 12", "get fig", "incr lime 7",
-            "size", "roll 6", "del pear", "get pear", "incr fig 1", "incr fig 2", "race fig", "put kiwi 9", "put plum 1",
-            "get kiwi", "incr plum 5", "size", "roll 20", "race apple", "del fig", "del fig", "get lime", "put date 30",
-            "incr date -4", "get date", "race date", "roll 6", "put melon 8", "incr melon 8", "incr apple 1", "get apple",
-            "size", "race melon", "del kiwi", "get plum", "put pear 6", "race pear", "", "jump apple", "put apple",
-            "incr pear 1", "get pear", "size", "roll 100", "quit", "get apple") + "\n";
+    static final String KEY_VALUE_INPUT = String.join(
+                    "\n",
+                    "put apple 3",
+                    "put pear 5",
+                    "get apple",
+                    "incr apple 4",
+                    "race pear",
+                    "put fig 12",
+                    "get fig",
+                    "incr lime 7",
+                    "size",
+                    "roll 6",
+                    "del pear",
+                    "get pear",
+                    "incr fig 1",
+                    "incr fig 2",
+                    "race fig",
+                    "put kiwi 9",
+                    "put plum 1",
+                    "get kiwi",
+                    "incr plum 5",
+                    "size",
+                    "roll 20",
+                    "race apple",
+                    "del fig",
+                    "del fig",
+                    "get lime",
+                    "put date 30",
+                    "incr date -4",
+                    "get date",
+                    "race date",
+                    "roll 6",
+                    "put melon 8",
+                    "incr melon 8",
+                    "incr apple 1",
+                    "get apple",
+                    "size",
+                    "race melon",
+                    "del kiwi",
+                    "get plum",
+                    "put pear 6",
+                    "race pear",
+                    "",
+                    "jump apple",
+                    "put apple",
+                    "incr pear 1",
+                    "get pear",
+                    "size",
+                    "roll 100",
+                    "quit",
+                    "get apple")
+            + "\n";
 
     /** Records {@code main} {@value #RUNS} times and replays each recording; fails with every mismatch. */
     private static void recordAndReplay(Class<?> main, String stdin) throws Exception {
@@ -103,14 +148,32 @@ class AkkaSamplesIT {
         for (int run = 1; run <= RUNS; run++) {
             Path runDir = Files.createDirectories(dir.resolve("run" + run));
             Path trace = runDir.resolve("trace");
-            ScriptRun record = ScriptRun.run(runDir, "record", input, "record", "--trace", trace.toString(), "--", "-cp",
-                    programClassPath(main), main.getName());
+            ScriptRun record = ScriptRun.run(
+                    runDir,
+                    "record",
+                    input,
+                    "record",
+                    "--trace",
+                    trace.toString(),
+                    "--",
+                    "-cp",
+                    programClassPath(main),
+                    main.getName());
             if (record.exit() != 0) {
                 failures.add("run " + run + ": the recording exited " + record.exit() + "\n" + record.show());
                 continue;
             }
-            ScriptRun replay = ScriptRun.run(runDir, "replay", input, "replay", "--trace", trace.toString(), "--", "-cp",
-                    programClassPath(main), main.getName());
+            ScriptRun replay = ScriptRun.run(
+                    runDir,
+                    "replay",
+                    input,
+                    "replay",
+                    "--trace",
+                    trace.toString(),
+                    "--",
+                    "-cp",
+                    programClassPath(main),
+                    main.getName());
             List<String> recorded = normalise(record.out());
             List<String> replayed = normalise(replay.out());
             boolean same = recorded.equals(replayed);
@@ -120,13 +183,18 @@ class AkkaSamplesIT {
             }
             StringBuilder why = new StringBuilder("run " + run + ": ");
             if (replay.exit() != 0) {
-                why.append("the replay exited ").append(replay.exit()).append(meaning(replay.exit())).append(same ? "" : "; ");
+                why.append("the replay exited ")
+                        .append(replay.exit())
+                        .append(meaning(replay.exit()))
+                        .append(same ? "" : "; ");
             }
             if (!same) {
                 why.append("the replay printed other lines than the recording");
             }
-            why.append("\n--- diff of stdout (- recording, + replay)\n").append(same ? "(none)\n" : diff(recorded, replayed))
-                    .append(record.show()).append(replay.show());
+            why.append("\n--- diff of stdout (- recording, + replay)\n")
+                    .append(same ? "(none)\n" : diff(recorded, replayed))
+                    .append(record.show())
+                    .append(replay.show());
             failures.add(why.toString());
         }
         String summary = main.getSimpleName() + ": " + matched + " of " + RUNS + " replays matched their recording "
@@ -153,8 +221,8 @@ class AkkaSamplesIT {
      * An Akka log line's level (and marker) and source, without its timestamp and thread:
      * {@code [INFO] [time] [thread] [source] text}, or {@code [INFO] [akkaDeadLetter][time] [thread] [source] text}.
      */
-    private static final Pattern LOG_LINE = Pattern.compile(
-            "^\\[(DEBUG|INFO|WARN|ERROR)\\] (\\[akka[A-Za-z]+\\])? ?\\[[^\\]]*\\] \\[[^\\]]*\\] ");
+    private static final Pattern LOG_LINE =
+            Pattern.compile("^\\[(DEBUG|INFO|WARN|ERROR)\\] (\\[akka[A-Za-z]+\\])? ?\\[[^\\]]*\\] \\[[^\\]]*\\] ");
     /** An actor instance's identity hash, as Akka's lifecycle debug lines print it. */
     private static final Pattern IDENTITY = Pattern.compile("@[0-9a-f]{1,8}\\)$");
 
@@ -166,8 +234,9 @@ class AkkaSamplesIT {
                 continue; // how the pool's thread came to run the actor
             }
             java.util.regex.Matcher m = LOG_LINE.matcher(line);
-            String l = m.find() ? "[" + m.group(1) + "] " + (m.group(2) == null ? "" : m.group(2) + " ")
-                    + line.substring(m.end()) : line;
+            String l = m.find()
+                    ? "[" + m.group(1) + "] " + (m.group(2) == null ? "" : m.group(2) + " ") + line.substring(m.end())
+                    : line;
             result.add(IDENTITY.matcher(l).replaceFirst("@...)"));
         }
         return result;

@@ -68,21 +68,27 @@ class BadInputIT {
     @ParameterizedTest
     @ValueSource(strings = {"inspect", "verify", "stats", "stats --json", "replay", "replay --print-jvm-args"})
     void aFileInsteadOfADirectory(String command) {
-        assertOneLineError(Cli.tools(on(command, file)), 2, prefix(command) + file + ": is a file, not a trace directory");
+        assertOneLineError(
+                Cli.tools(on(command, file)), 2, prefix(command) + file + ": is a file, not a trace directory");
     }
 
     @ParameterizedTest
     @ValueSource(strings = {"inspect", "verify", "stats", "stats --json", "replay", "replay --print-jvm-args"})
     void anEmptyDirectory(String command) {
-        assertOneLineError(Cli.tools(on(command, empty)), 2,
+        assertOneLineError(
+                Cli.tools(on(command, empty)),
+                2,
                 prefix(command) + empty + ": not a trace directory: it has no events.rpt");
     }
 
     @ParameterizedTest
     @ValueSource(strings = {"inspect", "stats", "stats --json", "replay", "replay --print-jvm-args"})
     void aTraceFromANewerFormatVersion(String command) {
-        assertOneLineError(Cli.tools(on(command, newer)), 1, prefix(command) + TraceFiles.events(newer)
-                + ": trace format version 6 is not supported; this Reprise reads versions 2 to 5");
+        assertOneLineError(
+                Cli.tools(on(command, newer)),
+                1,
+                prefix(command) + TraceFiles.events(newer)
+                        + ": trace format version 6 is not supported; this Reprise reads versions 2 to 5");
     }
 
     @Test
@@ -91,36 +97,62 @@ class BadInputIT {
         assertEquals(1, r.exit(), r::toString);
         assertEquals("", r.out(), r::toString);
         Cli.assertNoStackTrace(r);
-        assertEquals("FAILED: " + TraceFiles.events(newer) + ": trace format version 6 is not supported; this Reprise "
-                + "reads versions 2 to 5. Use the Reprise release that recorded the trace.", r.errLines().get(0), r::toString);
+        assertEquals(
+                "FAILED: " + TraceFiles.events(newer) + ": trace format version 6 is not supported; this Reprise "
+                        + "reads versions 2 to 5. Use the Reprise release that recorded the trace.",
+                r.errLines().get(0),
+                r::toString);
     }
 
     @ParameterizedTest
     @ValueSource(strings = {"inspect", "verify", "stats", "replay", "replay --print-jvm-args", "record"})
     void anUnknownOption(String command) {
         String[] args = command.equals("record")
-                ? new String[] {"record", "--frobnicate", "--trace", Cli.WORK.resolve("unrecorded").toString(), "--",
-                        "-version"}
+                ? new String[] {
+                    "record",
+                    "--frobnicate",
+                    "--trace",
+                    Cli.WORK.resolve("unrecorded").toString(),
+                    "--",
+                    "-version"
+                }
                 : on(command, trace.dir, "--frobnicate");
-        assertOneLineError(Cli.tools(args), 2, prefix(command) + "Unknown option: '--frobnicate'",
+        assertOneLineError(
+                Cli.tools(args),
+                2,
+                prefix(command) + "Unknown option: '--frobnicate'",
                 "(see " + prefix(command).replace(": ", "") + " --help)");
     }
 
     @Test
     void aMistypedOptionGetsASuggestion() {
-        assertOneLineError(Cli.tools("stats", "--jsn", trace.dir.toString()), 2,
+        assertOneLineError(
+                Cli.tools("stats", "--jsn", trace.dir.toString()),
+                2,
                 "reprise stats: Unknown option: '--jsn'; did you mean --json?");
     }
 
     @Test
     void badOptionValuesAreNamed() {
-        assertOneLineError(Cli.tools("inspect", trace.dir.toString(), "--limit", "-1"), 2,
+        assertOneLineError(
+                Cli.tools("inspect", trace.dir.toString(), "--limit", "-1"),
+                2,
                 "reprise inspect: --limit must be 0 or more, was -1");
-        assertOneLineError(Cli.tools("inspect", trace.dir.toString(), "--limit", "many"), 2,
-                "reprise inspect: ", "--limit", "'many'");
-        assertOneLineError(Cli.tools("inspect", trace.dir.toString(), "--actor", "tally"), 2,
-                "reprise inspect: ", "--actor", "'tally' is not an actor id");
-        assertOneLineError(Cli.tools("verify", trace.dir.toString(), "--max", "-1"), 2,
+        assertOneLineError(
+                Cli.tools("inspect", trace.dir.toString(), "--limit", "many"),
+                2,
+                "reprise inspect: ",
+                "--limit",
+                "'many'");
+        assertOneLineError(
+                Cli.tools("inspect", trace.dir.toString(), "--actor", "tally"),
+                2,
+                "reprise inspect: ",
+                "--actor",
+                "'tally' is not an actor id");
+        assertOneLineError(
+                Cli.tools("verify", trace.dir.toString(), "--max", "-1"),
+                2,
                 "reprise verify: --max must be 0 or more, was -1");
     }
 
@@ -128,8 +160,11 @@ class BadInputIT {
     void aMissingOrExtraTraceArgument() {
         assertOneLineError(Cli.tools("stats"), 2, "reprise stats: Missing required parameter: 'DIR'");
         assertOneLineError(Cli.tools("verify", trace.dir.toString(), "other"), 2, "reprise verify: ", "'other'");
-        assertOneLineError(Cli.tools("replay", "--print-jvm-args"), 2, "reprise replay: Missing required option: '--trace=DIR'");
-        assertOneLineError(Cli.tools("replay", "--trace", trace.dir.toString()), 2,
+        assertOneLineError(
+                Cli.tools("replay", "--print-jvm-args"), 2, "reprise replay: Missing required option: '--trace=DIR'");
+        assertOneLineError(
+                Cli.tools("replay", "--trace", trace.dir.toString()),
+                2,
                 "reprise replay: give the java command line after --");
     }
 
@@ -138,15 +173,21 @@ class BadInputIT {
         assertOneLineError(Cli.tools(), 2, "reprise: name a command: record, replay, inspect, verify, stats, bench");
         assertOneLineError(Cli.tools("frobnicate"), 2, "reprise: unknown command 'frobnicate'; valid: record, replay");
         assertOneLineError(Cli.tools("bench"), 2, "reprise bench: name a benchmark: agent, savina, fingerprints, sync");
-        assertOneLineError(Cli.tools("bench", "frobnicate"), 2, "reprise bench: unknown command 'frobnicate'; valid: agent, savina");
+        assertOneLineError(
+                Cli.tools("bench", "frobnicate"),
+                2,
+                "reprise bench: unknown command 'frobnicate'; valid: agent, savina");
     }
 
     @Test
     void recordWithoutAProgram() {
         String dir = Cli.WORK.resolve("unrecorded").toString();
-        assertOneLineError(Cli.tools("record", "--trace", dir), 2, "reprise record: give the java command line after --");
-        assertOneLineError(Cli.tools("record", "--trace", dir, "--"), 2, "reprise record: give the java command line after --");
-        assertOneLineError(Cli.tools("record", "--", "-version"), 2, "reprise record: Missing required option: '--trace=DIR'");
+        assertOneLineError(
+                Cli.tools("record", "--trace", dir), 2, "reprise record: give the java command line after --");
+        assertOneLineError(
+                Cli.tools("record", "--trace", dir, "--"), 2, "reprise record: give the java command line after --");
+        assertOneLineError(
+                Cli.tools("record", "--", "-version"), 2, "reprise record: Missing required option: '--trace=DIR'");
         assertTrue(Files.notExists(Path.of(dir)), "nothing recorded");
     }
 
@@ -154,22 +195,51 @@ class BadInputIT {
     void recordWithABadAgentOption() {
         String dir = Cli.WORK.resolve("unrecorded").toString();
         for (String bad : List.of("nonsense", "=value")) {
-            assertOneLineError(Cli.tools("record", "--trace", dir, "-o", bad, "--", "-version"), 2,
+            assertOneLineError(
+                    Cli.tools("record", "--trace", dir, "-o", bad, "--", "-version"),
+                    2,
                     "reprise record: --option expects KEY=VALUE, got '" + bad + "'");
         }
         // Well-formed but unknown: the agent refuses it as the JVM starts, and names it.
-        assertOneLineError(Cli.tools("record", "--trace", dir, "-o", "frobnicate=1", "--", "-cp", RecordedTrace.CLASS_PATH,
-                HelloProgram.class.getName()), 2, "unknown agent option 'frobnicate'", "bufferSize");
+        assertOneLineError(
+                Cli.tools(
+                        "record",
+                        "--trace",
+                        dir,
+                        "-o",
+                        "frobnicate=1",
+                        "--",
+                        "-cp",
+                        RecordedTrace.CLASS_PATH,
+                        HelloProgram.class.getName()),
+                2,
+                "unknown agent option 'frobnicate'",
+                "bufferSize");
         // Known but with a bad value: named with the values it takes.
-        assertOneLineError(Cli.tools("record", "--trace", dir, "-o", "sync=fsync", "--", "-cp", RecordedTrace.CLASS_PATH,
-                HelloProgram.class.getName()), 2, "sync: expected none, interval or always, was 'fsync'");
+        assertOneLineError(
+                Cli.tools(
+                        "record",
+                        "--trace",
+                        dir,
+                        "-o",
+                        "sync=fsync",
+                        "--",
+                        "-cp",
+                        RecordedTrace.CLASS_PATH,
+                        HelloProgram.class.getName()),
+                2,
+                "sync: expected none, interval or always, was 'fsync'");
     }
 
     @Test
     void recordIntoAnExistingTraceOrAFile() {
-        assertOneLineError(Cli.tools("record", "--trace", trace.dir.toString(), "--", "-version"), 2,
+        assertOneLineError(
+                Cli.tools("record", "--trace", trace.dir.toString(), "--", "-version"),
+                2,
                 "reprise record: --trace " + trace.dir + " already holds a trace (events.rpt)");
-        assertOneLineError(Cli.tools("record", "--trace", file.toString(), "--", "-version"), 2,
+        assertOneLineError(
+                Cli.tools("record", "--trace", file.toString(), "--", "-version"),
+                2,
                 "reprise record: --trace " + file + " is a file");
     }
 
@@ -184,8 +254,11 @@ class BadInputIT {
         assertEquals(1, verify.exit(), verify::toString);
         Cli.assertNoStackTrace(verify);
         String first = verify.errLines().get(0);
-        assertTrue(first.startsWith("FAILED: " + events + ": chunk ") && first.contains("at byte offset")
-                && first.contains("the file ends inside the chunk"), verify::toString);
+        assertTrue(
+                first.startsWith("FAILED: " + events + ": chunk ")
+                        && first.contains("at byte offset")
+                        && first.contains("the file ends inside the chunk"),
+                verify::toString);
 
         Cli.Result stats = Cli.tools("stats", "--json", damaged.toString());
         assertEquals(0, stats.exit(), stats::toString);

@@ -38,29 +38,38 @@ class ChangedProgramIT {
             List<String> recorded = recordOriginal(trace, FINGERPRINTS);
 
             Cli.Result renamed = replay(trace, "renamed");
-            assertDiverged(renamed, "/user/hub", "is a message of another class than when recorded: this replay has a "
-                    + ChangedProgram.class.getName() + "$Pong");
+            assertDiverged(
+                    renamed,
+                    "/user/hub",
+                    "is a message of another class than when recorded: this replay has a "
+                            + ChangedProgram.class.getName() + "$Pong");
             assertPrefix(recorded, renamed); // stopped before the hub handled the renamed message
             if (run == 1) { // unchecked, the renamed message goes through in the Ping's place
-                Cli.Result unchecked = RecordedPrograms.replay(trace, List.of("--no-fingerprints"), ChangedProgram.class,
-                        "renamed");
+                Cli.Result unchecked =
+                        RecordedPrograms.replay(trace, List.of("--no-fingerprints"), ChangedProgram.class, "renamed");
                 assertEquals(0, unchecked.exit(), unchecked::toString);
-                assertTrue(lines(unchecked).stream().anyMatch(l -> l.endsWith(": Pong 10 from worker 2")), unchecked::toString);
+                assertTrue(
+                        lines(unchecked).stream().anyMatch(l -> l.endsWith(": Pong 10 from worker 2")),
+                        unchecked::toString);
             }
 
             Cli.Result extraSend = replay(trace, "extra-send");
             assertDiverged(extraSend, "/user/worker1", "the turn of its event 1 (");
             // in its fingerprint (modulo 7), or in full when the turn outlived its chunk
-            assertTrue(extraSend.err().contains("sent 21 messages, 0 modulo 7; when recorded, the count was 6 modulo 7")
-                    || extraSend.err().contains("sent 21 messages; when recorded it sent 20."), extraSend::toString);
+            assertTrue(
+                    extraSend.err().contains("sent 21 messages, 0 modulo 7; when recorded, the count was 6 modulo 7")
+                            || extraSend.err().contains("sent 21 messages; when recorded it sent 20."),
+                    extraSend::toString);
 
-            // Both actors differ: worker0 creates a child it did not, the hub does not create (nor tell) the one it did.
+            // Both actors differ: worker0 creates a child it did not, the hub does not create (nor tell) the one it
+            // did.
             // Which of them the replay reaches first is the schedule's choice; either is the first difference.
             Cli.Result childElsewhere = replay(trace, "child-elsewhere");
             if (childElsewhere.err().contains("first difference: /user/hub ")) {
                 assertDiverged(childElsewhere, "/user/hub", "the turn of its event 1 (");
             } else {
-                assertDiverged(childElsewhere, "/user/worker0", "its event 2: it created an actor, but the trace expects");
+                assertDiverged(
+                        childElsewhere, "/user/worker0", "its event 2: it created an actor, but the trace expects");
             }
         }
     }
@@ -106,6 +115,7 @@ class ChangedProgramIT {
     /** What the diverged replay printed is what the recording printed, up to where it stopped. */
     private static void assertPrefix(List<String> recorded, Cli.Result r) {
         List<String> out = lines(r);
-        assertTrue(out.size() < recorded.size() && recorded.subList(0, out.size()).equals(out), r::toString);
+        assertTrue(
+                out.size() < recorded.size() && recorded.subList(0, out.size()).equals(out), r::toString);
     }
 }

@@ -28,6 +28,7 @@ final class Cli {
     static final Path TOOLS_JAR = Project.toolsJar();
     /** The agent the tools under test use: {@code agent/target/reprise-agent.jar} (see {@link Project#agentJar()}). */
     static final Path AGENT_JAR = Project.agentJar();
+
     static final String JAVA = ChildProcess.javaExecutable().toString();
     /** Scratch space for the tests' traces and captured output (under target, so mvn clean removes it). */
     static final Path WORK = ROOT.resolve("tools/target/cli-it");
@@ -45,15 +46,18 @@ final class Cli {
         /** The whole run, for failure messages. */
         @Override
         public String toString() {
-            return String.join(" ", command) + "\n  exit " + exit + "\n--- stdout\n" + out + "--- stderr\n" + err + "---";
+            return String.join(" ", command) + "\n  exit " + exit + "\n--- stdout\n" + out + "--- stderr\n" + err
+                    + "---";
         }
     }
 
     /** Fails, saying what to build, unless both jars a user needs are there. */
     static void requireJars() {
         Project.requirePackaged(TOOLS_JAR, "these tests run after the package phase (mvn -pl tools -am verify)");
-        Project.requirePackaged(AGENT_JAR, "a full build (./reprise test, mvn verify) packages the agent before the tools; "
-                + "with -pl tools, package it first: mvn -pl agent -am package -DskipTests");
+        Project.requirePackaged(
+                AGENT_JAR,
+                "a full build (./reprise test, mvn verify) packages the agent before the tools; "
+                        + "with -pl tools, package it first: mvn -pl agent -am package -DskipTests");
     }
 
     /** {@code java -Dreprise.home=ROOT -jar reprise-tools.jar ARGS}, as ./reprise runs it. */
@@ -75,8 +79,13 @@ final class Cli {
 
     /** Starts {@code ./reprise ARGS} as {@link #PACKAGED}, its stdout and stderr both to {@code output}, and returns at once. */
     static Process start(List<String> args, Path output) {
-        return Project.script(args.toArray(String[]::new)).directory(ROOT).mergeErrors().output(output, null)
-                .timeout(Duration.ofDays(1)).start().process();
+        return Project.script(args.toArray(String[]::new))
+                .directory(ROOT)
+                .mergeErrors()
+                .output(output, null)
+                .timeout(Duration.ofDays(1))
+                .start()
+                .process();
     }
 
     /** Any command line: a JVM started the way an IDE would with options the tools printed, say. */
@@ -88,7 +97,8 @@ final class Cli {
     static Result run(ChildProcess child) {
         ChildProcess.Result r = child.directory(ROOT).timeout(TIME_LIMIT).run();
         if (r.timedOut()) {
-            fail("still running after " + TIME_LIMIT.toSeconds() + "s, killed: " + new Result(r.command(), -1, r.out(), r.err()));
+            fail("still running after " + TIME_LIMIT.toSeconds() + "s, killed: "
+                    + new Result(r.command(), -1, r.out(), r.err()));
         }
         return new Result(r.command(), r.exit(), r.out(), r.err());
     }
@@ -117,7 +127,8 @@ final class Cli {
     }
 
     static void assertNoStackTrace(Result r) {
-        for (String sign : List.of("Exception in thread", "at dev.reprise", "at picocli", "at java.", "internal error")) {
+        for (String sign :
+                List.of("Exception in thread", "at dev.reprise", "at picocli", "at java.", "internal error")) {
             assertFalse(r.err().contains(sign) || r.out().contains(sign), () -> "stack trace ('" + sign + "'): " + r);
         }
     }

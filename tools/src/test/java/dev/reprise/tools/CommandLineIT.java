@@ -35,7 +35,8 @@ class CommandLineIT {
     void recordRunsTheProgramUnderTheAgentAndWritesATrace() {
         Cli.Result r = trace.record;
         assertEquals(0, r.exit(), r::toString);
-        assertTrue(trace.tallyLine.matches("tally [0-9a-f]+ of " + TallyProgram.TOTAL + " messages, first .+, clock \\d+"),
+        assertTrue(
+                trace.tallyLine.matches("tally [0-9a-f]+ of " + TallyProgram.TOTAL + " messages, first .+, clock \\d+"),
                 r::toString);
         Cli.assertNoStackTrace(r);
         assertTrue(Files.isRegularFile(TraceFiles.metadata(trace.dir)), "trace.json");
@@ -43,19 +44,35 @@ class CommandLineIT {
 
     @Test
     void recordPassesOnTheProgramsExitCode() {
-        Cli.Result r = Cli.tools("record", "--trace", Cli.WORK.resolve("hello").toString(), "--",
-                "-cp", RecordedTrace.CLASS_PATH, HelloProgram.class.getName(), "a", "b");
+        Cli.Result r = Cli.tools(
+                "record",
+                "--trace",
+                Cli.WORK.resolve("hello").toString(),
+                "--",
+                "-cp",
+                RecordedTrace.CLASS_PATH,
+                HelloProgram.class.getName(),
+                "a",
+                "b");
         assertEquals(3, r.exit(), r::toString);
         assertEquals("hello a b\n", r.out(), r::toString);
     }
 
     @Test
     void replayPrintsTheRecordedRunsResultAndASummary() {
-        Cli.Result r = Cli.tools("replay", "--trace", trace.dir.toString(), "--", "-cp", RecordedTrace.CLASS_PATH,
+        Cli.Result r = Cli.tools(
+                "replay",
+                "--trace",
+                trace.dir.toString(),
+                "--",
+                "-cp",
+                RecordedTrace.CLASS_PATH,
                 RecordedTrace.PROGRAM);
         assertEquals(0, r.exit(), r::toString);
         assertEquals(trace.tallyLine, RecordedTrace.tallyLine(r), "the replay saw the recorded order and clock");
-        List<String> summary = r.errLines().stream().filter(l -> l.startsWith("[reprise] replay of " + trace.dir)).toList();
+        List<String> summary = r.errLines().stream()
+                .filter(l -> l.startsWith("[reprise] replay of " + trace.dir))
+                .toList();
         assertEquals(1, summary.size(), r::toString);
         assertFalse(r.err().contains("diverge"), r::toString);
     }
@@ -65,7 +82,8 @@ class CommandLineIT {
         Cli.Result r = assertSuccess(Cli.tools("replay", "--print-jvm-args", "--trace", trace.dir.toString()));
         List<String> lines = r.out().lines().toList();
         assertEquals(1, lines.size(), r::toString);
-        assertTrue(lines.get(0).contains("-javaagent:" + Cli.AGENT_JAR + "=replay,trace=" + trace.dir.toAbsolutePath()),
+        assertTrue(
+                lines.get(0).contains("-javaagent:" + Cli.AGENT_JAR + "=replay,trace=" + trace.dir.toAbsolutePath()),
                 r::toString);
 
         // Pasted into a run configuration: the same program replays the recorded run.
@@ -76,10 +94,13 @@ class CommandLineIT {
         assertEquals(0, run.exit(), run::toString);
         assertEquals(trace.tallyLine, RecordedTrace.tallyLine(run));
 
-        Cli.Result live = assertSuccess(Cli.tools("replay", "--live", "--print-jvm-args", "--trace", trace.dir.toString()));
-        assertTrue(live.out().strip().endsWith("=replay,trace=" + trace.dir.toAbsolutePath() + ",end=live"), live::toString);
-        Cli.Result fromTrace = assertSuccess(Cli.tools("replay", "--input-from-trace", "--print-jvm-args", "--trace",
-                trace.dir.toString()));
+        Cli.Result live =
+                assertSuccess(Cli.tools("replay", "--live", "--print-jvm-args", "--trace", trace.dir.toString()));
+        assertTrue(
+                live.out().strip().endsWith("=replay,trace=" + trace.dir.toAbsolutePath() + ",end=live"),
+                live::toString);
+        Cli.Result fromTrace = assertSuccess(
+                Cli.tools("replay", "--input-from-trace", "--print-jvm-args", "--trace", trace.dir.toString()));
         assertTrue(fromTrace.out().strip().endsWith(",input=trace"), fromTrace::toString);
     }
 
@@ -123,8 +144,8 @@ class CommandLineIT {
             assertEquals(2, kv.length, () -> "not 'name value': " + line);
             text.put(kv[0], kv[1]);
         }
-        for (String key : List.of("actors", "messages", "externalMessages", "systemCalls", "creations", "eventBytes",
-                "cleanEnd")) {
+        for (String key : List.of(
+                "actors", "messages", "externalMessages", "systemCalls", "creations", "eventBytes", "cleanEnd")) {
             assertEquals(String.valueOf(json.get(key)), text.get(key), key + " in " + r.out());
         }
     }
@@ -135,11 +156,16 @@ class CommandLineIT {
         Map<String, List<String>> actors = sections(all.out());
         assertTrue(actors.size() >= 2 + TallyProgram.WORKERS, all::toString);
         // The tally: the actor with the most events (every message, the outside ones with their content).
-        String tally = actors.entrySet().stream().max((a, b) -> a.getValue().size() - b.getValue().size())
-                .orElseThrow().getKey();
+        String tally = actors.entrySet().stream()
+                .max((a, b) -> a.getValue().size() - b.getValue().size())
+                .orElseThrow()
+                .getKey();
         List<String> tallyEvents = actors.get(tally);
-        assertTrue(tallyEvents.stream().filter(l -> l.contains("message from")).count() >= TallyProgram.TOTAL, all::toString);
-        assertTrue(tallyEvents.stream().filter(l -> l.contains("external message")).count() >= TallyProgram.OUTSIDE,
+        assertTrue(
+                tallyEvents.stream().filter(l -> l.contains("message from")).count() >= TallyProgram.TOTAL,
+                all::toString);
+        assertTrue(
+                tallyEvents.stream().filter(l -> l.contains("external message")).count() >= TallyProgram.OUTSIDE,
                 all::toString);
         assertTrue(tallyEvents.stream().anyMatch(l -> l.contains("system call")), all::toString);
 
@@ -150,20 +176,24 @@ class CommandLineIT {
         Map<String, List<String>> shown = sections(limited.out());
         assertEquals(actors.keySet(), shown.keySet());
         shown.values().forEach(events -> assertTrue(events.size() <= 5, limited::toString));
-        assertTrue(limited.out().contains("  ... " + (tallyEvents.size() - 5) + " more events (raise --limit to see them)"),
+        assertTrue(
+                limited.out()
+                        .contains("  ... " + (tallyEvents.size() - 5) + " more events (raise --limit to see them)"),
                 limited::toString);
     }
 
     @Test
     void everyCommandAndBenchmarkHasHelp() {
-        for (String cmd : List.of("record", "replay", "inspect", "verify", "stats", "bench", "bench agent", "bench savina")) {
+        for (String cmd :
+                List.of("record", "replay", "inspect", "verify", "stats", "bench", "bench agent", "bench savina")) {
             List<String> args = new ArrayList<>(List.of(cmd.split(" ")));
             args.add("--help");
             Cli.Result r = assertSuccess(Cli.tools(args.toArray(String[]::new)));
             assertTrue(r.out().startsWith("Usage: reprise " + cmd + " "), r::toString);
         }
         Cli.Result top = assertSuccess(Cli.tools("--help"));
-        for (String word : List.of("Usage: reprise", "record", "replay", "inspect", "verify", "stats", "bench", "Exit codes")) {
+        for (String word :
+                List.of("Usage: reprise", "record", "replay", "inspect", "verify", "stats", "bench", "Exit codes")) {
             assertTrue(top.out().contains(word), () -> word + ": " + top);
         }
         Cli.Result help = assertSuccess(Cli.tools("help", "stats"));

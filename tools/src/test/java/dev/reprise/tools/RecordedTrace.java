@@ -23,6 +23,7 @@ import java.util.zip.CRC32C;
 final class RecordedTrace {
     /** The class path: this test JVM's (the sample programs, Akka, and the rest), as a user could give it. */
     static final String CLASS_PATH = System.getProperty("java.class.path");
+
     static final String PROGRAM = TallyProgram.class.getName();
 
     private static RecordedTrace recorded;
@@ -45,8 +46,16 @@ final class RecordedTrace {
             Cli.requireJars();
             Cli.deleteTree(Cli.WORK);
             Path dir = Files.createDirectories(Cli.WORK).resolve("tally");
-            Cli.Result r = Cli.tools("record", "--trace", dir.toString(), "-o", "include=dev.reprise.programs", "--",
-                    "-cp", CLASS_PATH, PROGRAM);
+            Cli.Result r = Cli.tools(
+                    "record",
+                    "--trace",
+                    dir.toString(),
+                    "-o",
+                    "include=dev.reprise.programs",
+                    "--",
+                    "-cp",
+                    CLASS_PATH,
+                    PROGRAM);
             assertEquals(0, r.exit(), () -> "record: " + r);
             assertTrue(Files.isRegularFile(TraceFiles.events(dir)), () -> "no trace written: " + r);
             recorded = new RecordedTrace(dir, r, tallyLine(r));
@@ -95,7 +104,8 @@ final class RecordedTrace {
             Files.write(f, b);
         }
         Path json = TraceFiles.metadata(target);
-        Matcher m = Pattern.compile("\"formatVersion\"\\s*:\\s*\\d+").matcher(Files.readString(json, StandardCharsets.UTF_8));
+        Matcher m = Pattern.compile("\"formatVersion\"\\s*:\\s*\\d+")
+                .matcher(Files.readString(json, StandardCharsets.UTF_8));
         assertTrue(m.find(), "trace.json has no formatVersion to patch");
         Files.writeString(json, m.replaceFirst("\"formatVersion\": " + version), StandardCharsets.UTF_8);
         return target;

@@ -37,7 +37,9 @@ class ReplayTimersIT {
         assertTrue(kept.find(), replayed::toString);
         int atMost = Integer.parseInt(kept.group(1));
         // A batch is 1,000 timers; cancelled ones go one sweep after they are seen (sweeps as the count doubles).
-        assertTrue(atMost >= ManyTimersProgram.BATCH / 2 && atMost <= 8 * ManyTimersProgram.BATCH,
-                () -> atMost + " timers kept at once of " + ManyTimersProgram.ROUNDS * ManyTimersProgram.BATCH + ": " + replayed);
+        assertTrue(
+                atMost >= ManyTimersProgram.BATCH / 2 && atMost <= 8 * ManyTimersProgram.BATCH,
+                () -> atMost + " timers kept at once of " + ManyTimersProgram.ROUNDS * ManyTimersProgram.BATCH + ": "
+                        + replayed);
     }
 }

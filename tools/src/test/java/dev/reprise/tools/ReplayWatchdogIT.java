@@ -27,14 +27,20 @@ class ReplayWatchdogIT {
         Cli.Result recorded = RecordedPrograms.record(trace, BlockedAskProgram.class, "via-checker");
         assertTrue(recorded.out().contains("balance 42"), recorded::toString);
 
-        Cli.Result replayed = RecordedPrograms.replay(trace, List.of("--quiet", "2s"), BlockedAskProgram.class, "direct");
+        Cli.Result replayed =
+                RecordedPrograms.replay(trace, List.of("--quiet", "2s"), BlockedAskProgram.class, "direct");
         assertEquals(86, replayed.exit(), replayed::toString);
         String report = String.join("\n", RecordedPrograms.report(replayed));
-        assertTrue(report.contains("first difference: /user/asker") && report.contains("has been blocked in its turn"),
+        assertTrue(
+                report.contains("first difference: /user/asker") && report.contains("has been blocked in its turn"),
                 report);
-        assertTrue(report.contains("at java.base/jdk.internal.misc.Unsafe.park") // where it waits, and the program's frames
-                && report.contains("at dev.reprise.programs.stuck.BlockedAskProgram$Asker.ask("), report);
-        assertTrue(report.contains("actor: /user/bank") && report.contains("expected next: message from /user/checker"),
+        assertTrue(
+                report.contains("at java.base/jdk.internal.misc.Unsafe.park") // where it waits, and the program's
+                        // frames
+                        && report.contains("at dev.reprise.programs.stuck.BlockedAskProgram$Asker.ask("),
+                report);
+        assertTrue(
+                report.contains("actor: /user/bank") && report.contains("expected next: message from /user/checker"),
                 report);
     }
 
@@ -44,8 +50,8 @@ class ReplayWatchdogIT {
         Cli.Result recorded = RecordedPrograms.record(trace, BusyTickerProgram.class, "greet");
         assertTrue(recorded.out().contains("sink got 120 strings"), recorded::toString);
 
-        Cli.Result replayed = RecordedPrograms.replay(trace, List.of("--quiet", "2s", "--live"), BusyTickerProgram.class,
-                "skip");
+        Cli.Result replayed =
+                RecordedPrograms.replay(trace, List.of("--quiet", "2s", "--live"), BusyTickerProgram.class, "skip");
         assertEquals(86, replayed.exit(), replayed::toString);
         String report = String.join("\n", RecordedPrograms.report(replayed));
         assertTrue(report.contains("no actor can make progress") && report.contains("actor: /user/sink"), report);

@@ -22,7 +22,8 @@ final class SampleTraces {
      * with content on actor 4 recorded by thread 2.
      */
     static void pingPong(Path dir, int rounds) throws IOException {
-        try (TraceWriter w = TraceWriter.create(dir, TraceMetadata.begin("sample.PingPong", Map.of("encoding", "COMPACT")))) {
+        try (TraceWriter w =
+                TraceWriter.create(dir, TraceMetadata.begin("sample.PingPong", Map.of("encoding", "COMPACT")))) {
             EventBuffer b = new EventBuffer(128, Encoding.COMPACT);
             long seq = 0;
             b.subtraceStart(2, 0);
@@ -43,7 +44,10 @@ final class SampleTraces {
             other.subtraceStart(4, 0);
             other.externalMessage(TraceIds.FIRST_EXTERNAL_SOURCE, 7, 1);
             other.systemCall(2);
-            w.writeData(TraceIds.FIRST_EXTERNAL_SOURCE, 1, ByteBuffer.wrap("GET /flights".getBytes(StandardCharsets.UTF_8)));
+            w.writeData(
+                    TraceIds.FIRST_EXTERNAL_SOURCE,
+                    1,
+                    ByteBuffer.wrap("GET /flights".getBytes(StandardCharsets.UTF_8)));
             w.writeData(4, 2, ByteBuffer.allocate(8).putLong(0, 1_700_000_000_000L));
             w.writeEvents(2, 0, other.array(), other.size());
             w.finish(Map.of());

@@ -39,9 +39,23 @@ class ScriptIT {
     @Test
     void helpListsEveryCommand() {
         Cli.Result r = assertSuccess(Cli.script(env, "--help"));
-        for (String word : List.of("Usage: ./reprise COMMAND", "demo", "build", "test", "record --trace DIR", "replay --trace DIR",
-                "inspect DIR", "verify DIR", "stats DIR", "bench trace", "bench recorder", "bench hooks", "bench agent", "bench savina",
-                "bench acmeair", "bench truffle")) {
+        for (String word : List.of(
+                "Usage: ./reprise COMMAND",
+                "demo",
+                "build",
+                "test",
+                "record --trace DIR",
+                "replay --trace DIR",
+                "inspect DIR",
+                "verify DIR",
+                "stats DIR",
+                "bench trace",
+                "bench recorder",
+                "bench hooks",
+                "bench agent",
+                "bench savina",
+                "bench acmeair",
+                "bench truffle")) {
             assertTrue(r.out().contains(word), () -> word + ": " + r);
         }
     }
@@ -64,10 +78,19 @@ class ScriptIT {
 
     @Test
     void theHookBenchmarkRefusesAMissingJarToCompareAgainstBeforeBuilding(@TempDir Path dir) {
-        Cli.assertOneLineError(Cli.script(env, "bench", "hooks", "--against", dir.resolve("old.jar").toString()), 2,
-                "bench hooks", "--against: no such agent jar", "old.jar");
-        Cli.assertOneLineError(Cli.script(env, "bench", "hooks", "--against"), 2, "bench hooks",
-                "--against needs an agent jar");
+        Cli.assertOneLineError(
+                Cli.script(
+                        env,
+                        "bench",
+                        "hooks",
+                        "--against",
+                        dir.resolve("old.jar").toString()),
+                2,
+                "bench hooks",
+                "--against: no such agent jar",
+                "old.jar");
+        Cli.assertOneLineError(
+                Cli.script(env, "bench", "hooks", "--against"), 2, "bench hooks", "--against needs an agent jar");
     }
 
     @Test
@@ -95,7 +118,9 @@ class ScriptIT {
     private static void copyJars(Path root) throws Exception {
         Cli.requireJars();
         for (Path jar : List.of(Cli.TOOLS_JAR, Cli.AGENT_JAR)) {
-            Path to = Files.createDirectories(root.resolve(Cli.ROOT.relativize(jar)).getParent()).resolve(jar.getFileName());
+            Path to = Files.createDirectories(
+                            root.resolve(Cli.ROOT.relativize(jar)).getParent())
+                    .resolve(jar.getFileName());
             Files.copy(jar, to, StandardCopyOption.COPY_ATTRIBUTES);
             Files.setLastModifiedTime(to, FileTime.from(Instant.now()));
         }
@@ -104,7 +129,8 @@ class ScriptIT {
     private static Cli.Result scriptIn(Path root, Map<String, String> extra, String... args) {
         Map<String, String> e = new HashMap<>(env);
         e.putAll(extra);
-        List<String> cmd = new java.util.ArrayList<>(List.of(root.resolve("reprise").toString()));
+        List<String> cmd =
+                new java.util.ArrayList<>(List.of(root.resolve("reprise").toString()));
         cmd.addAll(List.of(args));
         return Cli.run(cmd, e);
     }
@@ -113,7 +139,8 @@ class ScriptIT {
     void theTraceToolsNeedOnlyTheTwoJars(@TempDir Path dir) throws Exception {
         Path root = scriptCopy(dir);
         copyJars(root); // no demo or Savina class path: those are for demo and bench, not for verify
-        Cli.Result r = scriptIn(root, Map.of(), "verify", root.resolve("no-trace").toString());
+        Cli.Result r =
+                scriptIn(root, Map.of(), "verify", root.resolve("no-trace").toString());
         assertFalse(r.err().contains("mvn was run"), r::toString);
         Cli.assertOneLineError(r, 2, "reprise verify: ", "no such trace directory");
     }
@@ -123,7 +150,11 @@ class ScriptIT {
         Path root = scriptCopy(dir);
         copyJars(root);
         Files.writeString(root.resolve("module/src/B.java"), "class B {}\n"); // newer than the jars
-        Cli.Result r = scriptIn(root, Map.of("REPRISE_NO_BUILD", "1"), "verify", root.resolve("no-trace").toString());
+        Cli.Result r = scriptIn(
+                root,
+                Map.of("REPRISE_NO_BUILD", "1"),
+                "verify",
+                root.resolve("no-trace").toString());
         assertFalse(r.err().contains("mvn was run"), r::toString);
         Cli.assertOneLineError(r, 2, "reprise verify: ", "no such trace directory");
     }

@@ -16,9 +16,14 @@ record ScriptRun(String what, Path dir, int exit, List<String> out, String err) 
 
     /** Runs {@code ./reprise args} in {@code dir}, killed after {@link #LIMIT} (exit -1). */
     static ScriptRun run(Path dir, String what, Path stdin, String... args) {
-        ChildProcess.Result r = ChildProcess.command(Cli.ROOT.resolve("reprise").toString()).args(args).directory(dir)
-                .stdin(stdin).output(dir.resolve(what + ".out"), dir.resolve(what + ".err")).env(Cli.PACKAGED)
-                .timeout(LIMIT).run();
+        ChildProcess.Result r = ChildProcess.command(Cli.ROOT.resolve("reprise").toString())
+                .args(args)
+                .directory(dir)
+                .stdin(stdin)
+                .output(dir.resolve(what + ".out"), dir.resolve(what + ".err"))
+                .env(Cli.PACKAGED)
+                .timeout(LIMIT)
+                .run();
         return new ScriptRun(what, dir, r.exit(), r.outLines(), r.err());
     }
 
@@ -31,11 +36,17 @@ record ScriptRun(String what, Path dir, int exit, List<String> out, String err) 
         if (out.size() > SHOWN_LINES) {
             s.append("...\n");
         }
-        s.append("--- ").append(what).append(" stderr (").append(errLines.size()).append(" lines)\n");
+        s.append("--- ")
+                .append(what)
+                .append(" stderr (")
+                .append(errLines.size())
+                .append(" lines)\n");
         if (errLines.size() > SHOWN_LINES) {
             s.append("...\n");
         }
-        errLines.stream().skip(Math.max(0, errLines.size() - SHOWN_LINES)).forEach(l -> s.append(l).append('\n'));
+        errLines.stream()
+                .skip(Math.max(0, errLines.size() - SHOWN_LINES))
+                .forEach(l -> s.append(l).append('\n'));
         return s.toString();
     }
 }

@@ -28,20 +28,35 @@ class StoppedProgramIT {
         Cli.requireJars();
         Path dir = RecordedPrograms.folder("stopped-replay");
         Path trace = dir.resolve("trace");
-        List<String> recorded = RecordedPrograms.record(trace, PacedProgram.class).out().lines().toList();
-        assertTrue(recorded.get(recorded.size() - 1).startsWith("done "), () -> "the recording ran to its end: " + recorded);
+        List<String> recorded =
+                RecordedPrograms.record(trace, PacedProgram.class).out().lines().toList();
+        assertTrue(
+                recorded.get(recorded.size() - 1).startsWith("done "),
+                () -> "the recording ran to its end: " + recorded);
 
         Path output = dir.resolve("replay.txt");
-        Process replay = Cli.start(List.of("replay", "--trace", trace.toString(), "--", "-cp",
-                AkkaSamplesIT.programClassPath(PacedProgram.class), PacedProgram.class.getName()), output);
+        Process replay = Cli.start(
+                List.of(
+                        "replay",
+                        "--trace",
+                        trace.toString(),
+                        "--",
+                        "-cp",
+                        AkkaSamplesIT.programClassPath(PacedProgram.class),
+                        PacedProgram.class.getName()),
+                output);
         List<ProcessHandle> jvms = stopOnceItPrinted(replay, output, "1000: ");
         long stoppedAt = System.nanoTime();
-        assertTrue(replay.waitFor(20, TimeUnit.SECONDS), () -> "the replay still runs 20 s after SIGTERM: " + read(output));
+        assertTrue(
+                replay.waitFor(20, TimeUnit.SECONDS),
+                () -> "the replay still runs 20 s after SIGTERM: " + read(output));
         String out = read(output);
         assertEquals(SIGTERM_STATUS, replay.exitValue(), () -> "the replay ends with the status SIGTERM gives: " + out);
         assertAllEnded(jvms);
-        assertTrue(out.contains("[reprise] replay stopped by SIGTERM before the end of the trace; up to here it matched "
-                + "the recording.\n  trace: " + trace.toAbsolutePath()), out);
+        assertTrue(
+                out.contains("[reprise] replay stopped by SIGTERM before the end of the trace; up to here it matched "
+                        + "the recording.\n  trace: " + trace.toAbsolutePath()),
+                out);
         assertTrue(out.contains("  actor: ") && out.contains("    expected next: "), () -> "where it stopped: " + out);
         assertTrue(out.contains("[reprise] replay of " + trace.toAbsolutePath() + ": replayed "), out);
         assertFalse(out.contains("REPLAY DIVERGED"), out);
@@ -58,12 +73,23 @@ class StoppedProgramIT {
         Path dir = RecordedPrograms.folder("stopped-recording");
         Path trace = dir.resolve("trace");
         Path output = dir.resolve("record.txt");
-        Process record = Cli.start(List.of("record", "--trace", trace.toString(), "--", "-cp",
-                AkkaSamplesIT.programClassPath(PacedProgram.class), PacedProgram.class.getName()), output);
+        Process record = Cli.start(
+                List.of(
+                        "record",
+                        "--trace",
+                        trace.toString(),
+                        "--",
+                        "-cp",
+                        AkkaSamplesIT.programClassPath(PacedProgram.class),
+                        PacedProgram.class.getName()),
+                output);
         List<ProcessHandle> jvms = stopOnceItPrinted(record, output, "1000: ");
-        assertTrue(record.waitFor(ProgramJvm.STOP_SECONDS + 10, TimeUnit.SECONDS), () -> "still recording: " + read(output));
+        assertTrue(
+                record.waitFor(ProgramJvm.STOP_SECONDS + 10, TimeUnit.SECONDS),
+                () -> "still recording: " + read(output));
         String out = read(output);
-        assertEquals(SIGTERM_STATUS, record.exitValue(), () -> "the recording ends with the status SIGTERM gives: " + out);
+        assertEquals(
+                SIGTERM_STATUS, record.exitValue(), () -> "the recording ends with the status SIGTERM gives: " + out);
         assertAllEnded(jvms);
         assertFalse(out.contains("done "), out);
         Cli.Result verify = Cli.script(Cli.PACKAGED, "verify", trace.toString());
@@ -89,8 +115,10 @@ class StoppedProgramIT {
 
     private static void assertAllEnded(List<ProcessHandle> jvms) throws Exception {
         for (ProcessHandle jvm : jvms) {
-            assertTrue(jvm.onExit().completeOnTimeout(null, 10, TimeUnit.SECONDS).get() != null,
-                    () -> "the program's JVM outlived ./reprise: " + jvm.info().commandLine().orElse("?"));
+            assertTrue(
+                    jvm.onExit().completeOnTimeout(null, 10, TimeUnit.SECONDS).get() != null,
+                    () -> "the program's JVM outlived ./reprise: "
+                            + jvm.info().commandLine().orElse("?"));
         }
     }
 

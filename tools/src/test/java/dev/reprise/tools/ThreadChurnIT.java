@@ -31,6 +31,7 @@ class ThreadChurnIT {
     private static final int THREADS = 100_000;
     /** Heap the recording may gain from 10,000 threads to 100,000: 90 bytes a thread (a leak of one small map entry per thread exceeds it). */
     private static final long MAX_GROWTH = 8L << 20;
+
     private static final long MAX_METADATA = 64 << 10;
     /**
      * Small event buffers: the recorder's pool of them grows (up to bufferMemory, by design) to
@@ -47,33 +48,53 @@ class ThreadChurnIT {
     @Test
     void aHundredThousandShortLivedThreadsLeaveMemoryAndMetadataFlatAndReplay() throws Exception {
         Path trace = RecordedPrograms.folder("thread-churn").resolve("trace");
-        Cli.Result record = RecordedPrograms.record(trace, SMALL_BUFFERS, ThreadChurn.class,
-                String.valueOf(THREADS), "10000", "50000", String.valueOf(THREADS));
+        Cli.Result record = RecordedPrograms.record(
+                trace,
+                SMALL_BUFFERS,
+                ThreadChurn.class,
+                String.valueOf(THREADS),
+                "10000",
+                "50000",
+                String.valueOf(THREADS));
         assertTrue(record.out().contains(THREADS + " threads, " + THREADS + " told, fold "), record::toString);
         Map<Integer, Long> heap = heapAfter(record);
         assertEquals(3, heap.size(), record::toString);
         long growth = heap.get(THREADS) - heap.get(10_000);
-        assertTrue(growth < MAX_GROWTH, "the heap grew by " + growth + " bytes from 10,000 threads to " + THREADS
-                + " (at most " + MAX_GROWTH + "): " + heap);
+        assertTrue(
+                growth < MAX_GROWTH,
+                "the heap grew by " + growth + " bytes from 10,000 threads to " + THREADS + " (at most " + MAX_GROWTH
+                        + "): " + heap);
 
         long metadata = Files.size(TraceFiles.metadata(trace));
         assertTrue(metadata < MAX_METADATA, "trace.json has " + metadata + " bytes");
         Map<String, Long> sources = SourceNames.read(trace).all();
         assertTrue(sources.size() > THREADS, "every thread is a source the trace names: " + sources.size());
-        assertEquals(0, Cli.tools("verify", trace.toString()).exit(), () -> Cli.tools("verify", trace.toString()).toString());
+        assertEquals(
+                0,
+                Cli.tools("verify", trace.toString()).exit(),
+                () -> Cli.tools("verify", trace.toString()).toString());
 
-        Cli.Result replay = RecordedPrograms.replay(trace, List.of(), ThreadChurn.class,
-                String.valueOf(THREADS), "10000", "50000", String.valueOf(THREADS));
+        Cli.Result replay = RecordedPrograms.replay(
+                trace,
+                List.of(),
+                ThreadChurn.class,
+                String.valueOf(THREADS),
+                "10000",
+                "50000",
+                String.valueOf(THREADS));
         assertEquals(0, replay.exit(), replay::toString);
         assertFalse(replay.err().contains("REPLAY DIVERGED"), replay::toString);
-        assertEquals(record.out().lines().filter(l -> l.contains(" told, fold ")).toList(),
-                replay.out().lines().filter(l -> l.contains(" told, fold ")).toList(), "the same fold, in the same order");
+        assertEquals(
+                record.out().lines().filter(l -> l.contains(" told, fold ")).toList(),
+                replay.out().lines().filter(l -> l.contains(" told, fold ")).toList(),
+                "the same fold, in the same order");
     }
 
     /** The checkpoints' heap after collection, by threads started. */
     private static Map<Integer, Long> heapAfter(Cli.Result r) {
         Map<Integer, Long> heap = new HashMap<>();
-        Matcher m = Pattern.compile(ThreadChurn.HEAP_LINE + "(\\d+) threads: (\\d+)").matcher(r.err());
+        Matcher m = Pattern.compile(ThreadChurn.HEAP_LINE + "(\\d+) threads: (\\d+)")
+                .matcher(r.err());
         while (m.find()) {
             heap.put(Integer.parseInt(m.group(1)), Long.parseLong(m.group(2)));
         }

@@ -21,7 +21,8 @@ class TideTraceIT {
     @Test
     void toolsReadATideTraceAndItReplays() throws Exception {
         Cli.requireJars();
-        assertTrue(Files.isDirectory(TIDE.resolve("target/lib")) && Files.isDirectory(TIDE.resolve("target/compiler")),
+        assertTrue(
+                Files.isDirectory(TIDE.resolve("target/lib")) && Files.isDirectory(TIDE.resolve("target/compiler")),
                 "runtime/truffle is not built: a full build (./reprise test, mvn verify) builds it before the tools; "
                         + "with -pl tools, build it first: mvn -pl runtime/truffle -am package -DskipTests");
         Path work = Cli.WORK.resolve("tide");
@@ -29,7 +30,8 @@ class TideTraceIT {
         Files.createDirectories(work);
         Path trace = work.resolve("trace");
 
-        Cli.Result recorded = Cli.script(Cli.PACKAGED, "lang", "record", "--trace", trace.toString(), PROGRAM.toString());
+        Cli.Result recorded =
+                Cli.script(Cli.PACKAGED, "lang", "record", "--trace", trace.toString(), PROGRAM.toString());
         assertEquals(0, recorded.exit(), recorded::toString);
         assertEquals(8, recorded.out().lines().count(), recorded::toString);
 
@@ -50,7 +52,8 @@ class TideTraceIT {
         assertEquals(0, inspected.exit(), inspected::toString);
         assertTrue(inspected.out().contains("created actor 2"), inspected::toString);
 
-        Cli.Result replayed = Cli.script(Cli.PACKAGED, "lang", "replay", "--trace", trace.toString(), PROGRAM.toString());
+        Cli.Result replayed =
+                Cli.script(Cli.PACKAGED, "lang", "replay", "--trace", trace.toString(), PROGRAM.toString());
         assertEquals(0, replayed.exit(), replayed::toString);
         assertEquals(recorded.out(), replayed.out(), "the replay prints the recording's output");
     }

@@ -81,7 +81,9 @@ class ToolsTest {
         Path broken = copyWithEvents(events);
         Run r = run("verify", broken.toString());
         assertEquals(1, r.exit);
-        assertTrue(r.err.startsWith("FAILED: " + broken.resolve("events.rpt") + ": chunk 0 at byte offset 16: checksum mismatch"),
+        assertTrue(
+                r.err.startsWith(
+                        "FAILED: " + broken.resolve("events.rpt") + ": chunk 0 at byte offset 16: checksum mismatch"),
                 r.err);
     }
 
@@ -105,8 +107,9 @@ class ToolsTest {
 
     @Test
     void verifyReportsARecordingThatWasCutOff() throws Exception {
-        Files.writeString(trace.resolve("trace.json"), Files.readString(trace.resolve("trace.json"))
-                .replace("\"cleanEnd\": true", "\"cleanEnd\": false"));
+        Files.writeString(
+                trace.resolve("trace.json"),
+                Files.readString(trace.resolve("trace.json")).replace("\"cleanEnd\": true", "\"cleanEnd\": false"));
         Run r = run("verify", trace.toString());
         assertEquals(1, r.exit);
         assertTrue(r.err.contains("did not end cleanly"), r.err);
@@ -116,12 +119,18 @@ class ToolsTest {
     void inspectListsEventsPerActorWithData() {
         Run r = run("inspect", trace.toString());
         assertEquals(0, r.exit, r.err);
-        assertTrue(r.out.startsWith("actor 2\n  subtrace 0  (chunk 0 at byte offset 16 (thread 1, sequence 0))\n"
-                + "    created actor 3\n"), r.out);
+        assertTrue(
+                r.out.startsWith("actor 2\n  subtrace 0  (chunk 0 at byte offset 16 (thread 1, sequence 0))\n"
+                        + "    created actor 3\n"),
+                r.out);
         assertTrue(r.out.contains("actor 3\n  subtrace 0"), r.out);
-        assertTrue(r.out.contains("    external message from " + TraceIds.FIRST_EXTERNAL_SOURCE + " type 7, data 1  [12 bytes: \"GET /flights\"]"), r.out);
+        assertTrue(
+                r.out.contains("    external message from " + TraceIds.FIRST_EXTERNAL_SOURCE
+                        + " type 7, data 1  [12 bytes: \"GET /flights\"]"),
+                r.out);
         assertTrue(r.out.contains("    system call, data 2  [8 bytes: "), r.out);
-        assertEquals(50, r.out.lines().filter(l -> l.equals("    message from 2")).count());
+        assertEquals(
+                50, r.out.lines().filter(l -> l.equals("    message from 2")).count());
     }
 
     @Test
@@ -158,9 +167,23 @@ class ToolsTest {
         assertEquals(0, r.exit, r.err);
         @SuppressWarnings("unchecked")
         Map<String, Object> m = (Map<String, Object>) Json.parse(r.out);
-        for (String key : new String[] {"actors", "externalSources", "tempActors", "timers", "promises", "messages",
-                "promiseMessages", "externalMessages", "systemCalls", "systemMessages", "creations", "eventBytes", "dataBytes",
-                "bytesPerMessage", "durationSeconds"}) {
+        for (String key : new String[] {
+            "actors",
+            "externalSources",
+            "tempActors",
+            "timers",
+            "promises",
+            "messages",
+            "promiseMessages",
+            "externalMessages",
+            "systemCalls",
+            "systemMessages",
+            "creations",
+            "eventBytes",
+            "dataBytes",
+            "bytesPerMessage",
+            "durationSeconds"
+        }) {
             assertTrue(m.containsKey(key), "missing key " + key + " in " + r.out);
         }
         assertEquals(3L, m.get("actors"));
@@ -172,7 +195,8 @@ class ToolsTest {
         assertEquals(1L, m.get("creations"));
         assertEquals(Files.size(trace.resolve("events.rpt")), m.get("eventBytes"));
         assertEquals(Files.size(trace.resolve("data.rpd")), m.get("dataBytes"));
-        assertEquals(Math.round((double) Files.size(trace.resolve("events.rpt")) / 101 * 1000) / 1000.0,
+        assertEquals(
+                Math.round((double) Files.size(trace.resolve("events.rpt")) / 101 * 1000) / 1000.0,
                 m.get("bytesPerMessage"));
         assertTrue(m.get("durationSeconds") instanceof Double);
 
@@ -184,18 +208,32 @@ class ToolsTest {
     @Tag("slow") // starts a JVM with the packaged agent: left out of ./reprise test --fast
     void recordRunsTheProgramWithTheAgentAndPassesOnItsExitCode() throws Exception {
         Path root = Project.root();
-        org.junit.jupiter.api.Assumptions.assumeTrue(Files.isRegularFile(Project.agentJar()),
-                "the agent is packaged before the tools in a full build");
+        org.junit.jupiter.api.Assumptions.assumeTrue(
+                Files.isRegularFile(Project.agentJar()), "the agent is packaged before the tools in a full build");
         System.setProperty("reprise.home", root.toString());
         Path recorded = tmp.resolve("recorded");
-        Run r = run("record", "--trace", recorded.toString(), "-o", "flushInterval=50ms", "-o", "sync=always", "--",
-                "-cp", System.getProperty("java.class.path"), HelloProgram.class.getName(), "a", "b");
+        Run r = run(
+                "record",
+                "--trace",
+                recorded.toString(),
+                "-o",
+                "flushInterval=50ms",
+                "-o",
+                "sync=always",
+                "--",
+                "-cp",
+                System.getProperty("java.class.path"),
+                HelloProgram.class.getName(),
+                "a",
+                "b");
         assertEquals(3, r.exit, r.err);
         TraceAnalysis.Report report = TraceAnalysis.run(recorded);
         assertEquals(java.util.List.of(), report.problems());
         assertEquals("50ms", report.metadata().settings().get("flushInterval"));
         assertEquals("always", report.metadata().settings().get("sync"));
-        assertTrue(report.metadata().count("syncs") > 0, "the writer forced the files: " + report.metadata().counts());
+        assertTrue(
+                report.metadata().count("syncs") > 0,
+                "the writer forced the files: " + report.metadata().counts());
 
         Run bad = run("record", "--trace", tmp.resolve("x").toString(), "-o", "nonsense", "--", "-version");
         assertEquals(2, bad.exit);

@@ -36,19 +36,23 @@ class UnsupportedAkkaIT {
     @BeforeAll
     static void runWithAndWithoutTheAgent() throws Exception {
         Cli.requireJars();
-        Path akka = Path.of(System.getProperty("reprise.unsupportedAkka.jar",
-                "target/unsupported-akka/akka-actor_2.13-" + VERSION + ".jar"));
-        assertTrue(Files.isRegularFile(akka), akka + " is missing: the build copies it before the integration tests "
-                + "(mvn -pl agent,tools -am verify)");
+        Path akka = Path.of(System.getProperty(
+                "reprise.unsupportedAkka.jar", "target/unsupported-akka/akka-actor_2.13-" + VERSION + ".jar"));
+        assertTrue(
+                Files.isRegularFile(akka),
+                akka + " is missing: the build copies it before the integration tests "
+                        + "(mvn -pl agent,tools -am verify)");
         // This JVM's class path (the sample programs, Scala, Config...); Akka 2.6 replaced by the old one.
-        classPath = Stream.concat(Stream.of(akka.toString()),
-                Arrays.stream(System.getProperty("java.class.path").split(File.pathSeparator))
-                        .filter(p -> !p.contains("akka-actor")))
+        classPath = Stream.concat(
+                        Stream.of(akka.toString()),
+                        Arrays.stream(System.getProperty("java.class.path").split(File.pathSeparator))
+                                .filter(p -> !p.contains("akka-actor")))
                 .collect(Collectors.joining(File.pathSeparator));
         Cli.deleteTree(WORK);
         trace = Files.createDirectories(WORK).resolve("greeter");
         plain = Cli.run(ChildProcess.java().classPath(classPath).main(GreeterProgram.class));
-        recorded = Cli.tools("record", "--trace", trace.toString(), "--", "-cp", classPath, GreeterProgram.class.getName());
+        recorded = Cli.tools(
+                "record", "--trace", trace.toString(), "--", "-cp", classPath, GreeterProgram.class.getName());
     }
 
     @Test
@@ -61,9 +65,14 @@ class UnsupportedAkkaIT {
 
     @Test
     void theAgentSaysTheVersionIsNotSupportedNamingBoth() {
-        List<String> said = recorded.errLines().stream().filter(l -> l.startsWith("[reprise] ")).toList();
-        assertEquals(List.of("[reprise] Akka " + VERSION + " found, but Reprise supports Akka Classic 2.6.x only: this "
-                + "run is not recorded; the application runs without the agent's hooks"), said, recorded::toString);
+        List<String> said = recorded.errLines().stream()
+                .filter(l -> l.startsWith("[reprise] "))
+                .toList();
+        assertEquals(
+                List.of("[reprise] Akka " + VERSION + " found, but Reprise supports Akka Classic 2.6.x only: this "
+                        + "run is not recorded; the application runs without the agent's hooks"),
+                said,
+                recorded::toString);
         Cli.assertNoStackTrace(recorded);
     }
 
@@ -71,7 +80,9 @@ class UnsupportedAkkaIT {
     void verifyAndStatsSayNothingWasRecordedAndWhy() throws Exception {
         Cli.Result v = Cli.tools("verify", trace.toString());
         assertEquals(ExitCodes.AGENT_ERRORS, v.exit(), v::toString);
-        assertTrue(v.err().startsWith("NOT RECORDED: " + trace) && v.err().contains("Akka " + VERSION + " found"), v::toString);
+        assertTrue(
+                v.err().startsWith("NOT RECORDED: " + trace) && v.err().contains("Akka " + VERSION + " found"),
+                v::toString);
 
         Cli.Result s = Cli.assertSuccess(Cli.tools("stats", "--json", trace.toString()));
         Map<?, ?> stats = (Map<?, ?>) Json.parse(s.out());
@@ -82,8 +93,8 @@ class UnsupportedAkkaIT {
 
     @Test
     void replayRefusesTheTraceSayingWhy() {
-        Cli.Result r = Cli.tools("replay", "--trace", trace.toString(), "--", "-cp", classPath,
-                GreeterProgram.class.getName());
+        Cli.Result r = Cli.tools(
+                "replay", "--trace", trace.toString(), "--", "-cp", classPath, GreeterProgram.class.getName());
         assertEquals(2, r.exit(), r::toString);
         assertTrue(r.err().contains("nothing was recorded in it: Akka " + VERSION + " found"), r::toString);
         assertEquals("", r.out(), "the program does not start: " + r);

@@ -26,6 +26,7 @@ class WideIdsIT {
     static final int REPLAYS = 2;
     /** Event chunks uncompressed, so that the sizes compared are those of the encoding. */
     private static final List<String> UNCOMPRESSED = List.of("-o", "compress=false");
+
     private static final Pattern CREATED = Pattern.compile("created (?:actor|temp actor|timer|promise) (\\d+)");
 
     @BeforeAll
@@ -40,7 +41,8 @@ class WideIdsIT {
             Path trace = dir.resolve("crossing-" + bound);
             List<String> recorded = recordJumped(trace, bound - 50);
             long[] range = createdIdRange(trace);
-            assertTrue(range[0] < bound && range[1] >= bound,
+            assertTrue(
+                    range[0] < bound && range[1] >= bound,
                     "created ids from " + range[0] + " to " + range[1] + " cross " + bound);
             for (int i = 1; i <= REPLAYS; i++) {
                 Cli.Result replay = RecordedPrograms.replay(trace, List.of(), ManyIds.class);
@@ -62,17 +64,20 @@ class WideIdsIT {
         long smallMessages = ((Number) smallStats.get("messages")).longValue();
         long wideMessages = ((Number) wideStats.get("messages")).longValue();
         // The same program (Akka's own actors may race a message more or less)
-        assertTrue(Math.abs(smallMessages - wideMessages) <= smallMessages / 20, smallMessages + " and " + wideMessages);
+        assertTrue(
+                Math.abs(smallMessages - wideMessages) <= smallMessages / 20, smallMessages + " and " + wideMessages);
         double smallBytes = ((Number) smallStats.get("bytesPerMessage")).doubleValue();
         double wideBytes = ((Number) wideStats.get("bytesPerMessage")).doubleValue();
-        assertTrue(smallBytes < wideBytes, "small ids take fewer bytes: " + smallBytes + " against " + wideBytes
-                + " bytes per message with ids above 2^32");
+        assertTrue(
+                smallBytes < wideBytes,
+                "small ids take fewer bytes: " + smallBytes + " against " + wideBytes
+                        + " bytes per message with ids above 2^32");
     }
 
     /** Records {@link ManyIds} with its ids starting at {@code firstId}; it must verify. Returns its output. */
     private static List<String> recordJumped(Path trace, long firstId) {
-        Cli.Result record = RecordedPrograms.record(trace, UNCOMPRESSED, List.of("-Dreprise.test.firstId=" + firstId),
-                ManyIds.class);
+        Cli.Result record = RecordedPrograms.record(
+                trace, UNCOMPRESSED, List.of("-Dreprise.test.firstId=" + firstId), ManyIds.class);
         List<String> out = lines(record);
         assertTrue(out.contains("all done"), record::toString);
         Cli.Result verify = Cli.tools("verify", trace.toString());

@@ -18,11 +18,20 @@ class WithoutAkkaIT {
     void theProgramRunsUnrecordedAndTheTraceSaysWhy() throws Exception {
         Cli.requireJars();
         Path trace = RecordedPrograms.folder("without-akka").resolve("trace");
-        Cli.Result r = Cli.tools("record", "--trace", trace.toString(), "--", "-cp",
-                Cli.ROOT.resolve("tools/target/test-classes").toString(), PlainProgram.class.getName());
+        Cli.Result r = Cli.tools(
+                "record",
+                "--trace",
+                trace.toString(),
+                "--",
+                "-cp",
+                Cli.ROOT.resolve("tools/target/test-classes").toString(),
+                PlainProgram.class.getName());
         assertEquals(0, r.exit(), r::toString);
         assertEquals("plain program ran\n", r.out(), r::toString);
-        assertTrue(r.err().contains("[reprise] the agent cannot start without Akka and Scala on the application's class path"),
+        assertTrue(
+                r.err()
+                        .contains(
+                                "[reprise] the agent cannot start without Akka and Scala on the application's class path"),
                 r::toString);
         Cli.assertNoStackTrace(r);
 

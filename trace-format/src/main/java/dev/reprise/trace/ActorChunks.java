@@ -23,6 +23,7 @@ final class ActorChunks {
     static final long DENSE_IDS = 1L << 28;
     /** No entry (entry numbers start at 1). */
     private static final int NONE = 0;
+
     private static final int FORGOTTEN = -1;
 
     // The latest entry of each actor with a small id, by id.
@@ -38,6 +39,7 @@ final class ActorChunks {
     private long[] min = new long[1 << 10];
     /** max - min: a chunk holds far fewer than 2^31 subtraces. */
     private int[] span = new int[1 << 10];
+
     private int[] previous = new int[1 << 10];
     private int entries;
 

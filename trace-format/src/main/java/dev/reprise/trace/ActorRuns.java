@@ -31,6 +31,7 @@ final class ActorRuns implements ActorEventSource {
         final long[] counters;
         /** Where each subtrace's events start in {@link #events}; one more entry ends the last. */
         final int[] starts;
+
         final TraceEvent[] events;
         final byte[] marks;
         int next;
@@ -109,10 +110,12 @@ final class ActorRuns implements ActorEventSource {
     private int nextChunk;
     /** Loaded runs with subtraces left, in load order (a later run's subtrace replaces an earlier one's of the same counter). */
     private final List<Run> runs = new ArrayList<>(2);
+
     private long expected;
     private boolean ended;
     /** The current subtrace: its run and number there (-1 before the first), and the events left of it. */
     private Run run;
+
     private int subtrace = -1;
     private int position;
     private int end;
@@ -147,7 +150,9 @@ final class ActorRuns implements ActorEventSource {
             return false;
         }
         // Load every chunk that may hold the expected counter (chunks sorted by their lowest counter).
-        while (!loaded(expected) && nextChunk < chunks.size() && chunks.get(nextChunk).minCounter() <= expected) {
+        while (!loaded(expected)
+                && nextChunk < chunks.size()
+                && chunks.get(nextChunk).minCounter() <= expected) {
             ActorChunks.Entry e = chunks.get(nextChunk++);
             Run r = Run.of(source.of(e), actor, expected);
             if (r != null) {

@@ -13,6 +13,7 @@ final class ChunkDecoder {
     private final ActorSlots slots = new ActorSlots();
     /** Whether width code 3 is a varint (format version 4 and later) rather than 4 bytes. */
     private final boolean varintIds;
+
     private byte[] b;
     private int end;
     private int p;
@@ -49,8 +50,10 @@ final class ChunkDecoder {
             int header = b[p++] & 0xFF;
             int kind = header & KIND_MASK;
             if (events == null && kind != SUBTRACE_START && kind != RESUME) {
-                throw new MalformedChunkException(at, "chunk does not begin with a subtrace start (header byte 0x"
-                        + Integer.toHexString(header) + ")");
+                throw new MalformedChunkException(
+                        at,
+                        "chunk does not begin with a subtrace start (header byte 0x" + Integer.toHexString(header)
+                                + ")");
             }
             switch (kind) {
                 case SUBTRACE_START, RESUME -> {
@@ -63,7 +66,8 @@ final class ChunkDecoder {
                         actor = id(firstCode(header));
                         counter = id(secondCode(header));
                         if ((counter >>> 32) != 0) {
-                            throw new MalformedChunkException(at, "subtrace counter " + counter + " does not fit 32 bits");
+                            throw new MalformedChunkException(
+                                    at, "subtrace counter " + counter + " does not fit 32 bits");
                         }
                         int slot = ActorSlots.slotOf(actor);
                         if (slots.actor(slot) == actor) {
@@ -179,8 +183,8 @@ final class ChunkDecoder {
 
     private static void requireZero(int at, int header, int mask) throws MalformedChunkException {
         if ((header & mask) != 0) {
-            throw new MalformedChunkException(at, "header byte 0x" + Integer.toHexString(header)
-                    + " sets bits that its kind does not use");
+            throw new MalformedChunkException(
+                    at, "header byte 0x" + Integer.toHexString(header) + " sets bits that its kind does not use");
         }
     }
 

@@ -18,11 +18,13 @@ final class ChunkEvents {
     private TraceEvent[] events = new TraceEvent[64];
     /** Per event: its fingerprint ({@link Fingerprint#NONE} if it has none). */
     private byte[] eventMarks = new byte[64];
+
     private int eventCount;
     /** Events that are not the same object as the one before (the decoder shares one among repeats). */
     private int distinctEvents;
     /** The chunk's fingerprints, in order of its marked events (null: none recorded). */
     private byte[] marks;
+
     private int markedCount;
 
     private long[] actor = new long[8];
@@ -32,9 +34,11 @@ final class ChunkEvents {
     private int[] start = new int[8];
     /** How many marked events precede each subtrace's in the chunk, and how many it has. */
     private int[] markFrom = new int[8];
+
     private int[] marked = new int[8];
     /** The next subtrace of the same actor in the chunk, or {@link #NO_SUBTRACE}. */
     private int[] nextOfActor = new int[8];
+
     private int subtraceCount;
 
     // Open addressing from actor to its first and last subtrace in the chunk (slot holds index + 1; 0 = free).

@@ -18,6 +18,7 @@ public final class ChunkFileWriter implements AutoCloseable {
     private final ByteBuffer headerBuffer = ByteBuffer.wrap(header);
     /** Deflates {@link #write(int, long, byte[], int)} payloads; null when chunks are stored as they are. */
     private final ChunkDeflater deflater;
+
     private byte[] joined = new byte[0];
     private long chunks;
     private long bytes;
@@ -40,7 +41,8 @@ public final class ChunkFileWriter implements AutoCloseable {
      */
     public static ChunkFileWriter create(Path file, FileKind kind, boolean deflate, FileAttribute<?>... attributes)
             throws IOException {
-        FileChannel ch = FileChannel.open(file, Set.of(StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE), attributes);
+        FileChannel ch =
+                FileChannel.open(file, Set.of(StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE), attributes);
         ChunkFileWriter w = new ChunkFileWriter(ch, deflate);
         w.writeFully(ByteBuffer.wrap(FileHeader.encode(kind)));
         w.bytes = FileHeader.SIZE;
@@ -89,8 +91,8 @@ public final class ChunkFileWriter implements AutoCloseable {
             length += p.remaining();
         }
         if (length > ChunkFormat.MAX_PAYLOAD) {
-            throw new IOException("chunk payload of " + length + " bytes exceeds the limit of "
-                    + ChunkFormat.MAX_PAYLOAD);
+            throw new IOException(
+                    "chunk payload of " + length + " bytes exceeds the limit of " + ChunkFormat.MAX_PAYLOAD);
         }
         ChunkFormat.encodeHeader(header, thread, sequence, (int) length, isDeflated, 0);
         CRC32C crc = ChunkFormat.startCrc(header);

@@ -25,6 +25,7 @@ final class ChunkFormat {
     static final int MAGIC = 0x4B4E4843; // "CHNK" little-endian
     /** Sanity bound on one chunk, so a corrupt length never makes the reader allocate wildly. */
     static final int MAX_PAYLOAD = (1 << 30) - 1;
+
     static final int LENGTH_MASK = MAX_PAYLOAD;
     static final int DEFLATED = 1 << 31;
 
@@ -59,8 +60,9 @@ final class ChunkFormat {
         }
         int length = LittleEndian.getInt(stored, 0);
         if (length < 0 || length > MAX_PAYLOAD) {
-            throw new MalformedChunkException(0, "deflated payload declares an impossible length of "
-                    + Integer.toUnsignedString(length) + " bytes");
+            throw new MalformedChunkException(
+                    0,
+                    "deflated payload declares an impossible length of " + Integer.toUnsignedString(length) + " bytes");
         }
         byte[] events = new byte[length];
         Inflater inflater = new Inflater(true);
@@ -76,8 +78,8 @@ final class ChunkFormat {
                 n += k;
             }
             if (n != length || !inflater.finished() || inflater.getRemaining() != 0) {
-                throw new MalformedChunkException(0, "deflated payload inflates to " + n + " bytes, not the declared "
-                        + length);
+                throw new MalformedChunkException(
+                        0, "deflated payload inflates to " + n + " bytes, not the declared " + length);
             }
             return events;
         } catch (DataFormatException e) {

@@ -7,7 +7,7 @@ package dev.reprise.trace;
 public record ChunkInfo(int thread, long sequence, long index, long offset) {
     @Override
     public String toString() {
-        return "chunk " + index + " at byte offset " + offset
-                + " (thread " + Integer.toUnsignedString(thread) + ", sequence " + sequence + ")";
+        return "chunk " + index + " at byte offset " + offset + " (thread " + Integer.toUnsignedString(thread)
+                + ", sequence " + sequence + ")";
     }
 }

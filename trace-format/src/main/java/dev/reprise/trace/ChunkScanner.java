@@ -65,14 +65,24 @@ public final class ChunkScanner implements AutoCloseable {
             long resumeAt = findNextChunk(position + 1);
             if (resumeAt < 0) {
                 truncated = a.truncation;
-                problems.add(new TraceProblem(a.truncation ? TraceProblem.Kind.TRUNCATED : TraceProblem.Kind.CORRUPT,
-                        file, index, position, a.failure + (a.truncation
-                                ? "; the trace was cut off here, the " + index + " chunks before it are readable"
-                                : "; no readable chunk follows")));
+                problems.add(new TraceProblem(
+                        a.truncation ? TraceProblem.Kind.TRUNCATED : TraceProblem.Kind.CORRUPT,
+                        file,
+                        index,
+                        position,
+                        a.failure
+                                + (a.truncation
+                                        ? "; the trace was cut off here, the " + index
+                                                + " chunks before it are readable"
+                                        : "; no readable chunk follows")));
                 position = size;
                 return null;
             }
-            problems.add(new TraceProblem(TraceProblem.Kind.CORRUPT, file, index, position,
+            problems.add(new TraceProblem(
+                    TraceProblem.Kind.CORRUPT,
+                    file,
+                    index,
+                    position,
                     a.failure + "; skipped " + (resumeAt - position) + " bytes to the next good chunk at byte offset "
                             + resumeAt));
             index++;
@@ -119,8 +129,10 @@ public final class ChunkScanner implements AutoCloseable {
     private Attempt tryChunkAt(long at) throws IOException {
         long remaining = size - at;
         if (remaining < ChunkFormat.HEADER_SIZE) {
-            return Attempt.failed("the file ends inside a chunk header (" + remaining + " of "
-                    + ChunkFormat.HEADER_SIZE + " bytes present)", true);
+            return Attempt.failed(
+                    "the file ends inside a chunk header (" + remaining + " of " + ChunkFormat.HEADER_SIZE
+                            + " bytes present)",
+                    true);
         }
         readAt(channel, at, header, header.length);
         if (LittleEndian.getInt(header, 0) != ChunkFormat.MAGIC) {
@@ -128,13 +140,17 @@ public final class ChunkScanner implements AutoCloseable {
         }
         long length = ChunkFormat.storedLength(header);
         if (length < 0) {
-            return Attempt.failed("chunk header declares an impossible length word 0x"
-                    + Integer.toHexString(LittleEndian.getInt(header, 16)), false);
+            return Attempt.failed(
+                    "chunk header declares an impossible length word 0x"
+                            + Integer.toHexString(LittleEndian.getInt(header, 16)),
+                    false);
         }
         long present = remaining - ChunkFormat.HEADER_SIZE;
         if (length > present) {
-            return Attempt.failed("the file ends inside the chunk (it declares " + length
-                    + " payload bytes, " + present + " are present)", true);
+            return Attempt.failed(
+                    "the file ends inside the chunk (it declares " + length + " payload bytes, " + present
+                            + " are present)",
+                    true);
         }
         byte[] payload = new byte[(int) length];
         readAt(channel, at + ChunkFormat.HEADER_SIZE, payload, payload.length);

@@ -82,7 +82,11 @@ public final class DataFileReader implements AutoCloseable {
                 return;
             }
             if (!index.put(actor, dataId, base + at, (int) length)) {
-                problems.add(new TraceProblem(TraceProblem.Kind.MALFORMED, file, c.info().index(), base + start,
+                problems.add(new TraceProblem(
+                        TraceProblem.Kind.MALFORMED,
+                        file,
+                        c.info().index(),
+                        base + start,
                         "data " + dataId + " of actor " + actor + " is recorded twice"));
             }
             at += (int) length;
@@ -104,8 +108,12 @@ public final class DataFileReader implements AutoCloseable {
     }
 
     private void malformed(Chunk c, int at, String why) {
-        problems.add(new TraceProblem(TraceProblem.Kind.MALFORMED, file, c.info().index(),
-                c.info().offset() + ChunkFormat.HEADER_SIZE + at, why + " (later entries of this chunk are lost)"));
+        problems.add(new TraceProblem(
+                TraceProblem.Kind.MALFORMED,
+                file,
+                c.info().index(),
+                c.info().offset() + ChunkFormat.HEADER_SIZE + at,
+                why + " (later entries of this chunk are lost)"));
     }
 
     /** True when entry {@code (actor, dataId)} is present and intact. */

@@ -39,8 +39,8 @@ public final class DataFileWriter implements AutoCloseable {
     public void append(long actor, long dataId, ByteBuffer payload) throws IOException {
         int length = payload.remaining();
         if (length > ChunkFormat.MAX_PAYLOAD - MAX_ENTRY_HEADER) {
-            throw new IOException("data entry of " + length + " bytes for actor " + actor
-                    + " exceeds the limit of " + (ChunkFormat.MAX_PAYLOAD - MAX_ENTRY_HEADER) + " bytes");
+            throw new IOException("data entry of " + length + " bytes for actor " + actor + " exceeds the limit of "
+                    + (ChunkFormat.MAX_PAYLOAD - MAX_ENTRY_HEADER) + " bytes");
         }
         int h = LittleEndian.putVarLong(header, LittleEndian.putVarLong(header, 0, actor), dataId);
         LittleEndian.putInt(header, h, length);

@@ -19,6 +19,7 @@ import java.util.stream.LongStream;
 final class DataIndex {
     /** Absent entries filled in to keep an actor's ids dense; a wider gap goes to the map. */
     static final int LARGEST_GAP = 4096;
+
     private static final long ABSENT = -1;
 
     /** One actor's locations for data ids {@code first .. first + count - 1}; offset {@link #ABSENT} where missing. */
@@ -126,7 +127,9 @@ final class DataIndex {
     void forget(long actor) {
         Dense d = dense.remove(actor);
         if (d != null) {
-            size -= (int) LongStream.range(0, d.count).filter(i -> d.offsets[(int) i] != ABSENT).count();
+            size -= (int) LongStream.range(0, d.count)
+                    .filter(i -> d.offsets[(int) i] != ABSENT)
+                    .count();
         }
         if (!sparse.isEmpty()) {
             int before = sparse.size();

@@ -51,9 +51,11 @@ public final class EventBuffer {
     private int generation;
     /** Sender of the current subtrace's last plain message, or {@link ActorSlots#NONE}. */
     private long lastSender = ActorSlots.NONE;
+
     private int currentSlot = -1;
     /** Where the last REPEAT byte / RESUME event is, so a run can grow in place. */
     private int repeatAt = NOT_AT;
+
     private int resumeAt = NOT_AT;
 
     /**
@@ -72,8 +74,8 @@ public final class EventBuffer {
      */
     public EventBuffer(int capacity, Encoding encoding, boolean fingerprints) {
         if (capacity < 2 * MAX_EVENT_BYTES) {
-            throw new IllegalArgumentException("event buffer capacity must be at least "
-                    + 2 * MAX_EVENT_BYTES + " bytes, was " + capacity);
+            throw new IllegalArgumentException(
+                    "event buffer capacity must be at least " + 2 * MAX_EVENT_BYTES + " bytes, was " + capacity);
         }
         this.bytes = new byte[capacity];
         this.limit = capacity - MAX_EVENT_BYTES;
@@ -389,7 +391,8 @@ public final class EventBuffer {
     }
 
     /** The one encoder of promise messages; with {@link #ANY_WIDTH}s (constants to the compiler) it finds the widths itself. */
-    private void appendPromiseMessage(long sender, int senderWidth, long resolver, int resolverWidth, byte fingerprint) {
+    private void appendPromiseMessage(
+            long sender, int senderWidth, long resolver, int resolverWidth, byte fingerprint) {
         mark(fingerprint);
         int p = position;
         if ((senderWidth == ANY_WIDTH || resolverWidth == ANY_WIDTH) && (wide(sender) || wide(resolver))) {

@@ -45,8 +45,8 @@ public final class EventTally {
             case TraceEvent.SystemCall sc -> systemCalls.increment();
             case TraceEvent.Creation c -> created[c.kind().ordinal()].increment();
             case TraceEvent.SystemMessageTurn t -> systemMessageTurns.increment();
-            case TraceEvent.Gap g -> { }
-            case TraceEvent.TurnSends t -> { } // part of the message turn it ends
+            case TraceEvent.Gap g -> {}
+            case TraceEvent.TurnSends t -> {} // part of the message turn it ends
         }
     }
 

@@ -19,6 +19,7 @@ final class FileHeader {
     static final int OLDEST_READ = 2;
     /** The first version whose ids may exceed 32 bits (width code 3 is a varint, data entries hold varint ids). */
     static final int WIDE_IDS = 4;
+
     static final int SIZE = 16;
 
     private FileHeader() {}
@@ -38,16 +39,17 @@ final class FileHeader {
      */
     static int check(byte[] h, int length, FileKind kind, Path file) throws TraceFormatException {
         if (length < SIZE) {
-            throw new TraceFormatException(file + ": " + kind.description + " is truncated: "
-                    + length + " of its " + SIZE + " header bytes are present, no chunk is readable");
+            throw new TraceFormatException(file + ": " + kind.description + " is truncated: " + length + " of its "
+                    + SIZE + " header bytes are present, no chunk is readable");
         }
         if (!Arrays.equals(h, 0, 8, kind.magic, 0, 8)) {
-            throw new TraceFormatException(file + ": not a Reprise " + kind.description
-                    + " (its first bytes are not the magic " + new String(kind.magic, java.nio.charset.StandardCharsets.US_ASCII) + ")");
+            throw new TraceFormatException(
+                    file + ": not a Reprise " + kind.description + " (its first bytes are not the magic "
+                            + new String(kind.magic, java.nio.charset.StandardCharsets.US_ASCII) + ")");
         }
         if (LittleEndian.getInt(h, 12) != crc(h)) {
-            throw new TraceFormatException(file + ": the " + kind.description
-                    + " header is corrupt (checksum mismatch at byte offset 12)");
+            throw new TraceFormatException(
+                    file + ": the " + kind.description + " header is corrupt (checksum mismatch at byte offset 12)");
         }
         int version = LittleEndian.getUnsignedShort(h, 8);
         if (!readable(version)) {

@@ -18,6 +18,7 @@ package dev.reprise.trace;
 public final class Fingerprint {
     /** No fingerprint recorded. */
     public static final byte NONE = 0;
+
     private static final int SENDS_UNKNOWN = 7;
     private static final int SENDS_MODULUS = 7;
 
@@ -45,7 +46,9 @@ public final class Fingerprint {
 
     /** {@code fingerprint} with the number of messages its turn sent. */
     public static byte withSends(byte fingerprint, int sends) {
-        return fingerprint == NONE ? NONE : (byte) (fingerprint & 0xF8 | Integer.remainderUnsigned(sends, SENDS_MODULUS));
+        return fingerprint == NONE
+                ? NONE
+                : (byte) (fingerprint & 0xF8 | Integer.remainderUnsigned(sends, SENDS_MODULUS));
     }
 
     /** The class code in {@code fingerprint}, or 0 when it has none. */
@@ -56,7 +59,8 @@ public final class Fingerprint {
     /** Whether a turn that sent {@code sends} messages fits {@code fingerprint} (true when it did not record them). */
     public static boolean sendsMatch(byte fingerprint, int sends) {
         int recorded = fingerprint & 7;
-        return fingerprint == NONE || recorded == SENDS_UNKNOWN
+        return fingerprint == NONE
+                || recorded == SENDS_UNKNOWN
                 || recorded == Integer.remainderUnsigned(sends, SENDS_MODULUS);
     }
 

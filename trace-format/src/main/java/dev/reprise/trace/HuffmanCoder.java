@@ -15,9 +15,11 @@ import java.util.Arrays;
 final class HuffmanCoder {
     /** Bytes per block: zlib's {@code HUFFMAN_ONLY} also starts a new code about every 16 KiB. */
     static final int BLOCK = 16 * 1024;
+
     private static final int END_OF_BLOCK = 256;
     /** Literal/length codes sent: the 256 bytes and the end of block (no lengths are ever used). */
     private static final int LITERALS = 257;
+
     private static final int MAX_BITS = 15;
     private static final int MAX_LENGTH_CODE_BITS = 7;
     /** The order in which the code-length code's lengths are sent (RFC 1951, 3.2.7). */
@@ -25,6 +27,7 @@ final class HuffmanCoder {
 
     /** The block's count of each literal: the 256 byte values, then the end of block's 1. */
     private final int[] counts = new int[LITERALS];
+
     private final int[] quarterCounts = new int[4 * 256];
     private final byte[] lengths = new byte[LITERALS];
     private final int[] codes = new int[LITERALS];
@@ -32,9 +35,11 @@ final class HuffmanCoder {
     private final int[] literalTable = new int[256];
     /** The block header's code lengths, run-length coded: symbol in the low byte, repeat count above it. */
     private final int[] header = new int[LITERALS + 2];
+
     private int headerSymbols;
     /** How many of the code-length code's lengths the header sends (4 to 19, in {@link #LENGTH_CODE_ORDER}). */
     private int lengthCodesSent;
+
     private final int[] lengthCodeCounts = new int[19];
     private final byte[] lengthCodeLengths = new byte[19];
     private final int[] lengthCodeCodes = new int[19];

@@ -15,6 +15,7 @@ import java.util.Arrays;
 final class HuffmanLengths {
     /** Sort keys: count in the high bits, symbol in the low 9. */
     private final long[] sorted;
+
     private final int[] weight;
     private final int[] parent;
     private final int[] depth;

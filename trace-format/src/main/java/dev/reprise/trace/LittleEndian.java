@@ -11,32 +11,41 @@ import java.nio.ByteOrder;
  * {@link IndexOutOfBoundsException}.
  */
 public final class LittleEndian {
-    private static final VarHandle INT =
-            MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
-    private static final VarHandle LONG =
-            MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
-    private static final VarHandle SHORT =
-            MethodHandles.byteArrayViewVarHandle(short[].class, ByteOrder.LITTLE_ENDIAN);
+    private static final VarHandle INT = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
+    private static final VarHandle LONG = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+    private static final VarHandle SHORT = MethodHandles.byteArrayViewVarHandle(short[].class, ByteOrder.LITTLE_ENDIAN);
 
     private LittleEndian() {}
 
     /** Writes {@code v} as four bytes at {@code at}. */
-    public static void putInt(byte[] b, int at, int v) { INT.set(b, at, v); }
+    public static void putInt(byte[] b, int at, int v) {
+        INT.set(b, at, v);
+    }
 
     /** Writes {@code v} as eight bytes at {@code at}. */
-    public static void putLong(byte[] b, int at, long v) { LONG.set(b, at, v); }
+    public static void putLong(byte[] b, int at, long v) {
+        LONG.set(b, at, v);
+    }
 
     /** Writes {@code v} as two bytes at {@code at}. */
-    public static void putShort(byte[] b, int at, short v) { SHORT.set(b, at, v); }
+    public static void putShort(byte[] b, int at, short v) {
+        SHORT.set(b, at, v);
+    }
 
     /** Reads the four bytes at {@code at}. */
-    public static int getInt(byte[] b, int at) { return (int) INT.get(b, at); }
+    public static int getInt(byte[] b, int at) {
+        return (int) INT.get(b, at);
+    }
 
     /** Reads the eight bytes at {@code at}. */
-    public static long getLong(byte[] b, int at) { return (long) LONG.get(b, at); }
+    public static long getLong(byte[] b, int at) {
+        return (long) LONG.get(b, at);
+    }
 
     /** Reads the two bytes at {@code at}, zero-extended. */
-    public static int getUnsignedShort(byte[] b, int at) { return ((short) SHORT.get(b, at)) & 0xFFFF; }
+    public static int getUnsignedShort(byte[] b, int at) {
+        return ((short) SHORT.get(b, at)) & 0xFFFF;
+    }
 
     /** Reads an unsigned little-endian id of 1 to 4 bytes, zero-extended (never sign-extended). */
     public static int getId(byte[] b, int at, int width) {

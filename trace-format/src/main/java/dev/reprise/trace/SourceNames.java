@@ -83,7 +83,11 @@ public final class SourceNames {
                     problem = "the name of outside source " + id + " cannot be read: " + e.getMessage();
                 }
                 if (problem != null) {
-                    problems.add(new TraceProblem(TraceProblem.Kind.MALFORMED, data.file(), -1, data.offsetOf(OWNER, id),
+                    problems.add(new TraceProblem(
+                            TraceProblem.Kind.MALFORMED,
+                            data.file(),
+                            -1,
+                            data.offsetOf(OWNER, id),
                             problem + " (replay gives that source a new id)"));
                 }
             }
@@ -92,8 +96,12 @@ public final class SourceNames {
     }
 
     private static String name(byte[] bytes) throws CharacterCodingException {
-        return StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
-                .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(bytes)).toString();
+        return StandardCharsets.UTF_8
+                .newDecoder()
+                .onMalformedInput(CodingErrorAction.REPORT)
+                .onUnmappableCharacter(CodingErrorAction.REPORT)
+                .decode(ByteBuffer.wrap(bytes))
+                .toString();
     }
 
     /** The id recorded for source {@code name}, or -1 when the trace does not name it. */

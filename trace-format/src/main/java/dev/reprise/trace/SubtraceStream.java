@@ -17,7 +17,7 @@ public final class SubtraceStream implements AutoCloseable {
     private final ChunkDecoder decoder;
     private final ArrayDeque<Subtrace> pending = new ArrayDeque<>();
     private final List<TraceProblem> malformed = new ArrayList<>();
-    private Consumer<Chunk> chunkListener = c -> { };
+    private Consumer<Chunk> chunkListener = c -> {};
 
     private SubtraceStream(ChunkScanner scanner) {
         this.scanner = scanner;
@@ -50,7 +50,10 @@ public final class SubtraceStream implements AutoCloseable {
             try {
                 pending.addAll(decoder.decode(chunk.payload(), chunk.payload().length, chunk.info()));
             } catch (MalformedChunkException e) {
-                malformed.add(new TraceProblem(TraceProblem.Kind.MALFORMED, scanner.file(), chunk.info().index(),
+                malformed.add(new TraceProblem(
+                        TraceProblem.Kind.MALFORMED,
+                        scanner.file(),
+                        chunk.info().index(),
                         chunk.info().offset() + ChunkFormat.HEADER_SIZE + e.payloadOffset,
                         "undecodable event: " + e.getMessage() + " (the whole chunk is skipped)"));
             }

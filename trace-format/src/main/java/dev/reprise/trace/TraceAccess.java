@@ -51,7 +51,9 @@ public enum TraceAccess {
         if (this == UMASK || !isPosix(near.getFileSystem())) {
             return NONE;
         }
-        return new FileAttribute<?>[] {PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString(permissions))};
+        return new FileAttribute<?>[] {
+            PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString(permissions))
+        };
     }
 
     private static boolean isPosix(FileSystem fs) {

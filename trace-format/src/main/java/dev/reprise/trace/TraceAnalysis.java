@@ -32,8 +32,8 @@ public final class TraceAnalysis {
     }
 
     /** The statistics and the problems found, first problem first. */
-    public record Report(TraceStatistics statistics, TraceMetadata metadata, List<TraceProblem> problems,
-                         long problemsNotKept) {
+    public record Report(
+            TraceStatistics statistics, TraceMetadata metadata, List<TraceProblem> problems, long problemsNotKept) {
         public boolean sound() {
             return problems.isEmpty();
         }
@@ -49,8 +49,8 @@ public final class TraceAnalysis {
             throw new NoSuchFileException(dir.toString(), null, "no such trace directory");
         }
         if (!Files.exists(TraceFiles.events(dir))) {
-            throw new NoSuchFileException(TraceFiles.events(dir).toString(), null,
-                    "not a trace directory: it has no " + TraceFiles.EVENTS);
+            throw new NoSuchFileException(
+                    TraceFiles.events(dir).toString(), null, "not a trace directory: it has no " + TraceFiles.EVENTS);
         }
         return new TraceAnalysis(dir).analyse();
     }
@@ -72,14 +72,28 @@ public final class TraceAnalysis {
             }
             if (metadata != null && metadata.cleanEnd()) {
                 compareCount(metadata, TraceMetadata.EVENT_CHUNKS, counts.chunksSeen, TraceFiles.events(dir));
-                compareCount(metadata, TraceMetadata.DATA_CHUNKS, data == null ? 0 : data.chunks(), TraceFiles.data(dir));
+                compareCount(
+                        metadata, TraceMetadata.DATA_CHUNKS, data == null ? 0 : data.chunks(), TraceFiles.data(dir));
             }
             long dataBytes = Files.exists(TraceFiles.data(dir)) ? Files.size(TraceFiles.data(dir)) : 0;
             EventTally t = counts.tally;
-            TraceStatistics stats = new TraceStatistics(counts.actors.size(), counts.sources.size(),
-                    t.creations(), t.created(CreationKind.TEMP_ACTOR), t.created(CreationKind.TIMER),
-                    t.created(CreationKind.PROMISE), t.messages(), t.promiseMessages(), t.externalMessages(),
-                    t.systemCalls(), t.systemMessageTurns(), counts.subtraces, counts.chunks, counts.dropped, Files.size(TraceFiles.events(dir)), dataBytes,
+            TraceStatistics stats = new TraceStatistics(
+                    counts.actors.size(),
+                    counts.sources.size(),
+                    t.creations(),
+                    t.created(CreationKind.TEMP_ACTOR),
+                    t.created(CreationKind.TIMER),
+                    t.created(CreationKind.PROMISE),
+                    t.messages(),
+                    t.promiseMessages(),
+                    t.externalMessages(),
+                    t.systemCalls(),
+                    t.systemMessageTurns(),
+                    counts.subtraces,
+                    counts.chunks,
+                    counts.dropped,
+                    Files.size(TraceFiles.events(dir)),
+                    dataBytes,
                     metadata == null ? null : metadata.durationSeconds());
             // Damage with a place in a file first, in file order; conclusions without an offset after it.
             problems.sort(Comparator.comparingInt((TraceProblem p) -> fileRank(p.file()))
@@ -100,7 +114,11 @@ public final class TraceAnalysis {
         try {
             TraceMetadata m = TraceMetadata.read(dir);
             if (!m.cleanEnd()) {
-                problem(new TraceProblem(TraceProblem.Kind.UNCLEAN_END, file, -1, -1,
+                problem(new TraceProblem(
+                        TraceProblem.Kind.UNCLEAN_END,
+                        file,
+                        -1,
+                        -1,
                         "the trace is truncated: the recording did not end cleanly (the JVM was killed or "
                                 + "crashed), so events recorded after its last flush are lost"));
             }
@@ -116,7 +134,11 @@ public final class TraceAnalysis {
     private DataFileReader openData(TraceMetadata metadata) throws IOException {
         Path file = TraceFiles.data(dir);
         if (!Files.exists(file) && metadata != null && metadata.count(TraceMetadata.DATA_ENTRIES) > 0) {
-            problem(new TraceProblem(TraceProblem.Kind.METADATA, file, -1, -1,
+            problem(new TraceProblem(
+                    TraceProblem.Kind.METADATA,
+                    file,
+                    -1,
+                    -1,
                     "the data file is missing, but the metadata says it holds "
                             + metadata.count(TraceMetadata.DATA_ENTRIES) + " entries"));
         }
@@ -134,8 +156,12 @@ public final class TraceAnalysis {
         long written = m.count(key);
         if (written >= 0 && written != found) {
             long end = Files.exists(file) ? Files.size(file) : -1;
-            problem(new TraceProblem(found < written ? TraceProblem.Kind.TRUNCATED : TraceProblem.Kind.METADATA,
-                    file, found, end, "the metadata says " + written + " chunks were written, the file holds " + found
+            problem(new TraceProblem(
+                    found < written ? TraceProblem.Kind.TRUNCATED : TraceProblem.Kind.METADATA,
+                    file,
+                    found,
+                    end,
+                    "the metadata says " + written + " chunks were written, the file holds " + found
                             + (found < written ? " (chunks are missing from its end)" : "")));
         }
     }
@@ -150,6 +176,7 @@ public final class TraceAnalysis {
         final Set<Long> sources = new HashSet<>();
         /** The events file's format version, which tells source ids from actor ids. */
         int version = FileHeader.VERSION;
+
         final EventTally tally = new EventTally();
         long subtraces;
         long chunks;
@@ -181,7 +208,11 @@ public final class TraceAnalysis {
                     return;
                 }
                 if (seen.get((int) info.sequence())) {
-                    problem(new TraceProblem(TraceProblem.Kind.MISSING_CHUNK, file, info.index(), info.offset(),
+                    problem(new TraceProblem(
+                            TraceProblem.Kind.MISSING_CHUNK,
+                            file,
+                            info.index(),
+                            info.offset(),
                             "thread " + Integer.toUnsignedString(info.thread()) + " has chunk sequence "
                                     + info.sequence() + " twice"));
                 }
@@ -191,19 +222,24 @@ public final class TraceAnalysis {
                 c.subtraces++;
                 c.actor(s.actor());
                 SubtraceOrder<Boolean> o = order.computeIfAbsent(s.actor(), a -> new SubtraceOrder<>());
-                if (!o.accept(o.unwrap(s.counter()), Boolean.TRUE, x -> { })) {
-                    problem(new TraceProblem(TraceProblem.Kind.MISSING_SUBTRACE, file, s.origin().index(),
-                            s.origin().offset(), "actor " + s.actor() + " has subtrace "
-                                    + s.counter() + " twice"));
+                if (!o.accept(o.unwrap(s.counter()), Boolean.TRUE, x -> {})) {
+                    problem(new TraceProblem(
+                            TraceProblem.Kind.MISSING_SUBTRACE,
+                            file,
+                            s.origin().index(),
+                            s.origin().offset(),
+                            "actor " + s.actor() + " has subtrace " + s.counter() + " twice"));
                 }
                 for (TraceEvent e : s.events()) {
                     count(c, s, e, data, file);
                 }
             }
             stream.problems().forEach(this::problem);
-            c.chunksSeen = c.chunks + stream.problems().stream()
-                    .filter(p -> p.kind() == TraceProblem.Kind.CORRUPT || p.kind() == TraceProblem.Kind.TRUNCATED)
-                    .count();
+            c.chunksSeen = c.chunks
+                    + stream.problems().stream()
+                            .filter(p ->
+                                    p.kind() == TraceProblem.Kind.CORRUPT || p.kind() == TraceProblem.Kind.TRUNCATED)
+                            .count();
         } catch (TraceFormatException e) {
             problem(new TraceProblem(TraceProblem.Kind.CORRUPT, file, -1, -1, stripFile(e.getMessage(), file)));
         }
@@ -211,16 +247,26 @@ public final class TraceAnalysis {
             int missing = seen.nextClearBit(0);
             if (missing < seen.length()) {
                 int absent = seen.length() - seen.cardinality();
-                problem(new TraceProblem(TraceProblem.Kind.MISSING_CHUNK, file, -1, -1, "thread "
-                        + Integer.toUnsignedString(thread) + ": chunk sequence " + missing + " is missing"
-                        + (absent > 1 ? " (" + absent + " chunks of this thread are missing in all)" : "")));
+                problem(new TraceProblem(
+                        TraceProblem.Kind.MISSING_CHUNK,
+                        file,
+                        -1,
+                        -1,
+                        "thread "
+                                + Integer.toUnsignedString(thread) + ": chunk sequence " + missing + " is missing"
+                                + (absent > 1 ? " (" + absent + " chunks of this thread are missing in all)" : "")));
             }
         });
         order.forEach((actor, o) -> {
             if (o.waiting() > 0) {
-                problem(new TraceProblem(TraceProblem.Kind.MISSING_SUBTRACE, file, -1, -1, "actor "
-                        + actor + ": subtrace " + o.expected() + " is missing; "
-                        + o.waiting() + " later subtraces of this actor cannot be replayed"));
+                problem(new TraceProblem(
+                        TraceProblem.Kind.MISSING_SUBTRACE,
+                        file,
+                        -1,
+                        -1,
+                        "actor "
+                                + actor + ": subtrace " + o.expected() + " is missing; "
+                                + o.waiting() + " later subtraces of this actor cannot be replayed"));
             }
         });
         return c;
@@ -229,8 +275,8 @@ public final class TraceAnalysis {
     private void count(EventCounts c, Subtrace s, TraceEvent e, DataFileReader data, Path file) {
         c.tally.add(e);
         switch (e) {
-            case TraceEvent.Message m -> { }
-            case TraceEvent.PromiseMessage m -> { }
+            case TraceEvent.Message m -> {}
+            case TraceEvent.PromiseMessage m -> {}
             case TraceEvent.ExternalMessage m -> {
                 c.actor(m.sender());
                 checkData(s, m.sender(), m.dataId(), data, file);
@@ -245,13 +291,17 @@ public final class TraceAnalysis {
                     c.actor(cr.child());
                 }
             }
-            case TraceEvent.SystemMessageTurn t -> { }
-            case TraceEvent.TurnSends t -> { }
+            case TraceEvent.SystemMessageTurn t -> {}
+            case TraceEvent.TurnSends t -> {}
             case TraceEvent.Gap g -> {
                 c.dropped += g.droppedEvents();
-                problem(new TraceProblem(TraceProblem.Kind.DROPPED_EVENTS, file, s.origin().index(),
-                        s.origin().offset(), "thread " + Integer.toUnsignedString(s.origin().thread()) + " dropped "
-                                + g.droppedEvents() + " events here (overflow policy drop); replay stops at this gap"));
+                problem(new TraceProblem(
+                        TraceProblem.Kind.DROPPED_EVENTS,
+                        file,
+                        s.origin().index(),
+                        s.origin().offset(),
+                        "thread " + Integer.toUnsignedString(s.origin().thread()) + " dropped " + g.droppedEvents()
+                                + " events here (overflow policy drop); replay stops at this gap"));
             }
         }
     }
@@ -259,9 +309,13 @@ public final class TraceAnalysis {
     /** Data is keyed by its owner: the calling actor for system calls, the source for external input. */
     private void checkData(Subtrace s, long owner, long dataId, DataFileReader data, Path file) {
         if (dataId != 0 && (data == null || !data.contains(owner, dataId))) {
-            problem(new TraceProblem(TraceProblem.Kind.MISSING_DATA, file, s.origin().index(), s.origin().offset(),
-                    "actor " + s.actor() + " refers to data " + dataId
-                            + " of " + owner + ", which the data file lacks"));
+            problem(new TraceProblem(
+                    TraceProblem.Kind.MISSING_DATA,
+                    file,
+                    s.origin().index(),
+                    s.origin().offset(),
+                    "actor " + s.actor() + " refers to data " + dataId + " of " + owner
+                            + ", which the data file lacks"));
         }
     }
 }

@@ -45,8 +45,7 @@ public sealed interface TraceEvent {
     record PromiseMessage(long sender, long resolver) implements TraceEvent {
         @Override
         public String describe() {
-            return "promise message from " + sender
-                    + " resolved by " + resolver;
+            return "promise message from " + sender + " resolved by " + resolver;
         }
 
         @Override
@@ -59,8 +58,8 @@ public sealed interface TraceEvent {
     record ExternalMessage(long sender, int eventType, long dataId) implements TraceEvent {
         @Override
         public String describe() {
-            return "external message from " + sender
-                    + " type " + Integer.toUnsignedString(eventType) + dataSuffix(dataId);
+            return "external message from " + sender + " type " + Integer.toUnsignedString(eventType)
+                    + dataSuffix(dataId);
         }
 
         @Override

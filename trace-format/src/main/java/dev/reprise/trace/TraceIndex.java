@@ -34,12 +34,19 @@ public final class TraceIndex implements AutoCloseable {
      * chunks over and over and took 30 times as long as its recording. A run of repeated messages
      * shares one event object, so such chunks cost about 5 bytes an event.
      */
-    static final long DECODED_BYTES_KEPT = Math.min(64L << 20, Math.max(1L << 20, Runtime.getRuntime().maxMemory() >> 5));
+    static final long DECODED_BYTES_KEPT =
+            Math.min(64L << 20, Math.max(1L << 20, Runtime.getRuntime().maxMemory() >> 5));
+
     private final LinkedHashMap<Long, ChunkEvents> decoded = new LinkedHashMap<>(16, 0.75f, true);
     private long decodedBytes;
 
-    private TraceIndex(Path file, FileChannel channel, ActorChunks actorChunks, List<TraceProblem> problems,
-                       EventTally recorded, int version) {
+    private TraceIndex(
+            Path file,
+            FileChannel channel,
+            ActorChunks actorChunks,
+            List<TraceProblem> problems,
+            EventTally recorded,
+            int version) {
         this.file = file;
         this.channel = channel;
         this.actorChunks = actorChunks;
@@ -59,9 +66,12 @@ public final class TraceIndex implements AutoCloseable {
         } catch (OutOfMemoryError e) {
             // The scan's arrays are garbage once it has thrown: there is room again for the message.
             long limit = Runtime.getRuntime().maxMemory() >> 20;
-            throw new IOException("the index of " + file + " (" + (Files.size(file) >> 20) + " MB) does not fit in "
-                    + "this JVM's heap (at most " + limit + " MB): it takes about 20 bytes for each actor and each chunk "
-                    + "the actor appears in. Give the replay a larger heap, e.g. -Xmx" + 2 * limit + "m", e);
+            throw new IOException(
+                    "the index of " + file + " (" + (Files.size(file) >> 20) + " MB) does not fit in "
+                            + "this JVM's heap (at most " + limit
+                            + " MB): it takes about 20 bytes for each actor and each chunk "
+                            + "the actor appears in. Give the replay a larger heap, e.g. -Xmx" + 2 * limit + "m",
+                    e);
         }
     }
 
@@ -84,7 +94,8 @@ public final class TraceIndex implements AutoCloseable {
             version = stream.version();
         }
         index.trim();
-        return new TraceIndex(file, FileChannel.open(file, StandardOpenOption.READ), index, problems, recorded, version);
+        return new TraceIndex(
+                file, FileChannel.open(file, StandardOpenOption.READ), index, problems, recorded, version);
     }
 
     /** The readable trace's events counted by kind, as {@code reprise stats} counts them. */
@@ -166,15 +177,18 @@ public final class TraceIndex implements AutoCloseable {
         CRC32C crc = ChunkFormat.startCrc(header);
         crc.update(stored, 0, stored.length);
         if (length < 0 || (int) crc.getValue() != LittleEndian.getInt(header, 20)) {
-            throw new IOException(file + ": the chunk at byte offset " + offset + " changed since the trace was opened");
+            throw new IOException(
+                    file + ": the chunk at byte offset " + offset + " changed since the trace was opened");
         }
         chunksRead++;
-        ChunkInfo info = new ChunkInfo(LittleEndian.getInt(header, 4), LittleEndian.getLong(header, 8), chunkIndex, offset);
+        ChunkInfo info =
+                new ChunkInfo(LittleEndian.getInt(header, 4), LittleEndian.getLong(header, 8), chunkIndex, offset);
         try {
             byte[] payload = ChunkFormat.payload(header, stored);
             return new ChunkDecoder(version).decodeEvents(payload, payload.length, info);
         } catch (MalformedChunkException e) {
-            throw new IOException(file + ": the chunk at byte offset " + offset + " does not decode: " + e.getMessage());
+            throw new IOException(
+                    file + ": the chunk at byte offset " + offset + " does not decode: " + e.getMessage());
         }
     }
 

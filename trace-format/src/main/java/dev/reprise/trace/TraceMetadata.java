@@ -4,8 +4,8 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.FileAttribute;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.FileAttribute;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
@@ -24,9 +24,16 @@ import java.util.TreeMap;
  * @param end null while recording or when the recording did not end cleanly
  * @param notRecorded why the agent recorded nothing (such as an unsupported Akka version), or null
  */
-public record TraceMetadata(int formatVersion, String program, String jvm, Instant start, Instant end,
-                            boolean cleanEnd, Map<String, String> settings, Map<String, Long> counts,
-                            String notRecorded) {
+public record TraceMetadata(
+        int formatVersion,
+        String program,
+        String jvm,
+        Instant start,
+        Instant end,
+        boolean cleanEnd,
+        Map<String, String> settings,
+        Map<String, Long> counts,
+        String notRecorded) {
 
     /** Count key: chunks written to the events file. */
     public static final String EVENT_CHUNKS = "eventChunks";
@@ -55,14 +62,16 @@ public record TraceMetadata(int formatVersion, String program, String jvm, Insta
 
     /** Metadata of a recording that starts now in this JVM. */
     public static TraceMetadata begin(String program, Map<String, String> settings) {
-        String jvm = System.getProperty("java.vm.name") + " " + System.getProperty("java.vm.version")
-                + " (" + System.getProperty("java.vm.vendor") + ")";
-        return new TraceMetadata(FileHeader.VERSION, program, jvm, Instant.now(), null, false, settings, Map.of(), null);
+        String jvm = System.getProperty("java.vm.name") + " " + System.getProperty("java.vm.version") + " ("
+                + System.getProperty("java.vm.vendor") + ")";
+        return new TraceMetadata(
+                FileHeader.VERSION, program, jvm, Instant.now(), null, false, settings, Map.of(), null);
     }
 
     /** This metadata for a recording that ended cleanly now with these counts. */
     public TraceMetadata finish(Map<String, Long> finalCounts) {
-        return new TraceMetadata(formatVersion, program, jvm, start, Instant.now(), true, settings, finalCounts, notRecorded);
+        return new TraceMetadata(
+                formatVersion, program, jvm, start, Instant.now(), true, settings, finalCounts, notRecorded);
     }
 
     /** This metadata, still not clean, with the counts known so far (so a crash keeps them). */
@@ -89,7 +98,11 @@ public record TraceMetadata(int formatVersion, String program, String jvm, Insta
     /** The agent errors as one line, {@code "site: count, site: count"}; empty when none. */
     public String agentErrorsText() {
         StringBuilder b = new StringBuilder();
-        agentErrors().forEach((site, n) -> b.append(b.isEmpty() ? "" : ", ").append(site).append(": ").append(n));
+        agentErrors()
+                .forEach((site, n) -> b.append(b.isEmpty() ? "" : ", ")
+                        .append(site)
+                        .append(": ")
+                        .append(n));
         return b.toString();
     }
 
@@ -170,7 +183,8 @@ public record TraceMetadata(int formatVersion, String program, String jvm, Insta
         long version = number(m, "formatVersion", file);
         if (!FileHeader.readable(version)) {
             throw new TraceFormatException(file + ": trace format version " + version
-                    + " is not supported; this Reprise reads versions " + FileHeader.OLDEST_READ + " to " + FileHeader.VERSION
+                    + " is not supported; this Reprise reads versions " + FileHeader.OLDEST_READ + " to "
+                    + FileHeader.VERSION
                     + ". Use the Reprise release that recorded the trace.");
         }
         Map<String, String> settings = new LinkedHashMap<>();
@@ -193,10 +207,16 @@ public record TraceMetadata(int formatVersion, String program, String jvm, Insta
         if (notRecorded != null && !(notRecorded instanceof String)) {
             throw new TraceFormatException(file + ": \"notRecorded\" must be a string");
         }
-        return new TraceMetadata((int) version, string(m, "program", file), string(m, "jvm", file),
+        return new TraceMetadata(
+                (int) version,
+                string(m, "program", file),
+                string(m, "jvm", file),
                 instant(string(m, "startTime", file), "startTime", file),
                 endText == null ? null : instant(string(m, "endTime", file), "endTime", file),
-                (Boolean) clean, settings, counts, (String) notRecorded);
+                (Boolean) clean,
+                settings,
+                counts,
+                (String) notRecorded);
     }
 
     private static long number(Map<?, ?> m, String key, Path file) throws TraceFormatException {

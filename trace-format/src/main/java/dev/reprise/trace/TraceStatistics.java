@@ -14,10 +14,24 @@ import java.util.Locale;
  * @param creations everything created: actors (not the guardians), temp actors, timers, promises
  * @param durationSeconds recording time, null when the recording did not end cleanly
  */
-public record TraceStatistics(long actors, long externalSources, long creations, long tempActors, long timers,
-                              long promises, long messages, long promiseMessages, long externalMessages,
-                              long systemCalls, long systemMessages, long subtraces, long chunks, long droppedEvents,
-                              long eventBytes, long dataBytes, Double durationSeconds) {
+public record TraceStatistics(
+        long actors,
+        long externalSources,
+        long creations,
+        long tempActors,
+        long timers,
+        long promises,
+        long messages,
+        long promiseMessages,
+        long externalMessages,
+        long systemCalls,
+        long systemMessages,
+        long subtraces,
+        long chunks,
+        long droppedEvents,
+        long eventBytes,
+        long dataBytes,
+        Double durationSeconds) {
 
     /** Events-file bytes per recorded message (0 when there are none). */
     public double bytesPerMessage() {
@@ -26,8 +40,13 @@ public record TraceStatistics(long actors, long externalSources, long creations,
 
     /** One line for people: "12 actors, 1 external source, 340 messages (15 external), 2 system calls". */
     public String summary() {
-        return String.format(Locale.ROOT, "%s, %s, %s (%d external), %s", plural(actors, "actor"),
-                plural(externalSources, "external source"), plural(messages, "message"), externalMessages,
+        return String.format(
+                Locale.ROOT,
+                "%s, %s, %s (%d external), %s",
+                plural(actors, "actor"),
+                plural(externalSources, "external source"),
+                plural(messages, "message"),
+                externalMessages,
                 plural(systemCalls, "system call"));
     }
 

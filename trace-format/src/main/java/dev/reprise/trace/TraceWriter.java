@@ -23,14 +23,20 @@ public final class TraceWriter implements AutoCloseable {
     private final DataFileWriter data;
     /** Whether the metadata and the directory entries are forced to disk as they are written. */
     private final boolean durable;
+
     private TraceMetadata metadata;
     private boolean closed;
     // The files' sizes when last forced (-1: never), so a force that has nothing new to write is skipped.
     private long forcedEventBytes = -1;
     private long forcedDataBytes = -1;
 
-    private TraceWriter(Path directory, FileAttribute<?>[] fileAttributes, ChunkFileWriter events, DataFileWriter data,
-                        boolean durable, TraceMetadata metadata) {
+    private TraceWriter(
+            Path directory,
+            FileAttribute<?>[] fileAttributes,
+            ChunkFileWriter events,
+            DataFileWriter data,
+            boolean durable,
+            TraceMetadata metadata) {
         this.directory = directory;
         this.fileAttributes = fileAttributes;
         this.events = events;
@@ -64,19 +70,22 @@ public final class TraceWriter implements AutoCloseable {
      * metadata rewrite is forced to disk (the new directory and files by {@link #forceCreation},
      * the events and data files by {@link #sync}).
      */
-    public static TraceWriter create(Path directory, TraceMetadata metadata, boolean deflateEvents, TraceAccess access,
-                                     boolean durable) throws IOException {
+    public static TraceWriter create(
+            Path directory, TraceMetadata metadata, boolean deflateEvents, TraceAccess access, boolean durable)
+            throws IOException {
         access.createDirectory(directory);
         FileAttribute<?>[] attributes = access.fileAttributes(directory);
         for (String name : new String[] {TraceFiles.EVENTS, TraceFiles.DATA, TraceFiles.METADATA}) {
             if (Files.exists(directory.resolve(name))) {
-                throw new java.nio.file.FileAlreadyExistsException(directory.toString(), null,
+                throw new java.nio.file.FileAlreadyExistsException(
+                        directory.toString(),
+                        null,
                         "the directory already holds a trace (" + name + "); choose another directory or delete it");
             }
         }
         metadata.write(directory, attributes); // forced by forceCreation, off the caller's thread
-        ChunkFileWriter events = ChunkFileWriter.create(TraceFiles.events(directory), FileKind.EVENTS, deflateEvents,
-                attributes);
+        ChunkFileWriter events =
+                ChunkFileWriter.create(TraceFiles.events(directory), FileKind.EVENTS, deflateEvents, attributes);
         DataFileWriter data;
         try {
             data = DataFileWriter.create(TraceFiles.data(directory), DATA_CHUNK_SIZE, attributes);

@@ -25,8 +25,12 @@ class ActorChunksTest {
         }
         index.trim();
         assertEquals(actors, index.actors().length);
-        assertEquals(List.of(new ActorChunks.Entry(0, 0, 0, 1), new ActorChunks.Entry(2000, 2, 2, 3),
-                new ActorChunks.Entry(1000, 1, 4, 5)), index.of(4999 * 7 - 100));
+        assertEquals(
+                List.of(
+                        new ActorChunks.Entry(0, 0, 0, 1),
+                        new ActorChunks.Entry(2000, 2, 2, 3),
+                        new ActorChunks.Entry(1000, 1, 4, 5)),
+                index.of(4999 * 7 - 100));
         index.forget(-100);
         assertEquals(List.of(), index.of(-100));
         assertEquals(3, index.of(-93).size(), "forgetting one actor leaves the others");
@@ -47,11 +51,22 @@ class ActorChunksTest {
         }
         index.trim();
         for (long id : ids) {
-            assertEquals(List.of(new ActorChunks.Entry(0, 0, 0, 10), new ActorChunks.Entry(100, 1, 1, 11)), index.of(id),
+            assertEquals(
+                    List.of(new ActorChunks.Entry(0, 0, 0, 10), new ActorChunks.Entry(100, 1, 1, 11)),
+                    index.of(id),
                     "actor " + id);
         }
-        assertEquals(Set.of(16L, 17L, 300_000L, ActorChunks.DENSE_IDS - 1, ActorChunks.DENSE_IDS, 1L << 48,
-                Long.MAX_VALUE, -5L), Arrays.stream(index.actors()).boxed().collect(Collectors.toSet()));
+        assertEquals(
+                Set.of(
+                        16L,
+                        17L,
+                        300_000L,
+                        ActorChunks.DENSE_IDS - 1,
+                        ActorChunks.DENSE_IDS,
+                        1L << 48,
+                        Long.MAX_VALUE,
+                        -5L),
+                Arrays.stream(index.actors()).boxed().collect(Collectors.toSet()));
         assertEquals(List.of(), index.of(18), "an id between two actors'");
         index.forget(ActorChunks.DENSE_IDS);
         index.forget(300_000);
@@ -70,7 +85,10 @@ class ActorChunksTest {
         index.add(1, 0xFFFF_FFFFL);
         index.add(1, 0);
         index.add(1, 1);
-        assertEquals(List.of(new ActorChunks.Entry(0, 0, 0xFFFF_FFFEL, 0xFFFF_FFFEL),
-                new ActorChunks.Entry(100, 1, 0xFFFF_FFFFL, 0x1_0000_0001L)), index.of(1));
+        assertEquals(
+                List.of(
+                        new ActorChunks.Entry(0, 0, 0xFFFF_FFFEL, 0xFFFF_FFFEL),
+                        new ActorChunks.Entry(100, 1, 0xFFFF_FFFFL, 0x1_0000_0001L)),
+                index.of(1));
     }
 }

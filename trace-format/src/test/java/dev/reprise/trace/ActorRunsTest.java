@@ -28,15 +28,16 @@ class ActorRunsTest {
         List<String> out = new ArrayList<>();
         for (TraceEvent e; (e = s.next()) != null; ) {
             Subtrace at = s.currentSubtrace();
-            out.add(e + " mark " + s.fingerprint() + " in subtrace " + at.counter() + " of " + at.origin()
-                    + " (" + at.events().size() + " events)");
+            out.add(e + " mark " + s.fingerprint() + " in subtrace " + at.counter() + " of " + at.origin() + " ("
+                    + at.events().size() + " events)");
         }
         out.add("end, missing " + s.missingSubtrace());
         return out;
     }
 
     private static void assertSameAsSequentialReader(Path dir, String what) throws Exception {
-        try (TraceIndex index = TraceIndex.open(dir); TraceReader reader = TraceReader.open(dir)) {
+        try (TraceIndex index = TraceIndex.open(dir);
+                TraceReader reader = TraceReader.open(dir)) {
             for (long actor : index.actors()) {
                 assertEquals(walk(reader.actor(actor)), walk(index.actor(actor)), what + ", actor " + actor);
             }
@@ -47,8 +48,14 @@ class ActorRunsTest {
     void everyActorGetsWhatTheSequentialReaderGivesWhateverTheChunkOrder() throws Exception {
         for (long seed = 1; seed <= 6; seed++) {
             // Four threads: an actor's subtraces are split across chunks of different threads.
-            GeneratedTrace g = GeneratedTrace.generate(seed, 4, new long[] {1, 2, 3, 300, 70000, 1L << 40},
-                    GeneratedTrace.BOUNDARY_IDS, 800, 128, Encoding.COMPACT);
+            GeneratedTrace g = GeneratedTrace.generate(
+                    seed,
+                    4,
+                    new long[] {1, 2, 3, 300, 70000, 1L << 40},
+                    GeneratedTrace.BOUNDARY_IDS,
+                    800,
+                    128,
+                    Encoding.COMPACT);
             List<Integer> order = new ArrayList<>();
             for (int i = 0; i < g.chunks.size(); i++) {
                 order.add(i);
@@ -62,8 +69,8 @@ class ActorRunsTest {
 
     @Test
     void aDamagedChunkEndsItsActorsWhereTheSequentialReaderEndsThem() throws Exception {
-        GeneratedTrace g = GeneratedTrace.generate(7, 3, new long[] {1, 2, 3}, new long[] {1, 2, 3, 400}, 400, 128,
-                Encoding.COMPACT);
+        GeneratedTrace g = GeneratedTrace.generate(
+                7, 3, new long[] {1, 2, 3}, new long[] {1, 2, 3, 400}, 400, 128, Encoding.COMPACT);
         Path dir = tmp.resolve("damaged");
         g.writeTo(dir, false);
         Path events = TraceFiles.events(dir);
@@ -87,7 +94,8 @@ class ActorRunsTest {
 
     @Test
     void countersWrapPast32BitsAcrossChunksOfTwoThreads() throws Exception {
-        // Actor 5's subtraces 2^32-2 .. 2^32+3 alternate between thread 1's chunk and thread 2's; the later chunk first.
+        // Actor 5's subtraces 2^32-2 .. 2^32+3 alternate between thread 1's chunk and thread 2's; the later chunk
+        // first.
         long first = 0xFFFF_FFFEL;
         EventBuffer one = new EventBuffer(4096, Encoding.COMPACT);
         EventBuffer two = new EventBuffer(4096, Encoding.COMPACT);
@@ -106,8 +114,8 @@ class ActorRunsTest {
         ActorChunks index = new ActorChunks();
         long offset = 0;
         for (EventBuffer b : List.of(two, one)) {
-            ChunkEvents decoded = new ChunkDecoder(FileHeader.VERSION).decodeEvents(b.array(), b.size(),
-                    new ChunkInfo(b == one ? 1 : 2, 0, offset, offset));
+            ChunkEvents decoded = new ChunkDecoder(FileHeader.VERSION)
+                    .decodeEvents(b.array(), b.size(), new ChunkInfo(b == one ? 1 : 2, 0, offset, offset));
             chunks.put(offset, decoded);
             index.startChunk(offset, offset);
             for (Subtrace s : decoded.subtraces()) {
@@ -131,11 +139,12 @@ class ActorRunsTest {
 
     @Test
     void chunksAreDecodedIntoArraysThatGiveTheSameSubtracesAsTheListDecoder() throws Exception {
-        GeneratedTrace g = GeneratedTrace.generate(11, 2, new long[] {1, 2, 3}, GeneratedTrace.BOUNDARY_IDS, 300, 256,
-                Encoding.COMPACT);
+        GeneratedTrace g = GeneratedTrace.generate(
+                11, 2, new long[] {1, 2, 3}, GeneratedTrace.BOUNDARY_IDS, 300, 256, Encoding.COMPACT);
         for (GeneratedTrace.EncodedChunk c : g.chunks) {
             ChunkInfo info = new ChunkInfo(c.thread(), c.sequence(), 0, 0);
-            ChunkEvents arrays = new ChunkDecoder(FileHeader.VERSION).decodeEvents(c.payload(), c.payload().length, info);
+            ChunkEvents arrays =
+                    new ChunkDecoder(FileHeader.VERSION).decodeEvents(c.payload(), c.payload().length, info);
             List<Subtrace> subtraces = arrays.subtraces();
             int n = 0;
             for (int s = 0; s < subtraces.size(); s++) {

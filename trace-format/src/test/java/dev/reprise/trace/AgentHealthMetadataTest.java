@@ -22,9 +22,13 @@ class AgentHealthMetadataTest {
         assertEquals(Map.of(), m.agentErrors());
         assertEquals("", m.agentErrorsText());
 
-        TraceMetadata running = m.inProgress(Map.of("source.http", 2147418112L,
-                TraceMetadata.AGENT_ERROR_PREFIX + "recording a message", 3L,
-                TraceMetadata.AGENT_ERROR_PREFIX + "hook:akka.actor.ActorCell.invoke", 1L));
+        TraceMetadata running = m.inProgress(Map.of(
+                "source.http",
+                2147418112L,
+                TraceMetadata.AGENT_ERROR_PREFIX + "recording a message",
+                3L,
+                TraceMetadata.AGENT_ERROR_PREFIX + "hook:akka.actor.ActorCell.invoke",
+                1L));
         running.write(tmp);
         TraceMetadata read = TraceMetadata.read(tmp);
         assertEquals(running, read);
@@ -52,9 +56,12 @@ class AgentHealthMetadataTest {
     @Test
     void theWriterKeepsBothThroughProgressAndFinish() throws Exception {
         Path dir = tmp.resolve("t");
-        try (TraceWriter w = TraceWriter.create(dir, TraceMetadata.begin("demo.Main", Map.of()), true, TraceAccess.UMASK)) {
+        try (TraceWriter w =
+                TraceWriter.create(dir, TraceMetadata.begin("demo.Main", Map.of()), true, TraceAccess.UMASK)) {
             w.writeProgress(Map.of(TraceMetadata.AGENT_ERROR_PREFIX + "watching an actor system", 1L), "why");
-            assertEquals(Map.of("watching an actor system", 1L), TraceMetadata.read(dir).agentErrors());
+            assertEquals(
+                    Map.of("watching an actor system", 1L),
+                    TraceMetadata.read(dir).agentErrors());
             assertEquals("why", TraceMetadata.read(dir).notRecorded());
             w.finish(Map.of(TraceMetadata.AGENT_ERROR_PREFIX + "watching an actor system", 2L));
         }
@@ -65,9 +72,23 @@ class AgentHealthMetadataTest {
 
     @Test
     void aNotRecordedThatIsNoStringIsRefusedNamingTheFile() throws Exception {
-        Files.writeString(TraceFiles.metadata(tmp), Json.write(Map.of("formatVersion", (long) FileHeader.VERSION,
-                "program", "p", "jvm", "j", "startTime", "2026-01-01T00:00:00Z", "cleanEnd", true, "notRecorded", 3L)));
+        Files.writeString(
+                TraceFiles.metadata(tmp),
+                Json.write(Map.of(
+                        "formatVersion",
+                        (long) FileHeader.VERSION,
+                        "program",
+                        "p",
+                        "jvm",
+                        "j",
+                        "startTime",
+                        "2026-01-01T00:00:00Z",
+                        "cleanEnd",
+                        true,
+                        "notRecorded",
+                        3L)));
         TraceFormatException e = assertThrows(TraceFormatException.class, () -> TraceMetadata.read(tmp));
-        assertTrue(e.getMessage().contains(TraceFiles.METADATA) && e.getMessage().contains("notRecorded"), e.getMessage());
+        assertTrue(
+                e.getMessage().contains(TraceFiles.METADATA) && e.getMessage().contains("notRecorded"), e.getMessage());
     }
 }

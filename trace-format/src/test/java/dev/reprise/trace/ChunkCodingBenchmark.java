@@ -28,14 +28,19 @@ import org.openjdk.jmh.annotations.Warmup;
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
 @Warmup(iterations = 3, time = 1)
 @Measurement(iterations = 5, time = 1)
-@Fork(value = 1, jvmArgsAppend = {"-Xms512m", "-Xmx512m"})
+@Fork(
+        value = 1,
+        jvmArgsAppend = {"-Xms512m", "-Xmx512m"})
 public class ChunkCodingBenchmark {
     /** A recording thread's chunk: about what its 64 KiB buffer holds when the writer takes it. */
     public static final int CHUNK = 64 * 1024;
 
     /** A way to code a chunk. */
     public enum Coding {
-        ZLIB_HUFFMAN, HUFFMAN, DEFLATE, CHOSEN
+        ZLIB_HUFFMAN,
+        HUFFMAN,
+        DEFLATE,
+        CHOSEN
     }
 
     @Param

@@ -22,8 +22,8 @@ class ChunkDeflateTest {
 
     @Test
     void deflatedTracesReadTheSameEventsInAFractionOfTheBytes() throws Exception {
-        GeneratedTrace g = GeneratedTrace.generate(5, 2, new long[] {1, 2, 3, 300}, new long[] {1, 2, 3, 4, 70000},
-                4000, 4096, Encoding.COMPACT);
+        GeneratedTrace g = GeneratedTrace.generate(
+                5, 2, new long[] {1, 2, 3, 300}, new long[] {1, 2, 3, 4, 70000}, 4000, 4096, Encoding.COMPACT);
         Path stored = tmp.resolve("stored");
         Path deflated = tmp.resolve("deflated");
         g.writeTo(stored, false);
@@ -96,19 +96,26 @@ class ChunkDeflateTest {
         }
         assertEquals(written.size(), chunks.size());
         for (int i = 0; i < chunks.size(); i++) {
-            assertTrue(java.util.Arrays.equals(written.get(i), chunks.get(i).payload()), "chunk " + chunks.get(i).info());
+            assertTrue(
+                    java.util.Arrays.equals(written.get(i), chunks.get(i).payload()),
+                    "chunk " + chunks.get(i).info());
         }
-        assertTrue(chunks.get(1).storedLength() < 100, "thread 2's second chunk is fully deflated: " + chunks.get(1).storedLength());
+        assertTrue(
+                chunks.get(1).storedLength() < 100,
+                "thread 2's second chunk is fully deflated: " + chunks.get(1).storedLength());
         for (Chunk c : chunks.subList(2, 2 + skewedChunks)) {
             assertTrue(c.storedLength() < CHUNK * 0.6, "skewed bytes shrink: " + c.storedLength());
         }
         // Huffman coding alone takes at least a bit a byte; full DEFLATE finds the repeats.
         List<Chunk> repeating = chunks.subList(2 + skewedChunks, chunks.size());
-        long huffmanCoded = repeating.stream().filter(c -> c.storedLength() >= CHUNK / 8).count();
+        long huffmanCoded =
+                repeating.stream().filter(c -> c.storedLength() >= CHUNK / 8).count();
         assertTrue(huffmanCoded < repetitiveChunks, "thread 1 goes back to full DEFLATE");
         assertTrue(repeating.get(repeating.size() - 1).storedLength() < 100, "within " + repetitiveChunks + " chunks");
-        assertEquals(1 + skewedChunks + huffmanCoded, huffmanChunks, "thread 2's first chunk, thread 1's skewed ones and "
-                + huffmanCoded + " repetitive ones");
+        assertEquals(
+                1 + skewedChunks + huffmanCoded,
+                huffmanChunks,
+                "thread 2's first chunk, thread 1's skewed ones and " + huffmanCoded + " repetitive ones");
     }
 
     @Test
@@ -176,17 +183,21 @@ class ChunkDeflateTest {
     @Test
     void aDeflatedChunkThatDoesNotInflateIsReportedAndTheRestStaysReadable() throws Exception {
         // A writer bug, not damage: the checksum is right, the stream is not (its last bytes zeroed).
-        assertFirstChunkRefused((bytes, payloadAt, stored) -> {
-            for (int i = stored - 3; i < stored; i++) {
-                bytes[payloadAt + i] = 0;
-            }
-        }, "inflate");
+        assertFirstChunkRefused(
+                (bytes, payloadAt, stored) -> {
+                    for (int i = stored - 3; i < stored; i++) {
+                        bytes[payloadAt + i] = 0;
+                    }
+                },
+                "inflate");
     }
 
     @Test
     void aDeflatedChunkLongerThanItDeclaresIsRefused() throws Exception {
-        assertFirstChunkRefused((bytes, payloadAt, stored) ->
-                LittleEndian.putInt(bytes, payloadAt, LittleEndian.getInt(bytes, payloadAt) - 1), "not the declared");
+        assertFirstChunkRefused(
+                (bytes, payloadAt, stored) ->
+                        LittleEndian.putInt(bytes, payloadAt, LittleEndian.getInt(bytes, payloadAt) - 1),
+                "not the declared");
     }
 
     private interface PayloadEdit {
@@ -195,8 +206,8 @@ class ChunkDeflateTest {
 
     /** Edits the first (deflated) chunk's payload, fixes its checksum, and expects just that chunk refused. */
     private void assertFirstChunkRefused(PayloadEdit edit, String reason) throws Exception {
-        GeneratedTrace g = GeneratedTrace.generate(8, 1, new long[] {1, 2}, new long[] {1, 2, 3}, 600, 256,
-                Encoding.COMPACT);
+        GeneratedTrace g =
+                GeneratedTrace.generate(8, 1, new long[] {1, 2}, new long[] {1, 2, 3}, 600, 256, Encoding.COMPACT);
         g.writeTo(tmp, true);
         Path events = TraceFiles.events(tmp);
         byte[] bytes = Files.readAllBytes(events);

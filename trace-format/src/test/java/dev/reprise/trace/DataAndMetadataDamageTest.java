@@ -29,8 +29,8 @@ class DataAndMetadataDamageTest {
     Path tmp;
 
     private static GeneratedTrace withData() {
-        GeneratedTrace g = GeneratedTrace.generate(5, 3, new long[] {1, 2, 3, 300}, new long[] {1, 2, 3, 300, 70000},
-                60, 256, Encoding.COMPACT);
+        GeneratedTrace g = GeneratedTrace.generate(
+                5, 3, new long[] {1, 2, 3, 300}, new long[] {1, 2, 3, 300, 70000}, 60, 256, Encoding.COMPACT);
         assertTrue(g.data.size() >= 10, "want a trace with data entries, got " + g.data.size());
         return g;
     }
@@ -156,7 +156,8 @@ class DataAndMetadataDamageTest {
 
     private static void deleteTree(Path dir) throws IOException {
         try (var files = Files.walk(dir)) {
-            files.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+            files.sorted(java.util.Comparator.reverseOrder())
+                    .forEach(p -> p.toFile().delete());
         }
     }
 }

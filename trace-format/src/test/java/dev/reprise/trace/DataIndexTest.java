@@ -47,8 +47,11 @@ class DataIndexTest {
             for (int k = 0; k < 200; k++) {
                 // mostly consecutive, sometimes a small gap (dropped entries), a wide one, or an earlier id
                 int pick = random.nextInt(20);
-                long dataId = pick == 0 ? id + 1 + random.nextInt(100) : pick == 1 ? id + DataIndex.LARGEST_GAP * 2L
-                        : pick == 2 && id > 5 ? id - 5 - random.nextInt(3) : id;
+                long dataId = pick == 0
+                        ? id + 1 + random.nextInt(100)
+                        : pick == 1
+                                ? id + DataIndex.LARGEST_GAP * 2L
+                                : pick == 2 && id > 5 ? id - 5 - random.nextInt(3) : id;
                 int length = 1 + random.nextInt(40);
                 boolean fresh = !expected.containsKey(actor + ":" + dataId);
                 assertEquals(fresh, index.put(actor, dataId, offset, length), "put of " + actor + ":" + dataId);
@@ -65,8 +68,11 @@ class DataIndexTest {
             assertEquals(new DataIndex.Location(where[0], (int) where[1]), index.find(actor, dataId), key);
         });
         assertNull(index.find(51, 1), "an actor without entries");
-        long[] ids = expected.keySet().stream().filter(k -> k.startsWith("7:")).mapToLong(k -> Long.parseLong(k.substring(2)))
-                .sorted().toArray();
+        long[] ids = expected.keySet().stream()
+                .filter(k -> k.startsWith("7:"))
+                .mapToLong(k -> Long.parseLong(k.substring(2)))
+                .sorted()
+                .toArray();
         assertArrayEquals(ids, index.dataIdsOf(7));
         for (long dataId = 0; dataId < ids[ids.length - 1]; dataId++) {
             assertEquals(expected.containsKey("7:" + dataId), index.find(7, dataId) != null, "7:" + dataId);

@@ -38,11 +38,17 @@ class EventRoundTripTest {
             assertEquals(1, s.size());
             assertEquals(id, s.get(0).actor());
             assertEquals(counter & 0xFFFFFFFFL, s.get(0).counter(), "counter " + id);
-            assertEquals(List.of(new TraceEvent.Creation(id), new TraceEvent.Message(id),
-                    new TraceEvent.PromiseMessage(id, id), new TraceEvent.SystemCall(id),
-                    new TraceEvent.ExternalMessage(id, counter, id), new TraceEvent.ExternalPromiseMessage(id, id, counter, id),
-                    new TraceEvent.SystemMessageTurn(SystemMessageKind.FAILED, id)),
-                    s.get(0).events(), "id " + id + " with " + encoding);
+            assertEquals(
+                    List.of(
+                            new TraceEvent.Creation(id),
+                            new TraceEvent.Message(id),
+                            new TraceEvent.PromiseMessage(id, id),
+                            new TraceEvent.SystemCall(id),
+                            new TraceEvent.ExternalMessage(id, counter, id),
+                            new TraceEvent.ExternalPromiseMessage(id, id, counter, id),
+                            new TraceEvent.SystemMessageTurn(SystemMessageKind.FAILED, id)),
+                    s.get(0).events(),
+                    "id " + id + " with " + encoding);
         }
     }
 
@@ -54,7 +60,11 @@ class EventRoundTripTest {
         b.message(9);
         b.systemMessageTurn(kind, 300);
         b.message(9); // a system turn between two messages of one sender must not become part of a repeat
-        assertEquals(List.of(new TraceEvent.Message(9), new TraceEvent.SystemMessageTurn(kind, 300), new TraceEvent.Message(9)),
+        assertEquals(
+                List.of(
+                        new TraceEvent.Message(9),
+                        new TraceEvent.SystemMessageTurn(kind, 300),
+                        new TraceEvent.Message(9)),
                 decode(b).get(0).events());
     }
 
@@ -64,15 +74,24 @@ class EventRoundTripTest {
         b.subtraceStart(7, 1);
         b.systemMessageTurn(SystemMessageKind.TERMINATE, 0);
         b.array()[b.size() - 2] = 99; // the kind byte
-        MalformedChunkException e = org.junit.jupiter.api.Assertions.assertThrows(MalformedChunkException.class, () -> decode(b));
+        MalformedChunkException e =
+                org.junit.jupiter.api.Assertions.assertThrows(MalformedChunkException.class, () -> decode(b));
         assertTrue(e.getMessage().contains("unknown system message kind"), e.getMessage());
     }
 
     @ParameterizedTest
     @EnumSource(Encoding.class)
     void mixedWidthsInOneEventKeepBothIds(Encoding encoding) throws Exception {
-        long[][] pairs = {{5, 300}, {300, 5}, {255, 256}, {65536, 1}, {1, Integer.MAX_VALUE}, {(1 << 24), 70000},
-                {1L << 32, 2}, {7, 1L << 40}};
+        long[][] pairs = {
+            {5, 300},
+            {300, 5},
+            {255, 256},
+            {65536, 1},
+            {1, Integer.MAX_VALUE},
+            {(1 << 24), 70000},
+            {1L << 32, 2},
+            {7, 1L << 40}
+        };
         EventBuffer b = new EventBuffer(4096, encoding);
         b.subtraceStart(3, 0);
         List<TraceEvent> expected = new ArrayList<>();
@@ -116,7 +135,12 @@ class EventRoundTripTest {
         assertTrue(perMessage < 2.05, "ping-pong costs " + perMessage + " bytes per message");
         List<Subtrace> s = decode(b);
         assertEquals(2 * rounds, s.size());
-        assertEquals(new Subtrace(11, rounds - 1, List.of(new TraceEvent.Message(10)), s.get(0).origin()),
+        assertEquals(
+                new Subtrace(
+                        11,
+                        rounds - 1,
+                        List.of(new TraceEvent.Message(10)),
+                        s.get(0).origin()),
                 s.get(s.size() - 1));
     }
 
@@ -130,7 +154,8 @@ class EventRoundTripTest {
             b.subtraceStart(300, c);
         }
         List<Subtrace> s = decode(b);
-        List<Long> seen = s.stream().filter(x -> x.actor() == 9).map(Subtrace::counter).toList();
+        List<Long> seen =
+                s.stream().filter(x -> x.actor() == 9).map(Subtrace::counter).toList();
         assertEquals(List.of(0L, 1L, 17L, 18L, 40L, 41L, 42L), seen);
     }
 
@@ -139,8 +164,8 @@ class EventRoundTripTest {
     void randomMultiThreadTracesReadBackPerActor(Encoding encoding) throws Exception {
         for (long seed = 1; seed <= 6; seed++) {
             long[] actors = seed % 2 == 0 ? new long[] {1, 2, 3, 257, 513, 70000} : GeneratedTrace.BOUNDARY_IDS;
-            GeneratedTrace g = GeneratedTrace.generate(seed, 3, actors, GeneratedTrace.BOUNDARY_IDS,
-                    400, 256, encoding);
+            GeneratedTrace g =
+                    GeneratedTrace.generate(seed, 3, actors, GeneratedTrace.BOUNDARY_IDS, 400, 256, encoding);
             Path dir = tmp.resolve(encoding + "-" + seed);
             g.writeTo(dir);
             try (TraceReader reader = TraceReader.open(dir)) {
@@ -163,14 +188,15 @@ class EventRoundTripTest {
 
     @Test
     void lazyActorStreamsReadOnlyAsFarAsNeeded() throws Exception {
-        GeneratedTrace g = GeneratedTrace.generate(42, 2, new long[] {1, 2, 3, 4}, new long[] {1, 2, 3, 4, 500},
-                3000, 128, Encoding.COMPACT);
+        GeneratedTrace g = GeneratedTrace.generate(
+                42, 2, new long[] {1, 2, 3, 4}, new long[] {1, 2, 3, 4, 500}, 3000, 128, Encoding.COMPACT);
         g.writeTo(tmp);
         try (TraceReader reader = TraceReader.open(tmp)) {
             ActorEvents a = reader.actor(1);
             TraceEvent first = a.next();
             assertEquals(g.expected.get(1L).get(0), first);
-            assertTrue(!reader.exhausted() && reader.subtracesRead() < 50,
+            assertTrue(
+                    !reader.exhausted() && reader.subtracesRead() < 50,
                     "first event needed only the first chunks, read " + reader.subtracesRead() + " subtraces");
             List<TraceEvent> rest = new ArrayList<>(List.of(first));
             for (TraceEvent e; (e = a.next()) != null; ) {
@@ -183,8 +209,8 @@ class EventRoundTripTest {
 
     @Test
     void actorFilterDropsOtherActors() throws Exception {
-        GeneratedTrace g = GeneratedTrace.generate(7, 2, new long[] {1, 2, 3}, new long[] {1, 2, 3}, 500, 128,
-                Encoding.COMPACT);
+        GeneratedTrace g =
+                GeneratedTrace.generate(7, 2, new long[] {1, 2, 3}, new long[] {1, 2, 3}, 500, 128, Encoding.COMPACT);
         g.writeTo(tmp);
         try (TraceReader reader = TraceReader.open(tmp, a -> a == 2)) {
             Map<Long, List<TraceEvent>> all = reader.readAllEvents();

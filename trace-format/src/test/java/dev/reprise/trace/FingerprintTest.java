@@ -24,10 +24,13 @@ class FingerprintTest {
         int ping = Fingerprint.classCode("com.example.Ping");
         assertEquals(ping, Fingerprint.classCode("com.example.Ping"));
         assertTrue(ping >= 1 && ping <= 31);
-        assertEquals(Fingerprint.classCode("com.example.Main$$Lambda/0x000001f0"),
+        assertEquals(
+                Fingerprint.classCode("com.example.Main$$Lambda/0x000001f0"),
                 Fingerprint.classCode("com.example.Main$$Lambda/0x00000abc"));
         int distinct = (int) java.util.stream.IntStream.range(0, 200)
-                .map(i -> Fingerprint.classCode("com.example.Message" + i)).distinct().count();
+                .map(i -> Fingerprint.classCode("com.example.Message" + i))
+                .distinct()
+                .count();
         assertEquals(31, distinct, "200 class names spread over all 31 codes");
     }
 
@@ -70,8 +73,8 @@ class FingerprintTest {
             b.promiseMessage(10, 12, m);
             expectedB.add(m);
         }
-        try (TraceWriter w = TraceWriter.create(tmp, TraceMetadata.begin("fingerprints", Map.of()), deflate,
-                TraceAccess.PRIVATE)) {
+        try (TraceWriter w =
+                TraceWriter.create(tmp, TraceMetadata.begin("fingerprints", Map.of()), deflate, TraceAccess.PRIVATE)) {
             w.writeEvents(1, 0, b, b.size(), b.markCount());
             w.finish(Map.of());
         }
@@ -105,7 +108,8 @@ class FingerprintTest {
         System.arraycopy(trailer, 0, chunk, b.size(), trailer.length);
         chunk[chunk.length - 2] = 2 | 1 << 4; // a message after them
         chunk[chunk.length - 1] = 20;
-        MalformedChunkException e = assertThrows(MalformedChunkException.class,
+        MalformedChunkException e = assertThrows(
+                MalformedChunkException.class,
                 () -> new ChunkDecoder(FileHeader.VERSION).decode(chunk, chunk.length, new ChunkInfo(1, 0, 0, 0)));
         assertTrue(e.getMessage().contains("fingerprints are not its last event"), e.getMessage());
     }
@@ -132,7 +136,8 @@ class FingerprintTest {
         b.turnSends(300);
         b.message(20, Fingerprint.ofClass(5));
         List<Subtrace> s = decode(b.array(), b.size(), b.marksTrailer(b.markCount()));
-        assertEquals(List.of(new TraceEvent.Message(20), new TraceEvent.TurnSends(300), new TraceEvent.Message(20)),
+        assertEquals(
+                List.of(new TraceEvent.Message(20), new TraceEvent.TurnSends(300), new TraceEvent.Message(20)),
                 s.get(0).events());
         assertEquals(Fingerprint.ofClass(5), s.get(0).mark(1), "the turn's end takes no fingerprint");
     }

@@ -19,9 +19,34 @@ import java.util.Random;
  */
 final class GeneratedTrace {
     /** Ids at every width boundary (fixed widths, varint lengths, 2^31, 2^32), and small ones so that short forms happen. */
-    static final long[] BOUNDARY_IDS = {0, 1, 2, 5, 127, 128, 255, 256, 300, 32767, 32768, 65535, 65536,
-            (1 << 24) - 1, 1 << 24, (1 << 28) - 1, 1 << 28, Integer.MAX_VALUE, 1L << 31, 0xFFFF_FFFFL, 1L << 32,
-            1L << 35, 1L << 40, 1L << 56, Long.MAX_VALUE / 2, Long.MAX_VALUE};
+    static final long[] BOUNDARY_IDS = {
+        0,
+        1,
+        2,
+        5,
+        127,
+        128,
+        255,
+        256,
+        300,
+        32767,
+        32768,
+        65535,
+        65536,
+        (1 << 24) - 1,
+        1 << 24,
+        (1 << 28) - 1,
+        1 << 28,
+        Integer.MAX_VALUE,
+        1L << 31,
+        0xFFFF_FFFFL,
+        1L << 32,
+        1L << 35,
+        1L << 40,
+        1L << 56,
+        Long.MAX_VALUE / 2,
+        Long.MAX_VALUE
+    };
 
     record EncodedChunk(int thread, long sequence, byte[] payload) {}
 
@@ -37,8 +62,8 @@ final class GeneratedTrace {
      * @param actorIds the actors that run; senders and other ids are drawn from {@code idPool}
      * @param steps number of actor turns
      */
-    static GeneratedTrace generate(long seed, int threads, long[] actorIds, long[] idPool, int steps,
-                                   int bufferSize, Encoding encoding) {
+    static GeneratedTrace generate(
+            long seed, int threads, long[] actorIds, long[] idPool, int steps, int bufferSize, Encoding encoding) {
         GeneratedTrace t = new GeneratedTrace();
         Random r = new Random(seed);
         EventBuffer[] buffers = new EventBuffer[threads];
@@ -80,8 +105,15 @@ final class GeneratedTrace {
         return t;
     }
 
-    private static int startSubtrace(GeneratedTrace t, EventBuffer b, long actor, Map<Long, Integer> counters,
-                                     int th, long[] current, boolean[] open, long[] sequences) {
+    private static int startSubtrace(
+            GeneratedTrace t,
+            EventBuffer b,
+            long actor,
+            Map<Long, Integer> counters,
+            int th,
+            long[] current,
+            boolean[] open,
+            long[] sequences) {
         if (!b.hasRoom()) {
             t.flush(th, b, sequences);
         }
@@ -98,8 +130,8 @@ final class GeneratedTrace {
         b.clear();
     }
 
-    private static TraceEvent randomEvent(Random r, long[] pool, long sameSender, long actor,
-                                          Map<Long, Long> dataIds, GeneratedTrace t) {
+    private static TraceEvent randomEvent(
+            Random r, long[] pool, long sameSender, long actor, Map<Long, Long> dataIds, GeneratedTrace t) {
         int k = r.nextInt(21);
         long a = pool[r.nextInt(pool.length)];
         long b = pool[r.nextInt(pool.length)];
@@ -143,7 +175,7 @@ final class GeneratedTrace {
             case TraceEvent.PromiseMessage m -> b.promiseMessage(m.sender(), m.resolver());
             case TraceEvent.ExternalMessage m -> b.externalMessage(m.sender(), m.eventType(), m.dataId());
             case TraceEvent.ExternalPromiseMessage m ->
-                    b.externalPromiseMessage(m.sender(), m.resolver(), m.eventType(), m.dataId());
+                b.externalPromiseMessage(m.sender(), m.resolver(), m.eventType(), m.dataId());
             case TraceEvent.Creation c -> b.creation(c.child(), c.kind());
             case TraceEvent.SystemCall s -> b.systemCall(s.dataId());
             case TraceEvent.SystemMessageTurn t -> b.systemMessageTurn(t.kind(), t.related());
@@ -158,8 +190,8 @@ final class GeneratedTrace {
     }
 
     void writeTo(Path dir, List<Integer> chunkOrder, boolean deflate) throws IOException {
-        try (TraceWriter w = TraceWriter.create(dir, TraceMetadata.begin("test", Map.of("encoding", "test")), deflate,
-                TraceAccess.PRIVATE)) {
+        try (TraceWriter w = TraceWriter.create(
+                dir, TraceMetadata.begin("test", Map.of("encoding", "test")), deflate, TraceAccess.PRIVATE)) {
             for (int i : chunkOrder) {
                 EncodedChunk c = chunks.get(i);
                 w.writeEvents(c.thread(), c.sequence(), c.payload(), c.payload().length);
@@ -184,6 +216,9 @@ final class GeneratedTrace {
     }
 
     long messages() {
-        return expected.values().stream().flatMap(List::stream).filter(TraceEvent::isMessage).count();
+        return expected.values().stream()
+                .flatMap(List::stream)
+                .filter(TraceEvent::isMessage)
+                .count();
     }
 }

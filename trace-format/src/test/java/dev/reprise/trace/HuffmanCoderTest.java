@@ -13,8 +13,9 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 /** Huffman coding alone writes DEFLATE that zlib's inflater reads back, no larger than zlib's own. */
 class HuffmanCoderTest {
-    private static final int[] LENGTHS = {1, 2, 100, HuffmanCoder.BLOCK - 1, HuffmanCoder.BLOCK, HuffmanCoder.BLOCK + 1,
-            3 * HuffmanCoder.BLOCK + 17};
+    private static final int[] LENGTHS = {
+        1, 2, 100, HuffmanCoder.BLOCK - 1, HuffmanCoder.BLOCK, HuffmanCoder.BLOCK + 1, 3 * HuffmanCoder.BLOCK + 17
+    };
 
     @ParameterizedTest
     @ValueSource(strings = {"skewed", "fewSymbols", "oneSymbol", "everyByte", "fibonacci"})
@@ -83,7 +84,8 @@ class HuffmanCoderTest {
         new Random(1).nextBytes(noise);
         byte[] out = new byte[noise.length];
         HuffmanCoder coder = new HuffmanCoder();
-        assertEquals(0, coder.code(noise, noise.length, out, 0, noise.length), "random bytes take a byte each and more");
+        assertEquals(
+                0, coder.code(noise, noise.length, out, 0, noise.length), "random bytes take a byte each and more");
         byte[] skewed = bytes("skewed", noise.length, new Random(2));
         int size = coder.codedSize(skewed, skewed.length);
         assertEquals(0, coder.code(skewed, skewed.length, out, 0, size), "a limit of exactly its size");
@@ -124,14 +126,15 @@ class HuffmanCoderTest {
     private static byte[] bytes(String shape, int length, Random random) {
         byte[] b = new byte[length];
         for (int i = 0; i < length; i++) {
-            b[i] = (byte) switch (shape) {
-                case "skewed" -> Math.min(40, Integer.numberOfTrailingZeros(random.nextInt() | 1 << 30));
-                case "fewSymbols" -> random.nextInt(5) * 37;
-                case "oneSymbol" -> 9;
-                case "everyByte" -> random.nextInt(256);
-                case "fibonacci" -> fibonacciSymbol(i % 10945);
-                default -> throw new IllegalArgumentException(shape);
-            };
+            b[i] = (byte)
+                    switch (shape) {
+                        case "skewed" -> Math.min(40, Integer.numberOfTrailingZeros(random.nextInt() | 1 << 30));
+                        case "fewSymbols" -> random.nextInt(5) * 37;
+                        case "oneSymbol" -> 9;
+                        case "everyByte" -> random.nextInt(256);
+                        case "fibonacci" -> fibonacciSymbol(i % 10945);
+                        default -> throw new IllegalArgumentException(shape);
+                    };
         }
         return b;
     }

@@ -26,8 +26,10 @@ class LargeDataFileTest {
 
     @Test
     void millionsOfEntriesOpenInASmallHeap() throws Exception {
-        assumeTrue(Runtime.getRuntime().maxMemory() <= HEAP, () -> "runs in the small heap of surefire's execution "
-                + "small-heap (-Xmx96m), not in this JVM's " + Runtime.getRuntime().maxMemory() / (1024 * 1024) + " MB");
+        assumeTrue(
+                Runtime.getRuntime().maxMemory() <= HEAP,
+                () -> "runs in the small heap of surefire's execution " + "small-heap (-Xmx96m), not in this JVM's "
+                        + Runtime.getRuntime().maxMemory() / (1024 * 1024) + " MB");
         Path file = tmp.resolve("data.rpd");
         try (DataFileWriter w = DataFileWriter.create(file, 64 * 1024)) {
             for (int id = 1; id <= PER_ACTOR; id++) {

@@ -17,6 +17,7 @@ import org.junit.jupiter.api.Test;
 class MessageInNewSubtraceTest {
     /** Pairs share a slot (id &amp; 255); one needs the varint width. */
     private static final long[] ACTORS = {3, 259, 7, 1_000, 1_256, 1L << 30};
+
     private static final long[] SENDERS = {3, 7, 42, 70_000};
 
     @Test
@@ -54,8 +55,10 @@ class MessageInNewSubtraceTest {
             }
             String what = encoding + (fingerprints ? " with fingerprints" : "") + ", seed " + seed + ", step " + step;
             assertEquals(twoSteps.size(), oneStep.size(), what);
-            assertArrayEquals(Arrays.copyOf(twoSteps.array(), twoSteps.size()),
-                    Arrays.copyOf(oneStep.array(), oneStep.size()), what);
+            assertArrayEquals(
+                    Arrays.copyOf(twoSteps.array(), twoSteps.size()),
+                    Arrays.copyOf(oneStep.array(), oneStep.size()),
+                    what);
             assertEquals(twoSteps.lastMark(), oneStep.lastMark(), what);
         }
     }

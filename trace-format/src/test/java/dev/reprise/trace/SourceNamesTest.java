@@ -31,20 +31,29 @@ class SourceNamesTest {
             w.flush(); // the writer flushes every tick: a killed recording keeps what was flushed
             try (DataFileReader data = DataFileReader.open(TraceFiles.data(dir))) {
                 SourceNames s = SourceNames.read(TraceMetadata.read(dir), data);
-                assertEquals(Map.of("thread:main", FIRST, "thread:main/thread 1", FIRST + 1, "http \u00e9t\u00e9", FIRST + 2), s.all());
+                assertEquals(
+                        Map.of(
+                                "thread:main",
+                                FIRST,
+                                "thread:main/thread 1",
+                                FIRST + 1,
+                                "http \u00e9t\u00e9",
+                                FIRST + 2),
+                        s.all());
                 assertEquals(FIRST + 1, s.id("thread:main/thread 1"));
                 assertEquals(-1, s.id("thread:main/thread 2"));
                 assertEquals(List.of(), s.problems());
             }
         }
-        assertTrue(TraceMetadata.read(dir).counts().keySet().stream().noneMatch(k -> k.startsWith(TraceMetadata.SOURCE_PREFIX)));
+        assertTrue(TraceMetadata.read(dir).counts().keySet().stream()
+                .noneMatch(k -> k.startsWith(TraceMetadata.SOURCE_PREFIX)));
         assertTrue(TraceAnalysis.run(dir).problems().stream().noneMatch(p -> p.kind() == TraceProblem.Kind.MALFORMED));
     }
 
     @Test
     void olderTracesNameTheirSourcesInTheMetadata() throws Exception {
-        TraceMetadata old = TraceMetadata.begin("demo.Main", Map.of())
-                .inProgress(Map.of("source.http", 2147418112L, "events", 3L));
+        TraceMetadata old =
+                TraceMetadata.begin("demo.Main", Map.of()).inProgress(Map.of("source.http", 2147418112L, "events", 3L));
         try (DataFileReader data = DataFileReader.open(TraceFiles.data(tmp))) { // no data file: empty
             SourceNames s = SourceNames.read(old, data);
             assertEquals(Map.of("http", 2147418112L), s.all());
@@ -66,12 +75,17 @@ class SourceNamesTest {
             assertEquals(Map.of("thread:main", FIRST), s.all());
             assertEquals(3, s.problems().size(), s.problems()::toString);
             String all = s.problems().toString();
-            assertTrue(all.contains("has id 42, outside the sources' id range") && all.contains("not UTF-8") && all.contains("empty")
-                    && all.contains(TraceFiles.DATA), all);
+            assertTrue(
+                    all.contains("has id 42, outside the sources' id range")
+                            && all.contains("not UTF-8")
+                            && all.contains("empty")
+                            && all.contains(TraceFiles.DATA),
+                    all);
         }
         TraceAnalysis.Report report = TraceAnalysis.run(dir);
         assertFalse(report.sound());
-        assertTrue(report.problems().toString().contains("is not UTF-8 text (replay gives that source a new id)"),
+        assertTrue(
+                report.problems().toString().contains("is not UTF-8 text (replay gives that source a new id)"),
                 report.problems()::toString);
     }
 }

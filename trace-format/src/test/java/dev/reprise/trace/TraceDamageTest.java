@@ -25,8 +25,8 @@ class TraceDamageTest {
 
     /** A small trace with several actors spread over three threads' chunks. */
     private static GeneratedTrace small() {
-        GeneratedTrace g = GeneratedTrace.generate(11, 3, new long[] {1, 2, 3, 300}, new long[] {1, 2, 3, 300, 70000},
-                40, 128, Encoding.COMPACT);
+        GeneratedTrace g = GeneratedTrace.generate(
+                11, 3, new long[] {1, 2, 3, 300}, new long[] {1, 2, 3, 300, 70000}, 40, 128, Encoding.COMPACT);
         assertTrue(g.chunks.size() >= 6, "want a trace of at least 6 chunks, got " + g.chunks.size());
         return g;
     }
@@ -115,8 +115,10 @@ class TraceDamageTest {
             }
             TraceAnalysis.Report report = TraceAnalysis.run(dir);
             assertFalse(report.sound(), "a trace cut at byte " + cut + " of " + events.length + " must not verify");
-            assertEquals(TraceProblem.Kind.TRUNCATED, report.problems().get(0).kind(), "cut at " + cut + ": "
-                    + report.problems());
+            assertEquals(
+                    TraceProblem.Kind.TRUNCATED,
+                    report.problems().get(0).kind(),
+                    "cut at " + cut + ": " + report.problems());
         }
     }
 
@@ -139,7 +141,8 @@ class TraceDamageTest {
             assertFalse(report.sound(), "flipped byte " + at + " must be caught");
             // A flipped length field of the last chunk makes it reach past the end: that reads as a cut-off file.
             TraceProblem.Kind first = report.problems().get(0).kind();
-            assertTrue(first == TraceProblem.Kind.CORRUPT || first == TraceProblem.Kind.TRUNCATED,
+            assertTrue(
+                    first == TraceProblem.Kind.CORRUPT || first == TraceProblem.Kind.TRUNCATED,
                     "flip at " + at + ": " + report.problems());
             assertTrue(report.problems().get(0).offset() >= FileHeader.SIZE, "the problem names its byte offset");
         }
@@ -153,8 +156,8 @@ class TraceDamageTest {
      */
     @Test
     void seededMutationFuzzingNeverBreaksTheReader() throws Exception {
-        GeneratedTrace g = GeneratedTrace.generate(5, 3, new long[] {1, 2, 3, 300, 65536},
-                GeneratedTrace.BOUNDARY_IDS, 120, 128, Encoding.COMPACT);
+        GeneratedTrace g = GeneratedTrace.generate(
+                5, 3, new long[] {1, 2, 3, 300, 65536}, GeneratedTrace.BOUNDARY_IDS, 120, 128, Encoding.COMPACT);
         Path whole = tmp.resolve("whole");
         g.writeTo(whole);
         byte[] events = Files.readAllBytes(TraceFiles.events(whole));
@@ -238,7 +241,10 @@ class TraceDamageTest {
     private Path copyWithEvents(Path whole, String name, byte[] events) throws IOException {
         Path dir = tmp.resolve(name);
         Files.createDirectories(dir);
-        Files.copy(TraceFiles.metadata(whole), TraceFiles.metadata(dir), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        Files.copy(
+                TraceFiles.metadata(whole),
+                TraceFiles.metadata(dir),
+                java.nio.file.StandardCopyOption.REPLACE_EXISTING);
         Files.copy(TraceFiles.data(whole), TraceFiles.data(dir), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
         Files.write(TraceFiles.events(dir), events);
         return dir;

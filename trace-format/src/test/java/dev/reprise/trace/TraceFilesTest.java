@@ -85,11 +85,23 @@ class TraceFilesTest {
 
         Files.writeString(TraceFiles.metadata(tmp), "{\n  \"formatVersion\": 2,\n  \"program\" \"x\"\n}");
         TraceFormatException e = assertThrows(TraceFormatException.class, () -> TraceMetadata.read(tmp));
-        assertTrue(e.getMessage().contains(TraceFiles.METADATA) && e.getMessage().contains("line 3"), e.getMessage());
+        assertTrue(
+                e.getMessage().contains(TraceFiles.METADATA) && e.getMessage().contains("line 3"), e.getMessage());
 
-        Files.writeString(TraceFiles.metadata(tmp), Files.readString(TraceFiles.metadata(tmp)).replace("", ""));
-        String future = Json.write(Map.of("formatVersion", 9L, "program", "p", "jvm", "j",
-                "startTime", "2026-01-01T00:00:00Z", "cleanEnd", true));
+        Files.writeString(
+                TraceFiles.metadata(tmp),
+                Files.readString(TraceFiles.metadata(tmp)).replace("", ""));
+        String future = Json.write(Map.of(
+                "formatVersion",
+                9L,
+                "program",
+                "p",
+                "jvm",
+                "j",
+                "startTime",
+                "2026-01-01T00:00:00Z",
+                "cleanEnd",
+                true));
         Files.writeString(TraceFiles.metadata(tmp), future);
         e = assertThrows(TraceFormatException.class, () -> TraceMetadata.read(tmp));
         assertTrue(e.getMessage().contains("version 9 is not supported"), e.getMessage());
@@ -109,7 +121,11 @@ class TraceFilesTest {
         System.arraycopy(future, 0, bytes, 0, FileHeader.SIZE);
         Files.write(events, bytes);
         TraceFormatException e = assertThrows(TraceFormatException.class, () -> TraceReader.open(tmp));
-        assertTrue(e.getMessage().contains("version " + (FileHeader.VERSION + 1) + " is not supported; this Reprise reads versions 2 to " + FileHeader.VERSION), e.getMessage());
+        assertTrue(
+                e.getMessage()
+                        .contains("version " + (FileHeader.VERSION + 1)
+                                + " is not supported; this Reprise reads versions 2 to " + FileHeader.VERSION),
+                e.getMessage());
 
         Files.copy(TraceFiles.data(tmp), events, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
         e = assertThrows(TraceFormatException.class, () -> TraceReader.open(tmp));
@@ -125,8 +141,8 @@ class TraceFilesTest {
 
     @Test
     void analysisFindsEveryKindOfProblem() throws Exception {
-        GeneratedTrace g = GeneratedTrace.generate(9, 2, new long[] {1, 2, 3}, new long[] {1, 2, 3, 400}, 200, 128,
-                Encoding.COMPACT);
+        GeneratedTrace g = GeneratedTrace.generate(
+                9, 2, new long[] {1, 2, 3}, new long[] {1, 2, 3, 400}, 200, 128, Encoding.COMPACT);
         Path sound = tmp.resolve("sound");
         g.writeTo(sound);
         TraceAnalysis.Report ok = TraceAnalysis.run(sound);
@@ -145,7 +161,9 @@ class TraceFilesTest {
             }
         }
         g.writeTo(missing, order);
-        List<TraceProblem.Kind> kinds = TraceAnalysis.run(missing).problems().stream().map(TraceProblem::kind).toList();
+        List<TraceProblem.Kind> kinds = TraceAnalysis.run(missing).problems().stream()
+                .map(TraceProblem::kind)
+                .toList();
         assertTrue(kinds.contains(TraceProblem.Kind.MISSING_CHUNK), kinds.toString());
         assertTrue(kinds.contains(TraceProblem.Kind.MISSING_SUBTRACE), kinds.toString());
 
@@ -153,16 +171,22 @@ class TraceFilesTest {
         Path noData = tmp.resolve("nodata");
         g.writeTo(noData);
         Files.delete(TraceFiles.data(noData));
-        kinds = TraceAnalysis.run(noData).problems().stream().map(TraceProblem::kind).toList();
+        kinds = TraceAnalysis.run(noData).problems().stream()
+                .map(TraceProblem::kind)
+                .toList();
         assertTrue(kinds.contains(TraceProblem.Kind.MISSING_DATA), kinds.toString());
 
         // Metadata gone, or not finished.
         Path noMeta = tmp.resolve("nometa");
         g.writeTo(noMeta);
         Files.delete(TraceFiles.metadata(noMeta));
-        assertEquals(TraceProblem.Kind.METADATA, TraceAnalysis.run(noMeta).problems().get(0).kind());
+        assertEquals(
+                TraceProblem.Kind.METADATA,
+                TraceAnalysis.run(noMeta).problems().get(0).kind());
         TraceMetadata.begin("x", Map.of()).write(noMeta);
-        assertEquals(TraceProblem.Kind.UNCLEAN_END, TraceAnalysis.run(noMeta).problems().get(0).kind());
+        assertEquals(
+                TraceProblem.Kind.UNCLEAN_END,
+                TraceAnalysis.run(noMeta).problems().get(0).kind());
     }
 
     @Test
@@ -178,7 +202,9 @@ class TraceFilesTest {
         TraceAnalysis.Report r = TraceAnalysis.run(tmp);
         assertEquals(17, r.statistics().droppedEvents());
         assertEquals(TraceProblem.Kind.DROPPED_EVENTS, r.problems().get(0).kind());
-        assertTrue(r.problems().get(0).toString().contains("dropped 17 events"), r.problems().toString());
+        assertTrue(
+                r.problems().get(0).toString().contains("dropped 17 events"),
+                r.problems().toString());
     }
 
     @Test

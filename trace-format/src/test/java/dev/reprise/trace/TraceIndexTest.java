@@ -38,8 +38,8 @@ class TraceIndexTest {
     @Test
     void everyActorReadsItsOwnEventsInOrderWhateverTheChunkOrder() throws Exception {
         for (long seed = 1; seed <= 4; seed++) {
-            GeneratedTrace g = GeneratedTrace.generate(seed, 3, new long[] {1, 2, 3, 300, 70000},
-                    GeneratedTrace.BOUNDARY_IDS, 600, 128, Encoding.COMPACT);
+            GeneratedTrace g = GeneratedTrace.generate(
+                    seed, 3, new long[] {1, 2, 3, 300, 70000}, GeneratedTrace.BOUNDARY_IDS, 600, 128, Encoding.COMPACT);
             List<Integer> order = new ArrayList<>();
             for (int i = 0; i < g.chunks.size(); i++) {
                 order.add(i);
@@ -65,8 +65,8 @@ class TraceIndexTest {
         for (int i = 0; i < actors.length; i++) {
             actors[i] = 1000 + i;
         }
-        GeneratedTrace g = GeneratedTrace.generate(3, 1, actors, new long[] {1, 2, 3, 1000, 1001}, 3_000, 1024,
-                Encoding.COMPACT);
+        GeneratedTrace g =
+                GeneratedTrace.generate(3, 1, actors, new long[] {1, 2, 3, 1000, 1001}, 3_000, 1024, Encoding.COMPACT);
         g.writeTo(tmp);
         try (TraceIndex index = TraceIndex.open(tmp)) {
             // Replay-like: all actors advance together, one event at a time.
@@ -119,8 +119,10 @@ class TraceIndexTest {
                 assertEquals(chunks * 500, events.size());
                 assertTrue(events.stream().allMatch(new TraceEvent.Message(7)::equals));
             }
-            assertEquals(chunks, index.chunksRead(), "each chunk decoded once (kept: " + TraceIndex.DECODED_BYTES_KEPT
-                    + " bytes)");
+            assertEquals(
+                    chunks,
+                    index.chunksRead(),
+                    "each chunk decoded once (kept: " + TraceIndex.DECODED_BYTES_KEPT + " bytes)");
         }
     }
 
@@ -157,7 +159,8 @@ class TraceIndexTest {
 
     @Test
     void aMissingChunkEndsTheActorAtTheGap() throws Exception {
-        GeneratedTrace g = GeneratedTrace.generate(3, 2, new long[] {1, 2}, new long[] {1, 2, 3}, 300, 128, Encoding.COMPACT);
+        GeneratedTrace g =
+                GeneratedTrace.generate(3, 2, new long[] {1, 2}, new long[] {1, 2, 3}, 300, 128, Encoding.COMPACT);
         List<Integer> order = new ArrayList<>();
         for (int i = 0; i < g.chunks.size(); i++) {
             if (i != 3) {

@@ -31,18 +31,43 @@ class WideIdsTest {
      * 0x7FFF0001 (an external source then: 4 bytes) with counter 0; a message from 2^31.
      */
     private static final byte[] VERSION_3_CHUNK = {
-            0x10, 0x2C, 0x01, 0x00,
-            0x22, 0x70, 0x11, 0x01,
-            0x43, 0x07, (byte) 0xFF, (byte) 0xFF,
-            0x61, (byte) 0xFF, (byte) 0xFF, (byte) 0xFF,
-            0x04, 0x01,
-            0x30, 0x01, 0x00, (byte) 0xFF, 0x7F, 0x00,
-            0x32, 0x00, 0x00, 0x00, (byte) 0x80,
+        0x10,
+        0x2C,
+        0x01,
+        0x00,
+        0x22,
+        0x70,
+        0x11,
+        0x01,
+        0x43,
+        0x07,
+        (byte) 0xFF,
+        (byte) 0xFF,
+        0x61,
+        (byte) 0xFF,
+        (byte) 0xFF,
+        (byte) 0xFF,
+        0x04,
+        0x01,
+        0x30,
+        0x01,
+        0x00,
+        (byte) 0xFF,
+        0x7F,
+        0x00,
+        0x32,
+        0x00,
+        0x00,
+        0x00,
+        (byte) 0x80,
     };
 
     private static List<TraceEvent> expectedOfVersion3Chunk() {
-        return List.of(new TraceEvent.Message(70000), new TraceEvent.PromiseMessage(7, 65535),
-                new TraceEvent.Creation((1 << 24) - 1, CreationKind.TEMP_ACTOR), new TraceEvent.SystemCall(1));
+        return List.of(
+                new TraceEvent.Message(70000),
+                new TraceEvent.PromiseMessage(7, 65535),
+                new TraceEvent.Creation((1 << 24) - 1, CreationKind.TEMP_ACTOR),
+                new TraceEvent.SystemCall(1));
     }
 
     @Test
@@ -133,7 +158,8 @@ class WideIdsTest {
         List<Subtrace> s = new ChunkDecoder(FileHeader.VERSION).decode(b.array(), b.size(), ORIGIN);
         Subtrace last = s.get(s.size() - 1);
         assertEquals(0xFFFF_FFFFL, last.counter());
-        assertEquals(List.of(new TraceEvent.ExternalPromiseMessage(Long.MAX_VALUE, Long.MAX_VALUE, -1, Long.MAX_VALUE)),
+        assertEquals(
+                List.of(new TraceEvent.ExternalPromiseMessage(Long.MAX_VALUE, Long.MAX_VALUE, -1, Long.MAX_VALUE)),
                 last.events());
     }
 

@@ -44,8 +44,10 @@ class WidthAppendsTest {
                         widths.systemCallOfWidth(a, wa);
                         String what = encoding + " ids " + a + ", " + b + (proven ? " proven" : " any width");
                         assertEquals(plain.size(), widths.size(), what);
-                        assertArrayEquals(Arrays.copyOf(plain.array(), plain.size()),
-                                Arrays.copyOf(widths.array(), widths.size()), what);
+                        assertArrayEquals(
+                                Arrays.copyOf(plain.array(), plain.size()),
+                                Arrays.copyOf(widths.array(), widths.size()),
+                                what);
                     }
                 }
             }

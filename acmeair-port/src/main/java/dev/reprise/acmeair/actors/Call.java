@@ -11,13 +11,13 @@ import dev.reprise.acmeair.api.Endpoint;
  * @param customerId the session's customer for endpoints that need a session, else {@code null}
  */
 public record Call(ApiRequest request, Endpoint endpoint, String customerId) {
-  /** @return this call, authenticated as {@code customer} */
-  public Call authenticatedAs(String customer) {
-    return new Call(request, endpoint, customer);
-  }
+    /** @return this call, authenticated as {@code customer} */
+    public Call authenticatedAs(String customer) {
+        return new Call(request, endpoint, customer);
+    }
 
-  /** @return the endpoint's path parameter ({@code user} of {@code /customer/byid/{user}}) */
-  public String pathParameter() {
-    return endpoint.pathParameter(request.path());
-  }
+    /** @return the endpoint's path parameter ({@code user} of {@code /customer/byid/{user}}) */
+    public String pathParameter() {
+        return endpoint.pathParameter(request.path());
+    }
 }

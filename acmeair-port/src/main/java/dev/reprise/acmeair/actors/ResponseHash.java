@@ -11,21 +11,21 @@ import dev.reprise.acmeair.api.ApiResponse;
  * @param hasher the chain's actor, or {@code null} when hashing is off
  */
 public record ResponseHash(ActorRef hasher) {
-  /** @return whether bodies are hashed */
-  public boolean enabled() {
-    return hasher != null;
-  }
-
-  /**
-   * Chains the response's body into the hash (nothing when disabled); call from the answering actor's turn.
-   *
-   * @param response a response about to be sent
-   * @return the response
-   */
-  public ApiResponse sent(ApiResponse response) {
-    if (hasher != null) {
-      hasher.tell(new ResponseHashActor.Sent(response.body()), ActorRef.noSender());
+    /** @return whether bodies are hashed */
+    public boolean enabled() {
+        return hasher != null;
     }
-    return response;
-  }
+
+    /**
+     * Chains the response's body into the hash (nothing when disabled); call from the answering actor's turn.
+     *
+     * @param response a response about to be sent
+     * @return the response
+     */
+    public ApiResponse sent(ApiResponse response) {
+        if (hasher != null) {
+            hasher.tell(new ResponseHashActor.Sent(response.body()), ActorRef.noSender());
+        }
+        return response;
+    }
 }

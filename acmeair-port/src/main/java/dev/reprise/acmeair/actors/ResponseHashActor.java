@@ -17,43 +17,43 @@ import java.util.HexFormat;
  * without clients cannot be asked over HTTP.
  */
 public final class ResponseHashActor extends AbstractActor {
-  /** A response body was sent. */
-  record Sent(String body) {}
+    /** A response body was sent. */
+    record Sent(String body) {}
 
-  /** Asks for {@code <responses> <hex hash>}, answered as a text response (not itself chained). */
-  record Read() {}
+    /** Asks for {@code <responses> <hex hash>}, answered as a text response (not itself chained). */
+    record Read() {}
 
-  private final MessageDigest digest;
-  private byte[] hash = new byte[32];
-  private long count;
+    private final MessageDigest digest;
+    private byte[] hash = new byte[32];
+    private long count;
 
-  private ResponseHashActor() {
-    try {
-      this.digest = MessageDigest.getInstance("SHA-256");
-    } catch (NoSuchAlgorithmException e) {
-      throw new IllegalStateException("the JDK always has SHA-256", e);
+    private ResponseHashActor() {
+        try {
+            this.digest = MessageDigest.getInstance("SHA-256");
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("the JDK always has SHA-256", e);
+        }
     }
-  }
 
-  /** @return how to create it */
-  static Props props() {
-    return Props.create(ResponseHashActor.class, ResponseHashActor::new);
-  }
+    /** @return how to create it */
+    static Props props() {
+        return Props.create(ResponseHashActor.class, ResponseHashActor::new);
+    }
 
-  @Override
-  public Receive createReceive() {
-    return receiveBuilder()
-        .match(Sent.class, sent -> {
-          digest.update(hash);
-          hash = digest.digest(sent.body().getBytes(StandardCharsets.UTF_8));
-          count++;
-          System.out.println("response " + snapshot());
-        })
-        .match(Read.class, read -> getSender().tell(ApiResponse.text(snapshot()), getSelf()))
-        .build();
-  }
+    @Override
+    public Receive createReceive() {
+        return receiveBuilder()
+                .match(Sent.class, sent -> {
+                    digest.update(hash);
+                    hash = digest.digest(sent.body().getBytes(StandardCharsets.UTF_8));
+                    count++;
+                    System.out.println("response " + snapshot());
+                })
+                .match(Read.class, read -> getSender().tell(ApiResponse.text(snapshot()), getSelf()))
+                .build();
+    }
 
-  private String snapshot() {
-    return count + " " + HexFormat.of().formatHex(hash);
-  }
+    private String snapshot() {
+        return count + " " + HexFormat.of().formatHex(hash);
+    }
 }

@@ -15,71 +15,71 @@ import java.sql.SQLException;
  * a restart, so an asker never waits for a reply that will not come.
  */
 public abstract class ServiceActor extends AbstractActor {
-  private final Database db;
-  private final ResponseHash hash;
-  /** The actor's own connection, open between {@code preStart} and {@code postStop}; each statement recorded. */
-  protected Queries queries;
+    private final Database db;
+    private final ResponseHash hash;
+    /** The actor's own connection, open between {@code preStart} and {@code postStop}; each statement recorded. */
+    protected Queries queries;
 
-  /**
-   * @param db the database
-   * @param hash the chain every reply goes into
-   */
-  protected ServiceActor(Database db, ResponseHash hash) {
-    this.db = db;
-    this.hash = hash;
-  }
-
-  @Override
-  public void preStart() throws SQLException {
-    queries = new Queries(db.connect());
-  }
-
-  @Override
-  public void postStop() throws SQLException {
-    if (queries != null) {
-      queries.close();
+    /**
+     * @param db the database
+     * @param hash the chain every reply goes into
+     */
+    protected ServiceActor(Database db, ResponseHash hash) {
+        this.db = db;
+        this.hash = hash;
     }
-  }
 
-  @Override
-  public Receive createReceive() {
-    return receiveBuilder().match(Call.class, call -> reply(serve(call))).build();
-  }
-
-  /** Answers the current message's asker, through the response hash. */
-  protected final void reply(ApiResponse response) {
-    getSender().tell(hash.sent(response), getSelf());
-  }
-
-  /**
-   * @param call a call for this actor
-   * @return its answer; an {@link ApiException} becomes its status, anything else a 500
-   */
-  protected final ApiResponse serve(Call call) {
-    try {
-      return handle(call);
-    } catch (ApiException e) {
-      return e.toResponse();
-    } catch (SQLException | RuntimeException e) {
-      LoggingAdapter log = Logging.getLogger(getContext().getSystem(), this);
-      log.error(e, "{} {} failed", call.request().method(), call.request().path());
-      return ApiResponse.error(500, "internal error: " + e.getClass().getSimpleName());
+    @Override
+    public void preStart() throws SQLException {
+        queries = new Queries(db.connect());
     }
-  }
 
-  /**
-   * @param call a call routed to this actor
-   * @return the answer
-   * @throws SQLException on database errors
-   */
-  protected abstract ApiResponse handle(Call call) throws SQLException;
+    @Override
+    public void postStop() throws SQLException {
+        if (queries != null) {
+            queries.close();
+        }
+    }
 
-  /**
-   * @param table a table name
-   * @return its row count as a text response
-   * @throws SQLException on database errors
-   */
-  protected ApiResponse count(String table) throws SQLException {
-    return ApiResponse.text(Long.toString(queries.number("SELECT COUNT(*) FROM " + table)));
-  }
+    @Override
+    public Receive createReceive() {
+        return receiveBuilder().match(Call.class, call -> reply(serve(call))).build();
+    }
+
+    /** Answers the current message's asker, through the response hash. */
+    protected final void reply(ApiResponse response) {
+        getSender().tell(hash.sent(response), getSelf());
+    }
+
+    /**
+     * @param call a call for this actor
+     * @return its answer; an {@link ApiException} becomes its status, anything else a 500
+     */
+    protected final ApiResponse serve(Call call) {
+        try {
+            return handle(call);
+        } catch (ApiException e) {
+            return e.toResponse();
+        } catch (SQLException | RuntimeException e) {
+            LoggingAdapter log = Logging.getLogger(getContext().getSystem(), this);
+            log.error(e, "{} {} failed", call.request().method(), call.request().path());
+            return ApiResponse.error(500, "internal error: " + e.getClass().getSimpleName());
+        }
+    }
+
+    /**
+     * @param call a call routed to this actor
+     * @return the answer
+     * @throws SQLException on database errors
+     */
+    protected abstract ApiResponse handle(Call call) throws SQLException;
+
+    /**
+     * @param table a table name
+     * @return its row count as a text response
+     * @throws SQLException on database errors
+     */
+    protected ApiResponse count(String table) throws SQLException {
+        return ApiResponse.text(Long.toString(queries.number("SELECT COUNT(*) FROM " + table)));
+    }
 }

@@ -12,28 +12,27 @@ import java.util.Map;
  * @param sessionId value of the {@code sessionid} cookie, or {@code null}
  * @param body the request body as text ({@code ""} when empty)
  */
-public record ApiRequest(
-    String method, String path, Map<String, String> params, String sessionId, String body) {
+public record ApiRequest(String method, String path, Map<String, String> params, String sessionId, String body) {
 
-  /**
-   * @param name a parameter name
-   * @return its value
-   * @throws ApiException 400 when the parameter is missing or blank
-   */
-  public String required(String name) {
-    String value = params.get(name);
-    if (value == null || value.isBlank()) {
-      throw ApiException.badRequest("missing parameter " + name);
+    /**
+     * @param name a parameter name
+     * @return its value
+     * @throws ApiException 400 when the parameter is missing or blank
+     */
+    public String required(String name) {
+        String value = params.get(name);
+        if (value == null || value.isBlank()) {
+            throw ApiException.badRequest("missing parameter " + name);
+        }
+        return value;
     }
-    return value;
-  }
 
-  /**
-   * @param name a parameter name
-   * @param fallback the value when it is missing
-   * @return its value or the fallback
-   */
-  public String optional(String name, String fallback) {
-    return params.getOrDefault(name, fallback);
-  }
+    /**
+     * @param name a parameter name
+     * @param fallback the value when it is missing
+     * @return its value or the fallback
+     */
+    public String optional(String name, String fallback) {
+        return params.getOrDefault(name, fallback);
+    }
 }

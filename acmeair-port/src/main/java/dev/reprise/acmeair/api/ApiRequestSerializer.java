@@ -11,34 +11,34 @@ import java.io.UncheckedIOException;
  * session can be replayed without an HTTP client.
  */
 public final class ApiRequestSerializer extends JSerializer {
-  /** This serializer's Akka id (unique in the system; Akka reserves 0 to 40). */
-  public static final int IDENTIFIER = 15_001;
+    /** This serializer's Akka id (unique in the system; Akka reserves 0 to 40). */
+    public static final int IDENTIFIER = 15_001;
 
-  @Override
-  public int identifier() {
-    return IDENTIFIER;
-  }
-
-  @Override
-  public boolean includeManifest() {
-    return false;
-  }
-
-  @Override
-  public byte[] toBinary(Object request) {
-    try {
-      return ApiJson.MAPPER.writeValueAsBytes(request);
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
+    @Override
+    public int identifier() {
+        return IDENTIFIER;
     }
-  }
 
-  @Override
-  public Object fromBinaryJava(byte[] bytes, Class<?> manifest) {
-    try {
-      return ApiJson.MAPPER.readValue(bytes, ApiRequest.class);
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
+    @Override
+    public boolean includeManifest() {
+        return false;
     }
-  }
+
+    @Override
+    public byte[] toBinary(Object request) {
+        try {
+            return ApiJson.MAPPER.writeValueAsBytes(request);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    @Override
+    public Object fromBinaryJava(byte[] bytes, Class<?> manifest) {
+        try {
+            return ApiJson.MAPPER.readValue(bytes, ApiRequest.class);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
 }

@@ -18,37 +18,38 @@ import java.util.List;
  * @param segments segments in file order; the n-th is {@code AA<n>}
  */
 public record Mileage(List<Airport> airports, List<Segment> segments) {
-  /** An airport. */
-  public record Airport(String code, String name) {}
+    /** An airport. */
+    public record Airport(String code, String name) {}
 
-  /** A flight segment. */
-  public record Segment(String id, String origin, String destination, int miles) {}
+    /** A flight segment. */
+    public record Segment(String id, String origin, String destination, int miles) {}
 
-  /** @return the data of the {@code mileage.csv} resource */
-  public static Mileage load() {
-    try (InputStream in = Mileage.class.getResourceAsStream("/acmeair/mileage.csv")) {
-      if (in == null) {
-        throw new IllegalStateException("resource /acmeair/mileage.csv missing");
-      }
-      BufferedReader reader = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8));
-      String[] names = reader.readLine().split(",");
-      String[] codes = reader.readLine().split(",");
-      List<Airport> airports = new ArrayList<>();
-      for (int i = 0; i < codes.length; i++) {
-        airports.add(new Airport(codes[i], names[i]));
-      }
-      List<Segment> segments = new ArrayList<>();
-      for (String line = reader.readLine(); line != null; line = reader.readLine()) {
-        String[] row = line.split(",");
-        for (int j = 2; j < row.length; j++) {
-          if (!row[j].equals("NA")) {
-            segments.add(new Segment("AA" + segments.size(), row[1], codes[j - 2], Integer.parseInt(row[j])));
-          }
+    /** @return the data of the {@code mileage.csv} resource */
+    public static Mileage load() {
+        try (InputStream in = Mileage.class.getResourceAsStream("/acmeair/mileage.csv")) {
+            if (in == null) {
+                throw new IllegalStateException("resource /acmeair/mileage.csv missing");
+            }
+            BufferedReader reader = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8));
+            String[] names = reader.readLine().split(",");
+            String[] codes = reader.readLine().split(",");
+            List<Airport> airports = new ArrayList<>();
+            for (int i = 0; i < codes.length; i++) {
+                airports.add(new Airport(codes[i], names[i]));
+            }
+            List<Segment> segments = new ArrayList<>();
+            for (String line = reader.readLine(); line != null; line = reader.readLine()) {
+                String[] row = line.split(",");
+                for (int j = 2; j < row.length; j++) {
+                    if (!row[j].equals("NA")) {
+                        segments.add(
+                                new Segment("AA" + segments.size(), row[1], codes[j - 2], Integer.parseInt(row[j])));
+                    }
+                }
+            }
+            return new Mileage(List.copyOf(airports), List.copyOf(segments));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
-      }
-      return new Mileage(List.copyOf(airports), List.copyOf(segments));
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
     }
-  }
 }

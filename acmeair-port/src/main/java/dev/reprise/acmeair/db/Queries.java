@@ -19,119 +19,135 @@ import java.util.List;
  * <p>A statement that fails is not recorded: a session whose database failed does not replay.
  */
 public final class Queries implements AutoCloseable {
-  private final Connection connection;
+    private final Connection connection;
 
-  /** @param connection the actor's own connection, closed by {@link #close()} */
-  public Queries(Connection connection) {
-    this.connection = connection;
-  }
+    /** @param connection the actor's own connection, closed by {@link #close()} */
+    public Queries(Connection connection) {
+        this.connection = connection;
+    }
 
-  /** @return the first column of the first row, or {@code null} when there is none */
-  public String string(String sql, Object... parameters) throws SQLException {
-    return run(c -> {
-      try (PreparedStatement s = prepare(c, sql, parameters); ResultSet r = s.executeQuery()) {
-        return r.next() ? r.getString(1) : null;
-      }
-    }, RecordedCodecs.NULLABLE_STRING);
-  }
+    /** @return the first column of the first row, or {@code null} when there is none */
+    public String string(String sql, Object... parameters) throws SQLException {
+        return run(
+                c -> {
+                    try (PreparedStatement s = prepare(c, sql, parameters);
+                            ResultSet r = s.executeQuery()) {
+                        return r.next() ? r.getString(1) : null;
+                    }
+                },
+                RecordedCodecs.NULLABLE_STRING);
+    }
 
-  /** @return the first column of every row, in order */
-  public List<String> strings(String sql, Object... parameters) throws SQLException {
-    return run(c -> {
-      List<String> out = new ArrayList<>();
-      try (PreparedStatement s = prepare(c, sql, parameters); ResultSet r = s.executeQuery()) {
-        while (r.next()) {
-          out.add(r.getString(1));
-        }
-      }
-      return out;
-    }, RecordedCodecs.STRINGS);
-  }
+    /** @return the first column of every row, in order */
+    public List<String> strings(String sql, Object... parameters) throws SQLException {
+        return run(
+                c -> {
+                    List<String> out = new ArrayList<>();
+                    try (PreparedStatement s = prepare(c, sql, parameters);
+                            ResultSet r = s.executeQuery()) {
+                        while (r.next()) {
+                            out.add(r.getString(1));
+                        }
+                    }
+                    return out;
+                },
+                RecordedCodecs.STRINGS);
+    }
 
-  /** @return every column of the first row as text, or {@code null} when there is none */
-  public List<String> row(String sql, Object... parameters) throws SQLException {
-    return run(c -> {
-      try (PreparedStatement s = prepare(c, sql, parameters); ResultSet r = s.executeQuery()) {
-        if (!r.next()) {
-          return null;
-        }
-        List<String> out = new ArrayList<>();
-        for (int i = 1; i <= r.getMetaData().getColumnCount(); i++) {
-          out.add(r.getString(i));
-        }
-        return out;
-      }
-    }, RecordedCodecs.STRINGS);
-  }
+    /** @return every column of the first row as text, or {@code null} when there is none */
+    public List<String> row(String sql, Object... parameters) throws SQLException {
+        return run(
+                c -> {
+                    try (PreparedStatement s = prepare(c, sql, parameters);
+                            ResultSet r = s.executeQuery()) {
+                        if (!r.next()) {
+                            return null;
+                        }
+                        List<String> out = new ArrayList<>();
+                        for (int i = 1; i <= r.getMetaData().getColumnCount(); i++) {
+                            out.add(r.getString(i));
+                        }
+                        return out;
+                    }
+                },
+                RecordedCodecs.STRINGS);
+    }
 
-  /** @return the first column of the first row as a number (a count) */
-  public long number(String sql, Object... parameters) throws SQLException {
-    return run(c -> {
-      try (PreparedStatement s = prepare(c, sql, parameters); ResultSet r = s.executeQuery()) {
-        r.next();
-        return r.getLong(1);
-      }
-    }, Codec.longs());
-  }
+    /** @return the first column of the first row as a number (a count) */
+    public long number(String sql, Object... parameters) throws SQLException {
+        return run(
+                c -> {
+                    try (PreparedStatement s = prepare(c, sql, parameters);
+                            ResultSet r = s.executeQuery()) {
+                        r.next();
+                        return r.getLong(1);
+                    }
+                },
+                Codec.longs());
+    }
 
-  /** @return the number of rows an insert, update or delete changed */
-  public long update(String sql, Object... parameters) throws SQLException {
-    return run(c -> {
-      try (PreparedStatement s = prepare(c, sql, parameters)) {
-        return (long) s.executeUpdate();
-      }
-    }, Codec.longs());
-  }
+    /** @return the number of rows an insert, update or delete changed */
+    public long update(String sql, Object... parameters) throws SQLException {
+        return run(
+                c -> {
+                    try (PreparedStatement s = prepare(c, sql, parameters)) {
+                        return (long) s.executeUpdate();
+                    }
+                },
+                Codec.longs());
+    }
 
-  /** Work on the connection as one system call, its result recorded with {@code codec}. */
-  public <T> T run(Work<T> work, Codec<T> codec) throws SQLException {
-    try {
-      return Reprise.systemCall(() -> {
+    /** Work on the connection as one system call, its result recorded with {@code codec}. */
+    public <T> T run(Work<T> work, Codec<T> codec) throws SQLException {
         try {
-          return work.on(connection);
-        } catch (SQLException e) {
-          throw new Failed(e);
+            return Reprise.systemCall(
+                    () -> {
+                        try {
+                            return work.on(connection);
+                        } catch (SQLException e) {
+                            throw new Failed(e);
+                        }
+                    },
+                    codec);
+        } catch (Failed f) {
+            throw f.getCause();
         }
-      }, codec);
-    } catch (Failed f) {
-      throw f.getCause();
     }
-  }
 
-  private static PreparedStatement prepare(Connection c, String sql, Object... parameters) throws SQLException {
-    PreparedStatement s = c.prepareStatement(sql);
-    try {
-      for (int i = 0; i < parameters.length; i++) {
-        s.setObject(i + 1, parameters[i]);
-      }
-    } catch (SQLException e) {
-      s.close();
-      throw e;
-    }
-    return s;
-  }
-
-  @Override
-  public void close() throws SQLException {
-    connection.close();
-  }
-
-  /** Database work on a connection. */
-  @FunctionalInterface
-  public interface Work<T> {
-    /** @return its result */
-    T on(Connection connection) throws SQLException;
-  }
-
-  /** A statement's failure, carried through the system call. */
-  private static final class Failed extends RuntimeException {
-    Failed(SQLException cause) {
-      super(cause);
+    private static PreparedStatement prepare(Connection c, String sql, Object... parameters) throws SQLException {
+        PreparedStatement s = c.prepareStatement(sql);
+        try {
+            for (int i = 0; i < parameters.length; i++) {
+                s.setObject(i + 1, parameters[i]);
+            }
+        } catch (SQLException e) {
+            s.close();
+            throw e;
+        }
+        return s;
     }
 
     @Override
-    public synchronized SQLException getCause() {
-      return (SQLException) super.getCause();
+    public void close() throws SQLException {
+        connection.close();
     }
-  }
+
+    /** Database work on a connection. */
+    @FunctionalInterface
+    public interface Work<T> {
+        /** @return its result */
+        T on(Connection connection) throws SQLException;
+    }
+
+    /** A statement's failure, carried through the system call. */
+    private static final class Failed extends RuntimeException {
+        Failed(SQLException cause) {
+            super(cause);
+        }
+
+        @Override
+        public synchronized SQLException getCause() {
+            return (SQLException) super.getCause();
+        }
+    }
 }

@@ -12,93 +12,93 @@ import java.util.List;
 
 /** How {@link Queries} keeps statement results in a trace: texts that may be null, and lists of them. */
 final class RecordedCodecs {
-  private RecordedCodecs() {}
+    private RecordedCodecs() {}
 
-  /** A text or null. */
-  static final Codec<String> NULLABLE_STRING = new Codec<>() {
-    @Override
-    public byte[] encode(String value) {
-      return write(out -> writeString(out, value));
-    }
-
-    @Override
-    public String decode(byte[] bytes) {
-      return read(bytes, RecordedCodecs::readString);
-    }
-  };
-
-  /** A list of texts (each may be null), or null. */
-  static final Codec<List<String>> STRINGS = new Codec<>() {
-    @Override
-    public byte[] encode(List<String> value) {
-      return write(out -> {
-        out.writeInt(value == null ? -1 : value.size());
-        if (value != null) {
-          for (String s : value) {
-            writeString(out, s);
-          }
+    /** A text or null. */
+    static final Codec<String> NULLABLE_STRING = new Codec<>() {
+        @Override
+        public byte[] encode(String value) {
+            return write(out -> writeString(out, value));
         }
-      });
+
+        @Override
+        public String decode(byte[] bytes) {
+            return read(bytes, RecordedCodecs::readString);
+        }
+    };
+
+    /** A list of texts (each may be null), or null. */
+    static final Codec<List<String>> STRINGS = new Codec<>() {
+        @Override
+        public byte[] encode(List<String> value) {
+            return write(out -> {
+                out.writeInt(value == null ? -1 : value.size());
+                if (value != null) {
+                    for (String s : value) {
+                        writeString(out, s);
+                    }
+                }
+            });
+        }
+
+        @Override
+        public List<String> decode(byte[] bytes) {
+            return read(bytes, in -> {
+                int n = in.readInt();
+                if (n < 0) {
+                    return null;
+                }
+                List<String> out = new ArrayList<>(n);
+                for (int i = 0; i < n; i++) {
+                    out.add(readString(in));
+                }
+                return out;
+            });
+        }
+    };
+
+    private interface Writer {
+        void to(DataOutputStream out) throws IOException;
     }
 
-    @Override
-    public List<String> decode(byte[] bytes) {
-      return read(bytes, in -> {
+    private interface Reader<T> {
+        T from(DataInputStream in) throws IOException;
+    }
+
+    private static byte[] write(Writer writer) {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        try (DataOutputStream out = new DataOutputStream(bytes)) {
+            writer.to(out);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return bytes.toByteArray();
+    }
+
+    private static <T> T read(byte[] bytes, Reader<T> reader) {
+        try (DataInputStream in = new DataInputStream(new ByteArrayInputStream(bytes))) {
+            return reader.from(in);
+        } catch (IOException e) {
+            throw new UncheckedIOException("a recorded statement result is damaged", e);
+        }
+    }
+
+    /** Length-prefixed UTF-8 (writeUTF stops at 64 KB; documents may be longer); -1 for null. */
+    private static void writeString(DataOutputStream out, String s) throws IOException {
+        if (s == null) {
+            out.writeInt(-1);
+            return;
+        }
+        byte[] utf8 = s.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        out.writeInt(utf8.length);
+        out.write(utf8);
+    }
+
+    private static String readString(DataInputStream in) throws IOException {
         int n = in.readInt();
         if (n < 0) {
-          return null;
+            return null;
         }
-        List<String> out = new ArrayList<>(n);
-        for (int i = 0; i < n; i++) {
-          out.add(readString(in));
-        }
-        return out;
-      });
+        return new String(in.readNBytes(n), java.nio.charset.StandardCharsets.UTF_8);
     }
-  };
-
-  private interface Writer {
-    void to(DataOutputStream out) throws IOException;
-  }
-
-  private interface Reader<T> {
-    T from(DataInputStream in) throws IOException;
-  }
-
-  private static byte[] write(Writer writer) {
-    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-    try (DataOutputStream out = new DataOutputStream(bytes)) {
-      writer.to(out);
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
-    return bytes.toByteArray();
-  }
-
-  private static <T> T read(byte[] bytes, Reader<T> reader) {
-    try (DataInputStream in = new DataInputStream(new ByteArrayInputStream(bytes))) {
-      return reader.from(in);
-    } catch (IOException e) {
-      throw new UncheckedIOException("a recorded statement result is damaged", e);
-    }
-  }
-
-  /** Length-prefixed UTF-8 (writeUTF stops at 64 KB; documents may be longer); -1 for null. */
-  private static void writeString(DataOutputStream out, String s) throws IOException {
-    if (s == null) {
-      out.writeInt(-1);
-      return;
-    }
-    byte[] utf8 = s.getBytes(java.nio.charset.StandardCharsets.UTF_8);
-    out.writeInt(utf8.length);
-    out.write(utf8);
-  }
-
-  private static String readString(DataInputStream in) throws IOException {
-    int n = in.readInt();
-    if (n < 0) {
-      return null;
-    }
-    return new String(in.readNBytes(n), java.nio.charset.StandardCharsets.UTF_8);
-  }
 }

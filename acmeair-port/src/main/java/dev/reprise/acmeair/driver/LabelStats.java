@@ -7,31 +7,31 @@ import org.HdrHistogram.Histogram;
  * (JMeter's {@code elapsed} in a closed loop; from the intended start in an open loop).
  */
 public final class LabelStats {
-  private final Histogram elapsed = new Histogram(3_600_000L, 3);
-  private long errors;
+    private final Histogram elapsed = new Histogram(3_600_000L, 3);
+    private long errors;
 
-  synchronized void add(long elapsedMillis, boolean success) {
-    elapsed.recordValue(Math.max(0, Math.min(elapsedMillis, elapsed.getHighestTrackableValue())));
-    if (!success) {
-      errors++;
+    synchronized void add(long elapsedMillis, boolean success) {
+        elapsed.recordValue(Math.max(0, Math.min(elapsedMillis, elapsed.getHighestTrackableValue())));
+        if (!success) {
+            errors++;
+        }
     }
-  }
 
-  /** @return number of samples */
-  public synchronized long count() {
-    return elapsed.getTotalCount();
-  }
+    /** @return number of samples */
+    public synchronized long count() {
+        return elapsed.getTotalCount();
+    }
 
-  /** @return number of failed samples */
-  public synchronized long errors() {
-    return errors;
-  }
+    /** @return number of failed samples */
+    public synchronized long errors() {
+        return errors;
+    }
 
-  /**
-   * @param percentile 0 to 100
-   * @return response time at that percentile, in milliseconds
-   */
-  public synchronized long percentile(double percentile) {
-    return elapsed.getValueAtPercentile(percentile);
-  }
+    /**
+     * @param percentile 0 to 100
+     * @return response time at that percentile, in milliseconds
+     */
+    public synchronized long percentile(double percentile) {
+        return elapsed.getValueAtPercentile(percentile);
+    }
 }

@@ -2,11 +2,11 @@ package dev.reprise.acmeair.driver;
 
 import java.util.Map;
 import java.util.TreeMap;
+import org.apache.jmeter.engine.util.NoThreadClone;
 import org.apache.jmeter.samplers.SampleEvent;
 import org.apache.jmeter.samplers.SampleListener;
 import org.apache.jmeter.samplers.SampleResult;
 import org.apache.jmeter.testelement.AbstractTestElement;
-import org.apache.jmeter.engine.util.NoThreadClone;
 
 /**
  * A JMeter listener that gathers every sample into per-label {@link LabelStats}: its response
@@ -15,47 +15,47 @@ import org.apache.jmeter.engine.util.NoThreadClone;
  * that took the sample.
  */
 public final class SampleStatsListener extends AbstractTestElement implements SampleListener, NoThreadClone {
-  private static final long serialVersionUID = 1L;
+    private static final long serialVersionUID = 1L;
 
-  private final transient Map<String, LabelStats> byLabel = new TreeMap<>();
-  private long firstStart = Long.MAX_VALUE;
-  private long lastEnd = Long.MIN_VALUE;
+    private final transient Map<String, LabelStats> byLabel = new TreeMap<>();
+    private long firstStart = Long.MAX_VALUE;
+    private long lastEnd = Long.MIN_VALUE;
 
-  @Override
-  public void sampleOccurred(SampleEvent event) {
-    SampleResult result = event.getResult();
-    long intended = OpenLoopTimer.takeIntendedStart();
-    long latency = intended < 0 ? result.getTime() : Math.max(result.getTime(), result.getEndTime() - intended);
-    stats(result.getSampleLabel()).add(latency, result.isSuccessful());
-    span(result.getStartTime(), result.getEndTime());
-  }
+    @Override
+    public void sampleOccurred(SampleEvent event) {
+        SampleResult result = event.getResult();
+        long intended = OpenLoopTimer.takeIntendedStart();
+        long latency = intended < 0 ? result.getTime() : Math.max(result.getTime(), result.getEndTime() - intended);
+        stats(result.getSampleLabel()).add(latency, result.isSuccessful());
+        span(result.getStartTime(), result.getEndTime());
+    }
 
-  private synchronized void span(long start, long end) {
-    firstStart = Math.min(firstStart, start);
-    lastEnd = Math.max(lastEnd, end);
-  }
+    private synchronized void span(long start, long end) {
+        firstStart = Math.min(firstStart, start);
+        lastEnd = Math.max(lastEnd, end);
+    }
 
-  /** @return milliseconds from the first sample's start to the last one's end (0 without samples) */
-  public synchronized long spanMillis() {
-    return lastEnd < firstStart ? 0 : lastEnd - firstStart;
-  }
+    /** @return milliseconds from the first sample's start to the last one's end (0 without samples) */
+    public synchronized long spanMillis() {
+        return lastEnd < firstStart ? 0 : lastEnd - firstStart;
+    }
 
-  private synchronized LabelStats stats(String label) {
-    return byLabel.computeIfAbsent(label, l -> new LabelStats());
-  }
+    private synchronized LabelStats stats(String label) {
+        return byLabel.computeIfAbsent(label, l -> new LabelStats());
+    }
 
-  /** @return the statistics so far, by label in name order */
-  public synchronized Map<String, LabelStats> byLabel() {
-    return new TreeMap<>(byLabel);
-  }
+    /** @return the statistics so far, by label in name order */
+    public synchronized Map<String, LabelStats> byLabel() {
+        return new TreeMap<>(byLabel);
+    }
 
-  @Override
-  public void sampleStarted(SampleEvent event) {
-    // Only finished samples count.
-  }
+    @Override
+    public void sampleStarted(SampleEvent event) {
+        // Only finished samples count.
+    }
 
-  @Override
-  public void sampleStopped(SampleEvent event) {
-    // Only finished samples count.
-  }
+    @Override
+    public void sampleStopped(SampleEvent event) {
+        // Only finished samples count.
+    }
 }

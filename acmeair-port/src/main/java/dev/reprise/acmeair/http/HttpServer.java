@@ -16,48 +16,48 @@ import java.util.concurrent.TimeUnit;
 
 /** The Netty HTTP/1.1 server on loopback that passes requests to the router actor. */
 public final class HttpServer implements AutoCloseable {
-  /** Largest request body accepted; larger ones get 413. */
-  public static final int MAX_BODY_BYTES = 64 * 1024;
+    /** Largest request body accepted; larger ones get 413. */
+    public static final int MAX_BODY_BYTES = 64 * 1024;
 
-  private final EventLoopGroup boss = new NioEventLoopGroup(1);
-  private final EventLoopGroup workers = new NioEventLoopGroup(2);
-  private final Channel channel;
+    private final EventLoopGroup boss = new NioEventLoopGroup(1);
+    private final EventLoopGroup workers = new NioEventLoopGroup(2);
+    private final Channel channel;
 
-  /**
-   * Binds and starts serving.
-   *
-   * @param port the port on 127.0.0.1, 0 for any free one
-   * @param router the router actor
-   * @throws InterruptedException if interrupted while binding
-   */
-  public HttpServer(int port, ActorRef router) throws InterruptedException {
-    ApiHandler handler = new ApiHandler(router);
-    channel = new ServerBootstrap()
-        .group(boss, workers)
-        .channel(NioServerSocketChannel.class)
-        .childHandler(new ChannelInitializer<SocketChannel>() {
-          @Override
-          protected void initChannel(SocketChannel ch) {
-            ch.pipeline()
-                .addLast(new HttpServerCodec())
-                .addLast(new HttpObjectAggregator(MAX_BODY_BYTES))
-                .addLast(handler);
-          }
-        })
-        .bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), port))
-        .sync()
-        .channel();
-  }
+    /**
+     * Binds and starts serving.
+     *
+     * @param port the port on 127.0.0.1, 0 for any free one
+     * @param router the router actor
+     * @throws InterruptedException if interrupted while binding
+     */
+    public HttpServer(int port, ActorRef router) throws InterruptedException {
+        ApiHandler handler = new ApiHandler(router);
+        channel = new ServerBootstrap()
+                .group(boss, workers)
+                .channel(NioServerSocketChannel.class)
+                .childHandler(new ChannelInitializer<SocketChannel>() {
+                    @Override
+                    protected void initChannel(SocketChannel ch) {
+                        ch.pipeline()
+                                .addLast(new HttpServerCodec())
+                                .addLast(new HttpObjectAggregator(MAX_BODY_BYTES))
+                                .addLast(handler);
+                    }
+                })
+                .bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), port))
+                .sync()
+                .channel();
+    }
 
-  /** @return the bound port */
-  public int port() {
-    return ((InetSocketAddress) channel.localAddress()).getPort();
-  }
+    /** @return the bound port */
+    public int port() {
+        return ((InetSocketAddress) channel.localAddress()).getPort();
+    }
 
-  @Override
-  public void close() {
-    channel.close().syncUninterruptibly();
-    boss.shutdownGracefully(0, 1, TimeUnit.SECONDS).syncUninterruptibly();
-    workers.shutdownGracefully(0, 1, TimeUnit.SECONDS).syncUninterruptibly();
-  }
+    @Override
+    public void close() {
+        channel.close().syncUninterruptibly();
+        boss.shutdownGracefully(0, 1, TimeUnit.SECONDS).syncUninterruptibly();
+        workers.shutdownGracefully(0, 1, TimeUnit.SECONDS).syncUninterruptibly();
+    }
 }

@@ -11,17 +11,17 @@ import java.util.UUID;
  * only needs to change this class.
  */
 public final class Ids {
-  private final SplittableRandom random;
+    private final SplittableRandom random;
 
-  /** @param seed the seed; equal seeds give equal id sequences */
-  public Ids(long seed) {
-    this.random = new SplittableRandom(seed);
-  }
+    /** @param seed the seed; equal seeds give equal id sequences */
+    public Ids(long seed) {
+        this.random = new SplittableRandom(seed);
+    }
 
-  /** @return the next id, formatted like a random UUID ({@code xxxxxxxx-xxxx-4xxx-yxxx-xxxxxxxxxxxx}) */
-  public synchronized String next() {
-    long high = (random.nextLong() & ~0xF000L) | 0x4000L;
-    long low = (random.nextLong() & 0x3FFFFFFFFFFFFFFFL) | 0x8000000000000000L;
-    return new UUID(high, low).toString();
-  }
+    /** @return the next id, formatted like a random UUID ({@code xxxxxxxx-xxxx-4xxx-yxxx-xxxxxxxxxxxx}) */
+    public synchronized String next() {
+        long high = (random.nextLong() & ~0xF000L) | 0x4000L;
+        long low = (random.nextLong() & 0x3FFFFFFFFFFFFFFFL) | 0x8000000000000000L;
+        return new UUID(high, low).toString();
+    }
 }

@@ -13,53 +13,53 @@ import org.junit.jupiter.api.Test;
 
 /** The flight caches: entries expire after their TTL, and the least recently used goes first. */
 class TtlCacheTest {
-  /** A clock the test moves by hand. */
-  private static final class ManualClock extends Clock {
-    long millis;
+    /** A clock the test moves by hand. */
+    private static final class ManualClock extends Clock {
+        long millis;
 
-    @Override
-    public ZoneId getZone() {
-      return ZoneOffset.UTC;
+        @Override
+        public ZoneId getZone() {
+            return ZoneOffset.UTC;
+        }
+
+        @Override
+        public Clock withZone(ZoneId zone) {
+            return this;
+        }
+
+        @Override
+        public Instant instant() {
+            return Instant.ofEpochMilli(millis);
+        }
     }
 
-    @Override
-    public Clock withZone(ZoneId zone) {
-      return this;
+    private final ManualClock time = new ManualClock();
+    private final TtlCache<String, String> cache = new TtlCache<>(2, 1_000, new AppClock(time));
+
+    @Test
+    void entriesExpireAfterTheirTtl() {
+        cache.put("a", Optional.of("A"));
+        time.millis = 1_000;
+        assertEquals(Optional.of("A"), cache.get("a"));
+        time.millis = 1_001;
+        assertNull(cache.get("a"));
     }
 
-    @Override
-    public Instant instant() {
-      return Instant.ofEpochMilli(millis);
+    @Test
+    void aCachedNoneIsAHit() {
+        cache.put("none", Optional.empty());
+        assertEquals(Optional.empty(), cache.get("none"));
+        assertNull(cache.get("other"));
     }
-  }
 
-  private final ManualClock time = new ManualClock();
-  private final TtlCache<String, String> cache = new TtlCache<>(2, 1_000, new AppClock(time));
-
-  @Test
-  void entriesExpireAfterTheirTtl() {
-    cache.put("a", Optional.of("A"));
-    time.millis = 1_000;
-    assertEquals(Optional.of("A"), cache.get("a"));
-    time.millis = 1_001;
-    assertNull(cache.get("a"));
-  }
-
-  @Test
-  void aCachedNoneIsAHit() {
-    cache.put("none", Optional.empty());
-    assertEquals(Optional.empty(), cache.get("none"));
-    assertNull(cache.get("other"));
-  }
-
-  @Test
-  void theLeastRecentlyUsedEntryGoesFirst() {
-    cache.put("a", Optional.of("A"));
-    cache.put("b", Optional.of("B"));
-    cache.get("a");
-    cache.put("c", Optional.of("C"));
-    assertNull(cache.get("b"));
-    assertEquals(Optional.of("A"), cache.get("a"));
-    assertEquals(Optional.of("C"), cache.get("c"));
-  }
+    @Test
+    void theLeastRecentlyUsedEntryGoesFirst() {
+        cache.put("a", Optional.of("A"));
+        cache.put("b", Optional.of("B"));
+        cache.get("a");
+        cache.put("c", Optional.of("C"));
+        assertNull(cache.get("b"));
+        assertEquals(Optional.of("A"), cache.get("a"));
+        assertEquals(Optional.of("C"), cache.get("c"));
+    }
 }

@@ -13,6 +13,7 @@ import java.util.concurrent.atomic.AtomicLong;
 public final class ActorIds {
     /** The sender of messages whose true sender is unknown (sent before recording, or by nobody). */
     public static final long UNKNOWN = dev.reprise.trace.TraceIds.UNKNOWN;
+
     static final long ROOT_GUARDIAN = 1;
     static final long USER_GUARDIAN = 2;
     static final long SYSTEM_GUARDIAN = 3;

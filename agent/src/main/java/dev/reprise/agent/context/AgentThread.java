@@ -40,9 +40,11 @@ public final class AgentThread {
      * for other turns, and for a turn that another interrupted), and how many messages it has sent.
      */
     public byte turnFingerprint;
+
     public int turnSends;
     /** The class of the last message recorded here, and its fingerprint (a cache: most turns repeat a class). */
     public Class<?> lastMessageClass;
+
     public byte lastMessageFingerprint;
     /** In replay: this turn processes a message its actor's recorded events named (not a live one, not a system message). */
     public boolean scriptedTurn;
@@ -207,6 +209,7 @@ public final class AgentThread {
 
     /** Actors whose turns the current one interrupted (nested turns are rare: a calling-thread dispatcher). */
     private AgentActor[] interrupted;
+
     private int depth;
 
     /** Starts a turn of {@code actor}, remembering the turn it interrupts (normally none). */

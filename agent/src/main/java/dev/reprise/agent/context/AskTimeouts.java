@@ -22,7 +22,8 @@ public final class AskTimeouts {
      * Ask timeouts running now, on any thread: every promise completion asks whether one of them
      * made it, and while none runs (nearly always) a volatile read answers without a thread lookup.
      */
-    private static final java.util.concurrent.atomic.AtomicInteger running = new java.util.concurrent.atomic.AtomicInteger();
+    private static final java.util.concurrent.atomic.AtomicInteger running =
+            new java.util.concurrent.atomic.AtomicInteger();
 
     private AskTimeouts() {}
 

@@ -24,7 +24,8 @@ public final class Callbacks {
     public static void registered(Object transformation) {
         try {
             AgentThread t = AgentThread.current();
-            AddedState.setCallback(transformation, OutsideContext.startedBy(t, OutsideContext.Starts.CALLBACK, t.ownerId()));
+            AddedState.setCallback(
+                    transformation, OutsideContext.startedBy(t, OutsideContext.Starts.CALLBACK, t.ownerId()));
         } catch (Throwable e) {
             AgentLog.internalError("recording a callback", e);
         }
@@ -54,7 +55,9 @@ public final class Callbacks {
     public static long completing(Object promise, Object state, Object result) {
         try {
             AgentThread t = AgentThread.current();
-            if (t.current != null && (t.sends == null || t.sends.kind == Tag.PLAIN) && result instanceof RepriseState s
+            if (t.current != null
+                    && (t.sends == null || t.sends.kind == Tag.PLAIN)
+                    && result instanceof RepriseState s
                     && !(state instanceof scala.util.Try)) {
                 return Agent.mode.completing(t, promise, s);
             }
@@ -86,8 +89,11 @@ public final class Callbacks {
     public static Object enter(Object transformation, Object result) {
         try {
             OutsideContext callback = AddedState.callbackOf(transformation);
-            return AgentThread.current().enterCallback(
-                    Tag.promise(callback != null ? callback.owner : ActorIds.UNKNOWN, AddedState.resolverOf(result), callback));
+            return AgentThread.current()
+                    .enterCallback(Tag.promise(
+                            callback != null ? callback.owner : ActorIds.UNKNOWN,
+                            AddedState.resolverOf(result),
+                            callback));
         } catch (Throwable e) {
             AgentLog.internalError("entering a callback", e);
             return null;

@@ -84,14 +84,14 @@ public final class ContextStage<T> extends CompletableFuture<T> {
     }
 
     @Override
-    public <U, V> CompletableFuture<V> thenCombine(CompletionStage<? extends U> other,
-                                                   BiFunction<? super T, ? super U, ? extends V> fn) {
+    public <U, V> CompletableFuture<V> thenCombine(
+            CompletionStage<? extends U> other, BiFunction<? super T, ? super U, ? extends V> fn) {
         return super.thenCombine(other, wrap(fn));
     }
 
     @Override
-    public <U> CompletableFuture<Void> thenAcceptBoth(CompletionStage<? extends U> other,
-                                                      BiConsumer<? super T, ? super U> action) {
+    public <U> CompletableFuture<Void> thenAcceptBoth(
+            CompletionStage<? extends U> other, BiConsumer<? super T, ? super U> action) {
         return super.thenAcceptBoth(other, wrap(action));
     }
 }

@@ -34,7 +34,8 @@ public final class ContextTasks extends TaskHooks.Handler {
     private static final ClassValue<Boolean> HAS_CONTEXT = new ClassValue<>() {
         @Override
         protected Boolean computeValue(Class<?> type) {
-            return isOwn(type.getName()) || RepriseState.class.isAssignableFrom(type)
+            return isOwn(type.getName())
+                    || RepriseState.class.isAssignableFrom(type)
                     || ContextStage.class.isAssignableFrom(type)
                     || CompletableFuture.AsynchronousCompletionTask.class.isAssignableFrom(type);
         }
@@ -53,8 +54,11 @@ public final class ContextTasks extends TaskHooks.Handler {
     };
 
     private static boolean isOwn(String className) {
-        return className.startsWith("akka.") || className.startsWith("scala.") || className.startsWith("dev.reprise.agent.")
-                || className.startsWith("dev.reprise.runtime.") || className.startsWith("dev.reprise.replay.");
+        return className.startsWith("akka.")
+                || className.startsWith("scala.")
+                || className.startsWith("dev.reprise.agent.")
+                || className.startsWith("dev.reprise.runtime.")
+                || className.startsWith("dev.reprise.replay.");
     }
 
     private ContextTasks() {}
@@ -65,16 +69,19 @@ public final class ContextTasks extends TaskHooks.Handler {
      */
     public static void install() {
         if (TaskHooks.class.getClassLoader() != null) {
-            AgentLog.internalError("installing the thread pool hooks", new IllegalStateException(
-                    "dev.reprise.boot.TaskHooks was loaded by " + TaskHooks.class.getClassLoader()
-                            + ", not by the bootstrap class loader"));
+            AgentLog.internalError(
+                    "installing the thread pool hooks",
+                    new IllegalStateException("dev.reprise.boot.TaskHooks was loaded by "
+                            + TaskHooks.class.getClassLoader() + ", not by the bootstrap class loader"));
             return;
         }
         TaskHooks.handler = INSTANCE;
     }
 
     private static boolean leftAlone(Object task, Object executor) {
-        return task == null || LEFT_ALONE.get(task.getClass()) || executor != null && HAS_CONTEXT.get(executor.getClass());
+        return task == null
+                || LEFT_ALONE.get(task.getClass())
+                || executor != null && HAS_CONTEXT.get(executor.getClass());
     }
 
     @Override
@@ -83,7 +90,9 @@ public final class ContextTasks extends TaskHooks.Handler {
             if (task instanceof ContextTask || leftAlone(task, executor)) {
                 return task;
             }
-            return new ContextTask(OutsideContext.startedBy(AgentThread.current(), OutsideContext.Starts.TASK, ActorIds.UNKNOWN), task);
+            return new ContextTask(
+                    OutsideContext.startedBy(AgentThread.current(), OutsideContext.Starts.TASK, ActorIds.UNKNOWN),
+                    task);
         } catch (Throwable e) {
             AgentLog.internalError("giving a task its context", e);
             return task;
@@ -96,7 +105,8 @@ public final class ContextTasks extends TaskHooks.Handler {
             if (leftAlone(task, executor)) {
                 return task;
             }
-            OutsideContext context = OutsideContext.startedBy(AgentThread.current(), OutsideContext.Starts.TASK, ActorIds.UNKNOWN);
+            OutsideContext context =
+                    OutsideContext.startedBy(AgentThread.current(), OutsideContext.Starts.TASK, ActorIds.UNKNOWN);
             return () -> {
                 OutsideContext previous = enter(context);
                 try {
@@ -114,8 +124,10 @@ public final class ContextTasks extends TaskHooks.Handler {
     @Override
     public Object callback(Object callback, Object stage) {
         try {
-            if (callback instanceof ContextCallback || stage != null && HAS_CONTEXT.get(stage.getClass())
-                    || callback == null || LEFT_ALONE.get(callback.getClass())) {
+            if (callback instanceof ContextCallback
+                    || stage != null && HAS_CONTEXT.get(stage.getClass())
+                    || callback == null
+                    || LEFT_ALONE.get(callback.getClass())) {
                 return callback;
             }
             AgentThread t = AgentThread.current();

@@ -31,7 +31,8 @@ public final class Envelopes {
             Object message = ((Envelope) envelope).message();
             Tag tag;
             if (message instanceof Terminated terminated) {
-                // Death watch: DeathWatch tells the watcher Terminated from the watcher itself; the dead actor is the sender.
+                // Death watch: DeathWatch tells the watcher Terminated from the watcher itself; the dead actor is the
+                // sender.
                 AgentActor dead = Actors.ofRef(terminated.actor());
                 tag = dead != null ? dead.sends : AgentThread.current().tagForSend();
             } else if (message instanceof DeadLetter letter) {
@@ -39,7 +40,9 @@ public final class Envelopes {
             } else {
                 AgentThread t = AgentThread.current();
                 tag = t.tagForSend();
-                if (t.turnFingerprint != Fingerprint.NONE && t.current != null && tag == t.current.sends
+                if (t.turnFingerprint != Fingerprint.NONE
+                        && t.current != null
+                        && tag == t.current.sends
                         && !(message instanceof Logging.LogEvent)) {
                     t.turnSends++; // a turn's own sends are in its fingerprint; logging may change when debugging
                 }
@@ -129,12 +132,16 @@ public final class Envelopes {
         } catch (Throwable e) {
             String type = message.getClass().getName();
             recorder.count(UNSERIALIZABLE_COUNT, 1);
-            AgentLog.warnOnce("unserializable:" + type, "messages of class " + type + " come from outside the actor "
-                    + "system and Akka cannot serialize them (" + e.getClass().getSimpleName() + "), so their order is "
-                    + "recorded but not their content. Replay delivers each live message at its recorded place: it "
-                    + "reproduces the run when the program sends the same input again. To record their content "
-                    + "(so replay needs no live input), bind a serializer for the class in "
-                    + "akka.actor.serialization-bindings. The trace's metadata counts them (" + UNSERIALIZABLE_COUNT + ").");
+            AgentLog.warnOnce(
+                    "unserializable:" + type,
+                    "messages of class " + type + " come from outside the actor "
+                            + "system and Akka cannot serialize them ("
+                            + e.getClass().getSimpleName() + "), so their order is "
+                            + "recorded but not their content. Replay delivers each live message at its recorded place: it "
+                            + "reproduces the run when the program sends the same input again. To record their content "
+                            + "(so replay needs no live input), bind a serializer for the class in "
+                            + "akka.actor.serialization-bindings. The trace's metadata counts them ("
+                            + UNSERIALIZABLE_COUNT + ").");
             return MessageContent.unrecorded(type);
         }
     }

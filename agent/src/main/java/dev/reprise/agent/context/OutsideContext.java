@@ -24,11 +24,13 @@ import dev.reprise.agent.actor.Tag;
 public final class OutsideContext {
     /** For a callback, the owner that {@link Tag#promise} names: the actor or source that registered it. */
     final long owner;
+
     private final OutsideContext parent;
     /** Started in this actor's turn (the parent is then null). */
     private final AgentActor startedByActor;
     /** Or started by a context that is named here by its pseudo-actor's id ({@link #MAX_DEPTH}). */
     private final String startedBySource;
+
     private final String kind;
     private final int index;
     /** How many contexts up its name goes: 0 for a root. */
@@ -40,9 +42,11 @@ public final class OutsideContext {
      * {@code Await} registers some there in one run and not the other).
      */
     final boolean replayable;
+
     private String name;
     /** What it started, counted; made when it starts its first (most callbacks start nothing). */
     private Starts starts;
+
     private AgentActor actor;
 
     /**
@@ -57,8 +61,15 @@ public final class OutsideContext {
         this.name = name;
     }
 
-    private OutsideContext(long owner, OutsideContext parent, AgentActor startedByActor, String startedBySource, String kind,
-                           int index, boolean replayable, int depth) {
+    private OutsideContext(
+            long owner,
+            OutsideContext parent,
+            AgentActor startedByActor,
+            String startedBySource,
+            String kind,
+            int index,
+            boolean replayable,
+            int depth) {
         this.owner = owner;
         this.parent = parent;
         this.startedByActor = startedByActor;
@@ -73,12 +84,15 @@ public final class OutsideContext {
     static final String THREAD_ROOT = "thread:";
     /** The name of a timer's task context starts with this, then the timer's id. */
     static final String TIMER_ROOT = "timer ";
+
     private static final String ACTOR_ROOT = "actor ";
     private static final String SOURCE_ROOT = "source ";
 
     /** Whether an outside source of this name is a context of the program (not a declared {@code ExternalSource}). */
     public static boolean isContextName(String name) {
-        return name.startsWith(THREAD_ROOT) || name.startsWith(TIMER_ROOT) || name.startsWith(ACTOR_ROOT)
+        return name.startsWith(THREAD_ROOT)
+                || name.startsWith(TIMER_ROOT)
+                || name.startsWith(ACTOR_ROOT)
                 || name.startsWith(SOURCE_ROOT);
     }
 
@@ -109,7 +123,8 @@ public final class OutsideContext {
     static OutsideContext startedBy(AgentThread t, String kind, long owner) {
         AgentActor actor = t.startingActor();
         if (actor != null) {
-            return new OutsideContext(owner, null, actor, null, kind, actor.starts().next(kind), true, 1);
+            return new OutsideContext(
+                    owner, null, actor, null, kind, actor.starts().next(kind), true, 1);
         }
         return startedBy(t.startingContext(), kind, owner);
     }
@@ -122,7 +137,8 @@ public final class OutsideContext {
         }
         int index = parent.starts.next(kind);
         if (parent.depth >= MAX_DEPTH) {
-            return new OutsideContext(owner, null, null, SOURCE_ROOT + parent.actor().id(), kind, index, replayable, 1);
+            return new OutsideContext(
+                    owner, null, null, SOURCE_ROOT + parent.actor().id(), kind, index, replayable, 1);
         }
         return new OutsideContext(owner, parent, null, null, kind, index, replayable, parent.depth + 1);
     }
@@ -140,6 +156,7 @@ public final class OutsideContext {
         static final String CALLBACK = "callback";
         /** A CompletionStage's callback (a CompletableFuture's, an ask's stage's). */
         static final String STAGE = "stage";
+
         private int threads;
         private int tasks;
         private int callbacks;
@@ -159,7 +176,8 @@ public final class OutsideContext {
     String name() {
         String n = name;
         if (n == null) {
-            String of = parent != null ? parent.name()
+            String of = parent != null
+                    ? parent.name()
                     : startedByActor != null ? ACTOR_ROOT + startedByActor.id() : startedBySource;
             n = of + "/" + kind + " " + index;
             name = n;

@@ -44,14 +44,16 @@ public final class StageCallbacks {
             OutsideContext context = callbackOfCurrent();
             RepriseState stage = (RepriseState) converter;
             if (callback instanceof BiFunction<?, ?, ?> f) {
-                return (BiFunction<Object, Object, Object>) (a, b) -> run(context, stage, () -> ((BiFunction<Object, Object, Object>) f).apply(a, b));
+                return (BiFunction<Object, Object, Object>) (a, b) ->
+                        run(context, stage, () -> ((BiFunction<Object, Object, Object>) f).apply(a, b));
             } else if (callback instanceof BiConsumer<?, ?> c) {
                 return (BiConsumer<Object, Object>) (a, b) -> run(context, stage, () -> {
                     ((BiConsumer<Object, Object>) c).accept(a, b);
                     return null;
                 });
             } else if (callback instanceof Function<?, ?> f) {
-                return (Function<Object, Object>) a -> run(context, stage, () -> ((Function<Object, Object>) f).apply(a));
+                return (Function<Object, Object>) a ->
+                        run(context, stage, () -> ((Function<Object, Object>) f).apply(a));
             } else if (callback instanceof Consumer<?> c) {
                 return (Consumer<Object>) a -> run(context, stage, () -> {
                     ((Consumer<Object>) c).accept(a);
@@ -96,8 +98,8 @@ public final class StageCallbacks {
     }
 
     private static Object run(OutsideContext context, RepriseState stage, java.util.function.Supplier<Object> body) {
-        Tag previous = ContextCallback.enter(Tag.promise(context.owner, AddedState.resolverOf(stage), context),
-                "a stage callback");
+        Tag previous = ContextCallback.enter(
+                Tag.promise(context.owner, AddedState.resolverOf(stage), context), "a stage callback");
         try {
             return body.get();
         } finally {

@@ -49,9 +49,10 @@ public final class SystemCalls extends SystemCallHooks.Handler {
      */
     public static void install() {
         if (SystemCallHooks.class.getClassLoader() != null) {
-            AgentLog.internalError("installing the clock and random hooks", new IllegalStateException(
-                    "dev.reprise.boot.SystemCallHooks was loaded by " + SystemCallHooks.class.getClassLoader()
-                            + ", not by the bootstrap class loader"));
+            AgentLog.internalError(
+                    "installing the clock and random hooks",
+                    new IllegalStateException("dev.reprise.boot.SystemCallHooks was loaded by "
+                            + SystemCallHooks.class.getClassLoader() + ", not by the bootstrap class loader"));
             return;
         }
         SystemCallHooks.handler = INSTANCE;
@@ -94,14 +95,16 @@ public final class SystemCalls extends SystemCallHooks.Handler {
 
             @Override
             public <T> T systemCall(Supplier<T> call, Codec<T> codec) {
-                return backend.systemCall(() -> {
-                    Object paused = pause();
-                    try {
-                        return call.get();
-                    } finally {
-                        resume(paused);
-                    }
-                }, codec);
+                return backend.systemCall(
+                        () -> {
+                            Object paused = pause();
+                            try {
+                                return call.get();
+                            } finally {
+                                resume(paused);
+                            }
+                        },
+                        codec);
             }
 
             @Override
@@ -203,7 +206,10 @@ public final class SystemCalls extends SystemCallHooks.Handler {
 
     /** An instant as the trace keeps it: seconds (8 bytes) and nanoseconds (4 bytes), big-endian. */
     static byte[] bytes(Instant v) {
-        return ByteBuffer.allocate(12).putLong(v.getEpochSecond()).putInt(v.getNano()).array();
+        return ByteBuffer.allocate(12)
+                .putLong(v.getEpochSecond())
+                .putInt(v.getNano())
+                .array();
     }
 
     static Instant instant(byte[] b) {

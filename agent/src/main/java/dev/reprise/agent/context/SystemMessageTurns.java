@@ -56,7 +56,8 @@ public final class SystemMessageTurns {
         };
         if (a != null) {
             if (message instanceof Failed f && f.cause() != null) {
-                Agent.mode.failedChildren.failed(f.cause(), a.id()); // before the decision sends restarts with this cause
+                Agent.mode.failedChildren.failed(
+                        f.cause(), a.id()); // before the decision sends restarts with this cause
             }
             return a.id();
         }

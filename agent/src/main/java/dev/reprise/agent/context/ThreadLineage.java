@@ -20,11 +20,21 @@ import java.util.concurrent.ConcurrentHashMap;
  */
 public final class ThreadLineage {
     /** Stack frames of code whose threads get no lineage (class name prefixes). */
-    private static final String[] POOLS = {"java.util.concurrent.ThreadPoolExecutor", "java.util.concurrent.ForkJoin",
-            "java.util.concurrent.ScheduledThreadPoolExecutor", "java.util.concurrent.ThreadPerTaskExecutor",
-            "java.util.concurrent.CompletableFuture", "akka.", "scala.", "jdk.internal.", "sun."};
+    private static final String[] POOLS = {
+        "java.util.concurrent.ThreadPoolExecutor",
+        "java.util.concurrent.ForkJoin",
+        "java.util.concurrent.ScheduledThreadPoolExecutor",
+        "java.util.concurrent.ThreadPerTaskExecutor",
+        "java.util.concurrent.CompletableFuture",
+        "akka.",
+        "scala.",
+        "jdk.internal.",
+        "sun."
+    };
     /** Where the agent's own classes come from (its jar): its threads get no lineage either. */
-    private static final java.security.CodeSource AGENT = ThreadLineage.class.getProtectionDomain().getCodeSource();
+    private static final java.security.CodeSource AGENT =
+            ThreadLineage.class.getProtectionDomain().getCodeSource();
+
     private static final StackWalker WALKER = StackWalker.getInstance(StackWalker.Option.RETAIN_CLASS_REFERENCE);
     private static final int FRAMES_LOOKED_AT = 40;
 
@@ -35,7 +45,8 @@ public final class ThreadLineage {
     /** The agent starts on {@code main}: the root of every lineage. */
     public void startOnMain() {
         if (lineage.get() == null) {
-            lineage.set(OutsideContext.root(OutsideContext.THREAD_ROOT + Thread.currentThread().getName(), true));
+            lineage.set(OutsideContext.root(
+                    OutsideContext.THREAD_ROOT + Thread.currentThread().getName(), true));
         }
     }
 
@@ -62,7 +73,9 @@ public final class ThreadLineage {
                 if (t != null) {
                     return OutsideContext.startedBy(t, OutsideContext.Starts.THREAD, ActorIds.UNKNOWN);
                 }
-                return makersOwn == null ? null : OutsideContext.startedBy(makersOwn, OutsideContext.Starts.THREAD, ActorIds.UNKNOWN);
+                return makersOwn == null
+                        ? null
+                        : OutsideContext.startedBy(makersOwn, OutsideContext.Starts.THREAD, ActorIds.UNKNOWN);
             } catch (Throwable e) {
                 AgentLog.internalError("naming a new thread", e);
                 return null;
@@ -77,8 +90,10 @@ public final class ThreadLineage {
      */
     private static boolean madeByPool() {
         return WALKER.walk(frames -> {
-            List<Class<?>> makers = frames.limit(FRAMES_LOOKED_AT).map(StackWalker.StackFrame::getDeclaringClass)
-                    .filter(c -> c.getNestHost() != ThreadLineage.class && !c.getName().startsWith("java.lang."))
+            List<Class<?>> makers = frames.limit(FRAMES_LOOKED_AT)
+                    .map(StackWalker.StackFrame::getDeclaringClass)
+                    .filter(c -> c.getNestHost() != ThreadLineage.class
+                            && !c.getName().startsWith("java.lang."))
                     .toList();
             return makers.isEmpty() || makers.stream().anyMatch(c -> isPool(c.getName()) || isAgent(c));
         });
@@ -86,7 +101,9 @@ public final class ThreadLineage {
 
     private static boolean isAgent(Class<?> c) {
         java.security.CodeSource source = c.getProtectionDomain().getCodeSource();
-        return AGENT != null && source != null && String.valueOf(AGENT.getLocation()).equals(String.valueOf(source.getLocation()));
+        return AGENT != null
+                && source != null
+                && String.valueOf(AGENT.getLocation()).equals(String.valueOf(source.getLocation()));
     }
 
     private static boolean isPool(String className) {

@@ -19,7 +19,9 @@ public final class Timers {
     /** The scheduler is given {@code task}; returns the task to schedule instead. */
     public static Runnable schedule(Runnable task) {
         try {
-            if (task == null || task instanceof Scheduler.TaskRunOnClose || task instanceof TimerTask
+            if (task == null
+                    || task instanceof Scheduler.TaskRunOnClose
+                    || task instanceof TimerTask
                     || task instanceof ReplayTimers.Arming) {
                 return task; // never wrap TaskRunOnClose: the scheduler's close must still recognise it
             }

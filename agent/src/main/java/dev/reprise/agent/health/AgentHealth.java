@@ -27,9 +27,11 @@ public final class AgentHealth {
      */
     public static void hookMissing(String type, String method) {
         String site = "hook:" + type + "." + method;
-        AgentLog.warnOnce(site, "the hook on " + type + "." + method + " matched no method of the loaded " + type
-                + ": this Akka, Scala or JDK version is not what the agent expects, and what the hook records is missing "
-                + "from the trace (it may not replay)");
+        AgentLog.warnOnce(
+                site,
+                "the hook on " + type + "." + method + " matched no method of the loaded " + type
+                        + ": this Akka, Scala or JDK version is not what the agent expects, and what the hook records is missing "
+                        + "from the trace (it may not replay)");
         error(site);
     }
 

@@ -8,7 +8,9 @@ import java.util.concurrent.ConcurrentHashMap;
 public final class AgentLog {
     /** How much the agent says. */
     public enum Level {
-        WARN, INFO, DEBUG;
+        WARN,
+        INFO,
+        DEBUG;
 
         public static Level parse(String s) {
             try {

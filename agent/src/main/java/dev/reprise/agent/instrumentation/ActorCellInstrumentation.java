@@ -26,17 +26,28 @@ final class ActorCellInstrumentation {
         return agent.type(named(HookedTypes.ACTOR_CELL))
                 .transform((builder, type, loader, module, domain) -> StateField.add(builder)
                         .visit(Hooks.advice(Built.class, "<init>", isConstructor()))
-                        .visit(Hooks.advice(Invoke.class, "invoke", named("invoke").and(takesArguments(1))))
-                        .visit(Hooks.advice(SystemInvoke.class, "systemInvoke", named("systemInvoke").and(takesArguments(1))))
-                        .visit(Hooks.advice(SendMessage.class, "sendMessage", named("sendMessage").and(takesArguments(1))
-                                .and(takesArgument(0, named(HookedTypes.ENVELOPE))))))
+                        .visit(Hooks.advice(
+                                Invoke.class, "invoke", named("invoke").and(takesArguments(1))))
+                        .visit(Hooks.advice(
+                                SystemInvoke.class,
+                                "systemInvoke",
+                                named("systemInvoke").and(takesArguments(1))))
+                        .visit(Hooks.advice(
+                                SendMessage.class,
+                                "sendMessage",
+                                named("sendMessage")
+                                        .and(takesArguments(1))
+                                        .and(takesArgument(0, named(HookedTypes.ENVELOPE))))))
                 // makeChild calls the companion object's newUid, not ActorCell's static forwarder.
                 .type(named(HookedTypes.ACTOR_CELL_COMPANION))
-                .transform((builder, type, loader, module, domain) -> builder
-                        .visit(Hooks.advice(NewUid.class, "newUid", named("newUid").and(takesArguments(0)))))
+                .transform((builder, type, loader, module, domain) -> builder.visit(
+                        Hooks.advice(NewUid.class, "newUid", named("newUid").and(takesArguments(0)))))
                 .type(named(HookedTypes.UNSTARTED_CELL))
-                .transform((builder, type, loader, module, domain) -> builder
-                        .visit(Hooks.advice(SendMessage.class, "sendMessage", named("sendMessage").and(takesArguments(1))
+                .transform((builder, type, loader, module, domain) -> builder.visit(Hooks.advice(
+                        SendMessage.class,
+                        "sendMessage",
+                        named("sendMessage")
+                                .and(takesArguments(1))
                                 .and(takesArgument(0, named(HookedTypes.ENVELOPE))))));
     }
 

@@ -18,8 +18,8 @@ final class ActorRefInstrumentation {
         return agent.type(named(HookedTypes.ACTOR_REF))
                 .transform((builder, type, loader, module, domain) -> StateField.add(builder))
                 .type(named(HookedTypes.REPOINTABLE_ACTOR_REF))
-                .transform((builder, type, loader, module, domain) -> builder
-                        .visit(Hooks.advice(Built.class, "<init>", isConstructor())));
+                .transform((builder, type, loader, module, domain) ->
+                        builder.visit(Hooks.advice(Built.class, "<init>", isConstructor())));
     }
 
     static final class Built {

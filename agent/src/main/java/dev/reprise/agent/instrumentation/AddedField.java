@@ -33,14 +33,21 @@ final class AddedField extends AsmVisitorWrapper.AbstractBase {
     }
 
     @Override
-    public ClassVisitor wrap(TypeDescription instrumentedType, ClassVisitor classVisitor, Implementation.Context context,
-                             TypePool typePool, FieldList<FieldDescription.InDefinedShape> fields, MethodList<?> methods,
-                             int writerFlags, int readerFlags) {
+    public ClassVisitor wrap(
+            TypeDescription instrumentedType,
+            ClassVisitor classVisitor,
+            Implementation.Context context,
+            TypePool typePool,
+            FieldList<FieldDescription.InDefinedShape> fields,
+            MethodList<?> methods,
+            int writerFlags,
+            int readerFlags) {
         return new ClassVisitor(Opcodes.ASM9, classVisitor) {
             private String type;
 
             @Override
-            public void visit(int version, int access, String name, String signature, String superName, String[] interfaces) {
+            public void visit(
+                    int version, int access, String name, String signature, String superName, String[] interfaces) {
                 type = name;
                 String[] all = interfaces == null ? new String[0] : interfaces;
                 if (!Arrays.asList(all).contains(owner)) {
@@ -52,7 +59,8 @@ final class AddedField extends AsmVisitorWrapper.AbstractBase {
 
             @Override
             public void visitEnd() {
-                super.visitField(Opcodes.ACC_PRIVATE | Opcodes.ACC_SYNTHETIC, field, descriptor, null, null).visitEnd();
+                super.visitField(Opcodes.ACC_PRIVATE | Opcodes.ACC_SYNTHETIC, field, descriptor, null, null)
+                        .visitEnd();
                 MethodVisitor get = super.visitMethod(Opcodes.ACC_PUBLIC, accessor, "()" + descriptor, null, null);
                 get.visitCode();
                 get.visitVarInsn(Opcodes.ALOAD, 0);
@@ -60,7 +68,8 @@ final class AddedField extends AsmVisitorWrapper.AbstractBase {
                 get.visitInsn(Opcodes.ARETURN);
                 get.visitMaxs(1, 1);
                 get.visitEnd();
-                MethodVisitor set = super.visitMethod(Opcodes.ACC_PUBLIC, accessor, "(" + descriptor + ")V", null, null);
+                MethodVisitor set =
+                        super.visitMethod(Opcodes.ACC_PUBLIC, accessor, "(" + descriptor + ")V", null, null);
                 set.visitCode();
                 set.visitVarInsn(Opcodes.ALOAD, 0);
                 set.visitVarInsn(Opcodes.ALOAD, 1);

@@ -18,8 +18,8 @@ final class AkkaInternalCallsInstrumentation {
 
     static AgentBuilder apply(AgentBuilder agent) {
         return agent.type(named(HookedTypes.ACTOR_CELL_COMPANION))
-                .transform((builder, type, loader, module, domain) -> builder
-                        .visit(Hooks.advice(Unrecorded.class, "newUid", named("newUid").and(takesArguments(0)))));
+                .transform((builder, type, loader, module, domain) -> builder.visit(
+                        Hooks.advice(Unrecorded.class, "newUid", named("newUid").and(takesArguments(0)))));
     }
 
     static final class Unrecorded {

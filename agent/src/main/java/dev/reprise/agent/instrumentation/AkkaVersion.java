@@ -19,6 +19,7 @@ final class AkkaVersion {
     static final String SUPPORTED = "2.6.x";
     /** A class in the akka-actor jar, to find the {@code version.conf} of that same jar (not another library's). */
     private static final String ANCHOR = "akka/actor/ActorSystemImpl.class";
+
     private static final Pattern VERSION = Pattern.compile("akka\\.version\\s*[=:]\\s*\"?([0-9A-Za-z.+-]+)\"?");
 
     /** Decided for the first Akka type seen: null until then. */

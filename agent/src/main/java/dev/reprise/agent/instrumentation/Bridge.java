@@ -17,8 +17,11 @@ import java.util.Set;
  */
 final class Bridge {
     /** In the order they are defined: the handler before the class that refers to it. */
-    private static final List<String> CLASSES = List.of("dev.reprise.boot.SystemCallHooks$Handler", "dev.reprise.boot.SystemCallHooks",
-            "dev.reprise.boot.TaskHooks$Handler", "dev.reprise.boot.TaskHooks");
+    private static final List<String> CLASSES = List.of(
+            "dev.reprise.boot.SystemCallHooks$Handler",
+            "dev.reprise.boot.SystemCallHooks",
+            "dev.reprise.boot.TaskHooks$Handler",
+            "dev.reprise.boot.TaskHooks");
 
     private Bridge() {}
 
@@ -26,16 +29,28 @@ final class Bridge {
     static boolean install(Instrumentation inst) {
         try {
             Module javaBase = Object.class.getModule();
-            inst.redefineModule(javaBase, Set.of(), Map.of("jdk.internal.misc", Set.of(Bridge.class.getModule())),
-                    Map.of(), Set.of(), Map.of());
+            inst.redefineModule(
+                    javaBase,
+                    Set.of(),
+                    Map.of("jdk.internal.misc", Set.of(Bridge.class.getModule())),
+                    Map.of(),
+                    Set.of(),
+                    Map.of());
             Class<?> unsafeType = Class.forName("jdk.internal.misc.Unsafe");
             Object unsafe = unsafeType.getMethod("getUnsafe").invoke(null);
-            Method define = unsafeType.getMethod("defineClass", String.class, byte[].class, int.class, int.class,
-                    ClassLoader.class, ProtectionDomain.class);
+            Method define = unsafeType.getMethod(
+                    "defineClass",
+                    String.class,
+                    byte[].class,
+                    int.class,
+                    int.class,
+                    ClassLoader.class,
+                    ProtectionDomain.class);
             Class<?> hooks = null;
             for (String name : CLASSES) {
                 byte[] bytes;
-                try (InputStream in = Bridge.class.getClassLoader().getResourceAsStream(name.replace('.', '/') + ".class")) {
+                try (InputStream in =
+                        Bridge.class.getClassLoader().getResourceAsStream(name.replace('.', '/') + ".class")) {
                     if (in == null) {
                         throw new IllegalStateException(name + " is missing from the agent");
                     }
@@ -46,8 +61,10 @@ final class Bridge {
             inst.redefineModule(javaBase, Set.of(hooks.getModule()), Map.of(), Map.of(), Set.of(), Map.of());
             return hooks.getClassLoader() == null;
         } catch (Throwable e) {
-            AgentLog.internalError("defining the clock and random hooks in the bootstrap class loader"
-                    + " (clock and random calls are not recorded)", e);
+            AgentLog.internalError(
+                    "defining the clock and random hooks in the bootstrap class loader"
+                            + " (clock and random calls are not recorded)",
+                    e);
             return false;
         }
     }

@@ -32,6 +32,7 @@ final class CallSites {
 
     /** Name filter (include and exclude options); binary names. */
     private final Predicate<String> names;
+
     private final ClassLoader platform = ClassLoader.getPlatformClassLoader();
 
     CallSites(Predicate<String> names) {
@@ -44,7 +45,10 @@ final class CallSites {
 
     /** The class with its clock calls redirected, or null to leave it as it is. */
     byte[] transform(ClassLoader loader, String name, byte[] bytes) {
-        if (name == null || loader == null || loader == platform || !mentionsClock(bytes)
+        if (name == null
+                || loader == null
+                || loader == platform
+                || !mentionsClock(bytes)
                 || !names.test(name.replace('/', '.'))) {
             return null;
         }
@@ -86,7 +90,8 @@ final class CallSites {
                 }
                 int owner = offset[u2(b, at + 1)];
                 int nameAndType = offset[u2(b, at + 3)];
-                if ((b[owner] & 0xFF) != CLASS || (b[nameAndType] & 0xFF) != NAME_AND_TYPE
+                if ((b[owner] & 0xFF) != CLASS
+                        || (b[nameAndType] & 0xFF) != NAME_AND_TYPE
                         || !isUtf8(b, offset[u2(b, owner + 1)], SYSTEM)) {
                     continue;
                 }
@@ -143,7 +148,8 @@ final class CallSites {
             for (int i = 1; i < count; i++) {
                 if ((b[p] & 0xFF) == UTF8) {
                     int len = u2(b, p + 1);
-                    if ((len == MILLIS.length && equal(b, p + 3, MILLIS)) || (len == NANOS.length && equal(b, p + 3, NANOS))) {
+                    if ((len == MILLIS.length && equal(b, p + 3, MILLIS))
+                            || (len == NANOS.length && equal(b, p + 3, NANOS))) {
                         return true;
                     }
                 }

@@ -19,23 +19,25 @@ final class CreationInstrumentation {
 
     static AgentBuilder apply(AgentBuilder agent) {
         return agent.type(named(HookedTypes.CHILDREN))
-                .transform((builder, type, loader, module, domain) -> builder
-                        .visit(Hooks.advice(MakeChild.class, "makeChild", named("makeChild").and(takesArguments(5)))))
+                .transform((builder, type, loader, module, domain) -> builder.visit(Hooks.advice(
+                        MakeChild.class, "makeChild", named("makeChild").and(takesArguments(5)))))
                 .type(named(HookedTypes.PROMISE_ACTOR_REF_COMPANION))
-                .transform((builder, type, loader, module, domain) -> builder
-                        .visit(Hooks.advice(Ask.class, "apply", named("apply").and(takesArguments(7)))))
+                .transform((builder, type, loader, module, domain) -> builder.visit(
+                        Hooks.advice(Ask.class, "apply", named("apply").and(takesArguments(7)))))
                 .type(named(HookedTypes.PROMISE_ACTOR_REF))
-                .transform((builder, type, loader, module, domain) -> builder
-                        .visit(Hooks.advice(Path.class, "path", named("path").and(takesArguments(0)))))
+                .transform((builder, type, loader, module, domain) -> builder.visit(
+                        Hooks.advice(Path.class, "path", named("path").and(takesArguments(0)))))
                 .type(named(HookedTypes.LOCAL_ACTOR_REF_PROVIDER))
-                .transform((builder, type, loader, module, domain) -> builder
-                        .visit(Hooks.advice(TempPath.class, "tempPath", named("tempPath").and(takesArguments(1)))));
+                .transform((builder, type, loader, module, domain) -> builder.visit(Hooks.advice(
+                        TempPath.class, "tempPath", named("tempPath").and(takesArguments(1)))));
     }
 
     static final class MakeChild {
         @Advice.OnMethodEnter(suppress = Throwable.class)
-        static Object enter(@Advice.This Object parent, @Advice.Argument(1) Object props,
-                            @Advice.Argument(value = 2, readOnly = false) String name) {
+        static Object enter(
+                @Advice.This Object parent,
+                @Advice.Argument(1) Object props,
+                @Advice.Argument(value = 2, readOnly = false) String name) {
             Object reserved = Creations.beforeMakeChild(props);
             name = Creations.childName(parent, name, reserved);
             return reserved;
@@ -73,8 +75,9 @@ final class CreationInstrumentation {
 
     static final class TempPath {
         @Advice.OnMethodExit(suppress = Throwable.class)
-        static void exit(@Advice.Argument(0) String prefix,
-                         @Advice.Return(readOnly = false, typing = Assigner.Typing.DYNAMIC) Object path) {
+        static void exit(
+                @Advice.Argument(0) String prefix,
+                @Advice.Return(readOnly = false, typing = Assigner.Typing.DYNAMIC) Object path) {
             path = Creations.tempPath(path, prefix);
         }
     }

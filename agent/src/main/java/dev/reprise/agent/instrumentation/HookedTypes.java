@@ -32,11 +32,27 @@ final class HookedTypes {
     static final String BALANCING_DISPATCHER = "akka.dispatch.BalancingDispatcher";
 
     /** Every hooked type, in the order Akka loads them. */
-    static final List<String> ALL = List.of(ACTOR_REF, ACTOR_SYSTEM_IMPL, LOCAL_ACTOR_REF_PROVIDER, FORK_JOIN_WORKER_THREAD,
-            SUCCESS, FAILURE, SCHEDULER, REPOINTABLE_ACTOR_REF,
-            ACTOR_CELL_COMPANION, DEFAULT_PROMISE, PROMISE_TRANSFORMATION, CHILDREN,
-            ACTOR_CELL, DISPATCHER, ENVELOPE, UNSTARTED_CELL,
-            PROMISE_ACTOR_REF, PROMISE_ACTOR_REF_COMPANION, FUTURE_CONVERTER_212, FUTURE_CONVERTER,
+    static final List<String> ALL = List.of(
+            ACTOR_REF,
+            ACTOR_SYSTEM_IMPL,
+            LOCAL_ACTOR_REF_PROVIDER,
+            FORK_JOIN_WORKER_THREAD,
+            SUCCESS,
+            FAILURE,
+            SCHEDULER,
+            REPOINTABLE_ACTOR_REF,
+            ACTOR_CELL_COMPANION,
+            DEFAULT_PROMISE,
+            PROMISE_TRANSFORMATION,
+            CHILDREN,
+            ACTOR_CELL,
+            DISPATCHER,
+            ENVELOPE,
+            UNSTARTED_CELL,
+            PROMISE_ACTOR_REF,
+            PROMISE_ACTOR_REF_COMPANION,
+            FUTURE_CONVERTER_212,
+            FUTURE_CONVERTER,
             BALANCING_DISPATCHER);
 
     private HookedTypes() {}

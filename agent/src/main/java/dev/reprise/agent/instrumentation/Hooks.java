@@ -30,8 +30,8 @@ final class Hooks {
         if (check != null) {
             check.declared.add(method);
         }
-        return new AsmVisitorWrapper.ForDeclaredMethods().invokable(methods,
-                (type, m, visitor, context, pool, writerFlags, readerFlags) -> {
+        return new AsmVisitorWrapper.ForDeclaredMethods()
+                .invokable(methods, (type, m, visitor, context, pool, writerFlags, readerFlags) -> {
                     if (check != null) {
                         check.matched.add(method);
                     }

@@ -41,35 +41,41 @@ public final class Instrumentations {
      * being instrumented ahead waits for that. {@code later} runs on that thread a few seconds
      * later (e.g. registering the JMX bean).
      */
-    public static void install(Instrumentation inst, Predicate<String> callSitesIn, boolean replay, Path cache, Runnable later) {
+    public static void install(
+            Instrumentation inst, Predicate<String> callSitesIn, boolean replay, Path cache, Runnable later) {
         boolean bridge = Bridge.install(inst);
         CallSites callSites = bridge ? new CallSites(callSitesIn) : null;
-        LoadTimeTransformer front = new LoadTimeTransformer(internalNames(HookedTypes.ALL), callSites, replay, TransformCache.open(cache, replay));
+        LoadTimeTransformer front = new LoadTimeTransformer(
+                internalNames(HookedTypes.ALL), callSites, replay, TransformCache.open(cache, replay));
         inst.addTransformer(front, false);
         long start = System.nanoTime();
-        Thread init = new Thread(() -> {
-            if (bridge) {
-                try {
-                    hookJdk(inst);
-                } catch (Throwable e) {
-                    AgentLog.internalError("hooking the JDK's clock and random generators (they are not recorded)", e);
-                }
-            }
-            front.ready();
-            AgentLog.debug("clock and random hooked in " + (System.nanoTime() - start) / 1_000_000 + " ms");
-            front.prepare();
-            AgentLog.debug("Akka and Scala types instrumented ahead in " + (System.nanoTime() - start) / 1_000_000 + " ms");
-            if (later != null) {
-                try {
-                    Thread.sleep(BACKGROUND_DELAY_MILLIS);
-                    later.run();
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                } catch (Throwable e) {
-                    AgentLog.internalError("starting the agent", e);
-                }
-            }
-        }, "reprise-init");
+        Thread init = new Thread(
+                () -> {
+                    if (bridge) {
+                        try {
+                            hookJdk(inst);
+                        } catch (Throwable e) {
+                            AgentLog.internalError(
+                                    "hooking the JDK's clock and random generators (they are not recorded)", e);
+                        }
+                    }
+                    front.ready();
+                    AgentLog.debug("clock and random hooked in " + (System.nanoTime() - start) / 1_000_000 + " ms");
+                    front.prepare();
+                    AgentLog.debug("Akka and Scala types instrumented ahead in "
+                            + (System.nanoTime() - start) / 1_000_000 + " ms");
+                    if (later != null) {
+                        try {
+                            Thread.sleep(BACKGROUND_DELAY_MILLIS);
+                            later.run();
+                        } catch (InterruptedException e) {
+                            Thread.currentThread().interrupt();
+                        } catch (Throwable e) {
+                            AgentLog.internalError("starting the agent", e);
+                        }
+                    }
+                },
+                "reprise-init");
         init.setDaemon(true);
         front.initThread = init;
         init.start();
@@ -111,8 +117,10 @@ public final class Instrumentations {
         // stops passing classes to transformers, and nothing is wrong with the JDK or the agent.
         List<String> unread = tally.unread(present);
         if (!unread.isEmpty() && !jvmShuttingDown()) {
-            AgentLog.internalError("hooking the JDK's clock and random generators", new IllegalStateException(
-                    "the JVM did not pass " + String.join(", ", unread).replace('/', '.') + " to the agent when retransformed"));
+            AgentLog.internalError(
+                    "hooking the JDK's clock and random generators",
+                    new IllegalStateException("the JVM did not pass "
+                            + String.join(", ", unread).replace('/', '.') + " to the agent when retransformed"));
         }
         SystemCalls.install();
         ContextTasks.install();
@@ -141,7 +149,7 @@ public final class Instrumentations {
 
     /** Whether the JVM has begun to exit (its shutdown hooks are running or have run). */
     private static boolean jvmShuttingDown() {
-        Thread probe = new Thread(() -> { });
+        Thread probe = new Thread(() -> {});
         try {
             Runtime.getRuntime().addShutdownHook(probe);
             Runtime.getRuntime().removeShutdownHook(probe);

@@ -26,8 +26,11 @@ final class JdkHookTally {
 
     /** The hooks ("type.method", binary type names) of types that were read and have no method the hook names. */
     List<String> unmatched(List<JdkHooks.Hook> hooks) {
-        return hooks.stream().filter(h -> read.contains(h.type()) && !applied.contains(h.type() + "." + h.method() + h.descriptor()))
-                .map(h -> h.type().replace('/', '.') + "." + h.method()).distinct().toList();
+        return hooks.stream()
+                .filter(h -> read.contains(h.type()) && !applied.contains(h.type() + "." + h.method() + h.descriptor()))
+                .map(h -> h.type().replace('/', '.') + "." + h.method())
+                .distinct()
+                .toList();
     }
 
     /** The types of {@code loaded} (internal names) that were never read. */

@@ -29,7 +29,19 @@ final class JdkHooks {
      * What is done with a hooked method's result; for a pool's submit methods (TASK_*), with the
      * task it is given (its first argument, passed through {@code TaskHooks} before anything else).
      */
-    private enum Kind { INT, LONG, BYTES_ARGUMENT, BYTES_RESULT, INSTANT, DATE, CALENDAR, CALENDAR_RESULT, TASK_RUNNABLE, TASK_CALLABLE, STAGE_CALLBACK }
+    private enum Kind {
+        INT,
+        LONG,
+        BYTES_ARGUMENT,
+        BYTES_RESULT,
+        INSTANT,
+        DATE,
+        CALENDAR,
+        CALENDAR_RESULT,
+        TASK_RUNNABLE,
+        TASK_CALLABLE,
+        STAGE_CALLBACK
+    }
 
     private static final String POOL = "java/util/concurrent/ThreadPoolExecutor";
     private static final String SCHEDULED_POOL = "java/util/concurrent/ScheduledThreadPoolExecutor";
@@ -41,23 +53,66 @@ final class JdkHooks {
 
     private static final List<Hook> HOOKS_LIST = List.of(
             new Hook("java/util/Random", "next", "(I)I", Kind.INT, SystemCallHooks.RANDOM_NEXT),
-            new Hook("java/util/concurrent/ThreadLocalRandom", "nextSeed", "()J", Kind.LONG, SystemCallHooks.THREAD_LOCAL_RANDOM_SEED),
-            new Hook("java/util/SplittableRandom", "nextSeed", "()J", Kind.LONG, SystemCallHooks.SPLITTABLE_RANDOM_SEED),
-            new Hook("java/security/SecureRandom", "nextBytes", "([B)V", Kind.BYTES_ARGUMENT, SystemCallHooks.SECURE_RANDOM_BYTES),
-            new Hook("java/security/SecureRandom", "nextBytes", "([BLjava/security/SecureRandomParameters;)V",
-                    Kind.BYTES_ARGUMENT, SystemCallHooks.SECURE_RANDOM_BYTES),
-            new Hook("java/security/SecureRandom", "generateSeed", "(I)[B", Kind.BYTES_RESULT, SystemCallHooks.SECURE_RANDOM_SEED),
-            new Hook("java/time/Clock", "currentInstant", "()Ljava/time/Instant;", Kind.INSTANT, SystemCallHooks.CLOCK_INSTANT),
-            new Hook("java/time/Clock$SystemClock", "instant", "()Ljava/time/Instant;", Kind.INSTANT, SystemCallHooks.CLOCK_INSTANT),
+            new Hook(
+                    "java/util/concurrent/ThreadLocalRandom",
+                    "nextSeed",
+                    "()J",
+                    Kind.LONG,
+                    SystemCallHooks.THREAD_LOCAL_RANDOM_SEED),
+            new Hook(
+                    "java/util/SplittableRandom", "nextSeed", "()J", Kind.LONG, SystemCallHooks.SPLITTABLE_RANDOM_SEED),
+            new Hook(
+                    "java/security/SecureRandom",
+                    "nextBytes",
+                    "([B)V",
+                    Kind.BYTES_ARGUMENT,
+                    SystemCallHooks.SECURE_RANDOM_BYTES),
+            new Hook(
+                    "java/security/SecureRandom",
+                    "nextBytes",
+                    "([BLjava/security/SecureRandomParameters;)V",
+                    Kind.BYTES_ARGUMENT,
+                    SystemCallHooks.SECURE_RANDOM_BYTES),
+            new Hook(
+                    "java/security/SecureRandom",
+                    "generateSeed",
+                    "(I)[B",
+                    Kind.BYTES_RESULT,
+                    SystemCallHooks.SECURE_RANDOM_SEED),
+            new Hook(
+                    "java/time/Clock",
+                    "currentInstant",
+                    "()Ljava/time/Instant;",
+                    Kind.INSTANT,
+                    SystemCallHooks.CLOCK_INSTANT),
+            new Hook(
+                    "java/time/Clock$SystemClock",
+                    "instant",
+                    "()Ljava/time/Instant;",
+                    Kind.INSTANT,
+                    SystemCallHooks.CLOCK_INSTANT),
             new Hook("java/time/Clock$SystemClock", "millis", "()J", Kind.LONG, SystemCallHooks.CLOCK_MILLIS),
-            new Hook("java/time/Clock$SystemInstantSource", "instant", "()Ljava/time/Instant;", Kind.INSTANT, SystemCallHooks.CLOCK_INSTANT),
+            new Hook(
+                    "java/time/Clock$SystemInstantSource",
+                    "instant",
+                    "()Ljava/time/Instant;",
+                    Kind.INSTANT,
+                    SystemCallHooks.CLOCK_INSTANT),
             new Hook("java/time/Clock$SystemInstantSource", "millis", "()J", Kind.LONG, SystemCallHooks.CLOCK_MILLIS),
             new Hook("java/util/Date", "<init>", "()V", Kind.DATE, SystemCallHooks.DATE_NOW),
-            new Hook("java/util/GregorianCalendar", "<init>", "(Ljava/util/TimeZone;Ljava/util/Locale;)V", Kind.CALENDAR,
+            new Hook(
+                    "java/util/GregorianCalendar",
+                    "<init>",
+                    "(Ljava/util/TimeZone;Ljava/util/Locale;)V",
+                    Kind.CALENDAR,
                     SystemCallHooks.CALENDAR_NOW),
             // Calendar.getInstance: by a provider (Calendar.Builder.setInstant(System.currentTimeMillis())) or not.
-            new Hook("java/util/Calendar", "createCalendar", "(Ljava/util/TimeZone;Ljava/util/Locale;)Ljava/util/Calendar;",
-                    Kind.CALENDAR_RESULT, SystemCallHooks.CALENDAR_NOW),
+            new Hook(
+                    "java/util/Calendar",
+                    "createCalendar",
+                    "(Ljava/util/TimeZone;Ljava/util/Locale;)Ljava/util/Calendar;",
+                    Kind.CALENDAR_RESULT,
+                    SystemCallHooks.CALENDAR_NOW),
             // The RandomGenerator algorithms (RandomGenerator.of, getDefault): JDK 22 and later, and before.
             new Hook("jdk/internal/random/*", "nextLong", "()J", Kind.LONG, SystemCallHooks.GENERATOR_LONG),
             new Hook("jdk/internal/random/*", "nextInt", "()I", Kind.INT, SystemCallHooks.GENERATOR_INT),
@@ -65,26 +120,71 @@ final class JdkHooks {
             new Hook("jdk/random/*", "nextInt", "()I", Kind.INT, SystemCallHooks.GENERATOR_INT),
             // Tasks given to the JDK's pools run in the context of whoever submitted them (ContextTasks).
             new Hook(POOL, "execute", "(Ljava/lang/Runnable;)V", Kind.TASK_RUNNABLE, 0),
-            new Hook(SCHEDULED_POOL, "schedule", "(Ljava/lang/Runnable;JLjava/util/concurrent/TimeUnit;)"
-                    + "Ljava/util/concurrent/ScheduledFuture;", Kind.TASK_RUNNABLE, 0),
-            new Hook(SCHEDULED_POOL, "schedule", "(Ljava/util/concurrent/Callable;JLjava/util/concurrent/TimeUnit;)"
-                    + "Ljava/util/concurrent/ScheduledFuture;", Kind.TASK_CALLABLE, 0),
-            new Hook(SCHEDULED_POOL, "scheduleAtFixedRate", "(Ljava/lang/Runnable;JJLjava/util/concurrent/TimeUnit;)"
-                    + "Ljava/util/concurrent/ScheduledFuture;", Kind.TASK_RUNNABLE, 0),
-            new Hook(SCHEDULED_POOL, "scheduleWithFixedDelay", "(Ljava/lang/Runnable;JJLjava/util/concurrent/TimeUnit;)"
-                    + "Ljava/util/concurrent/ScheduledFuture;", Kind.TASK_RUNNABLE, 0),
+            new Hook(
+                    SCHEDULED_POOL,
+                    "schedule",
+                    "(Ljava/lang/Runnable;JLjava/util/concurrent/TimeUnit;)" + "Ljava/util/concurrent/ScheduledFuture;",
+                    Kind.TASK_RUNNABLE,
+                    0),
+            new Hook(
+                    SCHEDULED_POOL,
+                    "schedule",
+                    "(Ljava/util/concurrent/Callable;JLjava/util/concurrent/TimeUnit;)"
+                            + "Ljava/util/concurrent/ScheduledFuture;",
+                    Kind.TASK_CALLABLE,
+                    0),
+            new Hook(
+                    SCHEDULED_POOL,
+                    "scheduleAtFixedRate",
+                    "(Ljava/lang/Runnable;JJLjava/util/concurrent/TimeUnit;)"
+                            + "Ljava/util/concurrent/ScheduledFuture;",
+                    Kind.TASK_RUNNABLE,
+                    0),
+            new Hook(
+                    SCHEDULED_POOL,
+                    "scheduleWithFixedDelay",
+                    "(Ljava/lang/Runnable;JJLjava/util/concurrent/TimeUnit;)"
+                            + "Ljava/util/concurrent/ScheduledFuture;",
+                    Kind.TASK_RUNNABLE,
+                    0),
             new Hook(FORK_JOIN_POOL, "execute", "(Ljava/lang/Runnable;)V", Kind.TASK_RUNNABLE, 0),
-            new Hook(FORK_JOIN_POOL, "submit", "(Ljava/lang/Runnable;)Ljava/util/concurrent/ForkJoinTask;", Kind.TASK_RUNNABLE, 0),
-            new Hook(FORK_JOIN_POOL, "submit", "(Ljava/lang/Runnable;Ljava/lang/Object;)Ljava/util/concurrent/ForkJoinTask;",
-                    Kind.TASK_RUNNABLE, 0),
-            new Hook(FORK_JOIN_POOL, "submit", "(Ljava/util/concurrent/Callable;)Ljava/util/concurrent/ForkJoinTask;",
-                    Kind.TASK_CALLABLE, 0),
+            new Hook(
+                    FORK_JOIN_POOL,
+                    "submit",
+                    "(Ljava/lang/Runnable;)Ljava/util/concurrent/ForkJoinTask;",
+                    Kind.TASK_RUNNABLE,
+                    0),
+            new Hook(
+                    FORK_JOIN_POOL,
+                    "submit",
+                    "(Ljava/lang/Runnable;Ljava/lang/Object;)Ljava/util/concurrent/ForkJoinTask;",
+                    Kind.TASK_RUNNABLE,
+                    0),
+            new Hook(
+                    FORK_JOIN_POOL,
+                    "submit",
+                    "(Ljava/util/concurrent/Callable;)Ljava/util/concurrent/ForkJoinTask;",
+                    Kind.TASK_CALLABLE,
+                    0),
             new Hook(THREAD_PER_TASK, "execute", "(Ljava/lang/Runnable;)V", Kind.TASK_RUNNABLE, 0),
-            new Hook(THREAD_PER_TASK, "submit", "(Ljava/lang/Runnable;)Ljava/util/concurrent/Future;", Kind.TASK_RUNNABLE, 0),
-            new Hook(THREAD_PER_TASK, "submit", "(Ljava/lang/Runnable;Ljava/lang/Object;)Ljava/util/concurrent/Future;",
-                    Kind.TASK_RUNNABLE, 0),
-            new Hook(THREAD_PER_TASK, "submit", "(Ljava/util/concurrent/Callable;)Ljava/util/concurrent/Future;",
-                    Kind.TASK_CALLABLE, 0),
+            new Hook(
+                    THREAD_PER_TASK,
+                    "submit",
+                    "(Ljava/lang/Runnable;)Ljava/util/concurrent/Future;",
+                    Kind.TASK_RUNNABLE,
+                    0),
+            new Hook(
+                    THREAD_PER_TASK,
+                    "submit",
+                    "(Ljava/lang/Runnable;Ljava/lang/Object;)Ljava/util/concurrent/Future;",
+                    Kind.TASK_RUNNABLE,
+                    0),
+            new Hook(
+                    THREAD_PER_TASK,
+                    "submit",
+                    "(Ljava/util/concurrent/Callable;)Ljava/util/concurrent/Future;",
+                    Kind.TASK_CALLABLE,
+                    0),
             // A CompletableFuture's callbacks run in the context of whoever registered them: every stage
             // method (then*, handle, whenComplete, exceptionally*, *Async, supplyAsync, runAsync) ends in one of these.
             stage("uniApplyStage", "Ljava/util/function/Function;"),
@@ -106,8 +206,12 @@ final class JdkHooks {
 
     /** A CompletableFuture stage method taking an executor, {@code arguments} and returning the new stage. */
     private static Hook stage(String method, String arguments) {
-        return new Hook(FUTURE, method, "(Ljava/util/concurrent/Executor;" + arguments + ")Ljava/util/concurrent/CompletableFuture;",
-                Kind.STAGE_CALLBACK, 0);
+        return new Hook(
+                FUTURE,
+                method,
+                "(Ljava/util/concurrent/Executor;" + arguments + ")Ljava/util/concurrent/CompletableFuture;",
+                Kind.STAGE_CALLBACK,
+                0);
     }
 
     /**
@@ -119,7 +223,11 @@ final class JdkHooks {
     }
 
     /** The hooked types named one by one (internal names). */
-    static final List<String> NAMED_TYPES = HOOKS_LIST.stream().map(Hook::type).filter(t -> !t.endsWith("/*")).distinct().toList();
+    static final List<String> NAMED_TYPES = HOOKS_LIST.stream()
+            .map(Hook::type)
+            .filter(t -> !t.endsWith("/*"))
+            .distinct()
+            .toList();
 
     /** Whether the class with this internal name has hooked methods. */
     static boolean hooks(String internalName) {
@@ -163,19 +271,22 @@ final class JdkHooks {
         ClassReader reader = new ClassReader(bytes);
         ClassWriter writer = new ClassWriter(reader, ClassWriter.COMPUTE_MAXS);
         boolean[] changed = new boolean[1];
-        reader.accept(new ClassVisitor(Opcodes.ASM9, writer) {
-            @Override
-            public MethodVisitor visitMethod(int access, String name, String descriptor, String signature, String[] exceptions) {
-                MethodVisitor mv = super.visitMethod(access, name, descriptor, signature, exceptions);
-                Hook hook = hookOf(internalName, name, descriptor, access);
-                if (hook == null) {
-                    return mv;
-                }
-                changed[0] = true;
-                tally.applied(internalName, name, descriptor);
-                return new HookedMethod(mv, hook, (access & Opcodes.ACC_STATIC) != 0, descriptor);
-            }
-        }, 0);
+        reader.accept(
+                new ClassVisitor(Opcodes.ASM9, writer) {
+                    @Override
+                    public MethodVisitor visitMethod(
+                            int access, String name, String descriptor, String signature, String[] exceptions) {
+                        MethodVisitor mv = super.visitMethod(access, name, descriptor, signature, exceptions);
+                        Hook hook = hookOf(internalName, name, descriptor, access);
+                        if (hook == null) {
+                            return mv;
+                        }
+                        changed[0] = true;
+                        tally.applied(internalName, name, descriptor);
+                        return new HookedMethod(mv, hook, (access & Opcodes.ACC_STATIC) != 0, descriptor);
+                    }
+                },
+                0);
         return changed[0] ? writer.toByteArray() : null;
     }
 
@@ -195,7 +306,7 @@ final class JdkHooks {
         public void visitCode() {
             super.visitCode();
             switch (hook.kind) {
-                case DATE, CALENDAR -> { }
+                case DATE, CALENDAR -> {}
                 case TASK_RUNNABLE -> task("runnable", "Ljava/lang/Runnable;");
                 case TASK_CALLABLE -> task("callable", "Ljava/util/concurrent/Callable;");
                 case STAGE_CALLBACK -> callback();
@@ -207,7 +318,11 @@ final class JdkHooks {
         private void task(String method, String taskDescriptor) {
             super.visitVarInsn(Opcodes.ALOAD, 1);
             super.visitVarInsn(Opcodes.ALOAD, 0);
-            super.visitMethodInsn(Opcodes.INVOKESTATIC, TASKS, method, "(" + taskDescriptor + "Ljava/lang/Object;)" + taskDescriptor,
+            super.visitMethodInsn(
+                    Opcodes.INVOKESTATIC,
+                    TASKS,
+                    method,
+                    "(" + taskDescriptor + "Ljava/lang/Object;)" + taskDescriptor,
                     false);
             super.visitVarInsn(Opcodes.ASTORE, 1);
         }
@@ -225,7 +340,11 @@ final class JdkHooks {
             } else {
                 super.visitVarInsn(Opcodes.ALOAD, 0);
             }
-            super.visitMethodInsn(Opcodes.INVOKESTATIC, TASKS, "callback", "(Ljava/lang/Object;Ljava/lang/Object;)Ljava/lang/Object;",
+            super.visitMethodInsn(
+                    Opcodes.INVOKESTATIC,
+                    TASKS,
+                    "callback",
+                    "(Ljava/lang/Object;Ljava/lang/Object;)Ljava/lang/Object;",
                     false);
             super.visitTypeInsn(Opcodes.CHECKCAST, arguments[arguments.length - 1].getInternalName());
             super.visitVarInsn(Opcodes.ASTORE, slot);
@@ -250,11 +369,16 @@ final class JdkHooks {
                     if (hook.kind == Kind.CALENDAR_RESULT) {
                         super.visitInsn(Opcodes.DUP);
                         pushCall();
-                        super.visitMethodInsn(Opcodes.INVOKESTATIC, HOOKS, "exitCalendar", "(Ljava/util/Calendar;I)V", false);
+                        super.visitMethodInsn(
+                                Opcodes.INVOKESTATIC, HOOKS, "exitCalendar", "(Ljava/util/Calendar;I)V", false);
                     } else if (hook.kind == Kind.INSTANT) {
                         pushCall();
-                        super.visitMethodInsn(Opcodes.INVOKESTATIC, HOOKS, "exitInstant",
-                                "(Ljava/time/Instant;I)Ljava/time/Instant;", false);
+                        super.visitMethodInsn(
+                                Opcodes.INVOKESTATIC,
+                                HOOKS,
+                                "exitInstant",
+                                "(Ljava/time/Instant;I)Ljava/time/Instant;",
+                                false);
                     } else { // BYTES_RESULT
                         super.visitInsn(Opcodes.DUP);
                         pushCall();
@@ -278,12 +402,13 @@ final class JdkHooks {
                         }
                         case CALENDAR -> {
                             super.visitVarInsn(Opcodes.ALOAD, 0);
-                            super.visitMethodInsn(Opcodes.INVOKESTATIC, HOOKS, "calendarNow", "(Ljava/util/Calendar;)V", false);
+                            super.visitMethodInsn(
+                                    Opcodes.INVOKESTATIC, HOOKS, "calendarNow", "(Ljava/util/Calendar;)V", false);
                         }
-                        default -> { }
+                        default -> {}
                     }
                 }
-                default -> { }
+                default -> {}
             }
             super.visitInsn(opcode);
         }

@@ -14,8 +14,8 @@ final class JdkTransformer implements ClassFileTransformer {
     }
 
     @Override
-    public byte[] transform(Module module, ClassLoader loader, String name, Class<?> redefined,
-                            ProtectionDomain domain, byte[] bytes) {
+    public byte[] transform(
+            Module module, ClassLoader loader, String name, Class<?> redefined, ProtectionDomain domain, byte[] bytes) {
         if (!JdkHooks.hooks(name)) {
             return null;
         }

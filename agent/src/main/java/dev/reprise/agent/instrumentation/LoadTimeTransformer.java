@@ -30,6 +30,7 @@ final class LoadTimeTransformer implements ClassFileTransformer {
     private final AkkaVersion akkaVersion = new AkkaVersion();
     /** Set up on first need (not at all when every type is in the cache). */
     private volatile TypeTransformations akka;
+
     private volatile boolean akkaFailed;
     volatile Thread initThread;
     /**
@@ -126,8 +127,8 @@ final class LoadTimeTransformer implements ClassFileTransformer {
     }
 
     @Override
-    public byte[] transform(Module module, ClassLoader loader, String name, Class<?> redefined,
-                            ProtectionDomain domain, byte[] bytes) {
+    public byte[] transform(
+            Module module, ClassLoader loader, String name, Class<?> redefined, ProtectionDomain domain, byte[] bytes) {
         if (name == null || redefined != null) {
             return null;
         }
@@ -167,8 +168,10 @@ final class LoadTimeTransformer implements ClassFileTransformer {
             long start = System.nanoTime();
             try {
                 if (!ready.await(READY_TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
-                    AgentLog.internalError("instrumenting " + name, new IllegalStateException(
-                            "the instrumentation was not ready after " + READY_TIMEOUT_SECONDS + " s"));
+                    AgentLog.internalError(
+                            "instrumenting " + name,
+                            new IllegalStateException(
+                                    "the instrumentation was not ready after " + READY_TIMEOUT_SECONDS + " s"));
                 }
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();

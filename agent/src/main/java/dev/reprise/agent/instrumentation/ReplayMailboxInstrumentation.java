@@ -19,11 +19,13 @@ final class ReplayMailboxInstrumentation {
 
     static AgentBuilder apply(AgentBuilder agent) {
         return agent.type(named(HookedTypes.DISPATCHER))
-                .transform((builder, type, loader, module, domain) -> builder
-                        .visit(Hooks.advice(CreateMailbox.class, "createMailbox", named("createMailbox").and(takesArguments(2)))))
+                .transform((builder, type, loader, module, domain) -> builder.visit(Hooks.advice(
+                        CreateMailbox.class,
+                        "createMailbox",
+                        named("createMailbox").and(takesArguments(2)))))
                 .type(named(HookedTypes.BALANCING_DISPATCHER))
-                .transform((builder, type, loader, module, domain) -> builder
-                        .visit(Hooks.advice(Balancing.class, "<init>", isConstructor())));
+                .transform((builder, type, loader, module, domain) ->
+                        builder.visit(Hooks.advice(Balancing.class, "<init>", isConstructor())));
     }
 
     static final class CreateMailbox {

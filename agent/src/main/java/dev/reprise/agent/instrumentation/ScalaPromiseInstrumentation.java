@@ -23,11 +23,11 @@ final class ScalaPromiseInstrumentation {
                         .visit(Hooks.advice(Registered.class, "<init>", isConstructor()))
                         .visit(Hooks.advice(Run.class, "run", named("run").and(takesArguments(0)))))
                 .type(named(HookedTypes.DEFAULT_PROMISE))
-                .transform((builder, type, loader, module, domain) -> builder
-                        .visit(Hooks.advice(Completing.class, "tryComplete0", named("tryComplete0").and(takesArguments(2)))))
+                .transform((builder, type, loader, module, domain) -> builder.visit(Hooks.advice(
+                        Completing.class, "tryComplete0", named("tryComplete0").and(takesArguments(2)))))
                 .type(named(HookedTypes.SUCCESS).or(named(HookedTypes.FAILURE)))
-                .transform((builder, type, loader, module, domain) -> StateField.add(builder)
-                        .visit(Hooks.advice(Resolved.class, "<init>", isConstructor())));
+                .transform((builder, type, loader, module, domain) ->
+                        StateField.add(builder).visit(Hooks.advice(Resolved.class, "<init>", isConstructor())));
     }
 
     static final class Registered {
@@ -51,7 +51,8 @@ final class ScalaPromiseInstrumentation {
 
     static final class Completing {
         @Advice.OnMethodEnter(suppress = Throwable.class)
-        static long enter(@Advice.This Object promise, @Advice.Argument(0) Object state, @Advice.Argument(1) Object result) {
+        static long enter(
+                @Advice.This Object promise, @Advice.Argument(0) Object state, @Advice.Argument(1) Object result) {
             return Callbacks.completing(promise, state, result);
         }
 

@@ -17,8 +17,10 @@ final class SchedulerInstrumentation {
 
     static AgentBuilder apply(AgentBuilder agent) {
         return agent.type(named(HookedTypes.SCHEDULER))
-                .transform((builder, type, loader, module, domain) -> builder
-                        .visit(Hooks.advice(Schedule.class, "schedule", named("akka$actor$LightArrayRevolverScheduler$$schedule")
+                .transform((builder, type, loader, module, domain) -> builder.visit(Hooks.advice(
+                        Schedule.class,
+                        "schedule",
+                        named("akka$actor$LightArrayRevolverScheduler$$schedule")
                                 .and(takesArguments(3)))));
     }
 

@@ -25,21 +25,30 @@ import net.bytebuddy.implementation.bytecode.assign.Assigner;
  * context.
  */
 final class StageInstrumentation {
-    private static final String[] ONE_ARGUMENT = {"thenApply", "thenAccept", "thenRun", "thenCompose", "whenComplete",
-            "handle", "exceptionally"};
-    private static final String[] TWO_ARGUMENTS = {"thenCombine", "thenAcceptBoth", "runAfterBoth", "applyToEither",
-            "acceptEither", "runAfterEither"};
+    private static final String[] ONE_ARGUMENT = {
+        "thenApply", "thenAccept", "thenRun", "thenCompose", "whenComplete", "handle", "exceptionally"
+    };
+    private static final String[] TWO_ARGUMENTS = {
+        "thenCombine", "thenAcceptBoth", "runAfterBoth", "applyToEither", "acceptEither", "runAfterEither"
+    };
 
     private StageInstrumentation() {}
 
     static AgentBuilder apply(AgentBuilder agent) {
-        return agent.type(named(HookedTypes.FUTURE_CONVERTER_212)
-                        .or(named(HookedTypes.FUTURE_CONVERTER)))
+        return agent.type(named(HookedTypes.FUTURE_CONVERTER_212).or(named(HookedTypes.FUTURE_CONVERTER)))
                 .transform((builder, type, loader, module, domain) -> StateField.add(builder)
-                        .visit(Hooks.advice(Completed.class, "apply", named("apply").and(takesArguments(1))
-                                .and(takesArgument(0, named("scala.util.Try")))))
-                        .visit(Hooks.advice(WrapOnly.class, "one-stage callbacks", namedOneOf(ONE_ARGUMENT).and(takesArguments(1)).and(not(isBridge()))))
-                        .visit(Hooks.advice(WrapSecond.class, "two-stage callbacks", namedOneOf(TWO_ARGUMENTS).and(takesArguments(2)).and(not(isBridge()))))
+                        .visit(Hooks.advice(
+                                Completed.class,
+                                "apply",
+                                named("apply").and(takesArguments(1)).and(takesArgument(0, named("scala.util.Try")))))
+                        .visit(Hooks.advice(
+                                WrapOnly.class,
+                                "one-stage callbacks",
+                                namedOneOf(ONE_ARGUMENT).and(takesArguments(1)).and(not(isBridge()))))
+                        .visit(Hooks.advice(
+                                WrapSecond.class,
+                                "two-stage callbacks",
+                                namedOneOf(TWO_ARGUMENTS).and(takesArguments(2)).and(not(isBridge()))))
                         .method(named("defaultExecutor").and(takesArguments(0)))
                         .intercept(Advice.to(InContext.class).wrap(SuperMethodCall.INSTANCE))
                         .method(named("newIncompleteFuture").and(takesArguments(0)))
@@ -55,32 +64,36 @@ final class StageInstrumentation {
 
     static final class InContext {
         @Advice.OnMethodExit(suppress = Throwable.class)
-        static void exit(@Advice.This Object converter,
-                         @Advice.Return(readOnly = false, typing = Assigner.Typing.DYNAMIC) Object executor) {
+        static void exit(
+                @Advice.This Object converter,
+                @Advice.Return(readOnly = false, typing = Assigner.Typing.DYNAMIC) Object executor) {
             executor = StageCallbacks.executor(converter, executor);
         }
     }
 
     static final class NewStage {
         @Advice.OnMethodExit(suppress = Throwable.class)
-        static void exit(@Advice.This Object converter,
-                         @Advice.Return(readOnly = false, typing = Assigner.Typing.DYNAMIC) Object stage) {
+        static void exit(
+                @Advice.This Object converter,
+                @Advice.Return(readOnly = false, typing = Assigner.Typing.DYNAMIC) Object stage) {
             stage = StageCallbacks.newStage(converter, stage);
         }
     }
 
     static final class WrapOnly {
         @Advice.OnMethodEnter(suppress = Throwable.class)
-        static void enter(@Advice.This Object converter,
-                          @Advice.Argument(value = 0, readOnly = false, typing = Assigner.Typing.DYNAMIC) Object callback) {
+        static void enter(
+                @Advice.This Object converter,
+                @Advice.Argument(value = 0, readOnly = false, typing = Assigner.Typing.DYNAMIC) Object callback) {
             callback = StageCallbacks.wrap(converter, callback);
         }
     }
 
     static final class WrapSecond {
         @Advice.OnMethodEnter(suppress = Throwable.class)
-        static void enter(@Advice.This Object converter,
-                          @Advice.Argument(value = 1, readOnly = false, typing = Assigner.Typing.DYNAMIC) Object callback) {
+        static void enter(
+                @Advice.This Object converter,
+                @Advice.Argument(value = 1, readOnly = false, typing = Assigner.Typing.DYNAMIC) Object callback) {
             callback = StageCallbacks.wrap(converter, callback);
         }
     }

@@ -7,7 +7,8 @@ import net.bytebuddy.dynamic.DynamicType;
 final class StateField {
     private StateField() {}
 
-    private static final AddedField FIELD = new AddedField(RepriseState.FIELD, Object.class, RepriseState.class, RepriseState.FIELD);
+    private static final AddedField FIELD =
+            new AddedField(RepriseState.FIELD, Object.class, RepriseState.class, RepriseState.FIELD);
 
     static DynamicType.Builder<?> add(DynamicType.Builder<?> builder) {
         return builder.visit(FIELD);

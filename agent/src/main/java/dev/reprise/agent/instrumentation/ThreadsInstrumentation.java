@@ -22,10 +22,11 @@ final class ThreadsInstrumentation {
     static AgentBuilder apply(AgentBuilder agent) {
         return agent.type(named(HookedTypes.FORK_JOIN_WORKER_THREAD))
                 .transform((builder, type, loader, module, domain) -> StateField.add(builder)
-                        .visit(new AddedField(RECORDER_FIELD, ThreadRecorder.class, RecordingThread.class, "repriseRecorder")))
+                        .visit(new AddedField(
+                                RECORDER_FIELD, ThreadRecorder.class, RecordingThread.class, "repriseRecorder")))
                 .type(named(HookedTypes.ACTOR_SYSTEM_IMPL))
-                .transform((builder, type, loader, module, domain) -> builder
-                        .visit(Hooks.advice(Started.class, "start", named("start"))));
+                .transform((builder, type, loader, module, domain) ->
+                        builder.visit(Hooks.advice(Started.class, "start", named("start"))));
     }
 
     static final class Started {

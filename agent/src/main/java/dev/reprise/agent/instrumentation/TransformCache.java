@@ -43,13 +43,19 @@ final class TransformCache {
             return null;
         }
         try {
-            Path agent = Path.of(TransformCache.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+            Path agent = Path.of(TransformCache.class
+                    .getProtectionDomain()
+                    .getCodeSource()
+                    .getLocation()
+                    .toURI());
             if (!Files.isRegularFile(agent)) {
                 return null; // the agent's classes in a folder (a developer's build): no build identity to key on
             }
             CRC32C build = new CRC32C();
-            build.update((agent.toAbsolutePath() + "\0" + Files.size(agent) + "\0" + Files.getLastModifiedTime(agent).toMillis()
-                    + "\0" + Runtime.version().feature()).getBytes(StandardCharsets.UTF_8));
+            build.update((agent.toAbsolutePath() + "\0" + Files.size(agent) + "\0"
+                            + Files.getLastModifiedTime(agent).toMillis() + "\0"
+                            + Runtime.version().feature())
+                    .getBytes(StandardCharsets.UTF_8));
             Path dir = root.resolve(String.format("%08x-%s", build.getValue(), replay ? "replay" : "record"));
             boolean posix = root.getFileSystem().supportedFileAttributeViews().contains("posix");
             if (posix) {
@@ -58,8 +64,11 @@ final class TransformCache {
                     if (!Files.isDirectory(d, LinkOption.NOFOLLOW_LINKS)) {
                         Files.createDirectories(d, PosixFilePermissions.asFileAttribute(owner));
                     }
-                    if (!Files.getPosixFilePermissions(d, LinkOption.NOFOLLOW_LINKS).equals(owner)
-                            || !Files.getOwner(d, LinkOption.NOFOLLOW_LINKS).getName().equals(System.getProperty("user.name"))) {
+                    if (!Files.getPosixFilePermissions(d, LinkOption.NOFOLLOW_LINKS)
+                                    .equals(owner)
+                            || !Files.getOwner(d, LinkOption.NOFOLLOW_LINKS)
+                                    .getName()
+                                    .equals(System.getProperty("user.name"))) {
                         AgentLog.debug("not caching instrumented classes: " + d + " is not private to this user");
                         return null;
                     }
@@ -81,8 +90,11 @@ final class TransformCache {
         long old = System.currentTimeMillis() - java.util.concurrent.TimeUnit.DAYS.toMillis(7);
         try (var dirs = Files.list(root)) {
             for (Path d : (Iterable<Path>) dirs::iterator) {
-                if (!d.equals(keep) && Files.isDirectory(d, LinkOption.NOFOLLOW_LINKS)
-                        && Files.getLastModifiedTime(d, LinkOption.NOFOLLOW_LINKS).toMillis() < old) {
+                if (!d.equals(keep)
+                        && Files.isDirectory(d, LinkOption.NOFOLLOW_LINKS)
+                        && Files.getLastModifiedTime(d, LinkOption.NOFOLLOW_LINKS)
+                                        .toMillis()
+                                < old) {
                     try (var files = Files.list(d)) {
                         for (Path f : (Iterable<Path>) files::iterator) {
                             Files.deleteIfExists(f);
@@ -99,7 +111,8 @@ final class TransformCache {
     private Path entry(String internalName, byte[] original) {
         CRC32C crc = new CRC32C();
         crc.update(original);
-        return dir.resolve(internalName.replace('/', '.') + "-" + original.length + "-" + Long.toHexString(crc.getValue()));
+        return dir.resolve(
+                internalName.replace('/', '.') + "-" + original.length + "-" + Long.toHexString(crc.getValue()));
     }
 
     private static long adler(byte[] b, int offset, int length) {
@@ -137,8 +150,12 @@ final class TransformCache {
         try {
             Path f = entry(internalName, original);
             ByteBuffer b = ByteBuffer.allocate(20 + result.length);
-            b.putInt(MAGIC).putInt((int) adler(original, 0, original.length)).putInt(result.length)
-                    .putInt((int) adler(result, 0, result.length)).put(result).putInt(MAGIC);
+            b.putInt(MAGIC)
+                    .putInt((int) adler(original, 0, original.length))
+                    .putInt(result.length)
+                    .putInt((int) adler(result, 0, result.length))
+                    .put(result)
+                    .putInt(MAGIC);
             Path tmp = Files.createTempFile(dir, "entry", ".tmp");
             try {
                 Files.write(tmp, b.array());

@@ -35,7 +35,8 @@ final class TypeTransformations {
     private final List<Rule> rules;
     // Scala classes name parameters "default", which ByteBuddy's validation of Java names refuses;
     // lambda bodies are synthetic methods, which ByteBuddy leaves alone unless told otherwise.
-    private final ByteBuddy byteBuddy = new ByteBuddy().with(TypeValidation.DISABLED).ignore(ElementMatchers.none());
+    private final ByteBuddy byteBuddy =
+            new ByteBuddy().with(TypeValidation.DISABLED).ignore(ElementMatchers.none());
 
     TypeTransformations(UnaryOperator<AgentBuilder> instrumentations) {
         this.rules = collect(instrumentations);
@@ -64,7 +65,8 @@ final class TypeTransformations {
                 case "transform" -> {
                     if (n == 1 && pending[0] != null) {
                         @SuppressWarnings("unchecked")
-                        ElementMatcher<? super TypeDescription> m = (ElementMatcher<? super TypeDescription>) pending[0];
+                        ElementMatcher<? super TypeDescription> m =
+                                (ElementMatcher<? super TypeDescription>) pending[0];
                         rules.add(new Rule(m, (AgentBuilder.Transformer) args[0]));
                         return proxy;
                     }
@@ -78,13 +80,15 @@ final class TypeTransformations {
                 case "toString" -> {
                     return "the agent's instrumentations";
                 }
-                default -> { }
+                default -> {}
             }
             throw new UnsupportedOperationException("AgentBuilder." + method.getName() + " with " + n
                     + " arguments: the agent's instrumentations may only use type(matcher) and transform(transformer)");
         };
-        AgentBuilder collector = (AgentBuilder) Proxy.newProxyInstance(TypeTransformations.class.getClassLoader(),
-                new Class<?>[] {AgentBuilder.Identified.Extendable.class, AgentBuilder.Identified.Narrowable.class}, handler);
+        AgentBuilder collector = (AgentBuilder) Proxy.newProxyInstance(
+                TypeTransformations.class.getClassLoader(),
+                new Class<?>[] {AgentBuilder.Identified.Extendable.class, AgentBuilder.Identified.Narrowable.class},
+                handler);
         instrumentations.apply(collector);
         return List.copyOf(rules);
     }
@@ -109,10 +113,14 @@ final class TypeTransformations {
      */
     Result transform(Module module, ClassLoader loader, String internalName, ProtectionDomain domain, byte[] bytes) {
         String name = internalName.replace('/', '.');
-        ClassFileLocator locator = new ClassFileLocator.Compound(ClassFileLocator.Simple.of(name, bytes),
-                loader == null ? ClassFileLocator.ForClassLoader.ofBootLoader() : ClassFileLocator.ForClassLoader.of(loader));
+        ClassFileLocator locator = new ClassFileLocator.Compound(
+                ClassFileLocator.Simple.of(name, bytes),
+                loader == null
+                        ? ClassFileLocator.ForClassLoader.ofBootLoader()
+                        : ClassFileLocator.ForClassLoader.of(loader));
         TypePool pool = new TypePool.Default.WithLazyResolution(
-                loader == ClassLoader.getSystemClassLoader() ? systemTypes : new TypePool.CacheProvider.Simple(), locator,
+                loader == ClassLoader.getSystemClassLoader() ? systemTypes : new TypePool.CacheProvider.Simple(),
+                locator,
                 TypePool.Default.ReaderMode.FAST);
         TypeDescription type = pool.describe(name).resolve();
         List<Rule> matching = new ArrayList<>();
@@ -134,23 +142,36 @@ final class TypeTransformations {
                 builder = apply(matching, byteBuddy.decorate(type, locator), type, loader, javaModule, domain);
             } catch (UnsupportedOperationException e) { // a field or an interface: not a decoration
                 decorated = false;
-                builder = apply(matching, byteBuddy.rebase(type, locator, MethodNameTransformer.Suffixing.withRandomSuffix()),
-                        type, loader, javaModule, domain);
+                builder = apply(
+                        matching,
+                        byteBuddy.rebase(type, locator, MethodNameTransformer.Suffixing.withRandomSuffix()),
+                        type,
+                        loader,
+                        javaModule,
+                        domain);
             }
             made = builder.make(TypeResolutionStrategy.Disabled.INSTANCE, pool);
             missing = hooks.missing();
         }
         if (!made.getAuxiliaryTypes().isEmpty()) {
-            AgentLog.internalError("instrumenting " + name, new IllegalStateException(
-                    "the instrumentation needs auxiliary types, which the agent does not inject: " + made.getAuxiliaryTypes().keySet()));
+            AgentLog.internalError(
+                    "instrumenting " + name,
+                    new IllegalStateException(
+                            "the instrumentation needs auxiliary types, which the agent does not inject: "
+                                    + made.getAuxiliaryTypes().keySet()));
             return new Result(null, false);
         }
         AgentLog.debug("instrumented " + name + (missing.isEmpty() ? "" : "; hooks that matched nothing: " + missing));
         return new Result(made.getBytes(), decorated, missing);
     }
 
-    private static DynamicType.Builder<?> apply(List<Rule> rules, DynamicType.Builder<?> builder, TypeDescription type,
-                                                ClassLoader loader, JavaModule module, ProtectionDomain domain) {
+    private static DynamicType.Builder<?> apply(
+            List<Rule> rules,
+            DynamicType.Builder<?> builder,
+            TypeDescription type,
+            ClassLoader loader,
+            JavaModule module,
+            ProtectionDomain domain) {
         for (Rule rule : rules) {
             builder = rule.transformer().transform(builder, type, loader, module, domain);
         }

@@ -200,8 +200,8 @@ public final class RecordMode extends Mode {
 
     @Override
     public void refuse(String why) {
-        AgentLog.warnOnce("refused", why + ": this run is not recorded; the application runs without the agent's hooks");
+        AgentLog.warnOnce(
+                "refused", why + ": this run is not recorded; the application runs without the agent's hooks");
         recorder.refuse(why);
     }
 }
-

@@ -67,7 +67,8 @@ public final class AgentReplaySupport implements ReplaySupport, MailboxSupport {
         if (threads == null) {
             threads = mode.replay().sources().entrySet().stream()
                     .filter(e -> OutsideContext.isContextName(e.getKey()))
-                    .map(Map.Entry::getValue).collect(Collectors.toUnmodifiableSet());
+                    .map(Map.Entry::getValue)
+                    .collect(Collectors.toUnmodifiableSet());
             threadSources = threads;
         }
         return threads.contains(source);

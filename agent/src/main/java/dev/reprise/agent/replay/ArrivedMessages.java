@@ -23,6 +23,7 @@ final class ArrivedMessages {
 
     /** The oldest message held, if it arrived at an empty mailbox and is not in the map. */
     private MessageKey soleKey;
+
     private Held sole;
     /** The other messages, per key: a {@link Held}, or an {@code ArrayDeque<Held>} of two or more. */
     private final Map<MessageKey, Object> byKey = new LinkedHashMap<>();
@@ -32,6 +33,7 @@ final class ArrivedMessages {
      * Null when that key's entry is not a queue any more.
      */
     private MessageKey lastKey;
+
     private ArrayDeque<Held> lastQueue;
     private int count;
 

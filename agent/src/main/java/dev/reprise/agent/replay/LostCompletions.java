@@ -13,6 +13,7 @@ import java.util.concurrent.locks.LockSupport;
 public final class LostCompletions {
     /** How long the winner may take: an ask's timeout is due at most this much after a reply that came early. */
     static final long WAIT_SECONDS = 60;
+
     private static final long POLL_NANOS = TimeUnit.MICROSECONDS.toNanos(200);
 
     private LostCompletions() {}
@@ -25,9 +26,11 @@ public final class LostCompletions {
                 return;
             }
             if (System.nanoTime() - deadline > 0) {
-                throw replay.diverged(creator, "it completed a promise that, in the recording, someone else (another actor,"
-                        + " or an ask's timeout) had completed before it tried; in the replay nothing completed it within "
-                        + WAIT_SECONDS + " s");
+                throw replay.diverged(
+                        creator,
+                        "it completed a promise that, in the recording, someone else (another actor,"
+                                + " or an ask's timeout) had completed before it tried; in the replay nothing completed it within "
+                                + WAIT_SECONDS + " s");
             }
             LockSupport.parkNanos(POLL_NANOS);
         }

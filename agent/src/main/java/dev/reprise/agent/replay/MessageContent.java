@@ -43,8 +43,14 @@ public final class MessageContent {
         }
         byte[] bytes = serializer.toBinary(message);
         byte[] manifest = Serializers.manifestFor(serializer, message).getBytes(StandardCharsets.UTF_8);
-        ByteBuffer b = ByteBuffer.allocate(1 + 8 + 4 + 2 + manifest.length + bytes.length).order(ByteOrder.LITTLE_ENDIAN);
-        b.put(SERIALIZED_WITH_SENDER).putLong(sender).putInt(serializer.identifier()).putShort((short) manifest.length).put(manifest).put(bytes);
+        ByteBuffer b = ByteBuffer.allocate(1 + 8 + 4 + 2 + manifest.length + bytes.length)
+                .order(ByteOrder.LITTLE_ENDIAN);
+        b.put(SERIALIZED_WITH_SENDER)
+                .putLong(sender)
+                .putInt(serializer.identifier())
+                .putShort((short) manifest.length)
+                .put(manifest)
+                .put(bytes);
         return b.array();
     }
 
@@ -57,7 +63,8 @@ public final class MessageContent {
     /** The class name of a message recorded by order only, or null if its content was recorded. */
     static String unrecordedClass(byte[] content) {
         return content.length > 0 && content[0] == UNRECORDED
-                ? new String(content, 1, content.length - 1, StandardCharsets.UTF_8) : null;
+                ? new String(content, 1, content.length - 1, StandardCharsets.UTF_8)
+                : null;
     }
 
     /** The trace id of a recorded message's sender (0: none), or {@link #SENDER_NOT_RECORDED}. */
@@ -95,6 +102,7 @@ public final class MessageContent {
         byte[] bytes = new byte[b.remaining()];
         b.get(bytes);
         return SerializationExtension.get(system)
-                .deserialize(bytes, serializer, new String(manifest, StandardCharsets.UTF_8)).get();
+                .deserialize(bytes, serializer, new String(manifest, StandardCharsets.UTF_8))
+                .get();
     }
 }

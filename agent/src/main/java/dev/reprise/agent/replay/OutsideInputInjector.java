@@ -22,8 +22,10 @@ final class OutsideInputInjector {
     /** The source and data entry of an expected outside input. */
     private record Input(long source, long dataId) {
         static Input of(TraceEvent head) {
-            return head instanceof TraceEvent.ExternalMessage m ? new Input(m.sender(), m.dataId())
-                    : new Input(((TraceEvent.ExternalPromiseMessage) head).sender(),
+            return head instanceof TraceEvent.ExternalMessage m
+                    ? new Input(m.sender(), m.dataId())
+                    : new Input(
+                            ((TraceEvent.ExternalPromiseMessage) head).sender(),
                             ((TraceEvent.ExternalPromiseMessage) head).dataId());
         }
     }
@@ -38,10 +40,11 @@ final class OutsideInputInjector {
     private final Map<Long, Integer> injectedAhead = new HashMap<>();
     /** The outside input the script expects next and its recorded content, read from the data file once. */
     private TraceEvent contentOf;
+
     private byte[] content;
 
-    OutsideInputInjector(ReplayQueue mailbox, Replay replay, MailboxSupport support, ActorSystem system,
-                         ArrivedMessages held) {
+    OutsideInputInjector(
+            ReplayQueue mailbox, Replay replay, MailboxSupport support, ActorSystem system, ArrivedMessages held) {
         this.mailbox = mailbox;
         this.replay = replay;
         this.support = support;
@@ -76,8 +79,10 @@ final class OutsideInputInjector {
         byte[] content = content(head);
         // In a cut recording the content may have been lost with its last data chunk: then the live copy, by order.
         if (dataId != 0 && content == null && !replay.recordingCut()) {
-            throw replay.diverged(mailbox.actorId(), "the content of its outside input (data " + dataId + " of "
-                    + support.describe(source) + ") is missing from the trace");
+            throw replay.diverged(
+                    mailbox.actorId(),
+                    "the content of its outside input (data " + dataId + " of " + support.describe(source)
+                            + ") is missing from the trace");
         }
         if (content == null || MessageContent.unrecordedClass(content) != null) {
             // Recorded by order only: deliver the live input from the same source, in its order.
@@ -94,8 +99,9 @@ final class OutsideInputInjector {
         try {
             message = MessageContent.decode(system, content);
         } catch (RuntimeException e) {
-            throw replay.diverged(mailbox.actorId(), "its recorded outside input (data " + dataId + ") cannot be "
-                    + "deserialized: " + e);
+            throw replay.diverged(
+                    mailbox.actorId(),
+                    "its recorded outside input (data " + dataId + ") cannot be " + "deserialized: " + e);
         }
         // Its live copy is dropped: now if it is here, else when it arrives.
         Envelope live = held.poll(key);
@@ -147,7 +153,9 @@ final class OutsideInputInjector {
         Input in = Input.of(head);
         byte[] content = content(head);
         long sender = content == null ? 0 : MessageContent.sender(content); // missing: dequeue reports it
-        return sender == 0 || sender == MessageContent.SENDER_NOT_RECORDED || support.actorRef(sender) != null
+        return sender == 0
+                || sender == MessageContent.SENDER_NOT_RECORDED
+                || support.actorRef(sender) != null
                 || !support.resendsLive(in.source());
     }
 
@@ -158,7 +166,9 @@ final class OutsideInputInjector {
         }
         byte[] content = content(head);
         if (content == null) {
-            return !replay.recordingCut(); // missing: dequeue reports it, unless the recording was cut before it was written (live copy)
+            return !replay
+                    .recordingCut(); // missing: dequeue reports it, unless the recording was cut before it was written
+            // (live copy)
         }
         return MessageContent.unrecordedClass(content) == null;
     }

@@ -1,9 +1,7 @@
 package dev.reprise.agent.replay;
 
-import dev.reprise.agent.actor.ActorIds;
 import dev.reprise.agent.actor.AgentActor;
 import dev.reprise.agent.context.AgentThread;
-import dev.reprise.agent.context.Mode;
 import dev.reprise.api.Codec;
 import dev.reprise.api.ExternalSource;
 import dev.reprise.api.Reprise;

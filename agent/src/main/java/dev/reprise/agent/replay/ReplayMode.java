@@ -43,8 +43,14 @@ public final class ReplayMode extends Mode implements AutoCloseable {
      * comes from the trace alone; {@code exitOnError}: a divergence stops the JVM (else it is kept
      * for a test to report). See {@link Replay#open} for the rest.
      */
-    public ReplayMode(Path trace, boolean inputFromTrace, Duration quiet, boolean liveAfterEnd, boolean verbose,
-            boolean exitOnError) throws IOException {
+    public ReplayMode(
+            Path trace,
+            boolean inputFromTrace,
+            Duration quiet,
+            boolean liveAfterEnd,
+            boolean verbose,
+            boolean exitOnError)
+            throws IOException {
         super(ActorIds.replaying());
         AgentReplaySupport support = new AgentReplaySupport(this, inputFromTrace);
         this.replay = Replay.open(trace, support, quiet, liveAfterEnd, verbose, exitOnError);
@@ -158,8 +164,10 @@ public final class ReplayMode extends Mode implements AutoCloseable {
         long owner = t.callOwner().id();
         byte[] recorded = replay.expectSystemCall(owner, call);
         if (recorded != null && recorded.length != live.length) {
-            throw replay.diverged(owner, call + " gave " + live.length + " bytes, but the result recorded in its place has "
-                    + recorded.length + ": a call of another kind was recorded here");
+            throw replay.diverged(
+                    owner,
+                    call + " gave " + live.length + " bytes, but the result recorded in its place has "
+                            + recorded.length + ": a call of another kind was recorded here");
         }
         return recorded;
     }
@@ -201,7 +209,8 @@ public final class ReplayMode extends Mode implements AutoCloseable {
 
     @Override
     public void refuse(String why) {
-        AgentLog.warnOnce("refused", why + ": this run is not replayed; the application runs without the agent's hooks");
+        AgentLog.warnOnce(
+                "refused", why + ": this run is not replayed; the application runs without the agent's hooks");
     }
 
     /** Replay: whether the actor handles {@code message} now (its recorded turn); else it is held. */
@@ -212,7 +221,8 @@ public final class ReplayMode extends Mode implements AutoCloseable {
             return true;
         }
         if (AgentLog.debugging()) {
-            AgentLog.debug("holding system message " + message + " for " + Actors.ofCell(cell).id() + " until its turn");
+            AgentLog.debug("holding system message " + message + " for "
+                    + Actors.ofCell(cell).id() + " until its turn");
         }
         return false;
     }
@@ -223,7 +233,8 @@ public final class ReplayMode extends Mode implements AutoCloseable {
         if (q != null) {
             for (Object m : q.dueSystemMessages()) {
                 if (AgentLog.debugging()) { // a death notification's text is built only to be printed
-                    AgentLog.debug("its turn has come: system message " + m + " for " + Actors.ofCell(cell).id());
+                    AgentLog.debug("its turn has come: system message " + m + " for "
+                            + Actors.ofCell(cell).id());
                 }
                 ((ActorCell) cell).sendSystemMessage((SystemMessage) m);
             }

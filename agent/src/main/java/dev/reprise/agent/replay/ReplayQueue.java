@@ -43,20 +43,27 @@ import scala.concurrent.duration.Duration;
  * input's injection is {@link OutsideInputInjector}'s; the held system messages are
  * {@link EarlySystemMessages}; this class decides the order.
  */
-public final class ReplayQueue implements ReplayMailbox, MessageQueue, UnboundedDequeBasedMessageQueueSemantics,
-        BoundedDequeBasedMessageQueueSemantics, UnboundedControlAwareMessageQueueSemantics,
-        BoundedControlAwareMessageQueueSemantics, LoggerMessageQueueSemantics {
+public final class ReplayQueue
+        implements ReplayMailbox,
+                MessageQueue,
+                UnboundedDequeBasedMessageQueueSemantics,
+                BoundedDequeBasedMessageQueueSemantics,
+                UnboundedControlAwareMessageQueueSemantics,
+                BoundedControlAwareMessageQueueSemantics,
+                LoggerMessageQueueSemantics {
     private final Replay replay;
     private final MailboxSupport support;
     private final ActorRef owner;
     private final ActorSystem system;
     /** Not recorded ({@link UnorderedActors}): messages in arrival order, system messages as they come. */
     private final boolean unordered;
+
     private final ArrivedMessages held = new ArrivedMessages();
     /** Outside input injected from the trace and live copies held back: made at the first outside input (under the lock). */
     private OutsideInputInjector inputs;
     /** System messages that reached the actor before their recorded turns. */
     private final EarlySystemMessages early = new EarlySystemMessages();
+
     private long arrivals;
     private long firsts;
     private static final int NOT_SCRIPTED = -1;
@@ -65,6 +72,7 @@ public final class ReplayQueue implements ReplayMailbox, MessageQueue, Unbounded
      * ({@link #takeTurn}): only the thread that runs the mailbox touches it, without the lock.
      */
     private int turnFingerprint = NOT_SCRIPTED;
+
     private volatile long actorId = -1;
     /** Guarded by this mailbox's lock; {@link #turnOver} reads it without, after its own thread's dequeue. */
     private ActorScript script;
@@ -158,8 +166,10 @@ public final class ReplayQueue implements ReplayMailbox, MessageQueue, Unbounded
             return replay.liveAfterEnd() ? pollOldest() : null;
         }
         if (head instanceof TraceEvent.Gap g) {
-            throw replay.diverged(actorId(), "the recording dropped " + g.droppedEvents()
-                    + " events here (overflow policy drop): the replay cannot go past a gap");
+            throw replay.diverged(
+                    actorId(),
+                    "the recording dropped " + g.droppedEvents()
+                            + " events here (overflow policy drop): the replay cannot go past a gap");
         }
         MessageKey key = MessageKey.of(head);
         if (key == null) {
@@ -178,8 +188,9 @@ public final class ReplayQueue implements ReplayMailbox, MessageQueue, Unbounded
         turnFingerprint = recorded & 0xFF;
         int recordedClass = Fingerprint.classCodeOf(recorded);
         if (recordedClass != 0 && replay.checksFingerprints() && recordedClass != ClassCodes.of(e.message())) {
-            throw replay.diverged(actorId(), FirstDifference.messageClass(replay.describe(taken), s.consumed(), recordedClass,
-                    e.message()));
+            throw replay.diverged(
+                    actorId(),
+                    FirstDifference.messageClass(replay.describe(taken), s.consumed(), recordedClass, e.message()));
         }
         return e;
     }
@@ -190,7 +201,8 @@ public final class ReplayQueue implements ReplayMailbox, MessageQueue, Unbounded
      * trace (an actor not replayed in order, or one going on live past its recorded events).
      */
     public int takeTurn() {
-        int f = turnFingerprint; // no lock: only the thread that runs the mailbox, after its dequeue, reads and writes it
+        int f = turnFingerprint; // no lock: only the thread that runs the mailbox, after its dequeue, reads and writes
+        // it
         turnFingerprint = NOT_SCRIPTED;
         return f;
     }
@@ -228,7 +240,8 @@ public final class ReplayQueue implements ReplayMailbox, MessageQueue, Unbounded
         TraceEvent head = script().peek();
         if (head == null) {
             // Past the end: messages are delivered live on request; a gap or damage is reported by dequeue.
-            return held.count() > 0 && !replay.recordingCut()
+            return held.count() > 0
+                    && !replay.recordingCut()
                     && (replay.liveAfterEnd() || script().missingSubtrace() >= 0 || replay.incompleteTrace() != null);
         }
         MessageKey key = MessageKey.of(head);
@@ -345,8 +358,11 @@ public final class ReplayQueue implements ReplayMailbox, MessageQueue, Unbounded
     public synchronized HeldMessages held() {
         HeldMessages out = new HeldMessages();
         for (HeldSystemMessages.Held h : early.all()) {
-            out.add("system message: " + h.kind().word()
-                    + (h.related() != 0 ? " " + support.describe(h.related()) : ""), null, null);
+            out.add(
+                    "system message: " + h.kind().word()
+                            + (h.related() != 0 ? " " + support.describe(h.related()) : ""),
+                    null,
+                    null);
         }
         held.forEach((k, h) -> {
             String what = switch (k.kind()) {

@@ -173,7 +173,8 @@ public final class ReplayTimers {
             return false; // it armed its next firing, or it is an ask's one timeout
         }
         Cancellable periodic = PeriodicTasks.timerOf(a.task.scheduled());
-        return periodic != null && periodic.isCancelled()
+        return periodic != null
+                && periodic.isCancelled()
                 && timers.replace(a.id, a, new Arming(a.id, a.owner, a.task, true, periodic));
     }
 

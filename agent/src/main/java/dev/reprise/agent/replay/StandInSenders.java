@@ -19,8 +19,8 @@ final class StandInSenders {
 
     /** A stand-in for the recorded sender {@code id}, known by that id from now on. */
     static ActorRef make(long id, ActorSystem system, LiveRefs liveRefs) {
-        PromiseActorRef ref = new PromiseActorRef(((ExtendedActorSystem) system).provider(),
-                scala.concurrent.Promise.apply(), "reprise-stand-in", "");
+        PromiseActorRef ref = new PromiseActorRef(
+                ((ExtendedActorSystem) system).provider(), scala.concurrent.Promise.apply(), "reprise-stand-in", "");
         AddedState.setActor(ref, new AgentActor(id)); // the agent gave every ActorRef a state field
         liveRefs.created(id, ref);
         return ref;

@@ -88,7 +88,8 @@ class AgentThreadTest {
         AgentThread t = AgentThread.current();
         AgentActor a = new AgentActor(A);
         t.enter(a);
-        OutsideContext callback = OutsideContext.startedBy(t, OutsideContext.Starts.CALLBACK, A); // registered in a's turn
+        OutsideContext callback =
+                OutsideContext.startedBy(t, OutsideContext.Starts.CALLBACK, A); // registered in a's turn
         t.exit();
 
         Tag tag = Tag.promise(A, RESOLVER, callback);
@@ -97,8 +98,12 @@ class AgentThreadTest {
         assertEquals(A, t.ownerId(), "a callback registered in a callback belongs to the same owner");
         assertEquals(RESOLVER, t.resolverId(), "a promise it completes passes on the resolver it came from");
         assertSame(callback.actor(), t.creator(), "what it creates, its context creates");
-        assertSame(callback.actor(), t.callOwner(), "its calls are its context's: it starts at the same place in every run");
-        assertEquals("actor 40/callback 1", callback.name(), "named by who registered it and its rank, never by its thread");
+        assertSame(
+                callback.actor(),
+                t.callOwner(),
+                "its calls are its context's: it starts at the same place in every run");
+        assertEquals(
+                "actor 40/callback 1", callback.name(), "named by who registered it and its rank, never by its thread");
         t.exitCallback(previous);
         assertNull(t.sends);
     }
@@ -150,6 +155,12 @@ class AgentThreadTest {
         AgentThread t = AgentThread.current();
         Tag tag = t.tagForSend();
         AgentActor owner = t.callOwner();
-        return new Object[] {t.outsideContext().name(), tag.kind, tag.sender, owner == null ? null : owner.id(), t.outside().id()};
+        return new Object[] {
+            t.outsideContext().name(),
+            tag.kind,
+            tag.sender,
+            owner == null ? null : owner.id(),
+            t.outside().id()
+        };
     }
 }

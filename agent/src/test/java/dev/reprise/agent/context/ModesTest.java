@@ -6,8 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.reprise.agent.actor.AgentActor;
 import dev.reprise.agent.Agent;
+import dev.reprise.agent.actor.AgentActor;
 import dev.reprise.agent.record.RecordMode;
 import dev.reprise.agent.replay.ReplayMode;
 import dev.reprise.replay.ReplayDivergence;
@@ -73,13 +73,18 @@ class ModesTest {
 
         Map<Long, List<TraceEvent>> events = Traces.events(trace);
         List<TraceEvent> parent = events.get(PARENT);
-        assertEquals(List.of(new TraceEvent.Creation(first, CreationKind.ACTOR), new TraceEvent.Creation(second, CreationKind.ACTOR)),
-                parent.subList(0, 2), parent.toString());
+        assertEquals(
+                List.of(
+                        new TraceEvent.Creation(first, CreationKind.ACTOR),
+                        new TraceEvent.Creation(second, CreationKind.ACTOR)),
+                parent.subList(0, 2),
+                parent.toString());
         // The started thread is an outside source named by its maker and rank.
         long threadSource = Traces.sourceId(trace, "thread:root/thread 1");
         try (DataFileReader data = DataFileReader.open(TraceFiles.data(trace))) {
             assertArrayEquals(bytes("turn"), data.read(PARENT, ((TraceEvent.SystemCall) parent.get(2)).dataId()));
-            TraceEvent.SystemCall onThread = (TraceEvent.SystemCall) events.get(threadSource).get(0);
+            TraceEvent.SystemCall onThread =
+                    (TraceEvent.SystemCall) events.get(threadSource).get(0);
             assertArrayEquals(bytes("thrd"), data.read(threadSource, onThread.dataId()));
         }
 
@@ -88,21 +93,26 @@ class ModesTest {
         }
     }
 
-    private static void replayTurnAndThread(ReplayMode replay, long first, long second, long threadSource) throws Exception {
+    private static void replayTurnAndThread(ReplayMode replay, long first, long second, long threadSource)
+            throws Exception {
         Agent.mode = replay;
         AgentThread r = parentsTurn();
         assertEquals(first, replay.newId(r, CreationKind.ACTOR, null), "the n-th creation gets the n-th recorded id");
         assertEquals(second, replay.newId(r, CreationKind.ACTOR, null));
-        assertArrayEquals(bytes("turn"), replay.systemCall(r, CALL, bytes("live")), "the recorded value replaces the live one");
+        assertArrayEquals(
+                bytes("turn"), replay.systemCall(r, CALL, bytes("live")), "the recorded value replaces the live one");
         long unrecorded = replay.newId(r, CreationKind.ACTOR, null);
-        assertTrue(unrecorded >= 1L << 62, "past the end of its events, an id apart from every recorded one: " + unrecorded);
+        assertTrue(
+                unrecorded >= 1L << 62,
+                "past the end of its events, an id apart from every recorded one: " + unrecorded);
         r.exit(); // the turn's end without an Akka cell (turnOver also releases the cell's held system messages)
 
         AtomicReference<byte[]> replayed = new AtomicReference<>();
         onStartedThread(replay, () -> {
             AgentThread started = AgentThread.current();
             started.tagForSend();
-            assertEquals(threadSource, started.callOwner().id(), "the started thread is the recorded outside source again");
+            assertEquals(
+                    threadSource, started.callOwner().id(), "the started thread is the recorded outside source again");
             replayed.set(replay.systemCall(started, CALL, bytes("live")));
             return null;
         });
@@ -129,8 +139,11 @@ class ModesTest {
             Agent.mode = replay;
             AgentThread r = parentsTurn();
             ReplayDivergence d = assertThrows(ReplayDivergence.class, () -> replay.systemCall(r, CALL, bytes("live")));
-            assertTrue(d.getMessage().contains(CALL) && d.getMessage().contains(String.valueOf(PARENT))
-                    && d.getMessage().contains("creat"), d.getMessage());
+            assertTrue(
+                    d.getMessage().contains(CALL)
+                            && d.getMessage().contains(String.valueOf(PARENT))
+                            && d.getMessage().contains("creat"),
+                    d.getMessage());
         }
     }
 
@@ -151,22 +164,26 @@ class ModesTest {
     /** Runs {@code body} on a thread started by a thread that is the root of its lineage, as main is. */
     private static <T> T onStartedThread(Mode mode, Callable<T> body) throws Exception {
         AtomicReference<Object> result = new AtomicReference<>();
-        Thread root = new Thread(() -> {
-            mode.lineage.startOnMain();
-            Thread started = new Thread(() -> {
-                try {
-                    result.set(body.call());
-                } catch (Throwable e) {
-                    result.set(e);
-                }
-            }, "any name");
-            started.start();
-            try {
-                started.join();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        }, "root");
+        Thread root = new Thread(
+                () -> {
+                    mode.lineage.startOnMain();
+                    Thread started = new Thread(
+                            () -> {
+                                try {
+                                    result.set(body.call());
+                                } catch (Throwable e) {
+                                    result.set(e);
+                                }
+                            },
+                            "any name");
+                    started.start();
+                    try {
+                        started.join();
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                },
+                "root");
         root.start();
         root.join();
         if (result.get() instanceof Throwable e) {

@@ -23,17 +23,19 @@ class ThreadLineageTest {
     @Test
     void threadsAreNamedByTheirMakerAndTheirRankNotByTheirNames() throws Exception {
         AtomicReference<List<String>> names = new AtomicReference<>();
-        Thread root = new Thread(() -> {
-            lineage.startOnMain();
-            try {
-                String first = contextOfNewThread("anything");
-                String second = contextOfNewThread("other name");
-                String virtual = contextOfNewThread(null);
-                names.set(List.of(first, second, virtual));
-            } catch (Exception e) {
-                throw new RuntimeException(e);
-            }
-        }, "root");
+        Thread root = new Thread(
+                () -> {
+                    lineage.startOnMain();
+                    try {
+                        String first = contextOfNewThread("anything");
+                        String second = contextOfNewThread("other name");
+                        String virtual = contextOfNewThread(null);
+                        names.set(List.of(first, second, virtual));
+                    } catch (Exception e) {
+                        throw new RuntimeException(e);
+                    }
+                },
+                "root");
         root.start();
         root.join();
         assertEquals(List.of("thread:root/thread 1", "thread:root/thread 2", "thread:root/thread 3"), names.get());
@@ -42,23 +44,26 @@ class ThreadLineageTest {
     @Test
     void poolThreadsGetNoLineageAndDoNotShiftTheCount() throws Exception {
         AtomicReference<List<String>> names = new AtomicReference<>();
-        Thread root = new Thread(() -> {
-            lineage.startOnMain();
-            try {
-                ExecutorService pool = Executors.newFixedThreadPool(3);
-                ForkJoinPool forkJoin = new ForkJoinPool(2);
-                CompletableFuture<String> inPool = CompletableFuture.supplyAsync(this::currentContext, pool);
-                CompletableFuture<String> inForkJoin = CompletableFuture.supplyAsync(this::currentContext, forkJoin);
-                String pooled = inPool.get(10, TimeUnit.SECONDS);
-                String forked = inForkJoin.get(10, TimeUnit.SECONDS);
-                String after = contextOfNewThread("made after the pools");
-                pool.shutdown();
-                forkJoin.shutdown();
-                names.set(List.of(pooled, forked, after));
-            } catch (Exception e) {
-                throw new RuntimeException(e);
-            }
-        }, "maker");
+        Thread root = new Thread(
+                () -> {
+                    lineage.startOnMain();
+                    try {
+                        ExecutorService pool = Executors.newFixedThreadPool(3);
+                        ForkJoinPool forkJoin = new ForkJoinPool(2);
+                        CompletableFuture<String> inPool = CompletableFuture.supplyAsync(this::currentContext, pool);
+                        CompletableFuture<String> inForkJoin =
+                                CompletableFuture.supplyAsync(this::currentContext, forkJoin);
+                        String pooled = inPool.get(10, TimeUnit.SECONDS);
+                        String forked = inForkJoin.get(10, TimeUnit.SECONDS);
+                        String after = contextOfNewThread("made after the pools");
+                        pool.shutdown();
+                        forkJoin.shutdown();
+                        names.set(List.of(pooled, forked, after));
+                    } catch (Exception e) {
+                        throw new RuntimeException(e);
+                    }
+                },
+                "maker");
         root.start();
         root.join();
         List<String> n = names.get();

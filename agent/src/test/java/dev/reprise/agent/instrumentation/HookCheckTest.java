@@ -34,10 +34,14 @@ class HookCheckTest {
     void aHookThatMatchesNoMethodIsReportedByName() throws Exception {
         String name = Target.class.getName().replace('.', '/');
         TypeTransformations t = new TypeTransformations(agent -> agent.type(named(Target.class.getName()))
-                .transform((builder, type, loader, module, domain) -> builder
-                        .visit(Hooks.advice(Noop.class, "greet", named("greet")))
+                .transform((builder, type, loader, module, domain) -> builder.visit(
+                                Hooks.advice(Noop.class, "greet", named("greet")))
                         .visit(Hooks.advice(Noop.class, "farewell", named("farewell")))));
-        TypeTransformations.Result r = t.transform(getClass().getClassLoader().getUnnamedModule(), getClass().getClassLoader(), name, null,
+        TypeTransformations.Result r = t.transform(
+                getClass().getClassLoader().getUnnamedModule(),
+                getClass().getClassLoader(),
+                name,
+                null,
                 classFile(name));
         assertNotNull(r.bytes(), "the hook that matched is applied");
         assertEquals(List.of("farewell"), r.missingHooks());
@@ -54,8 +58,12 @@ class HookCheckTest {
                 if (bytes == null) {
                     continue; // the other Scala version's stage converter
                 }
-                TypeTransformations.Result r = t.transform(ClassLoader.getSystemClassLoader().getUnnamedModule(),
-                        ClassLoader.getSystemClassLoader(), name, null, bytes);
+                TypeTransformations.Result r = t.transform(
+                        ClassLoader.getSystemClassLoader().getUnnamedModule(),
+                        ClassLoader.getSystemClassLoader(),
+                        name,
+                        null,
+                        bytes);
                 r.missingHooks().forEach(m -> missing.add(type + "." + m));
             }
             assertEquals(List.of(), missing, "hooks that matched nothing" + (replay ? " in replay" : ""));

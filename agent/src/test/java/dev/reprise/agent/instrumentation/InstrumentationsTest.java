@@ -26,8 +26,10 @@ class InstrumentationsTest {
     @Test
     void theListedTypesAreExactlyThoseTheInstrumentationsMatch() throws Exception {
         var rules = TypeTransformations.collect(agent -> Instrumentations.akka(agent, true));
-        TypePool pool = new TypePool.Default.WithLazyResolution(new TypePool.CacheProvider.Simple(),
-                ClassFileLocator.ForClassLoader.of(getClass().getClassLoader()), TypePool.Default.ReaderMode.FAST);
+        TypePool pool = new TypePool.Default.WithLazyResolution(
+                new TypePool.CacheProvider.Simple(),
+                ClassFileLocator.ForClassLoader.of(getClass().getClassLoader()),
+                TypePool.Default.ReaderMode.FAST);
         Set<String> matched = new TreeSet<>();
         for (String entry : System.getProperty("java.class.path").split(File.pathSeparator)) {
             if (!entry.endsWith(".jar") || !(entry.contains("akka-actor") || entry.contains("scala-"))) {
@@ -50,7 +52,9 @@ class InstrumentationsTest {
         // Scala 2.13's own converter replaced scala-java8-compat's; only one of them is on this class path.
         Set<String> absent = new TreeSet<>(listed);
         absent.removeAll(matched);
-        assertTrue(absent.stream().allMatch(n -> n.endsWith("$CF")), "listed but matched by no instrumentation: " + absent);
+        assertTrue(
+                absent.stream().allMatch(n -> n.endsWith("$CF")),
+                "listed but matched by no instrumentation: " + absent);
         Set<String> unlisted = new TreeSet<>(matched);
         unlisted.removeAll(listed);
         assertEquals(Set.of(), unlisted, "matched by an instrumentation but not listed in HookedTypes.ALL");
@@ -69,22 +73,33 @@ class InstrumentationsTest {
         byte[] redirected = CallSites.redirect(original);
         assertNotNull(redirected);
         java.util.List<String> calls = new java.util.ArrayList<>();
-        new net.bytebuddy.jar.asm.ClassReader(redirected).accept(new net.bytebuddy.jar.asm.ClassVisitor(net.bytebuddy.jar.asm.Opcodes.ASM9) {
-            @Override
-            public net.bytebuddy.jar.asm.MethodVisitor visitMethod(int access, String name, String descriptor, String signature,
-                                                                   String[] exceptions) {
-                return new net.bytebuddy.jar.asm.MethodVisitor(net.bytebuddy.jar.asm.Opcodes.ASM9) {
-                    @Override
-                    public void visitMethodInsn(int opcode, String owner, String n, String d, boolean itf) {
-                        if (n.equals("currentTimeMillis") || n.equals("nanoTime")) {
-                            calls.add(owner + "." + n + d);
-                        }
-                    }
-                };
-            }
-        }, 0);
-        assertEquals(java.util.List.of("dev/reprise/boot/SystemCallHooks.currentTimeMillis()J", "dev/reprise/boot/SystemCallHooks.nanoTime()J"), calls);
-        assertEquals(original.length + 3 + "dev/reprise/boot/SystemCallHooks".length() + 3, redirected.length, "two pool entries more, nothing else");
+        new net.bytebuddy.jar.asm.ClassReader(redirected)
+                .accept(
+                        new net.bytebuddy.jar.asm.ClassVisitor(net.bytebuddy.jar.asm.Opcodes.ASM9) {
+                            @Override
+                            public net.bytebuddy.jar.asm.MethodVisitor visitMethod(
+                                    int access, String name, String descriptor, String signature, String[] exceptions) {
+                                return new net.bytebuddy.jar.asm.MethodVisitor(net.bytebuddy.jar.asm.Opcodes.ASM9) {
+                                    @Override
+                                    public void visitMethodInsn(
+                                            int opcode, String owner, String n, String d, boolean itf) {
+                                        if (n.equals("currentTimeMillis") || n.equals("nanoTime")) {
+                                            calls.add(owner + "." + n + d);
+                                        }
+                                    }
+                                };
+                            }
+                        },
+                        0);
+        assertEquals(
+                java.util.List.of(
+                        "dev/reprise/boot/SystemCallHooks.currentTimeMillis()J",
+                        "dev/reprise/boot/SystemCallHooks.nanoTime()J"),
+                calls);
+        assertEquals(
+                original.length + 3 + "dev/reprise/boot/SystemCallHooks".length() + 3,
+                redirected.length,
+                "two pool entries more, nothing else");
         assertNull(CallSites.redirect(classFile("dev/reprise/programs/ProgramConfig")));
     }
 
@@ -93,7 +108,8 @@ class InstrumentationsTest {
         byte[] random = classFile("java/util/Random");
         byte[] hooked = JdkHooks.transform("java/util/Random", random, new JdkHookTally());
         assertNotNull(hooked);
-        assertTrue(new String(hooked, java.nio.charset.StandardCharsets.ISO_8859_1).contains("dev/reprise/boot/SystemCallHooks"));
+        assertTrue(new String(hooked, java.nio.charset.StandardCharsets.ISO_8859_1)
+                .contains("dev/reprise/boot/SystemCallHooks"));
         assertNull(JdkHooks.transform("java/util/ArrayList", classFile("java/util/ArrayList"), new JdkHookTally()));
         assertTrue(JdkHooks.hooks("jdk/internal/random/L32X64MixRandom"));
         assertFalse(JdkHooks.hooks("jdk/internal/random/sub/Other"));

@@ -55,12 +55,21 @@ class JdkHooksTest {
     /** The class file with {@code method} renamed, as a JDK that dropped it would have it. */
     private static byte[] withoutMethod(byte[] bytes, String method) {
         ClassWriter writer = new ClassWriter(0);
-        new ClassReader(bytes).accept(new ClassVisitor(Opcodes.ASM9, writer) {
-            @Override
-            public MethodVisitor visitMethod(int access, String name, String descriptor, String signature, String[] exceptions) {
-                return super.visitMethod(access, name.equals(method) ? name + "Renamed" : name, descriptor, signature, exceptions);
-            }
-        }, 0);
+        new ClassReader(bytes)
+                .accept(
+                        new ClassVisitor(Opcodes.ASM9, writer) {
+                            @Override
+                            public MethodVisitor visitMethod(
+                                    int access, String name, String descriptor, String signature, String[] exceptions) {
+                                return super.visitMethod(
+                                        access,
+                                        name.equals(method) ? name + "Renamed" : name,
+                                        descriptor,
+                                        signature,
+                                        exceptions);
+                            }
+                        },
+                        0);
         return writer.toByteArray();
     }
 }

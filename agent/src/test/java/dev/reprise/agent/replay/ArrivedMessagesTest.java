@@ -69,7 +69,8 @@ class ArrivedMessagesTest {
         Random r = new Random(42);
         MessageKey[] keys = new MessageKey[6];
         for (int i = 0; i < keys.length; i++) {
-            keys[i] = new MessageKey(i % 3 == 2 ? MessageKey.PROMISE : MessageKey.PLAIN, 10 + i / 2, i % 3 == 2 ? 7 : 0);
+            keys[i] =
+                    new MessageKey(i % 3 == 2 ? MessageKey.PROMISE : MessageKey.PLAIN, 10 + i / 2, i % 3 == 2 ? 7 : 0);
         }
         ArrivedMessages m = new ArrivedMessages();
         Map<MessageKey, ArrayDeque<ArrivedMessages.Held>> model = new HashMap<>();
@@ -102,8 +103,10 @@ class ArrivedMessagesTest {
             } else {
                 MessageKey oldest = null;
                 for (Map.Entry<MessageKey, ArrayDeque<ArrivedMessages.Held>> e : model.entrySet()) {
-                    if (!e.getValue().isEmpty() && (oldest == null
-                            || e.getValue().peek().order() < model.get(oldest).peek().order())) {
+                    if (!e.getValue().isEmpty()
+                            && (oldest == null
+                                    || e.getValue().peek().order()
+                                            < model.get(oldest).peek().order())) {
                         oldest = e.getKey();
                     }
                 }

@@ -50,8 +50,13 @@ class ReplayQueueTest {
     record Changed(long from) {}
 
     /** Actor 10 processed, in this order: a1 b1 a2 c1 b2 a3 (the number: the sender's n-th message). */
-    private static final List<Sent> RECORDED = List.of(new Sent(1, "a1"), new Sent(2, "b1"), new Sent(1, "a2"),
-            new Sent(3, "c1"), new Sent(2, "b2"), new Sent(1, "a3"));
+    private static final List<Sent> RECORDED = List.of(
+            new Sent(1, "a1"),
+            new Sent(2, "b1"),
+            new Sent(1, "a2"),
+            new Sent(3, "c1"),
+            new Sent(2, "b2"),
+            new Sent(1, "a3"));
 
     @Test
     void messagesComeOutInTheRecordedOrderWhateverOrderTheyArriveIn() throws Exception {
@@ -99,10 +104,14 @@ class ReplayQueueTest {
 
     @Test
     void aSystemMessageThatArrivesEarlyIsHandedBackAtItsRecordedPlace() throws Exception {
-        Path dir = trace().message(1).systemMessageTurn(SystemMessageKind.DEATH_WATCH, 2).message(3).finish();
+        Path dir = trace().message(1)
+                .systemMessageTurn(SystemMessageKind.DEATH_WATCH, 2)
+                .message(3)
+                .finish();
         try (Replay replay = open(dir, false)) {
             ReplayQueue mailbox = mailbox(replay);
-            assertFalse(mailbox.admitSystemMessage(SystemMessageKind.DEATH_WATCH, 2, "b died"),
+            assertFalse(
+                    mailbox.admitSystemMessage(SystemMessageKind.DEATH_WATCH, 2, "b died"),
                     "the recording saw b's death after a's message: held");
             assertEquals(List.of(), mailbox.dueSystemMessages());
             mailbox.enqueue(null, envelope(new Sent(3, "c1")));
@@ -111,7 +120,8 @@ class ReplayQueueTest {
             replay.turnEnded();
             assertFalse(mailbox.hasMessages(), "c1 waits for b's death");
             assertEquals(List.of("b died"), mailbox.dueSystemMessages(), "its turn has come");
-            assertTrue(mailbox.admitSystemMessage(SystemMessageKind.DEATH_WATCH, 2, "b died"),
+            assertTrue(
+                    mailbox.admitSystemMessage(SystemMessageKind.DEATH_WATCH, 2, "b died"),
                     "sent again, it is the next recorded event");
             replay.turnEnded();
             assertEquals("c1", text(mailbox.dequeue()));
@@ -122,7 +132,8 @@ class ReplayQueueTest {
 
     @Test
     void aMessageOfAnotherClassThanRecordedIsADivergenceAndTheActorProcessesNothingMore() throws Exception {
-        assertNotEquals(ClassCodes.ofClass(Sent.class), ClassCodes.ofClass(Changed.class), "the fingerprints tell them apart");
+        assertNotEquals(
+                ClassCodes.ofClass(Sent.class), ClassCodes.ofClass(Changed.class), "the fingerprints tell them apart");
         try (Replay replay = open(recorded(), false)) {
             ReplayQueue mailbox = mailbox(replay);
             mailbox.enqueue(null, envelope(new Sent(1, "a1")));
@@ -131,9 +142,12 @@ class ReplayQueueTest {
             // Where the recording had b's first message, b now sends another class of message (the program changed).
             mailbox.enqueue(null, envelope(new Changed(2)));
             ReplayDivergence d = assertThrows(ReplayDivergence.class, mailbox::dequeue);
-            assertTrue(d.getMessage().contains("first difference: /user/counter (10): its event 2 (message from "
-                    + "/user/b (2)) is a message of another class than when recorded: this replay has a "
-                    + Changed.class.getName()), d.getMessage());
+            assertTrue(
+                    d.getMessage()
+                            .contains("first difference: /user/counter (10): its event 2 (message from "
+                                    + "/user/b (2)) is a message of another class than when recorded: this replay has a "
+                                    + Changed.class.getName()),
+                    d.getMessage());
             mailbox.enqueue(null, envelope(new Sent(1, "a2")));
             assertFalse(mailbox.hasMessages(), "after a divergence nothing more runs");
             assertNull(mailbox.dequeue());
@@ -238,8 +252,7 @@ class ReplayQueueTest {
         }
 
         @Override
-        public void forget(long id) {
-        }
+        public void forget(long id) {}
     };
 
     /** What the mailbox asks of the agent: a message's key (its true sender travels in the message), actor 10's id. */

@@ -26,7 +26,8 @@ public final class ReplayExtension implements BeforeEachCallback, InvocationInte
                 .orElseThrow(() -> new ExtensionConfigurationException("@ReplayTrace is missing"));
         Path trace = Path.of(annotation.value()).toAbsolutePath().normalize();
         if (!Files.isRegularFile(trace.resolve("events.rpt"))) {
-            throw new ExtensionConfigurationException("@ReplayTrace(\"" + annotation.value() + "\"): no trace at " + trace);
+            throw new ExtensionConfigurationException(
+                    "@ReplayTrace(\"" + annotation.value() + "\"): no trace at " + trace);
         }
         Replay running = Replay.current();
         if (running != null) {
@@ -47,8 +48,9 @@ public final class ReplayExtension implements BeforeEachCallback, InvocationInte
      * test's thread is interrupted, and whatever the program then throws gives way to the report.
      */
     @Override
-    public void interceptTestMethod(Invocation<Void> invocation, ReflectiveInvocationContext<Method> method,
-                                    ExtensionContext context) throws Throwable {
+    public void interceptTestMethod(
+            Invocation<Void> invocation, ReflectiveInvocationContext<Method> method, ExtensionContext context)
+            throws Throwable {
         Replay replay = Replay.current();
         if (replay == null) {
             invocation.proceed();
@@ -71,7 +73,9 @@ public final class ReplayExtension implements BeforeEachCallback, InvocationInte
     public void afterEach(ExtensionContext context) {
         Replay replay = Replay.current();
         // A failed test method already carries the report (see interceptTestMethod).
-        if (replay != null && replay.divergence() != null && context.getExecutionException().isEmpty()) {
+        if (replay != null
+                && replay.divergence() != null
+                && context.getExecutionException().isEmpty()) {
             throw new AssertionError(replay.divergence());
         }
     }

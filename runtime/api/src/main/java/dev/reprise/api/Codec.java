@@ -88,7 +88,10 @@ public interface Codec<T> {
 
         /** 8 bytes, little-endian. */
         public static byte[] longBytes(long v) {
-            return ByteBuffer.allocate(8).order(java.nio.ByteOrder.LITTLE_ENDIAN).putLong(v).array();
+            return ByteBuffer.allocate(8)
+                    .order(java.nio.ByteOrder.LITTLE_ENDIAN)
+                    .putLong(v)
+                    .array();
         }
 
         /** The inverse of {@link #longBytes}; refuses anything but 8 bytes. */

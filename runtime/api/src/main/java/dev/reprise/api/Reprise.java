@@ -44,7 +44,8 @@ public final class Reprise {
 
     /** Calls {@code call}, recording its result with {@code codec} (or, in replay, returns the recorded one). */
     public static <T> T systemCall(Supplier<T> call, Codec<T> codec) {
-        return Backends.current().systemCall(Objects.requireNonNull(call, "call"), Objects.requireNonNull(codec, "codec"));
+        return Backends.current()
+                .systemCall(Objects.requireNonNull(call, "call"), Objects.requireNonNull(codec, "codec"));
     }
 
     /** {@link #systemCall} for a {@code long}, without boxing. */

@@ -35,7 +35,8 @@ class PassthroughTest {
         assertEquals(Long.MIN_VALUE, Codec.longs().decode(Codec.longs().encode(Long.MIN_VALUE)));
         assertEquals(-0.0, Codec.doubles().decode(Codec.doubles().encode(-0.0)));
         assertArrayEquals(new byte[] {1, 2}, Codec.bytes().decode(Codec.bytes().encode(new byte[] {1, 2})));
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Codec.longs().decode(new byte[3]));
+        IllegalArgumentException e =
+                assertThrows(IllegalArgumentException.class, () -> Codec.longs().decode(new byte[3]));
         assertEquals("a recorded long has 8 bytes, this value has 3", e.getMessage());
     }
 }

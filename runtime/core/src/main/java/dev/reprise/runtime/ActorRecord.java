@@ -12,6 +12,7 @@ public class ActorRecord {
     private final long id;
     /** Counter of the latest subtrace started for this actor, on any thread; -1 before the first. */
     int lastSubtrace = -1;
+
     private long nextDataId = 1;
     /** An outside source's numbering, shared by the threads that send as it ({@link SourceDataIds}); null for an actor. */
     private final java.util.concurrent.atomic.AtomicLong sourceDataIds;

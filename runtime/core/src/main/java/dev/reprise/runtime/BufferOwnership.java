@@ -54,6 +54,7 @@ class BufferOwnership {
     EventBuffer buffer;
     /** The sequence number of this thread's next chunk. */
     long sequence;
+
     private volatile int state = NOT_HOLDING;
 
     /** The state, with a volatile read. */

@@ -89,7 +89,8 @@ final class BufferTakeOver {
             Preemption.step();
         }
         if (recorder.closing && !dead && !idle) {
-            writer.full.offer(new WriterThread.Full(r.threadId, sequence, b.prefixCopy(length, marks), length, marks, false));
+            writer.full.offer(
+                    new WriterThread.Full(r.threadId, sequence, b.prefixCopy(length, marks), length, marks, false));
         } else {
             writer.full.offer(new WriterThread.Full(r.threadId, sequence, b, length, marks, true));
         }
@@ -123,8 +124,10 @@ final class BufferTakeOver {
         long deadline = System.nanoTime() + CLOSE_GRACE_NANOS;
         for (ThreadRecorder r : threads) {
             // Busy threads hand over at their next event; idle ones are taken over at once.
-            while (r.holding() && r.thread.isAlive()
-                    && recorder.epoch - r.lvEpochSeen() < 2 && System.nanoTime() < deadline) {
+            while (r.holding()
+                    && r.thread.isAlive()
+                    && recorder.epoch - r.lvEpochSeen() < 2
+                    && System.nanoTime() < deadline) {
                 LockSupport.parkNanos(200_000);
             }
             takeOverAtClose(r);

@@ -17,6 +17,7 @@ final class DataIntake {
     private final DataMemory dataMemory;
     /** The recorder's time spent waiting for room (buffers and data), shared with it. */
     private final LongAdder blockedNanos;
+
     private final LongAdder droppedData = new LongAdder();
     private final BooleanSupplier mayWaitForData = this::mayWaitForData;
 

@@ -64,7 +64,7 @@ final class DataMemory {
     }
 
     private boolean tryReserve(long bytes) {
-        for (;;) {
+        for (; ; ) {
             long q = queued.get();
             if (q > 0 && q + bytes > bound) {
                 return false;

@@ -1,15 +1,15 @@
 package dev.reprise.runtime;
 
-import java.io.IOException;
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
-import java.util.function.BooleanSupplier;
-import java.util.concurrent.atomic.LongAdder;
-
 import static dev.reprise.trace.LittleEndian.getInt;
 import static dev.reprise.trace.LittleEndian.getLong;
 import static dev.reprise.trace.LittleEndian.putInt;
 import static dev.reprise.trace.LittleEndian.putLong;
+
+import java.io.IOException;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.util.concurrent.atomic.LongAdder;
+import java.util.function.BooleanSupplier;
 
 /**
  * One recording thread's system-call results on their way to the writer: the thread appends each
@@ -89,6 +89,7 @@ final class DataStage {
     private final int chunkBytes;
     /** Owner: the chunk it appends to, and where. */
     private Chunk tail;
+
     private int position;
     /** Writer: the oldest chunk it has not finished. */
     private Chunk head;
@@ -105,7 +106,8 @@ final class DataStage {
      * its room from {@code memory} (waiting while {@code mayWait} says so); false when it could
      * not, and the entry is dropped.
      */
-    boolean offer(long owner, long dataId, byte[] value, DataMemory memory, BooleanSupplier mayWait, LongAdder blocked) {
+    boolean offer(
+            long owner, long dataId, byte[] value, DataMemory memory, BooleanSupplier mayWait, LongAdder blocked) {
         int need = ENTRY_HEADER + value.length;
         Chunk c = tail;
         int at = position;

@@ -44,6 +44,7 @@ public final class Recorder extends FlushEpoch implements AutoCloseable {
     private final ThreadRegistry threads = new ThreadRegistry();
     /** Here, not in the registry: {@link #forCurrentThread} reads it at every event of a thread that is not a {@link RecordingThread}. */
     private final ThreadLocal<ThreadRecorder> byThreadLocal;
+
     private final BufferTakeOver takeOver;
     private final DataIntake dataIntake;
     private final RecorderHealth health = new RecorderHealth(this);
@@ -51,19 +52,23 @@ public final class Recorder extends FlushEpoch implements AutoCloseable {
     private final AtomicLong nextSourceId = new AtomicLong(FIRST_SOURCE_ID);
     /** The sources declared by name ({@link #registerSource}), which may be declared again; not the agent's contexts. */
     private final Map<String, Long> declaredSources = new HashMap<>();
+
     private final LongAdder dropped = new LongAdder();
     private final LongAdder gapsWritten = new LongAdder();
     /** Time threads waited for room: for a buffer, and for data at the data memory bound ({@link DataIntake}). */
     private final LongAdder blockedNanos = new LongAdder();
-    private final java.util.concurrent.ConcurrentHashMap<String, LongAdder> extraCounts = new java.util.concurrent.ConcurrentHashMap<>();
+
+    private final java.util.concurrent.ConcurrentHashMap<String, LongAdder> extraCounts =
+            new java.util.concurrent.ConcurrentHashMap<>();
     private final AtomicBoolean closed = new AtomicBoolean();
     private final Thread shutdownHook;
     /** Run by the shutdown hook before it closes the trace: lets the application's own shutdown finish first. */
-    private volatile Runnable beforeExitClose = () -> { };
+    private volatile Runnable beforeExitClose = () -> {};
 
     volatile boolean closing;
     /** The trace is closing because the JVM exits (not because the last actor system terminated). */
     volatile boolean exiting;
+
     private final java.util.concurrent.CountDownLatch closedAtExit = new java.util.concurrent.CountDownLatch(1);
     private static final long EXIT_PAUSE_SECONDS = 5;
     private static final long EXIT_PAUSE_AFTER_CLOSE_MILLIS = 1000;
@@ -74,7 +79,8 @@ public final class Recorder extends FlushEpoch implements AutoCloseable {
         this.settings = settings;
         DataMemory dataMemory = new DataMemory(settings.dataMemory());
         this.trace = trace;
-        this.pool = new BufferPool(settings.maxBuffers(), settings.bufferSize(), settings.encoding(), settings.fingerprints());
+        this.pool = new BufferPool(
+                settings.maxBuffers(), settings.bufferSize(), settings.encoding(), settings.fingerprints());
         this.writer = new WriterThread(this, trace);
         this.dataIntake = new DataIntake(this, writer, dataMemory, blockedNanos);
         this.takeOver = new BufferTakeOver(this, threads, writer);
@@ -164,11 +170,16 @@ public final class Recorder extends FlushEpoch implements AutoCloseable {
      * with {@link #registerMBean()} when it suits it (JMX takes a while to start: the agent does
      * it off the application's main thread).
      */
-    public static Recorder startWithoutMBean(RecorderSettings settings, Map<String, String> moreSettings) throws IOException {
+    public static Recorder startWithoutMBean(RecorderSettings settings, Map<String, String> moreSettings)
+            throws IOException {
         Map<String, String> all = new java.util.LinkedHashMap<>(settings.describe());
         all.putAll(moreSettings);
-        TraceWriter trace = TraceWriter.create(settings.traceDir(), TraceMetadata.begin(settings.program(), all),
-                settings.compress(), settings.access(), settings.sync() != SyncPolicy.NONE);
+        TraceWriter trace = TraceWriter.create(
+                settings.traceDir(),
+                TraceMetadata.begin(settings.program(), all),
+                settings.compress(),
+                settings.access(),
+                settings.sync() != SyncPolicy.NONE);
         Recorder r = new Recorder(settings, trace);
         r.writer.start();
         Runtime.getRuntime().addShutdownHook(r.shutdownHook);
@@ -408,8 +419,16 @@ public final class Recorder extends FlushEpoch implements AutoCloseable {
     /** Statistics so far. */
     public RecorderStatistics statistics() {
         long events = threads.events();
-        return new RecorderStatistics(events, writer.eventBytes, writer.buffersWritten, blockedNanos.sum(),
-                dropped.sum(), writer.dataEntries, writer.dataBytes, dataIntake.dropped(), threads.count(),
+        return new RecorderStatistics(
+                events,
+                writer.eventBytes,
+                writer.buffersWritten,
+                blockedNanos.sum(),
+                dropped.sum(),
+                writer.dataEntries,
+                writer.dataBytes,
+                dataIntake.dropped(),
+                threads.count(),
                 degraded);
     }
 

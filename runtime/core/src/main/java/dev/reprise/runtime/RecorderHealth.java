@@ -23,6 +23,7 @@ final class RecorderHealth {
     private final ConcurrentHashMap<String, LongAdder> agentErrors = new ConcurrentHashMap<>();
     /** Why nothing is recorded (set by {@link #refuse}), or null. */
     private volatile String notRecorded;
+
     private final AtomicBoolean failureLogged = new AtomicBoolean();
 
     RecorderHealth(Recorder recorder) {

@@ -28,9 +28,19 @@ import java.util.Map;
  * @param sync when the writer forces the trace to disk, which bounds what a machine crash loses ({@link SyncPolicy})
  * @param program what is being recorded, for the metadata
  */
-public record RecorderSettings(Path traceDir, int bufferSize, long bufferMemory, Duration flushInterval,
-                               OverflowPolicy overflow, Encoding encoding, boolean compress, boolean fingerprints, long dataMemory,
-                               TraceAccess access, SyncPolicy sync, String program) {
+public record RecorderSettings(
+        Path traceDir,
+        int bufferSize,
+        long bufferMemory,
+        Duration flushInterval,
+        OverflowPolicy overflow,
+        Encoding encoding,
+        boolean compress,
+        boolean fingerprints,
+        long dataMemory,
+        TraceAccess access,
+        SyncPolicy sync,
+        String program) {
 
     public static final int DEFAULT_BUFFER_SIZE = 64 * 1024;
     public static final long DEFAULT_BUFFER_MEMORY = 64L * 1024 * 1024;
@@ -38,25 +48,39 @@ public record RecorderSettings(Path traceDir, int bufferSize, long bufferMemory,
     public static final long DEFAULT_DATA_MEMORY = 64L * 1024 * 1024;
     /** Forcing the trace at each flush interval costs no time measurable beside the noise (runtime/core README). */
     public static final SyncPolicy DEFAULT_SYNC = SyncPolicy.INTERVAL;
+
     static final int MIN_BUFFER_SIZE = 128;
 
     /** The option keys {@link #parse} accepts, in the order help lists them. */
-    public static final List<String> KEYS = List.of("trace", "bufferSize", "bufferMemory", "flushInterval",
-            "overflow", "smallIds", "compress", "fingerprints", "dataMemory", "access", "sync", "program");
+    public static final List<String> KEYS = List.of(
+            "trace",
+            "bufferSize",
+            "bufferMemory",
+            "flushInterval",
+            "overflow",
+            "smallIds",
+            "compress",
+            "fingerprints",
+            "dataMemory",
+            "access",
+            "sync",
+            "program");
 
     public RecorderSettings {
         if (traceDir == null) {
             throw new IllegalArgumentException("trace: a trace directory is required (trace=DIR)");
         }
         if (bufferSize < MIN_BUFFER_SIZE) {
-            throw new IllegalArgumentException("bufferSize: must be at least " + MIN_BUFFER_SIZE + " bytes, was " + bufferSize);
+            throw new IllegalArgumentException(
+                    "bufferSize: must be at least " + MIN_BUFFER_SIZE + " bytes, was " + bufferSize);
         }
         if (bufferMemory < 2L * bufferSize) {
             throw new IllegalArgumentException("bufferMemory: must hold at least two buffers (" + 2L * bufferSize
                     + " bytes), was " + bufferMemory);
         }
         if (flushInterval.isNegative() || flushInterval.isZero()) {
-            throw new IllegalArgumentException("flushInterval: must be positive, was " + flushInterval.toMillis() + "ms");
+            throw new IllegalArgumentException(
+                    "flushInterval: must be positive, was " + flushInterval.toMillis() + "ms");
         }
         if (access == null) {
             throw new IllegalArgumentException("access: expected private or umask");
@@ -71,9 +95,19 @@ public record RecorderSettings(Path traceDir, int bufferSize, long bufferMemory,
 
     /** Default settings writing to {@code traceDir}. */
     public static RecorderSettings defaults(Path traceDir) {
-        return new RecorderSettings(traceDir, DEFAULT_BUFFER_SIZE, DEFAULT_BUFFER_MEMORY, DEFAULT_FLUSH_INTERVAL,
-                OverflowPolicy.BLOCK, Encoding.COMPACT, true, false, DEFAULT_DATA_MEMORY, TraceAccess.PRIVATE,
-                DEFAULT_SYNC, "unknown");
+        return new RecorderSettings(
+                traceDir,
+                DEFAULT_BUFFER_SIZE,
+                DEFAULT_BUFFER_MEMORY,
+                DEFAULT_FLUSH_INTERVAL,
+                OverflowPolicy.BLOCK,
+                Encoding.COMPACT,
+                true,
+                false,
+                DEFAULT_DATA_MEMORY,
+                TraceAccess.PRIVATE,
+                DEFAULT_SYNC,
+                "unknown");
     }
 
     /**
@@ -84,15 +118,16 @@ public record RecorderSettings(Path traceDir, int bufferSize, long bufferMemory,
     public static RecorderSettings parse(Map<String, String> options) {
         for (String key : options.keySet()) {
             if (!KEYS.contains(key)) {
-                throw new IllegalArgumentException("unknown recording option '" + key + "'; valid options: "
-                        + String.join(", ", KEYS));
+                throw new IllegalArgumentException(
+                        "unknown recording option '" + key + "'; valid options: " + String.join(", ", KEYS));
             }
         }
         String trace = options.get("trace");
         if (trace == null || trace.isBlank()) {
             throw new IllegalArgumentException("trace: a trace directory is required (trace=DIR)");
         }
-        return new RecorderSettings(Path.of(trace),
+        return new RecorderSettings(
+                Path.of(trace),
                 (int) Math.min(Integer.MAX_VALUE, size(options, "bufferSize", DEFAULT_BUFFER_SIZE)),
                 size(options, "bufferMemory", DEFAULT_BUFFER_MEMORY),
                 duration(options, "flushInterval", DEFAULT_FLUSH_INTERVAL),
@@ -128,41 +163,149 @@ public record RecorderSettings(Path traceDir, int bufferSize, long bufferMemory,
     }
 
     public RecorderSettings withBuffers(int size, long memory) {
-        return new RecorderSettings(traceDir, size, memory, flushInterval, overflow, encoding, compress, fingerprints, dataMemory, access, sync, program);
+        return new RecorderSettings(
+                traceDir,
+                size,
+                memory,
+                flushInterval,
+                overflow,
+                encoding,
+                compress,
+                fingerprints,
+                dataMemory,
+                access,
+                sync,
+                program);
     }
 
     public RecorderSettings withOverflow(OverflowPolicy policy) {
-        return new RecorderSettings(traceDir, bufferSize, bufferMemory, flushInterval, policy, encoding, compress, fingerprints, dataMemory, access, sync, program);
+        return new RecorderSettings(
+                traceDir,
+                bufferSize,
+                bufferMemory,
+                flushInterval,
+                policy,
+                encoding,
+                compress,
+                fingerprints,
+                dataMemory,
+                access,
+                sync,
+                program);
     }
 
     public RecorderSettings withFlushInterval(Duration interval) {
-        return new RecorderSettings(traceDir, bufferSize, bufferMemory, interval, overflow, encoding, compress, fingerprints, dataMemory, access, sync, program);
+        return new RecorderSettings(
+                traceDir,
+                bufferSize,
+                bufferMemory,
+                interval,
+                overflow,
+                encoding,
+                compress,
+                fingerprints,
+                dataMemory,
+                access,
+                sync,
+                program);
     }
 
     public RecorderSettings withEncoding(Encoding e) {
-        return new RecorderSettings(traceDir, bufferSize, bufferMemory, flushInterval, overflow, e, compress, fingerprints, dataMemory, access, sync, program);
+        return new RecorderSettings(
+                traceDir,
+                bufferSize,
+                bufferMemory,
+                flushInterval,
+                overflow,
+                e,
+                compress,
+                fingerprints,
+                dataMemory,
+                access,
+                sync,
+                program);
     }
 
     public RecorderSettings withCompress(boolean on) {
-        return new RecorderSettings(traceDir, bufferSize, bufferMemory, flushInterval, overflow, encoding, on, fingerprints, dataMemory, access, sync, program);
+        return new RecorderSettings(
+                traceDir,
+                bufferSize,
+                bufferMemory,
+                flushInterval,
+                overflow,
+                encoding,
+                on,
+                fingerprints,
+                dataMemory,
+                access,
+                sync,
+                program);
     }
 
     public RecorderSettings withFingerprints(boolean on) {
-        return new RecorderSettings(traceDir, bufferSize, bufferMemory, flushInterval, overflow, encoding, compress, on, dataMemory, access, sync, program);
+        return new RecorderSettings(
+                traceDir,
+                bufferSize,
+                bufferMemory,
+                flushInterval,
+                overflow,
+                encoding,
+                compress,
+                on,
+                dataMemory,
+                access,
+                sync,
+                program);
     }
 
     /** The bound on outside data waiting for the writer, in bytes ({@code dataMemory}). */
     public RecorderSettings withDataMemory(long bytes) {
-        return new RecorderSettings(traceDir, bufferSize, bufferMemory, flushInterval, overflow, encoding, compress, fingerprints, bytes, access, sync, program);
+        return new RecorderSettings(
+                traceDir,
+                bufferSize,
+                bufferMemory,
+                flushInterval,
+                overflow,
+                encoding,
+                compress,
+                fingerprints,
+                bytes,
+                access,
+                sync,
+                program);
     }
 
     /** When the writer forces the trace to disk ({@code sync}). */
     public RecorderSettings withSync(SyncPolicy policy) {
-        return new RecorderSettings(traceDir, bufferSize, bufferMemory, flushInterval, overflow, encoding, compress, fingerprints, dataMemory, access, policy, program);
+        return new RecorderSettings(
+                traceDir,
+                bufferSize,
+                bufferMemory,
+                flushInterval,
+                overflow,
+                encoding,
+                compress,
+                fingerprints,
+                dataMemory,
+                access,
+                policy,
+                program);
     }
 
     public RecorderSettings withProgram(String name) {
-        return new RecorderSettings(traceDir, bufferSize, bufferMemory, flushInterval, overflow, encoding, compress, fingerprints, dataMemory, access, sync, name);
+        return new RecorderSettings(
+                traceDir,
+                bufferSize,
+                bufferMemory,
+                flushInterval,
+                overflow,
+                encoding,
+                compress,
+                fingerprints,
+                dataMemory,
+                access,
+                sync,
+                name);
     }
 
     private static long size(Map<String, String> o, String key, long dflt) {

@@ -14,7 +14,14 @@ package dev.reprise.runtime;
  * @param threads threads that have recorded
  * @param degraded true after an internal failure made the recorder stop recording
  */
-public record RecorderStatistics(long events, long eventBytes, long buffersWritten, long blockedNanos,
-                                 long droppedEvents, long dataEntries, long dataBytes, long droppedData,
-                                 int threads, boolean degraded) {
-}
+public record RecorderStatistics(
+        long events,
+        long eventBytes,
+        long buffersWritten,
+        long blockedNanos,
+        long droppedEvents,
+        long dataEntries,
+        long dataBytes,
+        long droppedData,
+        int threads,
+        boolean degraded) {}

@@ -32,7 +32,8 @@ public enum SyncPolicy {
             case "none" -> NONE;
             case "interval" -> INTERVAL;
             case "always" -> ALWAYS;
-            default -> throw new IllegalArgumentException("sync: expected none, interval or always, was '" + value + "'");
+            default ->
+                throw new IllegalArgumentException("sync: expected none, interval or always, was '" + value + "'");
         };
     }
 }

@@ -32,9 +32,11 @@ public final class ThreadRecorder extends BufferOwnership {
     private ActorRecord current;
     /** The flush epoch this thread last saw; volatile so the writer can tell an idle thread. */
     private volatile int epoch;
+
     private boolean disabled;
     /** Where the fingerprint of the last message turn is, so {@link #turnSent} can complete it; null: nowhere. */
     private EventBuffer turnBuffer;
+
     private ActorRecord turnActor;
     private long turnMark;
     private boolean inSlowPath;
@@ -156,7 +158,9 @@ public final class ThreadRecorder extends BufferOwnership {
         if (actor == null || fingerprint == Fingerprint.NONE) {
             return;
         }
-        if (b == buffer && epoch == recorder.epoch && b.patchMark(turnMark, Fingerprint.withSends(fingerprint, sends))) {
+        if (b == buffer
+                && epoch == recorder.epoch
+                && b.patchMark(turnMark, Fingerprint.withSends(fingerprint, sends))) {
             return;
         }
         EventBuffer now = ready(actor); // the turn outlived its chunk: rare, so an event of its own
@@ -194,8 +198,8 @@ public final class ThreadRecorder extends BufferOwnership {
     }
 
     /** Like {@link #externalMessage} for a promise completed from outside. */
-    public void externalPromiseMessage(ActorRecord actor, long source, long resolver, int eventType, long dataId,
-                                       byte fingerprint) {
+    public void externalPromiseMessage(
+            ActorRecord actor, long source, long resolver, int eventType, long dataId, byte fingerprint) {
         EventBuffer b = ready(actor);
         if (b != null) {
             b.externalPromiseMessage(source, resolver, eventType, dataId, fingerprint);
@@ -334,8 +338,8 @@ public final class ThreadRecorder extends BufferOwnership {
     }
 
     /** A promise message with both ids' {@link EventBuffer#idWidth}s; false: call {@link #promiseMessage(ActorRecord, long, long, byte)}. */
-    public boolean tryPromiseMessage(ActorRecord actor, boolean switching, long sender, int senderWidth, long resolver,
-                                     int resolverWidth) {
+    public boolean tryPromiseMessage(
+            ActorRecord actor, boolean switching, long sender, int senderWidth, long resolver, int resolverWidth) {
         EventBuffer b = readyWithoutSlowPath(actor, switching);
         if (b == null) {
             return false;

@@ -13,6 +13,7 @@ import java.util.concurrent.atomic.LongAdder;
 final class ThreadRegistry implements Iterable<ThreadRecorder> {
     /** Adding and removing a thread is O(1) however many come and go. */
     private final Set<ThreadRecorder> threads = ConcurrentHashMap.newKeySet();
+
     private final AtomicInteger nextThreadId = new AtomicInteger(1);
     private final LongAdder retiredEvents = new LongAdder();
 

@@ -39,6 +39,7 @@ final class WriterThread extends Thread {
     private final SyncPolicy sync;
     /** Bytes in the events and data files at the last force: with none written since, there is nothing to force. */
     private long syncedBytes;
+
     final LinkedBlockingQueue<Full> full = new LinkedBlockingQueue<>();
     final ConcurrentLinkedQueue<Data> data = new ConcurrentLinkedQueue<>();
     private volatile boolean stopping;

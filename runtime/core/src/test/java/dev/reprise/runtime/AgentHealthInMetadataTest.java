@@ -44,7 +44,9 @@ class AgentHealthInMetadataTest {
             recorder.agentError("recording a message");
             recorder.agentError("hook:akka.actor.ActorCell.invoke");
             TraceMetadata m = await(dir, x -> x.agentErrors().size() == 2);
-            assertEquals(Map.of("recording a message", 2L, "hook:akka.actor.ActorCell.invoke", 1L), m.agentErrors(),
+            assertEquals(
+                    Map.of("recording a message", 2L, "hook:akka.actor.ActorCell.invoke", 1L),
+                    m.agentErrors(),
                     "in the metadata before the end, so a killed recording keeps them");
             assertFalse(m.cleanEnd());
             r.message(a, 2); // errors do not stop the recording

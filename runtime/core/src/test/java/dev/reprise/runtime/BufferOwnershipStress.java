@@ -92,7 +92,10 @@ public final class BufferOwnershipStress {
     /** HOLDING to NOT_HOLDING against HOLDING to STEALING to HOLDING (the writer leaves it): the owner always gets its buffer. */
     @JCStressTest
     @Outcome(id = "1, 0", expect = ACCEPTABLE, desc = "handed off before the writer looked")
-    @Outcome(id = "1, 1", expect = ACCEPTABLE, desc = "the writer looked and left it; the owner waited, then handed off")
+    @Outcome(
+            id = "1, 1",
+            expect = ACCEPTABLE,
+            desc = "the writer looked and left it; the owner waited, then handed off")
     @Outcome(expect = FORBIDDEN, desc = "the owner lost its buffer")
     @State
     public static class HandOffVersusGiveBack {

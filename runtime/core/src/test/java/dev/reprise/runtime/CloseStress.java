@@ -26,23 +26,25 @@ public final class CloseStress {
         int threads = Integer.parseInt(args[2]);
         int messages = Integer.parseInt(args[3]);
         for (int round = 0; round < rounds; round++) {
-            Recorder recorder = Recorder.start(RecorderSettings.defaults(dir.resolve("round" + round))
-                    .withFlushInterval(Duration.ofMillis(1)));
+            Recorder recorder = Recorder.start(
+                    RecorderSettings.defaults(dir.resolve("round" + round)).withFlushInterval(Duration.ofMillis(1)));
             CountDownLatch recorded = new CountDownLatch(threads);
             boolean[] closed = {false};
             List<Thread> all = new ArrayList<>();
             for (int i = 0; i < threads; i++) {
                 ActorRecord actor = new ActorRecord(FIRST_ACTOR + i);
-                Thread t = new Thread(() -> {
-                    ThreadRecorder r = recorder.forCurrentThread();
-                    for (int n = 1; n <= messages; n++) {
-                        r.message(actor, n);
-                    }
-                    recorded.countDown();
-                    while (!isClosed(closed)) {
-                        Thread.onSpinWait(); // busy elsewhere: still holding the buffer
-                    }
-                }, "busy-" + i);
+                Thread t = new Thread(
+                        () -> {
+                            ThreadRecorder r = recorder.forCurrentThread();
+                            for (int n = 1; n <= messages; n++) {
+                                r.message(actor, n);
+                            }
+                            recorded.countDown();
+                            while (!isClosed(closed)) {
+                                Thread.onSpinWait(); // busy elsewhere: still holding the buffer
+                            }
+                        },
+                        "busy-" + i);
                 all.add(t);
                 t.start();
             }

@@ -32,10 +32,17 @@ class CloseStressTest {
 
     @Test
     void aCloseRacingTheWritersTakeOverKeepsEveryEvent() throws Exception {
-        ChildProcess.Result r = ChildProcess.java().systemProperty("reprise.test.preemption", true)
-                .classPath(System.getProperty("java.class.path")).main(CloseStress.class, tmp.toString(),
-                        Integer.toString(ROUNDS), Integer.toString(THREADS), Integer.toString(MESSAGES))
-                .timeout(Duration.ofSeconds(120)).run();
+        ChildProcess.Result r = ChildProcess.java()
+                .systemProperty("reprise.test.preemption", true)
+                .classPath(System.getProperty("java.class.path"))
+                .main(
+                        CloseStress.class,
+                        tmp.toString(),
+                        Integer.toString(ROUNDS),
+                        Integer.toString(THREADS),
+                        Integer.toString(MESSAGES))
+                .timeout(Duration.ofSeconds(120))
+                .run();
         System.out.print(r.out());
         System.err.print(r.err());
         assertFalse(r.timedOut(), "the stress run did not end in 2 minutes");
@@ -45,7 +52,8 @@ class CloseStressTest {
             Traces.assertNoProblems(dir);
             Map<Long, List<TraceEvent>> events = Traces.events(dir);
             for (int i = 0; i < THREADS; i++) {
-                int n = events.getOrDefault(CloseStress.FIRST_ACTOR + i, List.of()).size();
+                int n = events.getOrDefault(CloseStress.FIRST_ACTOR + i, List.of())
+                        .size();
                 assertEquals(MESSAGES, n, "round " + round + ", messages of thread " + i);
             }
         }

@@ -26,7 +26,8 @@ class CrashTest {
 
     /** {@link RecordingChild} recording into {@code dir}; it prints its three actors' counts as it goes. */
     private static ChildProcess child(Path dir, String mode) {
-        return ChildProcess.java().classPath(System.getProperty("java.class.path"))
+        return ChildProcess.java()
+                .classPath(System.getProperty("java.class.path"))
                 .main(RecordingChild.class, dir.toString(), mode);
     }
 
@@ -40,8 +41,10 @@ class CrashTest {
         Map<Long, List<TraceEvent>> all = Traces.events(dir);
         for (int a = 1; a <= 3; a++) {
             List<TraceEvent> events = all.getOrDefault((long) a, List.of());
-            assertTrue(events.size() >= atLeast[a - 1], "actor " + a + ": " + events.size()
-                    + " events readable, but " + atLeast[a - 1] + " were recorded well before the end");
+            assertTrue(
+                    events.size() >= atLeast[a - 1],
+                    "actor " + a + ": " + events.size() + " events readable, but " + atLeast[a - 1]
+                            + " were recorded well before the end");
             for (int n = 0; n < events.size(); n++) {
                 if (!events.get(n).equals(new TraceEvent.Message(RecordingChild.senderOf(n)))) {
                     throw new AssertionError("actor " + a + " event " + n + " is " + events.get(n));
@@ -57,14 +60,18 @@ class CrashTest {
         int exit;
         try (ChildProcess.Running p = child(dir, "kill").start()) {
             long[] start = {System.nanoTime()};
-            p.awaitLine(line -> {
-                long[] c = counts(line);
-                if (flushedForSure[0] == null && c[0] > 50_000 && c[1] > 50_000 && c[2] > 50_000) {
-                    flushedForSure[0] = c; // recorded by now; 500 ms = 10 flush intervals later it must be on disk
-                    start[0] = System.nanoTime();
-                }
-                return flushedForSure[0] != null && System.nanoTime() - start[0] > TimeUnit.MILLISECONDS.toNanos(500);
-            }, Duration.ofMinutes(2));
+            p.awaitLine(
+                    line -> {
+                        long[] c = counts(line);
+                        if (flushedForSure[0] == null && c[0] > 50_000 && c[1] > 50_000 && c[2] > 50_000) {
+                            flushedForSure[0] =
+                                    c; // recorded by now; 500 ms = 10 flush intervals later it must be on disk
+                            start[0] = System.nanoTime();
+                        }
+                        return flushedForSure[0] != null
+                                && System.nanoTime() - start[0] > TimeUnit.MILLISECONDS.toNanos(500);
+                    },
+                    Duration.ofMinutes(2));
             p.kill(); // SIGKILL: no shutdown hook runs
             assertTrue(p.process().waitFor(10, TimeUnit.SECONDS));
             exit = p.process().exitValue();

@@ -46,25 +46,26 @@ class DataMemoryBoundTest {
             });
             recorders[t].start();
         }
-        Thread writer = new Thread(() -> { // gives bytes back in batches, as the writer thread does per drain
-            long total = 0;
-            try {
-                while (total < (long) recorders.length * PER_THREAD * ENTRY) {
-                    Integer first = toWrite.poll(10, TimeUnit.SECONDS);
-                    if (first == null) {
-                        return;
+        Thread writer = new Thread(
+                () -> { // gives bytes back in batches, as the writer thread does per drain
+                    long total = 0;
+                    try {
+                        while (total < (long) recorders.length * PER_THREAD * ENTRY) {
+                            Integer first = toWrite.poll(10, TimeUnit.SECONDS);
+                            if (first == null) {
+                                return;
+                            }
+                            long batch = first;
+                            for (Integer more; (more = toWrite.poll()) != null; ) {
+                                batch += more;
+                            }
+                            memory.written(batch);
+                            total += batch;
+                        }
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
                     }
-                    long batch = first;
-                    for (Integer more; (more = toWrite.poll()) != null; ) {
-                        batch += more;
-                    }
-                    memory.written(batch);
-                    total += batch;
-                }
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        });
+                });
         writer.start();
         for (Thread t : recorders) {
             t.join(60_000);

@@ -40,8 +40,10 @@ class DataMemoryTest {
     void atTheBoundDropDropsWholeEntriesAndCountsExactlyThose() throws Exception {
         Path dir = tmp.resolve("drop");
         // The writer drains data when it wakes: with a long interval, nothing is written before close.
-        Recorder recorder = Recorder.start(RecorderSettings.defaults(dir).withOverflow(OverflowPolicy.DROP)
-                .withDataMemory(1024).withFlushInterval(Duration.ofSeconds(30)));
+        Recorder recorder = Recorder.start(RecorderSettings.defaults(dir)
+                .withOverflow(OverflowPolicy.DROP)
+                .withDataMemory(1024)
+                .withFlushInterval(Duration.ofSeconds(30)));
         for (int i = 1; i <= ENTRIES; i++) {
             recorder.recordData(7, i, entry(i));
         }
@@ -60,8 +62,10 @@ class DataMemoryTest {
     @Test
     void atTheBoundBlockWaitsForTheWriterAndLosesNothing() throws Exception {
         Path dir = tmp.resolve("block");
-        Recorder recorder = Recorder.start(RecorderSettings.defaults(dir).withOverflow(OverflowPolicy.BLOCK)
-                .withDataMemory(1024).withFlushInterval(Duration.ofMillis(20)));
+        Recorder recorder = Recorder.start(RecorderSettings.defaults(dir)
+                .withOverflow(OverflowPolicy.BLOCK)
+                .withDataMemory(1024)
+                .withFlushInterval(Duration.ofMillis(20)));
         for (int i = 1; i <= ENTRIES; i++) {
             recorder.recordData(7, i, entry(i));
         }
@@ -79,8 +83,10 @@ class DataMemoryTest {
     @Test
     void anEntryLargerThanTheBoundGoesWhenNothingElseWaits() throws Exception {
         Path dir = tmp.resolve("large");
-        Recorder recorder = Recorder.start(RecorderSettings.defaults(dir).withOverflow(OverflowPolicy.DROP)
-                .withDataMemory(1024).withFlushInterval(Duration.ofSeconds(30)));
+        Recorder recorder = Recorder.start(RecorderSettings.defaults(dir)
+                .withOverflow(OverflowPolicy.DROP)
+                .withDataMemory(1024)
+                .withFlushInterval(Duration.ofSeconds(30)));
         recorder.recordData(7, 1, entry(1, 2000));
         recorder.recordData(7, 2, entry(2, 2000));
         recorder.close();

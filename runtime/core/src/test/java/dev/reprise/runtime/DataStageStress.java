@@ -31,7 +31,9 @@ public final class DataStageStress {
     @Outcome(id = "0, 21", expect = ACCEPTABLE, desc = "the writer drained before the owner staged")
     @Outcome(id = "1, 21", expect = ACCEPTABLE, desc = "the writer saw the first entry")
     @Outcome(id = "3, 21", expect = ACCEPTABLE, desc = "the writer saw both")
-    @Outcome(expect = FORBIDDEN, desc = "the second without the first, a torn value, an entry lost or twice, or room not given back")
+    @Outcome(
+            expect = FORBIDDEN,
+            desc = "the second without the first, a torn value, an entry lost or twice, or room not given back")
     @State
     public static class StageVersusDrain {
         final DataMemory memory = new DataMemory(1 << 20);

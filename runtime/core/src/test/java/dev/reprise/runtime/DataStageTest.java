@@ -30,12 +30,15 @@ class DataStageTest {
         Thread owner = new Thread(() -> {
             Random random = new Random(7);
             for (int i = 0; i < ENTRIES; i++) {
-                int length = random.nextInt(50) == 0 ? 300 + random.nextInt(300) : random.nextInt(12); // some larger than a chunk
+                int length = random.nextInt(50) == 0
+                        ? 300 + random.nextInt(300)
+                        : random.nextInt(12); // some larger than a chunk
                 assertTrue(stage.offer(i % 5, i, value(i, length), memory, () -> true, blocked));
             }
         });
         List<Entry> got = new ArrayList<>();
-        DataStage.Sink sink = (o, d, bytes, offset, length) -> got.add(new Entry(o, d, Arrays.copyOfRange(bytes, offset, offset + length)));
+        DataStage.Sink sink = (o, d, bytes, offset, length) ->
+                got.add(new Entry(o, d, Arrays.copyOfRange(bytes, offset, offset + length)));
         owner.start();
         while (owner.isAlive()) {
             memory.written(stage.drain(sink));

@@ -26,12 +26,14 @@ class RecorderTest {
     Path tmp;
 
     private static void assertTraceHoldsExactly(Path dir, SimulatedActors sim) throws Exception {
-        try (TraceReader reader = TraceReader.open(dir); DataFileReader data = DataFileReader.open(TraceFiles.data(dir))) {
+        try (TraceReader reader = TraceReader.open(dir);
+                DataFileReader data = DataFileReader.open(TraceFiles.data(dir))) {
             Map<Long, List<TraceEvent>> all = reader.readAllEvents();
             for (SimulatedActors.Actor a : sim.actors) {
                 assertEquals(a.expected, all.getOrDefault(a.record.id(), List.of()), "events of " + a.record);
                 for (int i = 0; i < a.data.size(); i++) {
-                    assertArrayEquals(a.data.get(i), data.read(a.record.id(), i + 1), "data " + (i + 1) + " of " + a.record);
+                    assertArrayEquals(
+                            a.data.get(i), data.read(a.record.id(), i + 1), "data " + (i + 1) + " of " + a.record);
                 }
             }
             assertEquals(List.of(), reader.problems());
@@ -72,8 +74,8 @@ class RecorderTest {
     @Test
     void blockPolicyLosesNothingUnderABurstFarAboveTheWriterSpeed() throws Exception {
         Path dir = tmp.resolve("t");
-        Recorder recorder = Recorder.start(RecorderSettings.defaults(dir).withBuffers(256, 4 * 256)
-                .withOverflow(OverflowPolicy.BLOCK));
+        Recorder recorder = Recorder.start(
+                RecorderSettings.defaults(dir).withBuffers(256, 4 * 256).withOverflow(OverflowPolicy.BLOCK));
         recorder.slowWriterDown(1_000_000); // 1 ms per chunk: far slower than the threads
         SimulatedActors sim = new SimulatedActors(recorder, 8);
         sim.run(4, 3_000, false, 3);
@@ -87,8 +89,8 @@ class RecorderTest {
     @Test
     void dropPolicyCountsEveryDroppedEventAsAGapInTheTrace() throws Exception {
         Path dir = tmp.resolve("t");
-        Recorder recorder = Recorder.start(RecorderSettings.defaults(dir).withBuffers(256, 4 * 256)
-                .withOverflow(OverflowPolicy.DROP));
+        Recorder recorder = Recorder.start(
+                RecorderSettings.defaults(dir).withBuffers(256, 4 * 256).withOverflow(OverflowPolicy.DROP));
         recorder.slowWriterDown(2_000_000);
         SimulatedActors sim = new SimulatedActors(recorder, 8);
         sim.run(4, 3_000, false, 4);
@@ -100,8 +102,12 @@ class RecorderTest {
         TraceAnalysis.Report report = TraceAnalysis.run(dir);
         assertEquals(s.droppedEvents(), report.statistics().droppedEvents(), "gaps in the trace = drops");
         // messages() includes promise messages; these turns make no system calls.
-        assertEquals(sim.attempted.get(), report.statistics().messages() + report.statistics().creations()
-                + report.statistics().droppedEvents(), "every attempted event is either in the trace or counted as dropped");
+        assertEquals(
+                sim.attempted.get(),
+                report.statistics().messages()
+                        + report.statistics().creations()
+                        + report.statistics().droppedEvents(),
+                "every attempted event is either in the trace or counted as dropped");
         assertTrue(report.problems().stream().anyMatch(p -> p.kind() == TraceProblem.Kind.DROPPED_EVENTS));
         // What the reader gives each actor is a prefix of the truth: it stops at the first gap.
         try (TraceReader reader = TraceReader.open(dir)) {
@@ -135,7 +141,8 @@ class RecorderTest {
         } finally {
             recorder.close();
         }
-        assertFalse(ManagementFactory.getPlatformMBeanServer().isRegistered(new ObjectName("dev.reprise:type=Recorder")));
+        assertFalse(
+                ManagementFactory.getPlatformMBeanServer().isRegistered(new ObjectName("dev.reprise:type=Recorder")));
     }
 
     @Test
@@ -169,7 +176,8 @@ class RecorderTest {
     void aWriterThatCannotWriteDegradesTheRecordingAndNeverHoldsTheApplicationUp() throws Exception {
         Path dir = tmp.resolve("t");
         // Eight small buffers and overflow=block: the threads depend on the writer returning buffers.
-        Recorder recorder = Recorder.start(RecorderSettings.defaults(dir).withBuffers(512, 8 * 512)
+        Recorder recorder = Recorder.start(RecorderSettings.defaults(dir)
+                .withBuffers(512, 8 * 512)
                 .withFlushInterval(java.time.Duration.ofMillis(5)));
         java.io.ByteArrayOutputStream err = new java.io.ByteArrayOutputStream();
         java.io.PrintStream old = System.err;
@@ -192,7 +200,8 @@ class RecorderTest {
             }
             // A real I/O failure: the trace's folder goes away, and the writer's next metadata rewrite fails.
             try (var files = java.nio.file.Files.walk(dir)) {
-                files.sorted(java.util.Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
+                files.sorted(java.util.Comparator.reverseOrder())
+                        .forEach(f -> f.toFile().delete());
             }
             recorder.agentError("a test site"); // the writer rewrites trace.json at its next tick
             for (Thread t : threads) {
@@ -213,7 +222,8 @@ class RecorderTest {
     @Test
     void aThreadThatDiesHandsItsEventsOverThroughTheWriter() throws Exception {
         Path dir = tmp.resolve("t");
-        Recorder recorder = Recorder.start(RecorderSettings.defaults(dir).withFlushInterval(java.time.Duration.ofMillis(20)));
+        Recorder recorder =
+                Recorder.start(RecorderSettings.defaults(dir).withFlushInterval(java.time.Duration.ofMillis(20)));
         ActorRecord a = new ActorRecord(9);
         Thread t = new Thread(() -> {
             ThreadRecorder r = recorder.forCurrentThread();

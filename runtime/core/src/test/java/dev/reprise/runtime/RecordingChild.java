@@ -20,22 +20,25 @@ public final class RecordingChild {
     public static void main(String[] args) throws Exception {
         Path dir = Path.of(args[0]);
         String mode = args[1];
-        Recorder recorder = Recorder.start(RecorderSettings.defaults(dir).withFlushInterval(Duration.ofMillis(50))
+        Recorder recorder = Recorder.start(RecorderSettings.defaults(dir)
+                .withFlushInterval(Duration.ofMillis(50))
                 .withProgram("RecordingChild"));
         long[] recorded = new long[3];
         for (int t = 0; t < 3; t++) {
             int index = t;
-            Thread w = new Thread(() -> {
-                ActorRecord actor = new ActorRecord(index + 1);
-                ThreadRecorder r = recorder.forCurrentThread();
-                for (long n = 0; ; n++) {
-                    r.message(actor, senderOf(n));
-                    recorded[index] = n + 1;
-                    if (n % 1000 == 999) {
-                        sleepQuietly(1);
-                    }
-                }
-            }, "child-worker-" + t);
+            Thread w = new Thread(
+                    () -> {
+                        ActorRecord actor = new ActorRecord(index + 1);
+                        ThreadRecorder r = recorder.forCurrentThread();
+                        for (long n = 0; ; n++) {
+                            r.message(actor, senderOf(n));
+                            recorded[index] = n + 1;
+                            if (n % 1000 == 999) {
+                                sleepQuietly(1);
+                            }
+                        }
+                    },
+                    "child-worker-" + t);
             w.setDaemon(true);
             w.start();
         }

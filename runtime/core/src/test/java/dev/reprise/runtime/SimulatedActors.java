@@ -48,25 +48,27 @@ final class SimulatedActors {
         List<Thread> workers = new ArrayList<>();
         for (int t = 0; t < threads; t++) {
             Random r = new Random(seed + t);
-            Thread w = new Thread(() -> {
-                ThreadRecorder rec = recorder.forCurrentThread();
-                try {
-                    while (turnsLeft.getAndDecrement() > 0) {
-                        Actor a = runnable.poll(10, TimeUnit.MILLISECONDS);
-                        if (a == null) {
-                            rec.idle(); // nothing to run: the thread would park, so it hands over its buffer
-                            turnsLeft.incrementAndGet();
-                            continue;
+            Thread w = new Thread(
+                    () -> {
+                        ThreadRecorder rec = recorder.forCurrentThread();
+                        try {
+                            while (turnsLeft.getAndDecrement() > 0) {
+                                Actor a = runnable.poll(10, TimeUnit.MILLISECONDS);
+                                if (a == null) {
+                                    rec.idle(); // nothing to run: the thread would park, so it hands over its buffer
+                                    turnsLeft.incrementAndGet();
+                                    continue;
+                                }
+                                turn(rec, a, r, systemCalls);
+                                rec.leave();
+                                runnable.add(a);
+                            }
+                        } catch (InterruptedException e) {
+                            Thread.currentThread().interrupt();
                         }
-                        turn(rec, a, r, systemCalls);
-                        rec.leave();
-                        runnable.add(a);
-                    }
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                }
-                rec.idle();
-            }, "worker-" + t);
+                        rec.idle();
+                    },
+                    "worker-" + t);
             workers.add(w);
             w.start();
         }

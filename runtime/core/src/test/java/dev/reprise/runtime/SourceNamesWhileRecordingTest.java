@@ -46,7 +46,9 @@ class SourceNamesWhileRecordingTest {
             long millis = (System.nanoTime() - t0) / 1_000_000;
             assertEquals(Recorder.FIRST_SOURCE_ID, main);
             assertEquals(main, s.id("thread:main"));
-            assertTrue(millis < 500, "the writer ticks every 50 ms, but the source took " + millis + " ms to reach the trace");
+            assertTrue(
+                    millis < 500,
+                    "the writer ticks every 50 ms, but the source took " + millis + " ms to reach the trace");
             assertFalse(TraceMetadata.read(dir).cleanEnd());
 
             long http = recorder.registerSource("http");
@@ -60,9 +62,18 @@ class SourceNamesWhileRecordingTest {
         }
         TraceMetadata end = TraceMetadata.read(dir);
         assertTrue(end.cleanEnd());
-        assertTrue(end.counts().keySet().stream().noneMatch(k -> k.startsWith(TraceMetadata.SOURCE_PREFIX)), end.counts()::toString);
-        assertEquals(Map.of("thread:main", Recorder.FIRST_SOURCE_ID, "http", Recorder.FIRST_SOURCE_ID + 1,
-                "thread:main/task 1", Recorder.FIRST_SOURCE_ID + 2), SourceNames.read(dir).all());
+        assertTrue(
+                end.counts().keySet().stream().noneMatch(k -> k.startsWith(TraceMetadata.SOURCE_PREFIX)),
+                end.counts()::toString);
+        assertEquals(
+                Map.of(
+                        "thread:main",
+                        Recorder.FIRST_SOURCE_ID,
+                        "http",
+                        Recorder.FIRST_SOURCE_ID + 1,
+                        "thread:main/task 1",
+                        Recorder.FIRST_SOURCE_ID + 2),
+                SourceNames.read(dir).all());
     }
 
     @Test

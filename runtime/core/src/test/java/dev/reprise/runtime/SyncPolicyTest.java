@@ -7,8 +7,8 @@ import dev.reprise.trace.TraceAnalysis;
 import dev.reprise.trace.TraceMetadata;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.Locale;
 import java.util.List;
+import java.util.Locale;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -30,8 +30,8 @@ class SyncPolicyTest {
      * written before recording the next; the flush interval is too long to tick during the test.
      */
     private static TraceMetadata recordSeparateBatches(Path dir, SyncPolicy sync) throws Exception {
-        Recorder recorder = Recorder.start(RecorderSettings.defaults(dir).withSync(sync)
-                .withFlushInterval(Duration.ofHours(1)));
+        Recorder recorder =
+                Recorder.start(RecorderSettings.defaults(dir).withSync(sync).withFlushInterval(Duration.ofHours(1)));
         try {
             ThreadRecorder thread = recorder.forCurrentThread();
             ActorRecord actor = new ActorRecord(1);
@@ -86,8 +86,8 @@ class SyncPolicyTest {
     @Test
     void intervalForcesAtTicksWhileRecording() throws Exception {
         Path dir = tmp.resolve("t");
-        Recorder recorder = Recorder.start(RecorderSettings.defaults(dir).withSync(SyncPolicy.INTERVAL)
-                .withFlushInterval(Duration.ofMillis(20)));
+        Recorder recorder = Recorder.start(
+                RecorderSettings.defaults(dir).withSync(SyncPolicy.INTERVAL).withFlushInterval(Duration.ofMillis(20)));
         try {
             ThreadRecorder thread = recorder.forCurrentThread();
             ActorRecord actor = new ActorRecord(1);

@@ -24,21 +24,24 @@ public final class TakeOverStress {
         Path dir = Path.of(args[0]);
         int threads = Integer.parseInt(args[1]);
         int messages = Integer.parseInt(args[2]);
-        Recorder recorder = Recorder.start(RecorderSettings.defaults(dir).withFlushInterval(Duration.ofMillis(1))
+        Recorder recorder = Recorder.start(RecorderSettings.defaults(dir)
+                .withFlushInterval(Duration.ofMillis(1))
                 .withBuffers(4096, 64L << 20));
         List<Thread> all = new ArrayList<>();
         for (int i = 0; i < threads; i++) {
             ActorRecord actor = new ActorRecord(FIRST_ACTOR + i);
-            Thread t = new Thread(() -> {
-                ThreadRecorder r = recorder.forCurrentThread();
-                ThreadLocalRandom random = ThreadLocalRandom.current();
-                for (int n = 1; n <= messages; n++) {
-                    r.message(actor, n);
-                    if (random.nextInt(500) == 0) {
-                        LockSupport.parkNanos(random.nextLong(1_000_000, 4_000_000)); // idle: taken over
-                    }
-                }
-            }, "stress-" + i);
+            Thread t = new Thread(
+                    () -> {
+                        ThreadRecorder r = recorder.forCurrentThread();
+                        ThreadLocalRandom random = ThreadLocalRandom.current();
+                        for (int n = 1; n <= messages; n++) {
+                            r.message(actor, n);
+                            if (random.nextInt(500) == 0) {
+                                LockSupport.parkNanos(random.nextLong(1_000_000, 4_000_000)); // idle: taken over
+                            }
+                        }
+                    },
+                    "stress-" + i);
             all.add(t);
             t.start();
         }

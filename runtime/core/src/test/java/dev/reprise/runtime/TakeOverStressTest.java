@@ -36,10 +36,12 @@ class TakeOverStressTest {
     @Test
     void everyEventOnceInOrderAndTheTraceVerifies() throws Exception {
         Path dir = tmp.resolve("trace");
-        ChildProcess.Result r = ChildProcess.java().systemProperty("reprise.test.preemption", true)
+        ChildProcess.Result r = ChildProcess.java()
+                .systemProperty("reprise.test.preemption", true)
                 .classPath(System.getProperty("java.class.path"))
                 .main(TakeOverStress.class, dir.toString(), Integer.toString(THREADS), Integer.toString(MESSAGES))
-                .timeout(Duration.ofSeconds(120)).run();
+                .timeout(Duration.ofSeconds(120))
+                .run();
         System.out.print(r.out());
         System.err.print(r.err());
         assertFalse(r.timedOut(), "the stress run did not end in 2 minutes");

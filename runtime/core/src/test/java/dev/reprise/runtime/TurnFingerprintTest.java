@@ -58,10 +58,13 @@ class TurnFingerprintTest {
                 seen.add(e.describe() + " " + hex(events.fingerprint()));
             }
         }
-        assertEquals(List.of("message from 7 " + hex(Fingerprint.withSends(ping, 3)),
-                "message from 7 " + hex(ping), // sends not known in its chunk
-                "end of turn: 12 messages sent -",
-                "message from 8 -"), seen);
+        assertEquals(
+                List.of(
+                        "message from 7 " + hex(Fingerprint.withSends(ping, 3)),
+                        "message from 7 " + hex(ping), // sends not known in its chunk
+                        "end of turn: 12 messages sent -",
+                        "message from 8 -"),
+                seen);
     }
 
     private static String hex(byte fingerprint) {

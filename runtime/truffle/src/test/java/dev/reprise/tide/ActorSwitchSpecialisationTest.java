@@ -47,9 +47,15 @@ class ActorSwitchSpecialisationTest {
             node.execute(thread, b, 8);
             assertEquals(List.of("sameActor", "switched"), active(switchNode(node)));
         });
-        assertEquals(List.of(new TraceEvent.Message(5), new TraceEvent.Message(5)), TracingNodeHarness.events(trace, 2));
-        assertEquals(List.of(new TraceEvent.Message(6), new TraceEvent.Message(7), new TraceEvent.Message(7),
-                new TraceEvent.Message(8)), TracingNodeHarness.events(trace, 3));
+        assertEquals(
+                List.of(new TraceEvent.Message(5), new TraceEvent.Message(5)), TracingNodeHarness.events(trace, 2));
+        assertEquals(
+                List.of(
+                        new TraceEvent.Message(6),
+                        new TraceEvent.Message(7),
+                        new TraceEvent.Message(7),
+                        new TraceEvent.Message(8)),
+                TracingNodeHarness.events(trace, 3));
     }
 
     @Test
@@ -57,7 +63,8 @@ class ActorSwitchSpecialisationTest {
         Path trace = dir.resolve("trace");
         Path program = PROGRAMS.resolve("pingpong.tide"); // creations, system calls (resolve, print) and messages
         try (Engine engine = Engine.create("tide")) {
-            assertEquals(Files.readString(PROGRAMS.resolve("pingpong.output")), TideRunner.record(engine, program, trace));
+            assertEquals(
+                    Files.readString(PROGRAMS.resolve("pingpong.output")), TideRunner.record(engine, program, trace));
         }
         Map<String, Long> nodes = new TreeMap<>();
         TraceMetadata.read(trace).counts().forEach((key, n) -> {
@@ -65,16 +72,20 @@ class ActorSwitchSpecialisationTest {
                 nodes.put(key, n);
             }
         });
-        assertTrue(nodes.keySet().stream().anyMatch(k -> k.startsWith("tide.nodes.switch.message.")),
+        assertTrue(
+                nodes.keySet().stream().anyMatch(k -> k.startsWith("tide.nodes.switch.message.")),
                 "no message site's switch node: " + nodes);
         assertTrue(nodes.keySet().stream().anyMatch(k -> k.startsWith("tide.nodes.width.message.")), nodes.toString());
         assertTrue(nodes.keySet().stream().anyMatch(k -> k.startsWith("tide.nodes.sender.")), nodes.toString());
         List<String> siteSwitches = nodes.keySet().stream()
-                .filter(k -> k.startsWith("tide.nodes.switch.creation.") || k.startsWith("tide.nodes.switch.systemCall."))
+                .filter(k ->
+                        k.startsWith("tide.nodes.switch.creation.") || k.startsWith("tide.nodes.switch.systemCall."))
                 .toList();
         assertTrue(siteSwitches.contains("tide.nodes.switch.creation.sameActor"), nodes.toString());
         assertTrue(siteSwitches.contains("tide.nodes.switch.systemCall.sameActor"), nodes.toString());
-        assertEquals(List.of(), siteSwitches.stream().filter(k -> k.contains("switched")).toList(),
+        assertEquals(
+                List.of(),
+                siteSwitches.stream().filter(k -> k.contains("switched")).toList(),
                 "a creation or system call follows its turn's message, in the same subtrace");
     }
 

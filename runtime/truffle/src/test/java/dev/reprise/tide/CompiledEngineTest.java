@@ -23,7 +23,9 @@ class CompiledEngineTest {
     @Test
     void engineIsTheOptimizingRuntime() {
         try (Engine engine = Engine.create("tide")) {
-            assertNotEquals("Interpreted", engine.getImplementationName(),
+            assertNotEquals(
+                    "Interpreted",
+                    engine.getImplementationName(),
                     "Truffle fell back to the interpreter: is the Graal compiler on --upgrade-module-path with JVMCI enabled?");
         }
     }
@@ -66,7 +68,8 @@ class CompiledEngineTest {
                 }
                 whenResolved(counter <- retrieve(), fn(n) { print(n); });
                 """, "2000\n");
-        assertTrue(trace.lines().anyMatch(line -> line.contains("opt done") && line.contains(" message ")),
+        assertTrue(
+                trace.lines().anyMatch(line -> line.contains("opt done") && line.contains(" message ")),
                 "the message root was not compiled:\n" + trace);
         assertFalse(trace.contains("opt failed"), "a compilation failed:\n" + trace);
     }
@@ -77,10 +80,12 @@ class CompiledEngineTest {
         Path program = dir.resolve("program.tide");
         Files.writeString(program, source);
         ByteArrayOutputStream log = new ByteArrayOutputStream();
-        try (Engine engine = Engine.newBuilder("tide").allowExperimentalOptions(true)
+        try (Engine engine = Engine.newBuilder("tide")
+                .allowExperimentalOptions(true)
                 .option("engine.TraceCompilation", "true")
                 .option("engine.BackgroundCompilation", "false")
-                .logHandler(log).build()) {
+                .logHandler(log)
+                .build()) {
             assertEquals(expectedOutput, TideRunner.run(engine, program, new ByteArrayInputStream(new byte[0])));
         }
         return log.toString(StandardCharsets.UTF_8);

@@ -56,9 +56,16 @@ class DivergenceTest {
     void aMessageThatIsNeverSentIsReported() throws IOException {
         String report = replayChanged("fewer", "while (i < 3)", "while (i < 2)");
         assertTrue(report.contains(HEADER), report);
-        assertTrue(Pattern.compile("first difference: actor 2 \\(Log\\)(:| waits for) .*message from actor \\d+ \\(Sender\\) "
-                + "as its event \\d+").matcher(report).find(), report);
-        assertTrue(report.contains("no actor can make progress") || report.contains("the program ended, but the trace expects"),
+        assertTrue(
+                Pattern.compile(
+                                "first difference: actor 2 \\(Log\\)(:| waits for) .*message from actor \\d+ \\(Sender\\) "
+                                        + "as its event \\d+")
+                        .matcher(report)
+                        .find(),
+                report);
+        assertTrue(
+                report.contains("no actor can make progress")
+                        || report.contains("the program ended, but the trace expects"),
                 report);
     }
 
@@ -75,22 +82,33 @@ class DivergenceTest {
     void anExtraCreationIsReported() throws IOException {
         String report = replayChanged("creation", "var log = new Log();", "var log = new Log();\nnew Log();");
         // The extra actor takes a sender's id, so the log may first print another sender's line than recorded.
-        assertTrue(report.contains("first difference: actor 1 (main): it created an actor where the trace expects")
-                || Pattern.compile("first difference: actor 2 \\(Log\\): it printed \"\\w \\d\" as line \\d+ of the output, "
-                + "where the recording printed \"\\w \\d\"").matcher(report).find(), report);
+        assertTrue(
+                report.contains("first difference: actor 1 (main): it created an actor where the trace expects")
+                        || Pattern.compile(
+                                        "first difference: actor 2 \\(Log\\): it printed \"\\w \\d\" as line \\d+ of the output, "
+                                                + "where the recording printed \"\\w \\d\"")
+                                .matcher(report)
+                                .find(),
+                report);
     }
 
     @Test
     void aSystemCallWhereAMessageWasRecordedIsReported() throws IOException {
         String report = replayChanged("syscall", "print(line);", "print(line);\n    random(1);");
-        assertTrue(report.contains("first difference: actor 2 (Log): it called random(1) where the trace expects message from actor "), report);
+        assertTrue(
+                report.contains(
+                        "first difference: actor 2 (Log): it called random(1) where the trace expects message from actor "),
+                report);
     }
 
     @Test
     void aSystemCallOfAnotherKindIsReported() throws IOException {
         String report = replayChanged("kind", "print(line);", "random(10);");
-        assertTrue(report.contains("first difference: actor 2 (Log): it called random(10) where the recording made another "
-                + "system call (its value has 11 bytes)"), report);
+        assertTrue(
+                report.contains(
+                        "first difference: actor 2 (Log): it called random(10) where the recording made another "
+                                + "system call (its value has 11 bytes)"),
+                report);
     }
 
     /** The messages come in the recorded order, but a line differs: the replay says so before printing it. */
@@ -98,21 +116,28 @@ class DivergenceTest {
     void aPrintedLineThatDiffersFromTheRecordingsIsReported() throws IOException {
         String report = replayChanged("printed", "print(line);", "print(line + \"!\");");
         assertTrue(report.contains(HEADER + ": the program did something its trace cannot explain."), report);
-        assertTrue(Pattern.compile("first difference: actor 2 \\(Log\\): it printed \"(\\w \\d)!\" as line 1 of the output, "
-                + "where the recording printed \"\\1\"").matcher(report).find(), report);
+        assertTrue(
+                Pattern.compile(
+                                "first difference: actor 2 \\(Log\\): it printed \"(\\w \\d)!\" as line 1 of the output, "
+                                        + "where the recording printed \"\\1\"")
+                        .matcher(report)
+                        .find(),
+                report);
         assertTrue(report.startsWith(HEADER), "no line of the changed program is shown as the recording's: " + report);
     }
 
     @Test
     void aTraceOfAnotherProgramIsRefusedInOneLine() throws IOException {
         String output = TideRunner.replay(engine, Path.of("src/test/tide/counting.tide"), trace);
-        assertEquals("error: cannot replay: " + trace + " is a trace of arrival_order.tide, not of counting.tide\n", output);
+        assertEquals(
+                "error: cannot replay: " + trace + " is a trace of arrival_order.tide, not of counting.tide\n", output);
     }
 
     @Test
     void aDirectoryWithoutATraceIsRefusedInOneLine() throws IOException {
         Path empty = Files.createDirectories(dir.resolve("empty"));
-        assertEquals("error: cannot replay: " + empty + " holds no trace (no trace.json)\n",
+        assertEquals(
+                "error: cannot replay: " + empty + " holds no trace (no trace.json)\n",
                 TideRunner.replay(engine, ORIGINAL, empty));
     }
 
@@ -124,19 +149,25 @@ class DivergenceTest {
         String json = Files.readString(metadata);
         assertTrue(json.contains("\"tide.prints\""), json);
         Files.writeString(metadata, json.replace("\"tide.prints\"", "\"tide.unknown\""));
-        assertEquals("error: cannot replay: " + old + " was recorded by an earlier Tide, which did not record the order "
-                + "of printed lines; record the program again\n", TideRunner.replay(engine, ORIGINAL, old));
+        assertEquals(
+                "error: cannot replay: " + old + " was recorded by an earlier Tide, which did not record the order "
+                        + "of printed lines; record the program again\n",
+                TideRunner.replay(engine, ORIGINAL, old));
         assertTrue(json.contains("\"tide.callbacks\""), json);
         Files.writeString(metadata, json.replace("\"tide.callbacks\"", "\"tide.unknown\""));
-        assertEquals("error: cannot replay: " + old + " was recorded by an earlier Tide, which did not record which callback "
-                + "ran when two had the same sender and resolver, nor the printed lines; record the program again\n",
+        assertEquals(
+                "error: cannot replay: " + old
+                        + " was recorded by an earlier Tide, which did not record which callback "
+                        + "ran when two had the same sender and resolver, nor the printed lines; record the program again\n",
                 TideRunner.replay(engine, ORIGINAL, old));
     }
 
     @Test
     void recordingOverATraceIsRefusedInOneLine() throws IOException {
-        assertEquals("error: cannot record into " + trace + ": the directory already holds a trace (events.rpt); "
-                + "choose another directory or delete it\n", TideRunner.record(engine, ORIGINAL, trace));
+        assertEquals(
+                "error: cannot record into " + trace + ": the directory already holds a trace (events.rpt); "
+                        + "choose another directory or delete it\n",
+                TideRunner.record(engine, ORIGINAL, trace));
     }
 
     /** Replays the trace with ORIGINAL changed (one replacement), under the same file name; returns what it printed. */

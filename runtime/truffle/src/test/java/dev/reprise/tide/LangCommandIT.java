@@ -39,7 +39,8 @@ class LangCommandIT {
     static void cleanWork() throws IOException {
         if (Files.exists(WORK)) {
             try (var files = Files.walk(WORK)) {
-                files.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+                files.sorted(java.util.Comparator.reverseOrder())
+                        .forEach(p -> p.toFile().delete());
             }
         }
         Files.createDirectories(WORK);
@@ -49,7 +50,8 @@ class LangCommandIT {
     void helpNamesTheLangCommands() throws Exception {
         Result all = reprise("--help");
         assertEquals(0, all.exit(), all::toString);
-        for (String line : List.of("lang run FILE.tide", "lang record --trace DIR FILE.tide", "lang replay --trace DIR FILE.tide")) {
+        for (String line : List.of(
+                "lang run FILE.tide", "lang record --trace DIR FILE.tide", "lang replay --trace DIR FILE.tide")) {
             assertTrue(all.out().contains(line), "./reprise --help names " + line + ": " + all);
         }
         Result lang = reprise("lang", "--help");
@@ -108,7 +110,10 @@ class LangCommandIT {
     void aChangedProgramDivergesWithTheReportAndExit86() throws Exception {
         Path trace = WORK.resolve("arrival");
         Path original = PROGRAMS.resolve("replay/arrival_order.tide");
-        assertEquals(0, reprise("lang", "record", "--trace", trace.toString(), original.toString()).exit());
+        assertEquals(
+                0,
+                reprise("lang", "record", "--trace", trace.toString(), original.toString())
+                        .exit());
         Path changed = Files.createDirectories(WORK.resolve("changed")).resolve("arrival_order.tide");
         Files.writeString(changed, Files.readString(original).replace("while (i < 3)", "while (i < 4)"));
         Result r = reprise("lang", "replay", "--trace", trace.toString(), changed.toString());
@@ -129,7 +134,9 @@ class LangCommandIT {
         String program = PROGRAMS.resolve("replay/endless.tide").toString();
         Path out = WORK.resolve("killed.out");
         try (ChildProcess.Running recording = Project.script("lang", "record", "--trace", trace.toString(), program)
-                .directory(WORK).output(out, WORK.resolve("killed.err")).start()) {
+                .directory(WORK)
+                .output(out, WORK.resolve("killed.err"))
+                .start()) {
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
             while (Files.readAllLines(out).size() < 5 && recording.isAlive() && System.nanoTime() < deadline) {
                 Thread.sleep(100);
@@ -143,17 +150,33 @@ class LangCommandIT {
 
         Result replayed = reprise("lang", "replay", "--trace", trace.toString(), program);
         assertEquals(87, replayed.exit(), replayed::toString);
-        assertTrue(replayed.err().startsWith("[reprise] the recording ends here (it did not end cleanly"), replayed::toString);
+        assertTrue(
+                replayed.err().startsWith("[reprise] the recording ends here (it did not end cleanly"),
+                replayed::toString);
         assertFalse(replayed.out().isEmpty(), replayed::toString);
-        assertTrue(recorded.startsWith(replayed.out()), "the replay printed a prefix of the recording's output:\n"
-                + replayed + "\n--- recorded\n" + recorded);
+        assertTrue(
+                recorded.startsWith(replayed.out()),
+                "the replay printed a prefix of the recording's output:\n" + replayed + "\n--- recorded\n" + recorded);
     }
 
     @Test
     void aTraceOfAnotherProgramIsOneLineAndExit1() throws Exception {
         Path trace = WORK.resolve("winner");
-        assertEquals(0, reprise("lang", "record", "--trace", trace.toString(), PROGRAMS.resolve("replay/winner.tide").toString()).exit());
-        Result r = reprise("lang", "replay", "--trace", trace.toString(), PROGRAMS.resolve("counting.tide").toString());
+        assertEquals(
+                0,
+                reprise(
+                                "lang",
+                                "record",
+                                "--trace",
+                                trace.toString(),
+                                PROGRAMS.resolve("replay/winner.tide").toString())
+                        .exit());
+        Result r = reprise(
+                "lang",
+                "replay",
+                "--trace",
+                trace.toString(),
+                PROGRAMS.resolve("counting.tide").toString());
         assertEquals(1, r.exit(), r::toString);
         assertEquals("error: cannot replay: " + trace + " is a trace of winner.tide, not of counting.tide\n", r.err());
     }
@@ -162,13 +185,17 @@ class LangCommandIT {
     void aTraceFromBeforePrintsWereRecordedIsOneLineAndExit1() throws Exception {
         Path trace = WORK.resolve("unnumbered");
         String program = PROGRAMS.resolve("replay/winner.tide").toString();
-        assertEquals(0, reprise("lang", "record", "--trace", trace.toString(), program).exit());
+        assertEquals(
+                0,
+                reprise("lang", "record", "--trace", trace.toString(), program).exit());
         Path metadata = trace.resolve("trace.json");
         Files.writeString(metadata, Files.readString(metadata).replace("\"tide.prints\"", "\"tide.unknown\""));
         Result r = reprise("lang", "replay", "--trace", trace.toString(), program);
         assertEquals(1, r.exit(), r::toString);
-        assertEquals("error: cannot replay: " + trace + " was recorded by an earlier Tide, which did not record the order "
-                + "of printed lines; record the program again\n", r.err());
+        assertEquals(
+                "error: cannot replay: " + trace + " was recorded by an earlier Tide, which did not record the order "
+                        + "of printed lines; record the program again\n",
+                r.err());
     }
 
     @Test
@@ -177,18 +204,28 @@ class LangCommandIT {
         assertEquals(2, missing.exit(), missing::toString);
         assertEquals("reprise: lang run: no such program file: " + WORK.resolve("nowhere.tide") + "\n", missing.err());
 
-        Result noTrace = reprise("lang", "replay", "--trace", WORK.resolve("no-trace").toString(),
+        Result noTrace = reprise(
+                "lang",
+                "replay",
+                "--trace",
+                WORK.resolve("no-trace").toString(),
                 PROGRAMS.resolve("counting.tide").toString());
         assertEquals(2, noTrace.exit(), noTrace::toString);
-        assertEquals("reprise: lang replay: " + WORK.resolve("no-trace") + " holds no trace (no trace.json)\n", noTrace.err());
+        assertEquals(
+                "reprise: lang replay: " + WORK.resolve("no-trace") + " holds no trace (no trace.json)\n",
+                noTrace.err());
 
-        Result noDir = reprise("lang", "record", PROGRAMS.resolve("counting.tide").toString());
+        Result noDir =
+                reprise("lang", "record", PROGRAMS.resolve("counting.tide").toString());
         assertEquals(2, noDir.exit(), noDir::toString);
         assertEquals("reprise: lang record: --trace DIR is required\n", noDir.err());
     }
 
     private static Result reprise(String... args) {
-        ChildProcess.Result r = Project.script(args).directory(WORK).timeout(Duration.ofSeconds(120)).run();
+        ChildProcess.Result r = Project.script(args)
+                .directory(WORK)
+                .timeout(Duration.ofSeconds(120))
+                .run();
         return new Result(r.exit(), r.out(), r.err());
     }
 }

@@ -75,9 +75,12 @@ class OneTracePerContextTest {
             assertEquals(recorded.get(0), output.toString(StandardCharsets.UTF_8));
             context.eval(chorus);
         }
-        assertEquals("warning: the replay ran 2 run(s) of the program, each as recorded, but the recording ran it further: "
-                + (RUNS - 2) * ACTORS_PER_RUN + " recorded actor(s) (ids " + (2 * ACTORS_PER_RUN + 1) + " to " + RUNS * ACTORS_PER_RUN
-                + ") were never created, so their turns were not replayed. Trace: " + trace + System.lineSeparator(),
+        assertEquals(
+                "warning: the replay ran 2 run(s) of the program, each as recorded, but the recording ran it further: "
+                        + (RUNS - 2) * ACTORS_PER_RUN + " recorded actor(s) (ids " + (2 * ACTORS_PER_RUN + 1) + " to "
+                        + RUNS * ACTORS_PER_RUN
+                        + ") were never created, so their turns were not replayed. Trace: " + trace
+                        + System.lineSeparator(),
                 errors.toString(StandardCharsets.UTF_8));
 
         ByteArrayOutputStream allErrors = new ByteArrayOutputStream();
@@ -105,12 +108,17 @@ class OneTracePerContextTest {
         Path trace = dir.resolve("trace");
         try (Context context = context("tide.Record", trace, new ByteArrayOutputStream())) {
             context.eval(Source.newBuilder("tide", CHORUS.toFile()).build());
-            PolyglotException e = assertThrows(PolyglotException.class,
+            PolyglotException e = assertThrows(
+                    PolyglotException.class,
                     () -> context.eval(Source.newBuilder("tide", OTHER.toFile()).build()));
-            assertEquals("this context records runs of chorus.tide into one trace; it cannot also run arrival_order.tide",
+            assertEquals(
+                    "this context records runs of chorus.tide into one trace; it cannot also run arrival_order.tide",
                     e.getMessage());
         }
-        assertEquals(ACTORS_PER_RUN, TraceAnalysis.run(trace).statistics().actors(), "the trace holds the first program's run");
+        assertEquals(
+                ACTORS_PER_RUN,
+                TraceAnalysis.run(trace).statistics().actors(),
+                "the trace holds the first program's run");
     }
 
     // RUNS runs of source in one context with the trace option; each run's output.
@@ -131,8 +139,14 @@ class OneTracePerContextTest {
         return context(option, trace, output, new ByteArrayOutputStream());
     }
 
-    private static Context context(String option, Path trace, ByteArrayOutputStream output, ByteArrayOutputStream errors) {
-        return Context.newBuilder("tide").engine(engine).allowCreateThread(true).option(option, trace.toString())
-                .out(output).err(errors).build();
+    private static Context context(
+            String option, Path trace, ByteArrayOutputStream output, ByteArrayOutputStream errors) {
+        return Context.newBuilder("tide")
+                .engine(engine)
+                .allowCreateThread(true)
+                .option(option, trace.toString())
+                .out(output)
+                .err(errors)
+                .build();
     }
 }

@@ -50,9 +50,14 @@ class ProgramArgumentsTest {
 
     /** The Tide launcher in a JVM of its own, compiled by Graal as ./reprise lang runs it. */
     private static ChildProcess launcher(String... args) {
-        return ChildProcess.java().jvmOptions("-XX:+UnlockExperimentalVMOptions", "-XX:+EnableJVMCI",
-                        "--upgrade-module-path=target/compiler", "--enable-native-access=ALL-UNNAMED")
-                .classPath(System.getProperty("java.class.path")).main("dev.reprise.tide.launcher.Launcher", args)
+        return ChildProcess.java()
+                .jvmOptions(
+                        "-XX:+UnlockExperimentalVMOptions",
+                        "-XX:+EnableJVMCI",
+                        "--upgrade-module-path=target/compiler",
+                        "--enable-native-access=ALL-UNNAMED")
+                .classPath(System.getProperty("java.class.path"))
+                .main("dev.reprise.tide.launcher.Launcher", args)
                 .timeout(Duration.ofSeconds(60));
     }
 }

@@ -46,7 +46,10 @@ class RecordReplayTest {
     @BeforeAll
     static void createEngine() {
         engine = Engine.create("tide");
-        assertNotEquals("Interpreted", engine.getImplementationName(), "recording and replay are tested on the compiled engine");
+        assertNotEquals(
+                "Interpreted",
+                engine.getImplementationName(),
+                "recording and replay are tested on the compiled engine");
     }
 
     @AfterAll
@@ -60,25 +63,34 @@ class RecordReplayTest {
         try (Stream<Path> listing = Files.list(PROGRAMS)) {
             files = listing.filter(p -> p.toString().endsWith(".tide")).sorted().toList();
         }
-        return files.stream().map(file -> DynamicTest.dynamicTest(file.getFileName().toString(), () -> {
-            String name = file.getFileName().toString().replaceFirst("\\.tide$", "");
-            String expected = Files.readString(PROGRAMS.resolve(name + ".output"));
-            Path trace = traces.resolve("all-" + name);
-            assertEquals(expected, TideRunner.record(engine, file, trace), "recording " + name);
-            if (!Files.exists(TraceFiles.metadata(trace))) {
-                // It never ran (a parse error): there is nothing to replay.
-                assertTrue(expected.startsWith("error: "), "no trace was written for " + name);
-                return;
-            }
-            TraceAnalysis.Report report = TraceAnalysis.run(trace); // what ./reprise verify checks
-            assertTrue(report.sound(), "the trace of " + name + " is not sound: " + report.problems());
-            assertEquals(expected, TideRunner.replay(engine, file, trace), "replaying " + name);
-        }));
+        return files.stream()
+                .map(file -> DynamicTest.dynamicTest(file.getFileName().toString(), () -> {
+                    String name = file.getFileName().toString().replaceFirst("\\.tide$", "");
+                    String expected = Files.readString(PROGRAMS.resolve(name + ".output"));
+                    Path trace = traces.resolve("all-" + name);
+                    assertEquals(expected, TideRunner.record(engine, file, trace), "recording " + name);
+                    if (!Files.exists(TraceFiles.metadata(trace))) {
+                        // It never ran (a parse error): there is nothing to replay.
+                        assertTrue(expected.startsWith("error: "), "no trace was written for " + name);
+                        return;
+                    }
+                    TraceAnalysis.Report report = TraceAnalysis.run(trace); // what ./reprise verify checks
+                    assertTrue(report.sound(), "the trace of " + name + " is not sound: " + report.problems());
+                    assertEquals(expected, TideRunner.replay(engine, file, trace), "replaying " + name);
+                }));
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"racy_total", "promise_race", "replay/arrival_order", "replay/winner", "replay/mixed", "replay/chorus",
-        "replay/late_callbacks"})
+    @ValueSource(
+            strings = {
+                "racy_total",
+                "promise_race",
+                "replay/arrival_order",
+                "replay/winner",
+                "replay/mixed",
+                "replay/chorus",
+                "replay/late_callbacks"
+            })
     void eachRecordingOfARacyProgramReplaysToItsOwnOutput(String name) throws IOException {
         Path file = PROGRAMS.resolve(name + ".tide");
         Set<String> distinct = new LinkedHashSet<>();
@@ -86,11 +98,15 @@ class RecordReplayTest {
         for (int r = 0; r < RECORDINGS; r++) {
             Path trace = traces.resolve(name.replace('/', '-') + "-" + r);
             String output = TideRunner.record(engine, file, trace);
-            assertTrue(!output.isEmpty() && !output.contains("error:"), "recording " + r + " of " + name + " printed:\n" + output);
+            assertTrue(
+                    !output.isEmpty() && !output.contains("error:"),
+                    "recording " + r + " of " + name + " printed:\n" + output);
             recorded.add(output);
             distinct.add(output);
             for (int replay = 0; replay < REPLAYS; replay++) {
-                assertEquals(output, TideRunner.replay(engine, file, trace),
+                assertEquals(
+                        output,
+                        TideRunner.replay(engine, file, trace),
                         "replay " + replay + " of recording " + r + " of " + name);
             }
         }

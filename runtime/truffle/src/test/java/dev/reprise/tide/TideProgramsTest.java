@@ -38,12 +38,18 @@ class TideProgramsTest {
         List<Path> files = new java.util.ArrayList<>();
         for (Path dir : List.of(PROGRAMS, PROGRAMS.resolve("savina"))) {
             try (Stream<Path> listing = Files.list(dir)) {
-                files.addAll(listing.filter(p -> p.toString().endsWith(".tide")).sorted().toList());
+                files.addAll(listing.filter(p -> p.toString().endsWith(".tide"))
+                        .sorted()
+                        .toList());
             }
         }
-        return files.stream().map(file -> DynamicTest.dynamicTest(PROGRAMS.relativize(file).toString(), () -> {
-            Path expected = Path.of(file.toString().replaceFirst("\\.tide$", ".output"));
-            assertEquals(Files.readString(expected), TideRunner.run(engine, file), file.getFileName().toString());
-        }));
+        return files.stream()
+                .map(file -> DynamicTest.dynamicTest(PROGRAMS.relativize(file).toString(), () -> {
+                    Path expected = Path.of(file.toString().replaceFirst("\\.tide$", ".output"));
+                    assertEquals(
+                            Files.readString(expected),
+                            TideRunner.run(engine, file),
+                            file.getFileName().toString());
+                }));
     }
 }

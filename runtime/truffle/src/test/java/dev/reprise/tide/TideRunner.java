@@ -16,8 +16,7 @@ import org.graalvm.polyglot.Source;
 
 /** Runs a Tide file as the tests see it: its output, then the launcher's "error: ..." line if it failed. */
 final class TideRunner {
-    private TideRunner() {
-    }
+    private TideRunner() {}
 
     /** Runs file on engine with the given standard input; returns what it printed. */
     static String run(Engine engine, Path file, InputStream input) throws IOException {
@@ -32,9 +31,17 @@ final class TideRunner {
         ByteArrayOutputStream output = new ByteArrayOutputStream();
         Source source = Source.newBuilder("tide", file.toFile()).build();
         Path argsFile = Path.of(file.toString().replaceFirst("\\.tide$", ".args"));
-        String[] args = Files.exists(argsFile) ? Files.readString(argsFile).trim().split("\\s+") : new String[0];
-        try (Context context = Context.newBuilder("tide").engine(engine).allowCreateThread(true).options(options)
-                .arguments("tide", args).in(input).out(output).err(output).build()) {
+        String[] args =
+                Files.exists(argsFile) ? Files.readString(argsFile).trim().split("\\s+") : new String[0];
+        try (Context context = Context.newBuilder("tide")
+                .engine(engine)
+                .allowCreateThread(true)
+                .options(options)
+                .arguments("tide", args)
+                .in(input)
+                .out(output)
+                .err(output)
+                .build()) {
             context.eval(source);
         } catch (PolyglotException e) {
             if (!e.isGuestException()) {
@@ -53,7 +60,8 @@ final class TideRunner {
     /** Runs file with NAME.input as standard input if it exists, else an empty one, and the context options. */
     static String run(Engine engine, Path file, Map<String, String> options) throws IOException {
         Path inputFile = Path.of(file.toString().replaceFirst("\\.tide$", ".input"));
-        InputStream input = Files.exists(inputFile) ? Files.newInputStream(inputFile) : new ByteArrayInputStream(new byte[0]);
+        InputStream input =
+                Files.exists(inputFile) ? Files.newInputStream(inputFile) : new ByteArrayInputStream(new byte[0]);
         try (input) {
             return run(engine, file, input, options);
         }

@@ -28,7 +28,8 @@ class TracingCompilationTest {
     @Test
     void recordingMessageRootCompilesWithoutBailout(@TempDir Path dir) throws IOException {
         String log = recordWithCompilationTrace(dir, "counting");
-        assertTrue(log.lines().anyMatch(line -> line.contains("opt done") && line.contains(" message ")),
+        assertTrue(
+                log.lines().anyMatch(line -> line.contains("opt done") && line.contains(" message ")),
                 "the recording message root was not compiled:\n" + log);
         assertFalse(log.contains("opt failed"), "a compilation failed:\n" + log);
         assertFalse(log.toLowerCase().contains("bailout"), "a compilation bailed out:\n" + log);
@@ -38,7 +39,8 @@ class TracingCompilationTest {
     @Test
     void aRecordedCallbackThatPrintsCompiles(@TempDir Path dir) throws IOException {
         String log = recordWithCompilationTrace(dir, "hot_print");
-        assertTrue(log.lines().anyMatch(line -> line.contains("opt done") && line.contains(" got ")),
+        assertTrue(
+                log.lines().anyMatch(line -> line.contains("opt done") && line.contains(" got ")),
                 "the printing callback was not compiled:\n" + log);
         assertFalse(log.contains("opt failed"), "a compilation failed:\n" + log);
     }
@@ -53,9 +55,13 @@ class TracingCompilationTest {
         String log = recordWithCompilationTrace(dir, "many_senders");
         assertFalse(log.contains("opt failed"), "a compilation failed:\n" + log);
         List<String> widenings = transfersToInterpreter(log).stream()
-                .filter(stack -> stack.contains("IdWidthNodeGen.execute") && stack.contains("RecordMessageNode.anySender"))
+                .filter(stack ->
+                        stack.contains("IdWidthNodeGen.execute") && stack.contains("RecordMessageNode.anySender"))
                 .toList();
-        assertEquals(2, widenings.size(), "compiled code left through the sender width node:\n" + String.join("\n", widenings));
+        assertEquals(
+                2,
+                widenings.size(),
+                "compiled code left through the sender width node:\n" + String.join("\n", widenings));
     }
 
     /** The stacks of the compiled code's transfers to the interpreter in an engine log. */
@@ -86,13 +92,16 @@ class TracingCompilationTest {
     private static String recordWithCompilationTrace(Path dir, String name) throws IOException {
         Path program = PROGRAMS.resolve(name + ".tide");
         ByteArrayOutputStream log = new ByteArrayOutputStream();
-        try (Engine engine = Engine.newBuilder("tide").allowExperimentalOptions(true)
+        try (Engine engine = Engine.newBuilder("tide")
+                .allowExperimentalOptions(true)
                 .option("engine.TraceCompilation", "true")
                 .option("engine.BackgroundCompilation", "false")
                 .option("engine.TraceTransferToInterpreter", "true")
                 .option("engine.FirstTierCompilationThreshold", "50")
-                .logHandler(log).build()) {
-            assertEquals(Files.readString(PROGRAMS.resolve(name + ".output")),
+                .logHandler(log)
+                .build()) {
+            assertEquals(
+                    Files.readString(PROGRAMS.resolve(name + ".output")),
                     TideRunner.record(engine, program, dir.resolve("trace")));
         }
         return log.toString(StandardCharsets.UTF_8);

@@ -16,12 +16,12 @@ import java.util.function.Consumer;
 
 /** Drives tracing nodes on the test's thread into a real recording, and reads back their specialisations and the trace. */
 final class TracingNodeHarness {
-    private TracingNodeHarness() {
-    }
+    private TracingNodeHarness() {}
 
     /** Runs {@code body} with this thread's recorder of a new recording into {@code trace}, then ends the recording. */
     static void record(Path trace, Consumer<ThreadRecorder> body) throws IOException {
-        Recorder recorder = Recorder.startWithoutMBean(RecorderSettings.defaults(trace).withProgram("test"), Map.of());
+        Recorder recorder =
+                Recorder.startWithoutMBean(RecorderSettings.defaults(trace).withProgram("test"), Map.of());
         try {
             ThreadRecorder thread = recorder.forCurrentThread();
             body.accept(thread);

@@ -50,7 +50,13 @@ class WidthSpecialisationTest {
             node.execute(thread, actor, 5);
             assertEquals(List.of("anySender"), active(node));
         });
-        assertEquals(List.of(new TraceEvent.Message(5), new TraceEvent.Message(5), new TraceEvent.Message(300),
-                new TraceEvent.Message(5)), TracingNodeHarness.events(trace, 2), "what the trace holds");
+        assertEquals(
+                List.of(
+                        new TraceEvent.Message(5),
+                        new TraceEvent.Message(5),
+                        new TraceEvent.Message(300),
+                        new TraceEvent.Message(5)),
+                TracingNodeHarness.events(trace, 2),
+                "what the trace holds");
     }
 }

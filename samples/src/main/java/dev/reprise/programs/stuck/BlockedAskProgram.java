@@ -41,17 +41,21 @@ public final class BlockedAskProgram {
 
         @Override
         public Receive createReceive() {
-            return receiveBuilder().matchEquals("go", m -> {
-                if (viaChecker) {
-                    ask(checker, "check");
-                }
-                System.out.println("balance " + ask(bank, "balance"));
-                getContext().getSystem().terminate();
-            }).build();
+            return receiveBuilder()
+                    .matchEquals("go", m -> {
+                        if (viaChecker) {
+                            ask(checker, "check");
+                        }
+                        System.out.println("balance " + ask(bank, "balance"));
+                        getContext().getSystem().terminate();
+                    })
+                    .build();
         }
 
         private static Object ask(ActorRef to, Object question) throws Exception {
-            return Patterns.ask(to, question, Duration.ofSeconds(ASK_SECONDS)).toCompletableFuture().get();
+            return Patterns.ask(to, question, Duration.ofSeconds(ASK_SECONDS))
+                    .toCompletableFuture()
+                    .get();
         }
     }
 
@@ -64,10 +68,12 @@ public final class BlockedAskProgram {
 
         @Override
         public Receive createReceive() {
-            return receiveBuilder().matchEquals("check", m -> {
-                bank.tell("checked", self());
-                sender().tell("ok", self());
-            }).build();
+            return receiveBuilder()
+                    .matchEquals("check", m -> {
+                        bank.tell("checked", self());
+                        sender().tell("ok", self());
+                    })
+                    .build();
         }
     }
 
@@ -75,7 +81,7 @@ public final class BlockedAskProgram {
         @Override
         public Receive createReceive() {
             return receiveBuilder()
-                    .matchEquals("checked", m -> { })
+                    .matchEquals("checked", m -> {})
                     .matchEquals("balance", m -> sender().tell(42, self()))
                     .build();
         }

@@ -30,7 +30,7 @@ public final class BusyTickerProgram {
 
         @Override
         public Receive createReceive() {
-            return receiveBuilder().matchEquals("tick", m -> { }).build();
+            return receiveBuilder().matchEquals("tick", m -> {}).build();
         }
     }
 }

@@ -84,11 +84,13 @@ public final class HeldStringsProgram {
 
         @Override
         public Receive createReceive() {
-            return receiveBuilder().matchEquals("greet", m -> {
-                sink.tell("hello", self());
-                listeners.forEach(l -> l.tell("hello", self()));
-                sender().tell("greeted", self());
-            }).build();
+            return receiveBuilder()
+                    .matchEquals("greet", m -> {
+                        sink.tell("hello", self());
+                        listeners.forEach(l -> l.tell("hello", self()));
+                        sender().tell("greeted", self());
+                    })
+                    .build();
         }
     }
 
@@ -102,22 +104,24 @@ public final class HeldStringsProgram {
 
         @Override
         public Receive createReceive() {
-            return receiveBuilder().match(String.class, m -> {
-                if (!m.equals("hello") && ++strings == STRINGS) {
-                    System.out.println("sink got " + strings + " strings");
-                    if (exit) {
-                        System.exit(0);
-                    }
-                    getContext().getSystem().terminate();
-                }
-            }).build();
+            return receiveBuilder()
+                    .match(String.class, m -> {
+                        if (!m.equals("hello") && ++strings == STRINGS) {
+                            System.out.println("sink got " + strings + " strings");
+                            if (exit) {
+                                System.exit(0);
+                            }
+                            getContext().getSystem().terminate();
+                        }
+                    })
+                    .build();
         }
     }
 
     static final class Listener extends AbstractActor {
         @Override
         public Receive createReceive() {
-            return receiveBuilder().matchAny(m -> { }).build();
+            return receiveBuilder().matchAny(m -> {}).build();
         }
     }
 }

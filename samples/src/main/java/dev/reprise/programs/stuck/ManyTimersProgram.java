@@ -47,8 +47,11 @@ public final class ManyTimersProgram {
 
         private void setBatch() {
             for (int i = 0; i < BATCH; i++) {
-                Cancellable c = getContext().getSystem().scheduler().scheduleOnce(Duration.ofMillis(1), self(), i,
-                        getContext().getDispatcher(), self());
+                Cancellable c = getContext()
+                        .getSystem()
+                        .scheduler()
+                        .scheduleOnce(
+                                Duration.ofMillis(1), self(), i, getContext().getDispatcher(), self());
                 if (i % 2 == 0) {
                     c.cancel();
                 } else {

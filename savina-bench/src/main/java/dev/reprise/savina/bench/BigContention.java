@@ -23,129 +23,129 @@ import java.util.concurrent.CompletableFuture;
  */
 public final class BigContention implements SavinaBenchmark<BigContention.Params, Integer> {
 
-  /**
-   * @param workers number of big actors
-   * @param pingsPerWorker pings each actor sends
-   */
-  public record Params(int workers, int pingsPerWorker) implements Serializable {}
+    /**
+     * @param workers number of big actors
+     * @param pingsPerWorker pings each actor sends
+     */
+    public record Params(int workers, int pingsPerWorker) implements Serializable {}
 
-  record Neighbors(List<ActorRef> actors) implements Serializable {}
+    record Neighbors(List<ActorRef> actors) implements Serializable {}
 
-  record Ping(int senderId) implements Serializable {}
+    record Ping(int senderId) implements Serializable {}
 
-  record Pong(int senderId) implements Serializable {}
+    record Pong(int senderId) implements Serializable {}
 
-  record Exit() implements Serializable {}
+    record Exit() implements Serializable {}
 
-  @Override
-  public String name() {
-    return "BigContention";
-  }
-
-  @Override
-  public Params paper() {
-    return new Params(120, 2_000); // SOMns "2000:120", in Savina's meaning (see README)
-  }
-
-  @Override
-  public Params quick() {
-    return new Params(20, 500);
-  }
-
-  @Override
-  public Integer run(ActorSystem system, Params p, Duration timeout) throws InterruptedException {
-    return Iteration.await(system, name(), f -> Props.create(Sink.class, () -> new Sink(p, f)), timeout);
-  }
-
-  @Override
-  public void verify(Params p, Integer exits) {
-    Checks.equal(name(), "number of exits", p.workers(), exits.longValue());
-  }
-
-  /** The sink is the root: it creates the workers, wires them and starts them. */
-  static final class Sink extends RootActor<Integer> {
-    private final Params p;
-    private int exits;
-
-    Sink(Params p, CompletableFuture<Integer> completion) {
-      super(completion);
-      this.p = p;
+    @Override
+    public String name() {
+        return "BigContention";
     }
 
     @Override
-    public void preStart() {
-      ActorRef sink = getSelf();
-      List<ActorRef> workers = new ArrayList<>(p.workers());
-      for (int i = 1; i <= p.workers(); i++) {
-        int id = i;
-        workers.add(getContext().actorOf(Props.create(BigActor.class, () -> new BigActor(id, p.pingsPerWorker(), sink))));
-      }
-      Neighbors neighbors = new Neighbors(List.copyOf(workers));
-      for (ActorRef w : workers) {
-        w.tell(neighbors, getSelf());
-      }
-      for (ActorRef w : workers) {
-        w.tell(new Pong(-1), getSelf());
-      }
+    public Params paper() {
+        return new Params(120, 2_000); // SOMns "2000:120", in Savina's meaning (see README)
     }
 
     @Override
-    public Receive createReceive() {
-      return receiveBuilder()
-          .match(
-              Exit.class,
-              m -> {
-                exits++;
-                if (exits == p.workers()) {
-                  finish(exits);
-                }
-              })
-          .build();
-    }
-  }
-
-  static final class BigActor extends BenchActor {
-    private final int id;
-    private final int numMessages;
-    private final ActorRef sink;
-    private final SomRandom random;
-    private List<ActorRef> neighbors = List.of();
-    private int numPings;
-    private int expPinger = -1;
-
-    BigActor(int id, int numMessages, ActorRef sink) {
-      this.id = id;
-      this.numMessages = numMessages;
-      this.sink = sink;
-      this.random = new SomRandom(id);
+    public Params quick() {
+        return new Params(20, 500);
     }
 
     @Override
-    public Receive createReceive() {
-      return receiveBuilder()
-          .match(Neighbors.class, m -> neighbors = m.actors())
-          .match(Ping.class, m -> neighbors.get(m.senderId() - 1).tell(new Pong(id), getSelf()))
-          .match(
-              Pong.class,
-              m -> {
-                if (m.senderId() != expPinger) {
-                  throw new CheckFailedException(
-                      "BigContention", "pong at actor " + id, "from " + expPinger, "from " + m.senderId());
-                }
-                if (numPings == numMessages) {
-                  sink.tell(new Exit(), getSelf());
-                } else {
-                  sendPing();
-                  numPings++;
-                }
-              })
-          .build();
+    public Integer run(ActorSystem system, Params p, Duration timeout) throws InterruptedException {
+        return Iteration.await(system, name(), f -> Props.create(Sink.class, () -> new Sink(p, f)), timeout);
     }
 
-    private void sendPing() {
-      int target = (int) random.next(neighbors.size()) + 1;
-      expPinger = target;
-      neighbors.get(target - 1).tell(new Ping(id), getSelf());
+    @Override
+    public void verify(Params p, Integer exits) {
+        Checks.equal(name(), "number of exits", p.workers(), exits.longValue());
     }
-  }
+
+    /** The sink is the root: it creates the workers, wires them and starts them. */
+    static final class Sink extends RootActor<Integer> {
+        private final Params p;
+        private int exits;
+
+        Sink(Params p, CompletableFuture<Integer> completion) {
+            super(completion);
+            this.p = p;
+        }
+
+        @Override
+        public void preStart() {
+            ActorRef sink = getSelf();
+            List<ActorRef> workers = new ArrayList<>(p.workers());
+            for (int i = 1; i <= p.workers(); i++) {
+                int id = i;
+                workers.add(getContext()
+                        .actorOf(Props.create(BigActor.class, () -> new BigActor(id, p.pingsPerWorker(), sink))));
+            }
+            Neighbors neighbors = new Neighbors(List.copyOf(workers));
+            for (ActorRef w : workers) {
+                w.tell(neighbors, getSelf());
+            }
+            for (ActorRef w : workers) {
+                w.tell(new Pong(-1), getSelf());
+            }
+        }
+
+        @Override
+        public Receive createReceive() {
+            return receiveBuilder()
+                    .match(Exit.class, m -> {
+                        exits++;
+                        if (exits == p.workers()) {
+                            finish(exits);
+                        }
+                    })
+                    .build();
+        }
+    }
+
+    static final class BigActor extends BenchActor {
+        private final int id;
+        private final int numMessages;
+        private final ActorRef sink;
+        private final SomRandom random;
+        private List<ActorRef> neighbors = List.of();
+        private int numPings;
+        private int expPinger = -1;
+
+        BigActor(int id, int numMessages, ActorRef sink) {
+            this.id = id;
+            this.numMessages = numMessages;
+            this.sink = sink;
+            this.random = new SomRandom(id);
+        }
+
+        @Override
+        public Receive createReceive() {
+            return receiveBuilder()
+                    .match(Neighbors.class, m -> neighbors = m.actors())
+                    .match(Ping.class, m -> neighbors.get(m.senderId() - 1).tell(new Pong(id), getSelf()))
+                    .match(Pong.class, m -> {
+                        if (m.senderId() != expPinger) {
+                            throw new CheckFailedException(
+                                    "BigContention",
+                                    "pong at actor " + id,
+                                    "from " + expPinger,
+                                    "from " + m.senderId());
+                        }
+                        if (numPings == numMessages) {
+                            sink.tell(new Exit(), getSelf());
+                        } else {
+                            sendPing();
+                            numPings++;
+                        }
+                    })
+                    .build();
+        }
+
+        private void sendPing() {
+            int target = (int) random.next(neighbors.size()) + 1;
+            expPinger = target;
+            neighbors.get(target - 1).tell(new Ping(id), getSelf());
+        }
+    }
 }

@@ -24,86 +24,87 @@ import java.util.Locale;
  * #received} for every message; without the property that is a test of a constant the JIT folds.
  */
 public final class Peers {
-  /** The system property naming the peer. */
-  public static final String PROPERTY = "savina.peer";
-  /** The system property naming the file the peer writes. */
-  public static final String FILE_PROPERTY = "savina.peer.file";
+    /** The system property naming the peer. */
+    public static final String PROPERTY = "savina.peer";
+    /** The system property naming the file the peer writes. */
+    public static final String FILE_PROPERTY = "savina.peer.file";
 
-  private static final String NAME = System.getProperty(PROPERTY);
+    private static final String NAME = System.getProperty(PROPERTY);
 
-  /** True when a peer was chosen; constant so that the check costs nothing without one. */
-  public static final boolean ACTIVE = NAME != null;
+    /** True when a peer was chosen; constant so that the check costs nothing without one. */
+    public static final boolean ACTIVE = NAME != null;
 
-  private static Peer peer;
+    private static Peer peer;
 
-  private Peers() {}
+    private Peers() {}
 
-  /** The actor system configuration the chosen peer needs, over {@code config}. */
-  public static Config configure(Config config) {
-    if (!ACTIVE) {
-      return config;
-    }
-    return switch (name()) {
-      case "content" -> ContentPeer.configure(config);
-      case "log" -> LogPeer.configure(config, file());
-      default -> config;
-    };
-  }
-
-  /**
-   * Starts the chosen peer, if any, for {@code system}.
-   *
-   * @throws java.io.UncheckedIOException if the peer's file cannot be opened
-   */
-  public static void start(ActorSystem system) {
-    if (!ACTIVE) {
-      return;
-    }
-    peer = switch (name()) {
-      case "content" -> {
-        try {
-          yield new ContentPeer(system, file());
-        } catch (IOException e) {
-          throw new UncheckedIOException(e);
+    /** The actor system configuration the chosen peer needs, over {@code config}. */
+    public static Config configure(Config config) {
+        if (!ACTIVE) {
+            return config;
         }
-      }
-      case "jfr" -> new JfrPeer(file());
-      case "log" -> new LogPeer(system);
-      default -> throw new IllegalArgumentException(
-          "-D" + PROPERTY + ": unknown peer '" + NAME + "'; valid: content, jfr, log");
-    };
-  }
-
-  /** Called by the benchmark actors for every message they process. */
-  public static void received(AbstractActor actor, Object message) {
-    peer.received(actor, message);
-  }
-
-  /** Stops the peer after the actor system terminated; its summary line, or null without one. */
-  public static String stop() {
-    if (peer == null) {
-      return null;
+        return switch (name()) {
+            case "content" -> ContentPeer.configure(config);
+            case "log" -> LogPeer.configure(config, file());
+            default -> config;
+        };
     }
-    try {
-      return peer.stop();
-    } catch (Exception e) {
-      throw new IllegalStateException("peer " + NAME + " failed to stop: " + e, e);
+
+    /**
+     * Starts the chosen peer, if any, for {@code system}.
+     *
+     * @throws java.io.UncheckedIOException if the peer's file cannot be opened
+     */
+    public static void start(ActorSystem system) {
+        if (!ACTIVE) {
+            return;
+        }
+        peer = switch (name()) {
+            case "content" -> {
+                try {
+                    yield new ContentPeer(system, file());
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+            }
+            case "jfr" -> new JfrPeer(file());
+            case "log" -> new LogPeer(system);
+            default ->
+                throw new IllegalArgumentException(
+                        "-D" + PROPERTY + ": unknown peer '" + NAME + "'; valid: content, jfr, log");
+        };
     }
-  }
 
-  static String summary(String name, long messages, long bytes, long unserializable) {
-    return "peer " + name + " messages " + messages + " bytes " + bytes + " unserializable " + unserializable;
-  }
-
-  private static String name() {
-    return NAME.toLowerCase(Locale.ROOT);
-  }
-
-  private static Path file() {
-    String f = System.getProperty(FILE_PROPERTY);
-    if (f == null) {
-      throw new IllegalArgumentException("-D" + PROPERTY + " needs -D" + FILE_PROPERTY + "=PATH");
+    /** Called by the benchmark actors for every message they process. */
+    public static void received(AbstractActor actor, Object message) {
+        peer.received(actor, message);
     }
-    return Path.of(f);
-  }
+
+    /** Stops the peer after the actor system terminated; its summary line, or null without one. */
+    public static String stop() {
+        if (peer == null) {
+            return null;
+        }
+        try {
+            return peer.stop();
+        } catch (Exception e) {
+            throw new IllegalStateException("peer " + NAME + " failed to stop: " + e, e);
+        }
+    }
+
+    static String summary(String name, long messages, long bytes, long unserializable) {
+        return "peer " + name + " messages " + messages + " bytes " + bytes + " unserializable " + unserializable;
+    }
+
+    private static String name() {
+        return NAME.toLowerCase(Locale.ROOT);
+    }
+
+    private static Path file() {
+        String f = System.getProperty(FILE_PROPERTY);
+        if (f == null) {
+            throw new IllegalArgumentException("-D" + PROPERTY + " needs -D" + FILE_PROPERTY + "=PATH");
+        }
+        return Path.of(f);
+    }
 }

@@ -26,18 +26,37 @@ final class AcmeAirDriverJvm {
      * @param work where the driver's output goes
      * @throws IOException if the driver fails (other than for failed requests, which are counted)
      */
-    static DriverResult run(AcmeAirLaunch launch, int port, int warmupSeconds, int seconds, double rate, int threads,
-                            int users, Path work) throws IOException, InterruptedException {
+    static DriverResult run(
+            AcmeAirLaunch launch,
+            int port,
+            int warmupSeconds,
+            int seconds,
+            double rate,
+            int threads,
+            int users,
+            Path work)
+            throws IOException, InterruptedException {
         List<String> cmd = new ArrayList<>(launch.jvm("512m", null, "dev.reprise.acmeair.driver.AcmeAirDriver"));
-        cmd.addAll(List.of("--url", "http://127.0.0.1:" + port, "--duration", Integer.toString(seconds),
-                "--warmup", Integer.toString(warmupSeconds), "--threads", Integer.toString(threads),
-                "--users", Integer.toString(users)));
+        cmd.addAll(List.of(
+                "--url",
+                "http://127.0.0.1:" + port,
+                "--duration",
+                Integer.toString(seconds),
+                "--warmup",
+                Integer.toString(warmupSeconds),
+                "--threads",
+                Integer.toString(threads),
+                "--users",
+                Integer.toString(users)));
         if (rate > 0) {
             cmd.addAll(List.of("--rate", String.format(Locale.ROOT, "%.1f", rate)));
         }
         Path out = Files.createTempFile(work, "driver", ".out");
         Path err = Files.createTempFile(work, "driver", ".err");
-        Process p = new ProcessBuilder(cmd).redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+        Process p = new ProcessBuilder(cmd)
+                .redirectOutput(out.toFile())
+                .redirectError(err.toFile())
+                .start();
         if (!p.waitFor(warmupSeconds + seconds + 180L, TimeUnit.SECONDS)) {
             p.destroyForcibly().waitFor();
             throw new IOException("the driver did not finish within " + (warmupSeconds + seconds + 180) + " s");

@@ -20,8 +20,8 @@ record AcmeAirLaunch(String java, String classPath, String agentJar) {
      */
     List<String> jvm(String heap, String agentArgument, String mainClass) {
         // Akka uses sun.misc.Unsafe, which JDK 25 refuses without this flag.
-        List<String> cmd = new ArrayList<>(List.of(java, "--sun-misc-unsafe-memory-access=allow", "-Xms" + heap,
-                "-Xmx" + heap));
+        List<String> cmd =
+                new ArrayList<>(List.of(java, "--sun-misc-unsafe-memory-access=allow", "-Xms" + heap, "-Xmx" + heap));
         if (agentArgument != null) {
             cmd.add("-javaagent:" + agentJar + "=" + agentArgument);
         }

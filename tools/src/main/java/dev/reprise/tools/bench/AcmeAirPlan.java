@@ -12,8 +12,15 @@ package dev.reprise.tools.bench;
  * @param openThreads JMeter threads of the open loop
  * @param replayTimeoutSeconds how long the replay may take to make the recording's responses before it counts as failed
  */
-record AcmeAirPlan(boolean quick, int rounds, int customers, int warmupSeconds, int closedSeconds, int openSeconds,
-                   int openThreads, int replayTimeoutSeconds) {
+record AcmeAirPlan(
+        boolean quick,
+        int rounds,
+        int customers,
+        int warmupSeconds,
+        int closedSeconds,
+        int openSeconds,
+        int openThreads,
+        int replayTimeoutSeconds) {
 
     /** The open loop's rate as a share of the untraced closed loop's throughput in round 1. */
     static final double OPEN_LOAD = 0.7;

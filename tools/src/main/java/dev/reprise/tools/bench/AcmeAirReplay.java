@@ -37,14 +37,25 @@ final class AcmeAirReplay {
     static Outcome run(AcmeAirLaunch launch, Path trace, Path recordedOut, Path work, int customers, int timeoutSeconds)
             throws IOException, InterruptedException {
         List<String> expected = responses(recordedOut);
-        List<String> cmd = new ArrayList<>(launch.jvm("1g", "replay,trace=" + trace + ",input=trace",
-                "dev.reprise.acmeair.AcmeAirServer"));
-        cmd.addAll(List.of("--port", "0", "--db", work.resolve("db").toString(), "--customers",
-                Integer.toString(customers), "--seed", "1", "--hash-responses"));
+        List<String> cmd = new ArrayList<>(
+                launch.jvm("1g", "replay,trace=" + trace + ",input=trace", "dev.reprise.acmeair.AcmeAirServer"));
+        cmd.addAll(List.of(
+                "--port",
+                "0",
+                "--db",
+                work.resolve("db").toString(),
+                "--customers",
+                Integer.toString(customers),
+                "--seed",
+                "1",
+                "--hash-responses"));
         Path out = work.resolve("replay.out");
         Path err = work.resolve("replay.err");
         long start = System.nanoTime();
-        Process p = new ProcessBuilder(cmd).redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+        Process p = new ProcessBuilder(cmd)
+                .redirectOutput(out.toFile())
+                .redirectError(err.toFile())
+                .start();
         long deadline = start + TimeUnit.SECONDS.toNanos(timeoutSeconds);
         List<String> replayed = responses(out);
         while (replayed.size() < expected.size() && p.isAlive() && System.nanoTime() < deadline) {
@@ -61,8 +72,11 @@ final class AcmeAirReplay {
             return new Outcome(true, expected.size(), seconds, "");
         }
         String report = firstReport(err);
-        return new Outcome(false, expected.size(), seconds, mismatch(expected, replayed)
-                + (report.isEmpty() ? "" : "; " + report));
+        return new Outcome(
+                false,
+                expected.size(),
+                seconds,
+                mismatch(expected, replayed) + (report.isEmpty() ? "" : "; " + report));
     }
 
     /** Where the replayed hash chain leaves the recorded one. */
@@ -79,7 +93,9 @@ final class AcmeAirReplay {
         if (!Files.exists(out)) {
             return List.of();
         }
-        return Files.readAllLines(out, StandardCharsets.UTF_8).stream().filter(l -> l.startsWith("response ")).toList();
+        return Files.readAllLines(out, StandardCharsets.UTF_8).stream()
+                .filter(l -> l.startsWith("response "))
+                .toList();
     }
 
     /** The first line the agent wrote about the replay, e.g. its divergence. */

@@ -14,6 +14,7 @@ final class AcmeAirReport {
 
     /** The bar of issue 15 (the SOMns result): traced/untraced p99 and trace rate. */
     static final double P99_BAR = 1.01;
+
     static final double MB_PER_SECOND_BAR = 1.4;
 
     static void write(Path out, AcmeAirSummary summary, AcmeAirPlan plan, double openRate, AcmeAirReplay.Outcome replay)
@@ -26,27 +27,48 @@ final class AcmeAirReport {
 
     static String markdown(AcmeAirSummary s, AcmeAirPlan plan, double openRate, AcmeAirReplay.Outcome replay) {
         StringBuilder sb = new StringBuilder("# Acme-Air: latency and trace rate, untraced and recorded\n\n");
-        sb.append(String.format(Locale.ROOT, "%s run: %d round(s), each an untraced and a recorded server in separate "
-                + "JVMs (order alternating per round), each on a fresh Derby database with %,d customers; %d s closed-loop "
-                + "warm-up per server, not measured. Latency in ms (JMeter's resolution), medians over rounds; ratios "
-                + "are recorded/untraced per round, median and bootstrap 95%% interval. Machine: %s.%n%n",
-                plan.quick() ? "Quick" : "Full", plan.rounds(), plan.customers(), plan.warmupSeconds(),
+        sb.append(String.format(
+                Locale.ROOT,
+                "%s run: %d round(s), each an untraced and a recorded server in separate "
+                        + "JVMs (order alternating per round), each on a fresh Derby database with %,d customers; %d s closed-loop "
+                        + "warm-up per server, not measured. Latency in ms (JMeter's resolution), medians over rounds; ratios "
+                        + "are recorded/untraced per round, median and bootstrap 95%% interval. Machine: %s.%n%n",
+                plan.quick() ? "Quick" : "Full",
+                plan.rounds(),
+                plan.customers(),
+                plan.warmupSeconds(),
                 Machine.describe()));
-        workload(sb, s, AcmeAirRun.CLOSED, String.format(Locale.ROOT,
-                "Closed loop: 1 thread, no think time, %d s", plan.closedSeconds()));
+        workload(
+                sb,
+                s,
+                AcmeAirRun.CLOSED,
+                String.format(Locale.ROOT, "Closed loop: 1 thread, no think time, %d s", plan.closedSeconds()));
         if (s.has(AcmeAirRun.OPEN)) {
-            workload(sb, s, AcmeAirRun.OPEN, String.format(Locale.ROOT, "Open loop: %.1f requests/s (%.0f%% of the "
-                    + "untraced closed loop's rate in round 1), %d threads, %d s; latency from each request's intended start",
-                    openRate, AcmeAirPlan.OPEN_LOAD * 100, plan.openThreads(), plan.openSeconds()));
+            workload(
+                    sb,
+                    s,
+                    AcmeAirRun.OPEN,
+                    String.format(
+                            Locale.ROOT,
+                            "Open loop: %.1f requests/s (%.0f%% of the "
+                                    + "untraced closed loop's rate in round 1), %d threads, %d s; latency from each request's intended start",
+                            openRate,
+                            AcmeAirPlan.OPEN_LOAD * 100,
+                            plan.openThreads(),
+                            plan.openSeconds()));
         }
         trace(sb, s);
         sb.append("## Replay\n\nThe first round's recording replayed with no driver and no database (`input=trace`), "
-                + "checked step by step against the recording's response hash chain: ").append(replay.describe()).append(".\n");
+                        + "checked step by step against the recording's response hash chain: ")
+                .append(replay.describe())
+                .append(".\n");
         return sb.toString();
     }
 
     private static void workload(StringBuilder sb, AcmeAirSummary s, String workload, String title) {
-        sb.append("## ").append(title).append("\n\n| label | configuration | count | req/s | p50 | p90 | p99 | p99.9 |\n")
+        sb.append("## ")
+                .append(title)
+                .append("\n\n| label | configuration | count | req/s | p50 | p90 | p99 | p99.9 |\n")
                 .append("|---|---|---|---|---|---|---|---|\n");
         for (String label : s.labels(workload)) {
             for (String config : List.of(AcmeAirRun.UNTRACED, AcmeAirRun.RECORDED)) {
@@ -69,10 +91,16 @@ final class AcmeAirReport {
             }
             sb.append(" | ").append(ratio(s.noise(workload, label, Metric.P99))).append(" |\n");
         }
-        double worst = s.labels(workload).stream().mapToDouble(l -> s.ratio(workload, l, Metric.P99).median())
-                .filter(v -> !Double.isNaN(v)).max().orElse(Double.NaN);
-        sb.append(String.format(Locale.ROOT, "%nHighest p99 ratio over the labels: %s (bar: at most %.2f).%n%n",
-                number(worst, "%.3f"), P99_BAR));
+        double worst = s.labels(workload).stream()
+                .mapToDouble(l -> s.ratio(workload, l, Metric.P99).median())
+                .filter(v -> !Double.isNaN(v))
+                .max()
+                .orElse(Double.NaN);
+        sb.append(String.format(
+                Locale.ROOT,
+                "%nHighest p99 ratio over the labels: %s (bar: at most %.2f).%n%n",
+                number(worst, "%.3f"),
+                P99_BAR));
     }
 
     private static void trace(StringBuilder sb, AcmeAirSummary s) {
@@ -82,15 +110,27 @@ final class AcmeAirReport {
         for (AcmeAirRun r : s.runs()) {
             AcmeAirRun.Trace t = r.trace();
             if (t != null) {
-                sb.append(String.format(Locale.ROOT, "| %d | %.2f | %d | %.0f | %.3f | %s |%n", r.round(), t.bytes() / 1e6,
-                        t.requests(), t.bytesPerRequest(), t.megabytesPerSecond(),
+                sb.append(String.format(
+                        Locale.ROOT,
+                        "| %d | %.2f | %d | %.0f | %.3f | %s |%n",
+                        r.round(),
+                        t.bytes() / 1e6,
+                        t.requests(),
+                        t.bytesPerRequest(),
+                        t.megabytesPerSecond(),
                         t.problem() == null ? "sound" : t.problem()));
             }
         }
-        double mbps = Stats.median(s.traces().stream().map(AcmeAirRun.Trace::megabytesPerSecond).toList());
-        double perRequest = Stats.median(s.traces().stream().map(AcmeAirRun.Trace::bytesPerRequest).toList());
-        sb.append(String.format(Locale.ROOT, "%nMedian: %.3f MB/s (bar: at most %.1f, the SOMns figure), %.0f bytes "
-                + "per request.%n%n", mbps, MB_PER_SECOND_BAR, perRequest));
+        double mbps = Stats.median(
+                s.traces().stream().map(AcmeAirRun.Trace::megabytesPerSecond).toList());
+        double perRequest = Stats.median(
+                s.traces().stream().map(AcmeAirRun.Trace::bytesPerRequest).toList());
+        sb.append(String.format(
+                Locale.ROOT,
+                "%nMedian: %.3f MB/s (bar: at most %.1f, the SOMns figure), %.0f bytes " + "per request.%n%n",
+                mbps,
+                MB_PER_SECOND_BAR,
+                perRequest));
     }
 
     static String csv(AcmeAirSummary s) {
@@ -101,14 +141,26 @@ final class AcmeAirReport {
             }
             for (String label : s.labels(workload)) {
                 for (String config : List.of(AcmeAirRun.UNTRACED, AcmeAirRun.RECORDED)) {
-                    sb.append(workload).append(',').append(csvText(label)).append(',').append(config);
+                    sb.append(workload)
+                            .append(',')
+                            .append(csvText(label))
+                            .append(',')
+                            .append(config);
                     for (Metric m : Metric.values()) {
-                        sb.append(',').append(number(s.median(workload, label, config, m), m == Metric.THROUGHPUT ? "%.2f" : "%.0f"));
+                        sb.append(',')
+                                .append(number(
+                                        s.median(workload, label, config, m),
+                                        m == Metric.THROUGHPUT ? "%.2f" : "%.0f"));
                     }
                     sb.append('\n');
                 }
                 for (String row : List.of("ratio", "ratio_low", "ratio_high")) {
-                    sb.append(workload).append(',').append(csvText(label)).append(',').append(row).append(',');
+                    sb.append(workload)
+                            .append(',')
+                            .append(csvText(label))
+                            .append(',')
+                            .append(row)
+                            .append(',');
                     for (Metric m : List.of(Metric.THROUGHPUT, Metric.P50, Metric.P90, Metric.P99, Metric.P999)) {
                         Ratio r = s.ratio(workload, label, m);
                         double v = row.equals("ratio") ? r.median() : row.equals("ratio_low") ? r.low() : r.high();
@@ -133,7 +185,8 @@ final class AcmeAirReport {
         if (r.rounds() == 0) {
             return "-";
         }
-        return r.rounds() == 1 ? String.format(Locale.ROOT, "%.3f (1 round)", r.median())
+        return r.rounds() == 1
+                ? String.format(Locale.ROOT, "%.3f (1 round)", r.median())
                 : String.format(Locale.ROOT, "%.3f (%.3f..%.3f)", r.median(), r.low(), r.high());
     }
 }

@@ -41,15 +41,28 @@ final class AcmeAirServerJvm implements AutoCloseable {
      * @param timeoutSeconds how long loading and start may take
      * @throws IOException if it exits or does not listen in time, with the tail of its stderr
      */
-    static AcmeAirServerJvm start(AcmeAirLaunch launch, String what, String agentArgument, Path work, int customers,
-                                  int timeoutSeconds) throws IOException, InterruptedException {
+    static AcmeAirServerJvm start(
+            AcmeAirLaunch launch, String what, String agentArgument, Path work, int customers, int timeoutSeconds)
+            throws IOException, InterruptedException {
         List<String> cmd = new ArrayList<>(launch.jvm("1g", agentArgument, "dev.reprise.acmeair.AcmeAirServer"));
         // A fixed id seed: every run serves the same session and booking ids for the same requests.
-        cmd.addAll(List.of("--port", "0", "--db", work.resolve("db").toString(), "--customers",
-                Integer.toString(customers), "--load", "--seed", "1", "--hash-responses"));
+        cmd.addAll(List.of(
+                "--port",
+                "0",
+                "--db",
+                work.resolve("db").toString(),
+                "--customers",
+                Integer.toString(customers),
+                "--load",
+                "--seed",
+                "1",
+                "--hash-responses"));
         Path out = work.resolve(what + ".out");
         Path err = work.resolve(what + ".err");
-        Process p = new ProcessBuilder(cmd).redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+        Process p = new ProcessBuilder(cmd)
+                .redirectOutput(out.toFile())
+                .redirectError(err.toFile())
+                .start();
         AcmeAirServerJvm server = new AcmeAirServerJvm(p, out, err, what);
         server.awaitListening(timeoutSeconds);
         return server;

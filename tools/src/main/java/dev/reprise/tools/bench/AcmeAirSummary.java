@@ -90,7 +90,10 @@ final class AcmeAirSummary {
         List<Double> values = new ArrayList<>();
         for (AcmeAirRun r : runs) {
             if (r.config().equals(config)) {
-                label(r, workload, label).map(metric::of).filter(v -> !v.isNaN()).ifPresent(values::add);
+                label(r, workload, label)
+                        .map(metric::of)
+                        .filter(v -> !v.isNaN())
+                        .ifPresent(values::add);
             }
         }
         return Stats.median(values);
@@ -141,8 +144,12 @@ final class AcmeAirSummary {
     }
 
     private double value(int round, String config, String workload, String label, Metric metric) {
-        return runs.stream().filter(r -> r.round() == round && r.config().equals(config)).findFirst()
-                .flatMap(r -> label(r, workload, label)).map(metric::of).orElse(Double.NaN);
+        return runs.stream()
+                .filter(r -> r.round() == round && r.config().equals(config))
+                .findFirst()
+                .flatMap(r -> label(r, workload, label))
+                .map(metric::of)
+                .orElse(Double.NaN);
     }
 
     private static Optional<DriverResult.Label> label(AcmeAirRun run, String workload, String label) {

@@ -20,7 +20,9 @@ import picocli.CommandLine.Option;
  * them; it prints the median over rounds of the recorded/baseline ratio with its bootstrap 95%
  * interval beside the baseline/baseline noise floor, and trace bytes per message and MB/s.
  */
-@Command(name = "agent", mixinStandardHelpOptions = true,
+@Command(
+        name = "agent",
+        mixinStandardHelpOptions = true,
         description = "Recording cost on ping-pong and counting (one dispatcher thread): the ratio to the same program "
                 + "without the agent, with its 95%% interval beside the noise floor, measured in the same run; and "
                 + "trace bytes per message.")
@@ -28,13 +30,21 @@ final class AgentBenchCommand implements Callable<Integer> {
     @CommandLine.Mixin
     SavinaLaunchOptions launch;
 
-    @Option(names = "--quick", description = "Small parameters, few iterations, 2 rounds: a harness check (about a minute).")
+    @Option(
+            names = "--quick",
+            description = "Small parameters, few iterations, 2 rounds: a harness check (about a minute).")
     boolean quick;
 
-    @Option(names = "--only", split = ",", paramLabel = "NAME", description = "Benchmarks (default: PingPong,Counting).")
+    @Option(
+            names = "--only",
+            split = ",",
+            paramLabel = "NAME",
+            description = "Benchmarks (default: PingPong,Counting).")
     List<String> benchmarks = List.of("PingPong", "Counting");
 
-    @Option(names = "--rounds", description = "Rounds of baseline, recorded, baseline again per benchmark (default 5, quick 2).")
+    @Option(
+            names = "--rounds",
+            description = "Rounds of baseline, recorded, baseline again per benchmark (default 5, quick 2).")
     Integer rounds;
 
     @CommandLine.Spec
@@ -49,10 +59,18 @@ final class AgentBenchCommand implements Callable<Integer> {
             throw new CommandLine.ParameterException(spec.commandLine(), "--rounds must be at least 1, was " + pairs);
         }
         SavinaJvms jvms = new SavinaJvms(launch.setup(), quick, "single");
-        out.printf("Agent recording cost, one dispatcher thread, %d rounds of baseline, recorded, baseline again: %s.%n",
+        out.printf(
+                "Agent recording cost, one dispatcher thread, %d rounds of baseline, recorded, baseline again: %s.%n",
                 pairs, jvms.method());
-        out.printf("%-10s %10s %10s %26s %26s %8s %8s%n", "benchmark", "base ms", "record ms", "record/base [95% CI]",
-                "noise base/base [95% CI]", "B/msg", "MB/s");
+        out.printf(
+                "%-10s %10s %10s %26s %26s %8s %8s%n",
+                "benchmark",
+                "base ms",
+                "record ms",
+                "record/base [95% CI]",
+                "noise base/base [95% CI]",
+                "B/msg",
+                "MB/s");
         for (String bench : benchmarks) {
             List<Double> ratios = new ArrayList<>();
             List<Double> floor = new ArrayList<>();
@@ -78,9 +96,16 @@ final class AgentBenchCommand implements Callable<Integer> {
                     Stats.deleteTree(dir);
                 }
             }
-            out.printf(Locale.ROOT, "%-10s %10.2f %10.2f %26s %26s %8.3f %8.2f%n", bench, Stats.median(base) / 1e6,
-                    Stats.median(recorded) / 1e6, Stats.bootstrapMedian(ratios), Stats.bootstrapMedian(floor),
-                    bytesPerMessage, megabytesPerSecond);
+            out.printf(
+                    Locale.ROOT,
+                    "%-10s %10.2f %10.2f %26s %26s %8.3f %8.2f%n",
+                    bench,
+                    Stats.median(base) / 1e6,
+                    Stats.median(recorded) / 1e6,
+                    Stats.bootstrapMedian(ratios),
+                    Stats.bootstrapMedian(floor),
+                    bytesPerMessage,
+                    megabytesPerSecond);
             out.flush();
         }
         return 0;

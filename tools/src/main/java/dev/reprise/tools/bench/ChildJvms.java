@@ -39,7 +39,9 @@ final class ChildJvms implements AutoCloseable {
             children.forEach(ProcessHandle::destroy);
             for (ProcessHandle child : children) {
                 long left = deadline - System.nanoTime();
-                child.onExit().completeOnTimeout(child, Math.max(left, 0), TimeUnit.NANOSECONDS).join();
+                child.onExit()
+                        .completeOnTimeout(child, Math.max(left, 0), TimeUnit.NANOSECONDS)
+                        .join();
             }
             children = ProcessHandle.current().descendants().toList();
         }

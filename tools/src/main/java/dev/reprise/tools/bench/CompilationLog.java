@@ -14,7 +14,8 @@ import java.util.Locale;
  * many times it left through an actor-switch node ({@code ActorSwitchNode}): a site that had seen
  * only switches met the same actor again, or the other way round.
  */
-record CompilationLog(int jvms, long done, long failed, long deopts, long invalidations, long widenings, long switches) {
+record CompilationLog(
+        int jvms, long done, long failed, long deopts, long invalidations, long widenings, long switches) {
     static final CompilationLog NONE = new CompilationLog(0, 0, 0, 0, 0, 0, 0);
     private static final String TRANSFER = "[engine] transferToInterpreter at";
     private static final String WIDTH_NODE = "IdWidthNodeGen.execute";
@@ -67,14 +68,31 @@ record CompilationLog(int jvms, long done, long failed, long deopts, long invali
 
     /** Both JVM sets' counts together. */
     CompilationLog plus(CompilationLog other) {
-        return new CompilationLog(jvms + other.jvms, done + other.done, failed + other.failed, deopts + other.deopts,
-                invalidations + other.invalidations, widenings + other.widenings, switches + other.switches);
+        return new CompilationLog(
+                jvms + other.jvms,
+                done + other.done,
+                failed + other.failed,
+                deopts + other.deopts,
+                invalidations + other.invalidations,
+                widenings + other.widenings,
+                switches + other.switches);
     }
 
     /** "42 compiled, 0 failed, 1 deopt, 0 invalidated, 1 width widening, 0 switch respecialisations in 4 JVMs". */
     String describe() {
-        return String.format(Locale.ROOT, "%d compiled, %d failed, %d deopt, %d invalidated, %d width widening%s, "
-                        + "%d switch respecialisation%s in %d JVM%s", done, failed, deopts, invalidations, widenings,
-                widenings == 1 ? "" : "s", switches, switches == 1 ? "" : "s", jvms, jvms == 1 ? "" : "s");
+        return String.format(
+                Locale.ROOT,
+                "%d compiled, %d failed, %d deopt, %d invalidated, %d width widening%s, "
+                        + "%d switch respecialisation%s in %d JVM%s",
+                done,
+                failed,
+                deopts,
+                invalidations,
+                widenings,
+                widenings == 1 ? "" : "s",
+                switches,
+                switches == 1 ? "" : "s",
+                jvms,
+                jvms == 1 ? "" : "s");
     }
 }

@@ -13,7 +13,9 @@ final class CorePin {
         List<String> pin = List.of("taskset", "-c", "0");
         try {
             Process p = new ProcessBuilder(pin.get(0), pin.get(1), pin.get(2), "true")
-                    .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+                    .redirectErrorStream(true)
+                    .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                    .start();
             return p.waitFor(10, TimeUnit.SECONDS) && p.exitValue() == 0 ? pin : List.of();
         } catch (IOException e) {
             return List.of();

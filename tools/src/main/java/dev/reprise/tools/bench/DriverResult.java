@@ -19,8 +19,8 @@ import java.util.regex.Pattern;
  * @param warmupRequests requests of the warm-up before the measured run (0 without one)
  * @param warmupSeconds how long the warm-up took
  */
-record DriverResult(Map<String, Label> labels, long total, long errors, double seconds, long warmupRequests,
-                    double warmupSeconds) {
+record DriverResult(
+        Map<String, Label> labels, long total, long errors, double seconds, long warmupRequests, double warmupSeconds) {
 
     /** The latency percentiles the driver prints, in its column order. */
     static final List<String> PERCENTILES = List.of("p50", "p90", "p99", "p99.9");
@@ -33,7 +33,8 @@ record DriverResult(Map<String, Label> labels, long total, long errors, double s
     record Label(long count, long errors, double throughput, List<Long> percentiles) {}
 
     private static final Pattern WARMUP = Pattern.compile("^warm-up: (\\d+) samples, \\d+ errors over ([0-9.]+) s");
-    private static final Pattern TOTAL = Pattern.compile("^TOTAL\\s+(\\d+)\\s+(\\d+)\\s+[0-9.]+\\s+.*over ([0-9.]+) s\\)");
+    private static final Pattern TOTAL =
+            Pattern.compile("^TOTAL\\s+(\\d+)\\s+(\\d+)\\s+[0-9.]+\\s+.*over ([0-9.]+) s\\)");
 
     /** @return measured requests per second, all labels together */
     double throughput() {
@@ -60,8 +61,13 @@ record DriverResult(Map<String, Label> labels, long total, long errors, double s
             } else if (line.startsWith("label ")) {
                 inTable = true;
             } else if (t.find()) {
-                return new DriverResult(labels, Long.parseLong(t.group(1)), Long.parseLong(t.group(2)),
-                        Double.parseDouble(t.group(3)), warmupRequests, warmupSeconds);
+                return new DriverResult(
+                        labels,
+                        Long.parseLong(t.group(1)),
+                        Long.parseLong(t.group(2)),
+                        Double.parseDouble(t.group(3)),
+                        warmupRequests,
+                        warmupSeconds);
             } else if (inTable) {
                 labels.put(labelName(line), label(line));
             }
@@ -85,7 +91,8 @@ record DriverResult(Map<String, Label> labels, long total, long errors, double s
             for (int i = n - 4; i < n; i++) {
                 percentiles.add(Long.parseLong(f[i]));
             }
-            return new Label(Long.parseLong(f[n - 7]), Long.parseLong(f[n - 6]), Double.parseDouble(f[n - 5]), percentiles);
+            return new Label(
+                    Long.parseLong(f[n - 7]), Long.parseLong(f[n - 6]), Double.parseDouble(f[n - 5]), percentiles);
         } catch (NumberFormatException e) {
             throw new IOException("unexpected driver line: " + line, e);
         }

@@ -22,14 +22,18 @@ import picocli.CommandLine.Option;
  * the paired time ratios B/A with a bootstrap 95% interval, and beside it the noise floor: the
  * same for A'/A, two identical configurations.
  */
-@Command(name = "fingerprints", mixinStandardHelpOptions = true,
+@Command(
+        name = "fingerprints",
+        mixinStandardHelpOptions = true,
         description = "What fingerprints cost on Savina: recordings without, with, and without again, in turn; "
                 + "bytes per message and paired time ratios with 95%% intervals, beside the noise floor.")
 final class FingerprintBenchCommand implements Callable<Integer> {
     @CommandLine.Mixin
     SavinaLaunchOptions launch;
 
-    @Option(names = "--quick", description = "Small parameters, few iterations, 3 pairs: a harness check (about 5 minutes for all).")
+    @Option(
+            names = "--quick",
+            description = "Small parameters, few iterations, 3 pairs: a harness check (about 5 minutes for all).")
     boolean quick;
 
     @Option(names = "--only", split = ",", paramLabel = "NAME", description = "Only these benchmarks.")
@@ -38,11 +42,17 @@ final class FingerprintBenchCommand implements Callable<Integer> {
     @Option(names = "--pairs", description = "Rounds of the three recordings per benchmark (default 5, quick 3).")
     Integer pairs;
 
-    @Option(names = "--dispatcher", defaultValue = "single",
-            description = "single (one dispatcher thread, as the SOMns paper measures) or default (default: ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--dispatcher",
+            defaultValue = "single",
+            description =
+                    "single (one dispatcher thread, as the SOMns paper measures) or default (default: ${DEFAULT-VALUE}).")
     String dispatcher;
 
-    @Option(names = "--out", paramLabel = "DIR", defaultValue = "savina-report",
+    @Option(
+            names = "--out",
+            paramLabel = "DIR",
+            defaultValue = "savina-report",
             description = "Where fingerprints.md goes (default: ${DEFAULT-VALUE}).")
     Path out;
 
@@ -58,8 +68,8 @@ final class FingerprintBenchCommand implements Callable<Integer> {
         List<String> benchmarks = only == null ? SavinaBenchCommand.ALL : only;
         SavinaBenchCommand.requireKnown(benchmarks, spec.commandLine());
         if (!dispatcher.equals("single") && !dispatcher.equals("default")) {
-            throw new CommandLine.ParameterException(spec.commandLine(),
-                    "--dispatcher: expected single or default, was '" + dispatcher + "'");
+            throw new CommandLine.ParameterException(
+                    spec.commandLine(), "--dispatcher: expected single or default, was '" + dispatcher + "'");
         }
         int n = pairs != null ? pairs : quick ? 3 : 5;
         if (n < 2) {
@@ -91,8 +101,17 @@ final class FingerprintBenchCommand implements Callable<Integer> {
                 }
                 done++;
                 long left = (System.nanoTime() - started) / done * (total - done);
-                console.printf(Locale.ROOT, "%-30s pair %d/%d  on/off %.3f  off/off %.3f  B/msg %.3f -> %.3f  (about %d min left)%n",
-                        bench, i, n, onOff.get(i - 1), offOff.get(i - 1), bytesOff, bytesOn, left / 60_000_000_000L + 1);
+                console.printf(
+                        Locale.ROOT,
+                        "%-30s pair %d/%d  on/off %.3f  off/off %.3f  B/msg %.3f -> %.3f  (about %d min left)%n",
+                        bench,
+                        i,
+                        n,
+                        onOff.get(i - 1),
+                        offOff.get(i - 1),
+                        bytesOff,
+                        bytesOn,
+                        left / 60_000_000_000L + 1);
                 console.flush();
             }
             rows.add(new Row(bench, bytesOff, bytesOn, onOff, offOff));
@@ -116,12 +135,18 @@ final class FingerprintBenchCommand implements Callable<Integer> {
 
     private String report(List<Row> rows, int n, String method) {
         StringBuilder sb = new StringBuilder("# Savina: what fingerprints cost\n\n");
-        sb.append(String.format(Locale.ROOT, "Dispatcher: %s; %d pairs per benchmark, each a recording without "
-                + "fingerprints, one with, and one without again, in turn, in separate JVMs; %s. Ratios are medians of "
-                + "the pairs with a bootstrap 95%% interval; off/off compares the two recordings without, the noise floor. "
-                + "Machine: %s.%n%n",
-                dispatcher, n, method, Machine.describe()));
-        sb.append("| benchmark | B/msg without | B/msg with | added B/msg | time with/without [95% CI] | noise floor off/off [95% CI] |\n");
+        sb.append(String.format(
+                Locale.ROOT,
+                "Dispatcher: %s; %d pairs per benchmark, each a recording without "
+                        + "fingerprints, one with, and one without again, in turn, in separate JVMs; %s. Ratios are medians of "
+                        + "the pairs with a bootstrap 95%% interval; off/off compares the two recordings without, the noise floor. "
+                        + "Machine: %s.%n%n",
+                dispatcher,
+                n,
+                method,
+                Machine.describe()));
+        sb.append(
+                "| benchmark | B/msg without | B/msg with | added B/msg | time with/without [95% CI] | noise floor off/off [95% CI] |\n");
         sb.append("|---|---|---|---|---|---|\n");
         double addedSum = 0;
         double addedMax = 0;
@@ -135,12 +160,25 @@ final class FingerprintBenchCommand implements Callable<Integer> {
             Stats.Estimate floor = Stats.bootstrapMedian(r.offOff());
             medians.add(Stats.median(r.onOff()));
             floors.add(Stats.median(r.offOff()));
-            sb.append(String.format(Locale.ROOT, "| %s | %.3f | %.3f | %+.3f | %s | %s |%n",
-                    r.benchmark(), r.bytesOff(), r.bytesOn(), added, on, floor));
+            sb.append(String.format(
+                    Locale.ROOT,
+                    "| %s | %.3f | %.3f | %+.3f | %s | %s |%n",
+                    r.benchmark(),
+                    r.bytesOff(),
+                    r.bytesOn(),
+                    added,
+                    on,
+                    floor));
         }
-        sb.append(String.format(Locale.ROOT, "%nOver %d benchmarks: fingerprints add %.3f bytes per message on average "
-                + "(at most %.3f); time with/without, geometric mean of the medians %.3f; noise floor %.3f.%n",
-                rows.size(), addedSum / rows.size(), addedMax, Stats.geometricMean(medians), Stats.geometricMean(floors)));
+        sb.append(String.format(
+                Locale.ROOT,
+                "%nOver %d benchmarks: fingerprints add %.3f bytes per message on average "
+                        + "(at most %.3f); time with/without, geometric mean of the medians %.3f; noise floor %.3f.%n",
+                rows.size(),
+                addedSum / rows.size(),
+                addedMax,
+                Stats.geometricMean(medians),
+                Stats.geometricMean(floors)));
         return sb.toString();
     }
 }

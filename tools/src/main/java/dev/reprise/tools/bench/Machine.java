@@ -26,8 +26,11 @@ final class Machine {
             return null;
         }
         try (Stream<String> lines = Files.lines(info)) {
-            return lines.filter(l -> l.startsWith("model name")).map(l -> l.substring(l.indexOf(':') + 1).trim())
-                    .filter(m -> !m.isEmpty()).findFirst().orElse(null);
+            return lines.filter(l -> l.startsWith("model name"))
+                    .map(l -> l.substring(l.indexOf(':') + 1).trim())
+                    .filter(m -> !m.isEmpty())
+                    .findFirst()
+                    .orElse(null);
         } catch (IOException | RuntimeException e) {
             return null;
         }

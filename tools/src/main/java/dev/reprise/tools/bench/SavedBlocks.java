@@ -95,8 +95,8 @@ final class SavedBlocks {
         }
         List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8);
         if (lines.size() < 2 || !lines.get(0).equals(HEADER) || !lines.get(1).startsWith("settings ")) {
-            throw new IOException(file + " is not a file of saved blocks (no '" + HEADER + "' header); delete it to measure "
-                    + bench + " under the " + dispatcher + " dispatcher again");
+            throw new IOException(file + " is not a file of saved blocks (no '" + HEADER
+                    + "' header); delete it to measure " + bench + " under the " + dispatcher + " dispatcher again");
         }
         String saved = lines.get(1).substring("settings ".length());
         if (!saved.equals(settings)) {
@@ -126,14 +126,17 @@ final class SavedBlocks {
             String[] block = lines.get(i++).split(" ");
             // Files saved before the messages were counted have no fourth field.
             if (block.length < 3 || block.length > 4 || !block[0].equals("block")) {
-                throw new IOException("expected 'block BYTES_PER_MESSAGE TRACE_BYTES MESSAGES' at '" + String.join(" ", block) + "'");
+                throw new IOException(
+                        "expected 'block BYTES_PER_MESSAGE TRACE_BYTES MESSAGES' at '" + String.join(" ", block) + "'");
             }
             Map<SavinaArm, SavinaRun> runs = new EnumMap<>(SavinaArm.class);
             SavinaRun replay = null;
             while (i < lines.size() && lines.get(i).startsWith("run ")) {
                 String arm = lines.get(i++).substring("run ".length());
                 int from = i;
-                while (i < lines.size() && !lines.get(i).startsWith("run ") && !lines.get(i).startsWith("block ")) {
+                while (i < lines.size()
+                        && !lines.get(i).startsWith("run ")
+                        && !lines.get(i).startsWith("block ")) {
                     i++;
                 }
                 SavinaRun run = SavinaRun.parse(bench, lines.subList(from, i));
@@ -146,7 +149,11 @@ final class SavedBlocks {
             if (!runs.containsKey(SavinaArm.BASE)) {
                 throw new IOException("a block without a baseline run");
             }
-            blocks.add(new SavinaRow.Block(runs, replay, Double.parseDouble(block[1]), Long.parseLong(block[2]),
+            blocks.add(new SavinaRow.Block(
+                    runs,
+                    replay,
+                    Double.parseDouble(block[1]),
+                    Long.parseLong(block[2]),
                     block.length == 4 ? Long.parseLong(block[3]) : 0));
         }
         if (blocks.isEmpty()) {

@@ -59,6 +59,7 @@ enum SavinaArm {
     /** The JVM options that choose this arm's in-process peer, writing to {@code file}. */
     List<String> peerOptions(Path file) {
         return this == CONTENT || this == JFR || this == LOG
-                ? List.of("-Dsavina.peer=" + label(), "-Dsavina.peer.file=" + file) : List.of();
+                ? List.of("-Dsavina.peer=" + label(), "-Dsavina.peer.file=" + file)
+                : List.of();
     }
 }

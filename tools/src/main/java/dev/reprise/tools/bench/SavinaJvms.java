@@ -42,8 +42,15 @@ final class SavinaJvms {
     SavinaRun run(String bench, String agentArgument) throws IOException, InterruptedException {
         // Quick runs are smoke tests: C1 alone starts the short JVMs about twice as fast.
         List<String> jvm = quick ? List.of("-XX:TieredStopAtLevel=1") : List.of();
-        return SavinaRun.run(setup, new SavinaRun.Launch(pin, jvm, quick ? 0 : MEASURED), bench, agentArgument,
-                dispatcher, 0, quick ? QUICK_ITERATIONS : MAX_ITERATIONS, quick);
+        return SavinaRun.run(
+                setup,
+                new SavinaRun.Launch(pin, jvm, quick ? 0 : MEASURED),
+                bench,
+                agentArgument,
+                dispatcher,
+                0,
+                quick ? QUICK_ITERATIONS : MAX_ITERATIONS,
+                quick);
     }
 
     /** {@code measured}'s steady-state median iteration over {@code reference}'s, each with its warm-up cut. */
@@ -55,11 +62,20 @@ final class SavinaJvms {
     String method() {
         String pinned = pin.isEmpty() ? "" : ", pinned to one core";
         if (quick) {
-            return String.format(Locale.ROOT, "quick parameters on C1%s, %d iterations per JVM, the warm-up found by "
-                    + "MSER; time is the median of the rest (a harness check, not a measurement)", pinned, QUICK_ITERATIONS);
+            return String.format(
+                    Locale.ROOT,
+                    "quick parameters on C1%s, %d iterations per JVM, the warm-up found by "
+                            + "MSER; time is the median of the rest (a harness check, not a measurement)",
+                    pinned,
+                    QUICK_ITERATIONS);
         }
-        return String.format(Locale.ROOT, "paper parameters%s; each JVM warms up until its compilers are quiet (at most "
-                + "5%% of 20 iterations' time), then measures %d iterations (%d at most in all); time is the median of "
-                + "those", pinned, MEASURED, MAX_ITERATIONS);
+        return String.format(
+                Locale.ROOT,
+                "paper parameters%s; each JVM warms up until its compilers are quiet (at most "
+                        + "5%% of 20 iterations' time), then measures %d iterations (%d at most in all); time is the median of "
+                        + "those",
+                pinned,
+                MEASURED,
+                MAX_ITERATIONS);
     }
 }

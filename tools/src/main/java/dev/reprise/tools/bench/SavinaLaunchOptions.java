@@ -5,7 +5,11 @@ import picocli.CommandLine.Option;
 
 /** The options every bench command that launches Savina JVMs shares; {@code ./reprise} sets both. */
 final class SavinaLaunchOptions {
-    @Option(names = "--classpath", required = true, paramLabel = "CP", description = "Class path of savina-bench (./reprise sets it).")
+    @Option(
+            names = "--classpath",
+            required = true,
+            paramLabel = "CP",
+            description = "Class path of savina-bench (./reprise sets it).")
     String classPath;
 
     @Option(names = "--agent", required = true, paramLabel = "JAR", description = "The agent jar (./reprise sets it).")
@@ -13,7 +17,7 @@ final class SavinaLaunchOptions {
 
     /** Child JVMs run on the same JDK as this command. */
     SavinaRun.Setup setup() {
-        return new SavinaRun.Setup(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                classPath, agentJar.toString());
+        return new SavinaRun.Setup(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(), classPath, agentJar.toString());
     }
 }

@@ -16,6 +16,7 @@ final class SavinaProgress {
     private final int replayed;
     /** Per kind of block ({@link #kind}): how many are done and the seconds they took. */
     private final int[] doneOfKind = new int[4];
+
     private final double[] secondsOfKind = new double[4];
     private long last = System.nanoTime();
     private int done;
@@ -37,8 +38,18 @@ final class SavinaProgress {
         long now = System.nanoTime();
         took(pair, (now - last) / 1e9);
         last = now;
-        console.printf(Locale.ROOT, "  [%d/%d] %s %s pair %d/%d: record/base %.3f, %s; about %s left%n", done,
-                configs * pairs, bench, dispatcher, pair, pairs, ratio, replay, duration(secondsLeft()));
+        console.printf(
+                Locale.ROOT,
+                "  [%d/%d] %s %s pair %d/%d: record/base %.3f, %s; about %s left%n",
+                done,
+                configs * pairs,
+                bench,
+                dispatcher,
+                pair,
+                pairs,
+                ratio,
+                replay,
+                duration(secondsLeft()));
         console.flush();
     }
 

@@ -28,10 +28,24 @@ import java.util.Map;
  * @param peers the peers measured, in report order
  * @param replayProblem why a replay failed, or null when every replay passed its checks
  */
-record SavinaRow(String benchmark, String dispatcher, int pairs, Stats.Estimate record, Stats.Estimate recordCpu,
-                 Stats.Estimate floor, double warmup, int quietJvms, int jvms, double bytesPerMessage, double megabytesPerSecond,
-                 Stats.Estimate replay, double baseNanosPerMessage, Stats.Estimate addedNanosPerMessage, double baseSpread,
-                 List<Peer> peers, String replayProblem) {
+record SavinaRow(
+        String benchmark,
+        String dispatcher,
+        int pairs,
+        Stats.Estimate record,
+        Stats.Estimate recordCpu,
+        Stats.Estimate floor,
+        double warmup,
+        int quietJvms,
+        int jvms,
+        double bytesPerMessage,
+        double megabytesPerSecond,
+        Stats.Estimate replay,
+        double baseNanosPerMessage,
+        Stats.Estimate addedNanosPerMessage,
+        double baseSpread,
+        List<Peer> peers,
+        String replayProblem) {
 
     /**
      * About how many blocks an A/A floor within ±{@code halfWidth} (0.02 for ±2%) would take: an
@@ -52,8 +66,12 @@ record SavinaRow(String benchmark, String dispatcher, int pairs, Stats.Estimate 
      * @param ratio peer/baseline wall time with its interval
      * @param unserializable messages the peer could not record (the content peer's unserializable ones)
      */
-    record Peer(String name, Stats.Estimate ratio, double bytesPerMessage, double megabytesPerSecond,
-                long unserializable) {}
+    record Peer(
+            String name,
+            Stats.Estimate ratio,
+            double bytesPerMessage,
+            double megabytesPerSecond,
+            long unserializable) {}
 
     /**
      * One block of JVMs run in turn.
@@ -64,8 +82,12 @@ record SavinaRow(String benchmark, String dispatcher, int pairs, Stats.Estimate 
      * @param traceBytes the recording's size
      * @param messages the messages the recording holds (all its iterations, warm-up included); 0 when not counted
      */
-    record Block(Map<SavinaArm, SavinaRun> runs, SavinaRun replay, double traceBytesPerMessage, long traceBytes,
-                 long messages) {
+    record Block(
+            Map<SavinaArm, SavinaRun> runs,
+            SavinaRun replay,
+            double traceBytesPerMessage,
+            long traceBytes,
+            long messages) {
         /** A block whose recording's messages were not counted. */
         Block(Map<SavinaArm, SavinaRun> runs, SavinaRun replay, double traceBytesPerMessage, long traceBytes) {
             this(runs, replay, traceBytesPerMessage, traceBytes, 0);
@@ -77,8 +99,8 @@ record SavinaRow(String benchmark, String dispatcher, int pairs, Stats.Estimate 
     }
 
     /** The figures from {@code blocks}; {@code replayProblem} null when every replay passed. */
-    static SavinaRow of(String benchmark, String dispatcher, List<Block> blocks, List<SavinaArm> peerArms,
-                        String replayProblem) {
+    static SavinaRow of(
+            String benchmark, String dispatcher, List<Block> blocks, List<SavinaArm> peerArms, String replayProblem) {
         List<PairedRatio.Pair> wall = new ArrayList<>();
         List<Double> cpu = new ArrayList<>();
         List<PairedRatio.Pair> floor = new ArrayList<>();
@@ -128,12 +150,24 @@ record SavinaRow(String benchmark, String dispatcher, int pairs, Stats.Estimate 
         for (SavinaArm arm : peerArms) {
             peers.add(peer(arm, blocks));
         }
-        return new SavinaRow(benchmark, dispatcher, blocks.size(), PairedRatio.estimate(wall),
+        return new SavinaRow(
+                benchmark,
+                dispatcher,
+                blocks.size(),
+                PairedRatio.estimate(wall),
                 cpu.isEmpty() ? Stats.Estimate.of(Double.NaN) : Stats.bootstrapMedian(cpu),
-                PairedRatio.estimate(floor), Stats.median(cuts), quiet, cuts.size(), Stats.median(bytesPerMessage), Stats.median(rates),
-                replay.isEmpty() ? Stats.Estimate.of(Double.NaN) : Stats.bootstrapMedian(replay), Stats.median(baseNanos),
+                PairedRatio.estimate(floor),
+                Stats.median(cuts),
+                quiet,
+                cuts.size(),
+                Stats.median(bytesPerMessage),
+                Stats.median(rates),
+                replay.isEmpty() ? Stats.Estimate.of(Double.NaN) : Stats.bootstrapMedian(replay),
+                Stats.median(baseNanos),
                 addedNanos.isEmpty() ? Stats.Estimate.of(Double.NaN) : Stats.bootstrapMedian(addedNanos),
-                baseLogMedians.size() < 3 ? Double.NaN : Stats.standardDeviation(baseLogMedians), peers, replayProblem);
+                baseLogMedians.size() < 3 ? Double.NaN : Stats.standardDeviation(baseLogMedians),
+                peers,
+                replayProblem);
     }
 
     /** The ratio of the steady-state medians of {@code measured} and {@code reference}, warm-up cut ({@link #warmup}). */
@@ -142,8 +176,8 @@ record SavinaRow(String benchmark, String dispatcher, int pairs, Stats.Estimate 
     }
 
     private static PairedRatio.Pair pair(SavinaRun measured, SavinaRun reference) {
-        return new PairedRatio.Pair(steady(measured.allNanos(), warmup(measured)),
-                steady(reference.allNanos(), warmup(reference)));
+        return new PairedRatio.Pair(
+                steady(measured.allNanos(), warmup(measured)), steady(reference.allNanos(), warmup(reference)));
     }
 
     /** How many leading iterations of {@code run} are warm-up: as its JVM marked them by its compilers, else MSER's cut. */
@@ -176,7 +210,11 @@ record SavinaRow(String benchmark, String dispatcher, int pairs, Stats.Estimate 
                 rates.add(bytes / 1e6 / (run.totalNanos() / 1e9));
             }
         }
-        return new Peer(arm.label(), PairedRatio.estimate(pairs), Stats.median(bytesPerMessage), Stats.median(rates),
+        return new Peer(
+                arm.label(),
+                PairedRatio.estimate(pairs),
+                Stats.median(bytesPerMessage),
+                Stats.median(rates),
                 unserializable);
     }
 

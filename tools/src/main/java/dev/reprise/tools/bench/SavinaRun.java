@@ -22,8 +22,13 @@ import java.util.stream.Collectors;
  *     {@code --until-quiet}): then the measured iterations are the steady state; otherwise the
  *     reader finds the warm-up among all iterations (MSER), whatever the JVM called warm-up
  */
-record SavinaRun(String benchmark, List<Long> measuredNanos, List<Long> allNanos, List<Long> allCpuNanos, String peer,
-                 boolean warmupFromCompilers) {
+record SavinaRun(
+        String benchmark,
+        List<Long> measuredNanos,
+        List<Long> allNanos,
+        List<Long> allCpuNanos,
+        String peer,
+        boolean warmupFromCompilers) {
 
     /** A run whose warm-up its reader finds. */
     SavinaRun(String benchmark, List<Long> measuredNanos, List<Long> allNanos, List<Long> allCpuNanos, String peer) {
@@ -59,17 +64,34 @@ record SavinaRun(String benchmark, List<Long> measuredNanos, List<Long> allNanos
      *
      * @throws IOException naming the benchmark and what went wrong (its failed check, a crash)
      */
-    static SavinaRun run(Setup setup, Launch launch, String benchmark, String agentArgument, String dispatcher,
-                         int warmup, int iterations, boolean quick) throws IOException, InterruptedException {
+    static SavinaRun run(
+            Setup setup,
+            Launch launch,
+            String benchmark,
+            String agentArgument,
+            String dispatcher,
+            int warmup,
+            int iterations,
+            boolean quick)
+            throws IOException, InterruptedException {
         List<String> cmd = new ArrayList<>(launch.prefix());
         cmd.addAll(List.of(setup.java(), "--sun-misc-unsafe-memory-access=allow", "-Xms1g", "-Xmx1g"));
         cmd.addAll(launch.jvmOptions());
         if (agentArgument != null) {
             cmd.add("-javaagent:" + setup.agentJar() + "=" + agentArgument);
         }
-        cmd.addAll(List.of("-cp", setup.classPath(), "dev.reprise.savina.SavinaMain", "--bench", benchmark,
-                "--dispatcher", dispatcher, "--warmup", Integer.toString(warmup),
-                "--iterations", Integer.toString(iterations)));
+        cmd.addAll(List.of(
+                "-cp",
+                setup.classPath(),
+                "dev.reprise.savina.SavinaMain",
+                "--bench",
+                benchmark,
+                "--dispatcher",
+                dispatcher,
+                "--warmup",
+                Integer.toString(warmup),
+                "--iterations",
+                Integer.toString(iterations)));
         if (quick) {
             cmd.add("--quick");
         }
@@ -90,14 +112,18 @@ record SavinaRun(String benchmark, List<Long> measuredNanos, List<Long> allNanos
         Path out = Files.createTempFile("savina", ".out");
         Path err = Files.createTempFile("savina", ".err");
         try {
-            Process p = new ProcessBuilder(cmd).redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+            Process p = new ProcessBuilder(cmd)
+                    .redirectOutput(out.toFile())
+                    .redirectError(err.toFile())
+                    .start();
             if (!p.waitFor(30, TimeUnit.MINUTES)) {
                 p.destroyForcibly();
                 List<String> printed = Files.readAllLines(out, StandardCharsets.UTF_8);
-                throw new IOException(benchmark + (how.isEmpty() ? " (without the agent)" : how) + " did not finish in 30 minutes; "
-                        + "it had printed " + printed.size() + " lines"
-                        + (printed.isEmpty() ? "" : ", the last: " + printed.get(printed.size() - 1))
-                        + (Files.size(err) == 0 ? "" : "; its errors: " + tail(Files.readString(err))));
+                throw new IOException(
+                        benchmark + (how.isEmpty() ? " (without the agent)" : how) + " did not finish in 30 minutes; "
+                                + "it had printed " + printed.size() + " lines"
+                                + (printed.isEmpty() ? "" : ", the last: " + printed.get(printed.size() - 1))
+                                + (Files.size(err) == 0 ? "" : "; its errors: " + tail(Files.readString(err))));
             }
             List<String> lines = Files.readAllLines(out, StandardCharsets.UTF_8);
             if (p.exitValue() != 0) {

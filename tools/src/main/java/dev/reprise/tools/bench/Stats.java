@@ -3,7 +3,6 @@ package dev.reprise.tools.bench;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
@@ -55,7 +54,8 @@ final class Stats {
             return Double.NaN;
         }
         double mean = values.stream().mapToDouble(Double::doubleValue).average().orElseThrow();
-        double squares = values.stream().mapToDouble(v -> (v - mean) * (v - mean)).sum();
+        double squares =
+                values.stream().mapToDouble(v -> (v - mean) * (v - mean)).sum();
         return Math.sqrt(squares / (n - 1));
     }
 
@@ -88,7 +88,9 @@ final class Stats {
     static Estimate percentileInterval(double value, double[] resampled) {
         Arrays.sort(resampled);
         int n = resampled.length;
-        return new Estimate(value, resampled[Math.max(0, (int) Math.round(0.025 * n) - 1)],
+        return new Estimate(
+                value,
+                resampled[Math.max(0, (int) Math.round(0.025 * n) - 1)],
                 resampled[Math.max(0, (int) Math.round(0.975 * n) - 1)]);
     }
 

@@ -22,7 +22,9 @@ import picocli.CommandLine.Option;
  * medians of the paired time ratios to A with bootstrap 95% intervals, beside the noise floor A'/A,
  * and from the traces' metadata how often the writer forced the files and how long a force took.
  */
-@Command(name = "sync", mixinStandardHelpOptions = true,
+@Command(
+        name = "sync",
+        mixinStandardHelpOptions = true,
         description = "What sync=interval and sync=always cost on Savina against sync=none: paired time ratios with "
                 + "95%% intervals beside the noise floor, forces per second and time per force.")
 final class SyncBenchCommand implements Callable<Integer> {
@@ -32,33 +34,48 @@ final class SyncBenchCommand implements Callable<Integer> {
     @Option(names = "--quick", description = "Small parameters, few iterations, 3 pairs.")
     boolean quick;
 
-    @Option(names = "--only", split = ",", paramLabel = "NAME",
-            description = "Only these benchmarks (default: PingPong, ThreadRing, Counting, BigContention, the heaviest writers).")
+    @Option(
+            names = "--only",
+            split = ",",
+            paramLabel = "NAME",
+            description =
+                    "Only these benchmarks (default: PingPong, ThreadRing, Counting, BigContention, the heaviest writers).")
     List<String> only;
 
     @Option(names = "--pairs", description = "Rounds of the four recordings per benchmark (default 5, quick 3).")
     Integer pairs;
 
-    @Option(names = "--traces", paramLabel = "DIR",
+    @Option(
+            names = "--traces",
+            paramLabel = "DIR",
             description = "Where the traces are recorded, on the disk to measure (default: the temporary directory; "
                     + "a tmpfs has nothing to force).")
     Path traces;
 
-    @Option(names = "--out", paramLabel = "DIR", defaultValue = "savina-report",
+    @Option(
+            names = "--out",
+            paramLabel = "DIR",
+            defaultValue = "savina-report",
             description = "Where sync.md goes (default: ${DEFAULT-VALUE}).")
     Path out;
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
-    private static final List<String> DEFAULT_BENCHMARKS = List.of("PingPong", "ThreadRing", "Counting", "BigContention");
+    private static final List<String> DEFAULT_BENCHMARKS =
+            List.of("PingPong", "ThreadRing", "Counting", "BigContention");
 
     /** What one recording did: its iterations, its forces, the time they took, how long it recorded and how much. */
     record Recording(SavinaRun run, long syncs, long syncMicros, double seconds, long bytes) {}
 
     /** One benchmark's figures over the pairs; {@code interval} and {@code always} are each mode's recordings. */
-    record Row(String benchmark, List<Double> intervalRatios, List<Double> alwaysRatios, List<Double> floor,
-               List<Recording> interval, List<Recording> always) {}
+    record Row(
+            String benchmark,
+            List<Double> intervalRatios,
+            List<Double> alwaysRatios,
+            List<Double> floor,
+            List<Recording> interval,
+            List<Recording> always) {}
 
     @Override
     public Integer call() throws Exception {
@@ -76,7 +93,12 @@ final class SyncBenchCommand implements Callable<Integer> {
         String fileSystem = Files.getFileStore(under).type();
         List<Row> rows = new ArrayList<>();
         for (String bench : benchmarks) {
-            Row row = new Row(bench, new ArrayList<>(), new ArrayList<>(), new ArrayList<>(), new ArrayList<>(),
+            Row row = new Row(
+                    bench,
+                    new ArrayList<>(),
+                    new ArrayList<>(),
+                    new ArrayList<>(),
+                    new ArrayList<>(),
                     new ArrayList<>());
             for (int i = 1; i <= n; i++) {
                 Path dir = Files.createTempDirectory(under, "reprise-sync");
@@ -93,8 +115,15 @@ final class SyncBenchCommand implements Callable<Integer> {
                 } finally {
                     Stats.deleteTree(dir);
                 }
-                console.printf(Locale.ROOT, "%-16s pair %d/%d  interval/none %.3f  always/none %.3f  none/none %.3f%n",
-                        bench, i, n, row.intervalRatios().get(i - 1), row.alwaysRatios().get(i - 1), row.floor().get(i - 1));
+                console.printf(
+                        Locale.ROOT,
+                        "%-16s pair %d/%d  interval/none %.3f  always/none %.3f  none/none %.3f%n",
+                        bench,
+                        i,
+                        n,
+                        row.intervalRatios().get(i - 1),
+                        row.alwaysRatios().get(i - 1),
+                        row.floor().get(i - 1));
                 console.flush();
             }
             rows.add(row);
@@ -116,13 +145,19 @@ final class SyncBenchCommand implements Callable<Integer> {
 
     private static String report(List<Row> rows, int n, String method, String traces) {
         StringBuilder sb = new StringBuilder("# Savina: what sync costs\n\n");
-        sb.append(String.format(Locale.ROOT, "Default dispatcher; %d pairs per benchmark, each four recordings in turn in "
-                + "separate JVMs: sync=none, interval, always, none again; %s. "
-                + "Ratios are medians of the pairs to the first none, with a bootstrap 95%% "
-                + "interval; none/none is the noise floor. Trace MB/s and forces per second are over the whole recording "
-                + "(start-up and warm-up included); "
-                + "ms per force is the writer's mean time in fdatasync of the events and data files. Traces in %s. "
-                + "Machine: %s.%n%n", n, method, traces, Machine.describe()));
+        sb.append(String.format(
+                Locale.ROOT,
+                "Default dispatcher; %d pairs per benchmark, each four recordings in turn in "
+                        + "separate JVMs: sync=none, interval, always, none again; %s. "
+                        + "Ratios are medians of the pairs to the first none, with a bootstrap 95%% "
+                        + "interval; none/none is the noise floor. Trace MB/s and forces per second are over the whole recording "
+                        + "(start-up and warm-up included); "
+                        + "ms per force is the writer's mean time in fdatasync of the events and data files. Traces in %s. "
+                        + "Machine: %s.%n%n",
+                n,
+                method,
+                traces,
+                Machine.describe()));
         sb.append("| benchmark | trace MB/s | interval/none [95% CI] | always/none [95% CI] | noise none/none [95% CI] "
                 + "| interval: forces/s, ms/force | always: forces/s, ms/force |\n");
         sb.append("|---|---|---|---|---|---|---|\n");
@@ -133,13 +168,25 @@ final class SyncBenchCommand implements Callable<Integer> {
             intervals.add(Stats.median(r.intervalRatios()));
             alwayses.add(Stats.median(r.alwaysRatios()));
             floors.add(Stats.median(r.floor()));
-            sb.append(String.format(Locale.ROOT, "| %s | %.2f | %s | %s | %s | %s | %s |%n", r.benchmark(),
-                    megabytesPerSecond(r.interval()), withInterval(r.intervalRatios()), withInterval(r.alwaysRatios()),
-                    withInterval(r.floor()), forces(r.interval()), forces(r.always())));
+            sb.append(String.format(
+                    Locale.ROOT,
+                    "| %s | %.2f | %s | %s | %s | %s | %s |%n",
+                    r.benchmark(),
+                    megabytesPerSecond(r.interval()),
+                    withInterval(r.intervalRatios()),
+                    withInterval(r.alwaysRatios()),
+                    withInterval(r.floor()),
+                    forces(r.interval()),
+                    forces(r.always())));
         }
-        sb.append(String.format(Locale.ROOT, "%nGeometric mean of the medians over %d benchmarks: interval/none %.3f, "
-                + "always/none %.3f; noise floor %.3f.%n", rows.size(), Stats.geometricMean(intervals),
-                Stats.geometricMean(alwayses), Stats.geometricMean(floors)));
+        sb.append(String.format(
+                Locale.ROOT,
+                "%nGeometric mean of the medians over %d benchmarks: interval/none %.3f, "
+                        + "always/none %.3f; noise floor %.3f.%n",
+                rows.size(),
+                Stats.geometricMean(intervals),
+                Stats.geometricMean(alwayses),
+                Stats.geometricMean(floors)));
         return sb.toString();
     }
 

@@ -21,9 +21,10 @@ record TideBenchmark(String name, String file, List<String> quick, List<String> 
             new TideBenchmark("Chameneos", "chameneos.tide", List.of("100", "10000"), List.of("100", "100000")),
             new TideBenchmark("BigContention", "bigcontention.tide", List.of("120", "100"), List.of("120", "2000")),
             new TideBenchmark("Philosophers", "philosophers.tide", List.of("20", "500"), List.of("20", "5000")),
-            new TideBenchmark("ForkJoinThroughput", "forkjointhroughput.tide", List.of("60", "600"), List.of("60", "3000")),
-            new TideBenchmark("TrapezoidalApproximation", "trapezoidal.tide", List.of("100", "50000"),
-                    List.of("100", "1000000")),
+            new TideBenchmark(
+                    "ForkJoinThroughput", "forkjointhroughput.tide", List.of("60", "600"), List.of("60", "3000")),
+            new TideBenchmark(
+                    "TrapezoidalApproximation", "trapezoidal.tide", List.of("100", "50000"), List.of("100", "1000000")),
             new TideBenchmark("PromiseRace", "promiserace.tide", List.of("3000"), List.of("20000")));
 
     /** The benchmark called name; null if there is none. */

@@ -15,14 +15,17 @@ record TideFeatures(boolean compiled, boolean record, boolean replay) {
 
     /** Asks a JVM of the built module. */
     static TideFeatures probe(TideLaunch launch) throws IOException, InterruptedException {
-        Process p = new ProcessBuilder(launch.command(List.of(), List.of("--features"))).redirectErrorStream(true).start();
+        Process p = new ProcessBuilder(launch.command(List.of(), List.of("--features")))
+                .redirectErrorStream(true)
+                .start();
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         if (!p.waitFor(2, TimeUnit.MINUTES) || p.exitValue() != 0) {
             p.destroyForcibly();
             throw new IOException("the Tide benchmark JVM did not start (TideBenchMain --features): " + out.strip());
         }
         List<String> lines = out.lines().toList();
-        return new TideFeatures(lines.contains("compiled yes"), lines.contains("record yes"), lines.contains("replay yes"));
+        return new TideFeatures(
+                lines.contains("compiled yes"), lines.contains("record yes"), lines.contains("replay yes"));
     }
 
     /** For the console and the report. */

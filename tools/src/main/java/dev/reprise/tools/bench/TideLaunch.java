@@ -23,7 +23,10 @@ record TideLaunch(String java, Path truffle) {
     /** What must exist in a built module; a missing one is named with the command that builds it. */
     static List<Path> required(Path truffle) {
         Path target = truffle.resolve("target");
-        return List.of(target.resolve("lib"), target.resolve("compiler"), target.resolve("classes"),
+        return List.of(
+                target.resolve("lib"),
+                target.resolve("compiler"),
+                target.resolve("classes"),
                 truffle.resolve("src/test/tide/savina"));
     }
 
@@ -35,8 +38,12 @@ record TideLaunch(String java, Path truffle) {
     /** The class path: the Truffle runtime's jars (target/lib) and the module's classes. */
     String classPath() throws IOException {
         try (Stream<Path> jars = Files.list(truffle.resolve("target/lib"))) {
-            return Stream.concat(jars.filter(p -> p.toString().endsWith(".jar")).sorted().map(Path::toString),
-                    Stream.of(truffle.resolve("target/classes").toString())).collect(Collectors.joining(File.pathSeparator));
+            return Stream.concat(
+                            jars.filter(p -> p.toString().endsWith(".jar"))
+                                    .sorted()
+                                    .map(Path::toString),
+                            Stream.of(truffle.resolve("target/classes").toString()))
+                    .collect(Collectors.joining(File.pathSeparator));
         }
     }
 
@@ -47,9 +54,15 @@ record TideLaunch(String java, Path truffle) {
      * @param mainArguments TideBenchMain's arguments
      */
     List<String> command(List<String> jvmOptions, List<String> mainArguments) throws IOException {
-        List<String> cmd = new ArrayList<>(List.of(java, "-XX:+UnlockExperimentalVMOptions", "-XX:+EnableJVMCI",
-                "--upgrade-module-path=" + truffle.resolve("target/compiler"), "--enable-native-access=ALL-UNNAMED",
-                "--sun-misc-unsafe-memory-access=allow", "-Xms1g", "-Xmx1g"));
+        List<String> cmd = new ArrayList<>(List.of(
+                java,
+                "-XX:+UnlockExperimentalVMOptions",
+                "-XX:+EnableJVMCI",
+                "--upgrade-module-path=" + truffle.resolve("target/compiler"),
+                "--enable-native-access=ALL-UNNAMED",
+                "--sun-misc-unsafe-memory-access=allow",
+                "-Xms1g",
+                "-Xmx1g"));
         cmd.addAll(jvmOptions);
         cmd.addAll(List.of("-cp", classPath(), MAIN));
         cmd.addAll(mainArguments);

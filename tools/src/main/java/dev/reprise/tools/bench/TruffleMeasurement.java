@@ -26,8 +26,11 @@ final class TruffleMeasurement {
      * The row for the report, the compilation logs of each arm and of the replays, and the recorded
      * JVMs' tracing nodes by final specialisation (key without {@link #NODES}: count summed over JVMs).
      */
-    record Result(SavinaRow row, Map<SavinaArm, CompilationLog> compilations, CompilationLog replayCompilations,
-                  Map<String, Long> recordedNodes) {}
+    record Result(
+            SavinaRow row,
+            Map<SavinaArm, CompilationLog> compilations,
+            CompilationLog replayCompilations,
+            Map<String, Long> recordedNodes) {}
 
     private final TideLaunch launch;
     private final boolean quick;
@@ -54,7 +57,8 @@ final class TruffleMeasurement {
      * @param replay whether to replay each recording
      * @param orders each block's order of arms (see {@link BlockOrder})
      */
-    Result measure(TideBenchmark bench, boolean replay, List<List<SavinaArm>> orders) throws IOException, InterruptedException {
+    Result measure(TideBenchmark bench, boolean replay, List<List<SavinaArm>> orders)
+            throws IOException, InterruptedException {
         List<SavinaRow.Block> blocks = new ArrayList<>();
         Map<SavinaArm, CompilationLog> compilations = new EnumMap<>(SavinaArm.class);
         CompilationLog replayCompilations = CompilationLog.NONE;
@@ -82,7 +86,8 @@ final class TruffleMeasurement {
                 long traceBytes = 0;
                 if (runs.containsKey(SavinaArm.RECORD)) {
                     TraceTotals total = totals(trace);
-                    bytesPerMessage = total.messages() == 0 ? Double.NaN : (double) total.eventBytes() / total.messages();
+                    bytesPerMessage =
+                            total.messages() == 0 ? Double.NaN : (double) total.eventBytes() / total.messages();
                     traceBytes = total.eventBytes() + total.dataBytes();
                     TraceMetadata.read(trace).counts().forEach((key, n) -> {
                         if (key.startsWith(NODES)) {
@@ -97,7 +102,8 @@ final class TruffleMeasurement {
                             int recorded = runs.get(SavinaArm.RECORD).allNanos().size();
                             replayed = run(bench, " (replayed)", recorded, List.of("--replay", trace.toString()), log);
                         } catch (IOException e) {
-                            problem = block + ": " + e.getMessage().lines().findFirst().orElse("");
+                            problem = block + ": "
+                                    + e.getMessage().lines().findFirst().orElse("");
                         }
                         if (Files.exists(log)) {
                             replayCompilations = replayCompilations.plus(CompilationLog.read(log));
@@ -110,7 +116,10 @@ final class TruffleMeasurement {
                 Stats.deleteTree(dir);
             }
         }
-        return new Result(SavinaRow.of(bench.name(), "tide", blocks, List.of(), problem), compilations, replayCompilations,
+        return new Result(
+                SavinaRow.of(bench.name(), "tide", blocks, List.of(), problem),
+                compilations,
+                replayCompilations,
                 recordedNodes);
     }
 

@@ -34,9 +34,11 @@ class AcmeAirBenchCommandTest {
         Path jar = Files.createFile(tmp.resolve("agent.jar"));
         String rounds = refusal("bench", "acmeair", "--agent", jar.toString(), "--classpath", "x", "--rounds", "0");
         assertTrue(rounds.contains("--rounds must be at least 1, was 0"), rounds);
-        String agent = refusal("bench", "acmeair", "--agent", tmp.resolve("none.jar").toString(), "--classpath", "x");
+        String agent =
+                refusal("bench", "acmeair", "--agent", tmp.resolve("none.jar").toString(), "--classpath", "x");
         assertTrue(agent.contains("--agent: no such file"), agent);
-        String out = refusal("bench", "acmeair", "--agent", jar.toString(), "--classpath", "x", "--out", jar.toString());
+        String out =
+                refusal("bench", "acmeair", "--agent", jar.toString(), "--classpath", "x", "--out", jar.toString());
         assertTrue(out.contains("--out: " + jar + " is a file"), out);
         String unknown = refusal("bench", "acmeair", "--agent", jar.toString(), "--classpath", "x", "--frobnicate");
         assertTrue(unknown.contains("--frobnicate"), unknown);
@@ -44,11 +46,13 @@ class AcmeAirBenchCommandTest {
 
     @Test
     void aServerThatCannotStartShowsItsStderr() {
-        AcmeAirLaunch launch = new AcmeAirLaunch(ChildProcess.javaExecutable().toString(),
-                tmp.toString(), "unused.jar");
-        IOException e = assertThrows(IOException.class,
-                () -> AcmeAirServerJvm.start(launch, "untraced", null, tmp, 10, 60));
-        assertTrue(e.getMessage().startsWith("the untraced Acme-Air server exited with code 1 before listening"), e::getMessage);
+        AcmeAirLaunch launch =
+                new AcmeAirLaunch(ChildProcess.javaExecutable().toString(), tmp.toString(), "unused.jar");
+        IOException e =
+                assertThrows(IOException.class, () -> AcmeAirServerJvm.start(launch, "untraced", null, tmp, 10, 60));
+        assertTrue(
+                e.getMessage().startsWith("the untraced Acme-Air server exited with code 1 before listening"),
+                e::getMessage);
         assertTrue(e.getMessage().contains("dev.reprise.acmeair.AcmeAirServer"), e::getMessage);
     }
 }

@@ -23,7 +23,9 @@ class AcmeAirReportTest {
     @Test
     void parsesTheDriverOutputWithLabelsThatHoldSpaces() throws IOException {
         DriverResult d = DriverResult.parse(DRIVER_OUTPUT);
-        assertEquals(List.of("BookFlight", "View Profile Information"), List.copyOf(d.labels().keySet()));
+        assertEquals(
+                List.of("BookFlight", "View Profile Information"),
+                List.copyOf(d.labels().keySet()));
         DriverResult.Label view = d.labels().get("View Profile Information");
         assertEquals(15, view.count());
         assertEquals(3.0, view.throughput());
@@ -42,15 +44,24 @@ class AcmeAirReportTest {
 
     /** A closed-loop result with one label, "Login", at the given p99 and throughput. */
     private static DriverResult result(long p99, double throughput) {
-        return new DriverResult(Map.of("Login", new DriverResult.Label(100, 0, throughput, List.of(2L, 5L, p99, p99 * 2))),
-                100, 0, 100 / throughput, 20, 2.0);
+        return new DriverResult(
+                Map.of("Login", new DriverResult.Label(100, 0, throughput, List.of(2L, 5L, p99, p99 * 2))),
+                100,
+                0,
+                100 / throughput,
+                20,
+                2.0);
     }
 
     private static List<AcmeAirRun> runs(long[] untracedP99, long[] recordedP99) {
         List<AcmeAirRun> runs = new ArrayList<>();
         for (int i = 0; i < untracedP99.length; i++) {
-            runs.add(new AcmeAirRun(i + 1, AcmeAirRun.UNTRACED, Map.of(AcmeAirRun.CLOSED, result(untracedP99[i], 10.0)), null));
-            runs.add(new AcmeAirRun(i + 1, AcmeAirRun.RECORDED, Map.of(AcmeAirRun.CLOSED, result(recordedP99[i], 8.0)),
+            runs.add(new AcmeAirRun(
+                    i + 1, AcmeAirRun.UNTRACED, Map.of(AcmeAirRun.CLOSED, result(untracedP99[i], 10.0)), null));
+            runs.add(new AcmeAirRun(
+                    i + 1,
+                    AcmeAirRun.RECORDED,
+                    Map.of(AcmeAirRun.CLOSED, result(recordedP99[i], 8.0)),
                     new AcmeAirRun.Trace(2_000_000, 1_000, 4.0, null)));
         }
         return runs;
@@ -63,12 +74,19 @@ class AcmeAirReportTest {
         // per round 1.1, 1.5, 1.0: median 1.1, the interval within the per-round extremes
         assertEquals(1.1, p99.median(), 1e-9);
         assertEquals(3, p99.rounds());
-        assertTrue(p99.low() >= 1.0 && p99.high() <= 1.5 && p99.low() <= p99.median() && p99.median() <= p99.high(), p99::toString);
-        assertEquals(0.8, s.ratio(AcmeAirRun.CLOSED, AcmeAirSummary.ALL, Metric.THROUGHPUT).median(), 1e-9);
+        assertTrue(
+                p99.low() >= 1.0 && p99.high() <= 1.5 && p99.low() <= p99.median() && p99.median() <= p99.high(),
+                p99::toString);
+        assertEquals(
+                0.8,
+                s.ratio(AcmeAirRun.CLOSED, AcmeAirSummary.ALL, Metric.THROUGHPUT)
+                        .median(),
+                1e-9);
         // A/A: untraced 20/10 and 40/20
         assertEquals(2.0, s.noise(AcmeAirRun.CLOSED, "Login", Metric.P99).median(), 1e-9);
         assertEquals(20, s.median(AcmeAirRun.CLOSED, "Login", AcmeAirRun.UNTRACED, Metric.P99));
-        assertTrue(Double.isNaN(s.median(AcmeAirRun.CLOSED, AcmeAirSummary.ALL, AcmeAirRun.UNTRACED, Metric.P99)),
+        assertTrue(
+                Double.isNaN(s.median(AcmeAirRun.CLOSED, AcmeAirSummary.ALL, AcmeAirRun.UNTRACED, Metric.P99)),
                 "the driver gives no percentiles over all labels");
         assertEquals(AcmeAirSummary.Ratio.NONE, s.ratio(AcmeAirRun.OPEN, "Login", Metric.P99));
     }
@@ -77,17 +95,22 @@ class AcmeAirReportTest {
     void theReportHasTablesRatiosTraceRateCsvAndChart() {
         AcmeAirSummary s = new AcmeAirSummary(runs(new long[] {10, 20}, new long[] {11, 22}));
         AcmeAirPlan plan = AcmeAirPlan.quick(2);
-        String md = AcmeAirReport.markdown(s, plan, 7.0, new AcmeAirReplay.Outcome(false, 100, 60, "response 3 of 100 differs"));
+        String md = AcmeAirReport.markdown(
+                s, plan, 7.0, new AcmeAirReplay.Outcome(false, 100, 60, "response 3 of 100 differs"));
         assertTrue(md.contains("| Login | untraced | 100 | 10.0 | 2 | 5 | 15 | 30 |"), md);
         assertTrue(md.contains("| Login | recorded | 100 | 8.0 | 2 | 5 | 17 | 33 |"), md);
-        assertTrue(md.contains("| Login | 0.800 (0.800..0.800) | 1.000 (1.000..1.000) | 1.000 (1.000..1.000) | "
-                + "1.100 (1.100..1.100) | 1.100 (1.100..1.100) | 2.000 (1 round) |"), md);
+        assertTrue(
+                md.contains("| Login | 0.800 (0.800..0.800) | 1.000 (1.000..1.000) | 1.000 (1.000..1.000) | "
+                        + "1.100 (1.100..1.100) | 1.100 (1.100..1.100) | 2.000 (1 round) |"),
+                md);
         assertTrue(md.contains("Highest p99 ratio over the labels: 1.100 (bar: at most 1.01)"), md);
         assertTrue(md.contains("| 1 | 2.00 | 1000 | 2000 | 0.500 | sound |"), md);
         assertTrue(md.contains("Median: 0.500 MB/s (bar: at most 1.4, the SOMns figure), 2000 bytes per request."), md);
         assertTrue(md.contains("FAILED: response 3 of 100 differs"), md);
-        assertTrue(AcmeAirReport.markdown(s, plan, 7.0, new AcmeAirReplay.Outcome(true, 100, 12.5, ""))
-                .contains("100 responses with identical hashes in 12.5 s"), md);
+        assertTrue(
+                AcmeAirReport.markdown(s, plan, 7.0, new AcmeAirReplay.Outcome(true, 100, 12.5, ""))
+                        .contains("100 responses with identical hashes in 12.5 s"),
+                md);
         assertTrue(!md.contains("Open loop"), "no open loop was measured");
 
         String csv = AcmeAirReport.csv(s);

@@ -65,7 +65,10 @@ class StatsTest {
         List<List<String>> orders = BlockOrder.orders(arms, 5, 11);
         assertEquals(5, orders.size());
         for (int b = 0; b < 5; b++) {
-            assertEquals(arms.stream().sorted().toList(), orders.get(b).stream().sorted().toList(), "every arm once");
+            assertEquals(
+                    arms.stream().sorted().toList(),
+                    orders.get(b).stream().sorted().toList(),
+                    "every arm once");
         }
         assertEquals(orders.get(0).reversed(), orders.get(1));
         assertEquals(orders.get(2).reversed(), orders.get(3));

@@ -27,18 +27,31 @@ class TruffleReportTest {
             if (recorded) {
                 runs.put(SavinaArm.RECORD, run(10 * ratio));
             }
-            blocks.add(new SavinaRow.Block(runs, recorded ? run(20 * ratio) : null, recorded ? 1.25 : Double.NaN,
-                    recorded ? 1_000_000 : 0));
+            blocks.add(new SavinaRow.Block(
+                    runs, recorded ? run(20 * ratio) : null, recorded ? 1.25 : Double.NaN, recorded ? 1_000_000 : 0));
         }
-        Map<SavinaArm, CompilationLog> logs = new HashMap<>(Map.of(SavinaArm.BASE, new CompilationLog(3, 30, 0, 0, 0, 0, 0)));
+        Map<SavinaArm, CompilationLog> logs =
+                new HashMap<>(Map.of(SavinaArm.BASE, new CompilationLog(3, 30, 0, 0, 0, 0, 0)));
         if (recorded) {
             logs.put(SavinaArm.RECORD, new CompilationLog(3, 33, 0, 2, 1, 2, 1));
         }
-        return new TruffleReport.Entry(TideBenchmark.named(name), new TruffleMeasurement.Result(
-                SavinaRow.of(name, "tide", blocks, List.of(), null), logs,
-                recorded ? new CompilationLog(3, 31, 0, 0, 0, 0, 0) : CompilationLog.NONE,
-                recorded ? new TreeMap<>(Map.of("width.message.oneByte", 3L, "sender.anySender", 3L,
-                        "switch.message.sameActor+switched", 3L, "switch.creation.sameActor", 6L)) : Map.of()));
+        return new TruffleReport.Entry(
+                TideBenchmark.named(name),
+                new TruffleMeasurement.Result(
+                        SavinaRow.of(name, "tide", blocks, List.of(), null),
+                        logs,
+                        recorded ? new CompilationLog(3, 31, 0, 0, 0, 0, 0) : CompilationLog.NONE,
+                        recorded
+                                ? new TreeMap<>(Map.of(
+                                        "width.message.oneByte",
+                                        3L,
+                                        "sender.anySender",
+                                        3L,
+                                        "switch.message.sameActor+switched",
+                                        3L,
+                                        "switch.creation.sameActor",
+                                        6L))
+                                : Map.of()));
     }
 
     @Test
@@ -51,18 +64,27 @@ class TruffleReportTest {
         assertTrue(md.contains("| 1.250 |"), "bytes per message: " + md);
         assertTrue(md.contains("| 5 (0 of 6 quiet) |"), "MSER's warm-up, no JVM marked its compilers quiet: " + md);
         assertTrue(md.contains("| 2.000 [") && md.contains("all passed"), "replay/record and its checks: " + md);
-        assertTrue(md.contains("Over 2 benchmarks: recording overhead geometric mean 1.079, maximum 1.120 (Counting): "
-                + "aims 1.05 and 1.15 maximum met, mean not; SOMns 1.10 and 1.20 met."), md);
-        assertTrue(md.contains("| PingPong | 30 compiled, 0 failed, 0 deopt, 0 invalidated, 0 width widenings, 0 switch "
-                + "respecialisations in 3 JVMs | 33 compiled, 0 failed, 2 deopt, 1 invalidated, 2 width widenings, 1 switch "
-                + "respecialisation in 3 JVMs | 31 compiled"), md);
-        assertTrue(md.contains("| PingPong | message oneByte 3 | anySender 3 | creation sameActor 6, message sameActor+switched 3 |"),
+        assertTrue(
+                md.contains("Over 2 benchmarks: recording overhead geometric mean 1.079, maximum 1.120 (Counting): "
+                        + "aims 1.05 and 1.15 maximum met, mean not; SOMns 1.10 and 1.20 met."),
+                md);
+        assertTrue(
+                md.contains("| PingPong | 30 compiled, 0 failed, 0 deopt, 0 invalidated, 0 width widenings, 0 switch "
+                        + "respecialisations in 3 JVMs | 33 compiled, 0 failed, 2 deopt, 1 invalidated, 2 width widenings, 1 switch "
+                        + "respecialisation in 3 JVMs | 31 compiled"),
+                md);
+        assertTrue(
+                md.contains(
+                        "| PingPong | message oneByte 3 | anySender 3 | creation sameActor 6, message sameActor+switched 3 |"),
                 "the recorded JVMs' tracing nodes: " + md);
         String[] csv = TruffleReport.csv(entries, setup).split("\n");
         assertEquals(3, csv.length);
         assertTrue(csv[1].startsWith("PingPong,40000,3,20,10,1.040,"), csv[1]);
-        assertTrue(csv[1].endsWith(",true,30,0,0,0,0,0,33,0,2,1,2,1,"
-                + "sender.anySender=3;switch.creation.sameActor=6;switch.message.sameActor+switched=3;width.message.oneByte=3"), csv[1]);
+        assertTrue(
+                csv[1].endsWith(
+                        ",true,30,0,0,0,0,0,33,0,2,1,2,1,"
+                                + "sender.anySender=3;switch.creation.sameActor=6;switch.message.sameActor+switched=3;width.message.oneByte=3"),
+                csv[1]);
     }
 
     @Test
@@ -70,8 +92,8 @@ class TruffleReportTest {
         // Flat times from the start, so MSER would cut nothing; the JVM says its compilers worked for 30 iterations.
         List<String> lines = new ArrayList<>();
         for (int i = 1; i <= 40; i++) {
-            lines.add("iteration " + i + (i <= 30 ? " warmup " : " measured ") + (10_000_000 + i % 3) + " ok cpu 1 compile "
-                    + (i <= 10 ? 5_000_000 : 0));
+            lines.add("iteration " + i + (i <= 30 ? " warmup " : " measured ") + (10_000_000 + i % 3)
+                    + " ok cpu 1 compile " + (i <= 10 ? 5_000_000 : 0));
         }
         SavinaRun run = SavinaRun.parse("PromiseRace", lines);
         assertTrue(run.warmupFromCompilers());
@@ -81,7 +103,8 @@ class TruffleReportTest {
         // A JVM whose compilers never went quiet measured nothing: all its iterations are read and MSER cuts.
         List<String> neverQuiet = new ArrayList<>();
         for (int i = 1; i <= 20; i++) {
-            neverQuiet.add("iteration " + i + " warmup " + (i <= 5 ? 50_000_000 : 10_000_000 + i % 3) + " ok cpu 1 compile 9");
+            neverQuiet.add(
+                    "iteration " + i + " warmup " + (i <= 5 ? 50_000_000 : 10_000_000 + i % 3) + " ok cpu 1 compile 9");
         }
         SavinaRun unsure = SavinaRun.parse("PromiseRace", neverQuiet);
         assertTrue(!unsure.warmupFromCompilers());
@@ -119,7 +142,9 @@ class TruffleReportTest {
                 "  dev.reprise.tide.trace.RecordCreationNode.execute(RecordCreationNode.java:18)",
                 "[engine] opt failed engine=1  id=7     hi"));
         assertEquals(new CompilationLog(1, 1, 1, 1, 1, 1, 1), log);
-        assertEquals("2 compiled, 1 failed, 1 deopt, 1 invalidated, 1 width widening, 1 switch respecialisation in 2 JVMs",
-                log.plus(CompilationLog.of(List.of("[engine] opt done   engine=1  id=2  ping"))).describe());
+        assertEquals(
+                "2 compiled, 1 failed, 1 deopt, 1 invalidated, 1 width widening, 1 switch respecialisation in 2 JVMs",
+                log.plus(CompilationLog.of(List.of("[engine] opt done   engine=1  id=2  ping")))
+                        .describe());
     }
 }

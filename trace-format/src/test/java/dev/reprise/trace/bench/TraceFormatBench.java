@@ -29,8 +29,10 @@ public final class TraceFormatBench {
                 .include(ChunkCodingBenchmark.class.getName())
                 .shouldFailOnError(true);
         if (quick) {
-            options.warmupIterations(1).warmupTime(TimeValue.milliseconds(300))
-                    .measurementIterations(3).measurementTime(TimeValue.milliseconds(300));
+            options.warmupIterations(1)
+                    .warmupTime(TimeValue.milliseconds(300))
+                    .measurementIterations(3)
+                    .measurementTime(TimeValue.milliseconds(300));
         }
         Collection<RunResult> results = new Runner(options.build()).run();
 
@@ -40,26 +42,48 @@ public final class TraceFormatBench {
             EventMix mix = EventMix.valueOf(r.getParams().getParam("mix"));
             String coding = r.getParams().getParam("coding");
             if (coding != null) {
-                nsPerChunk.computeIfAbsent(mix, m -> new EnumMap<>(ChunkCodingBenchmark.Coding.class))
-                        .put(ChunkCodingBenchmark.Coding.valueOf(coding), r.getPrimaryResult().getScore());
+                nsPerChunk
+                        .computeIfAbsent(mix, m -> new EnumMap<>(ChunkCodingBenchmark.Coding.class))
+                        .put(
+                                ChunkCodingBenchmark.Coding.valueOf(coding),
+                                r.getPrimaryResult().getScore());
                 continue;
             }
             Encoding enc = Encoding.valueOf(r.getParams().getParam("encoding"));
-            nsPerEvent.computeIfAbsent(mix, m -> new EnumMap<>(Encoding.class))
+            nsPerEvent
+                    .computeIfAbsent(mix, m -> new EnumMap<>(Encoding.class))
                     .put(enc, r.getPrimaryResult().getScore() / mix.script().events());
         }
         System.out.println();
-        System.out.println("Event encoding: time per recorded event and trace bytes per message (one buffer, no framing)");
-        System.out.printf("%-14s %10s %10s %10s | %9s %9s %9s | %14s %14s%n", "mix", "ns/ev cmp", "ns/ev small",
-                "ns/ev full", "B/msg cmp", "B/msg sml", "B/msg full", "cmp/full size", "cmp/small size");
+        System.out.println(
+                "Event encoding: time per recorded event and trace bytes per message (one buffer, no framing)");
+        System.out.printf(
+                "%-14s %10s %10s %10s | %9s %9s %9s | %14s %14s%n",
+                "mix",
+                "ns/ev cmp",
+                "ns/ev small",
+                "ns/ev full",
+                "B/msg cmp",
+                "B/msg sml",
+                "B/msg full",
+                "cmp/full size",
+                "cmp/small size");
         for (EventMix mix : EventMix.values()) {
             Map<Encoding, Double> ns = nsPerEvent.getOrDefault(mix, Map.of());
             double compact = bytesPerMessage(mix, Encoding.COMPACT);
             double small = bytesPerMessage(mix, Encoding.SMALL_IDS);
             double full = bytesPerMessage(mix, Encoding.FULL_WIDTH);
-            System.out.printf(Locale.ROOT, "%-14s %10.2f %10.2f %10.2f | %9.2f %9.2f %9.2f | %14.2f %14.2f%n", mix,
-                    ns.getOrDefault(Encoding.COMPACT, Double.NaN), ns.getOrDefault(Encoding.SMALL_IDS, Double.NaN),
-                    ns.getOrDefault(Encoding.FULL_WIDTH, Double.NaN), compact, small, full, compact / full,
+            System.out.printf(
+                    Locale.ROOT,
+                    "%-14s %10.2f %10.2f %10.2f | %9.2f %9.2f %9.2f | %14.2f %14.2f%n",
+                    mix,
+                    ns.getOrDefault(Encoding.COMPACT, Double.NaN),
+                    ns.getOrDefault(Encoding.SMALL_IDS, Double.NaN),
+                    ns.getOrDefault(Encoding.FULL_WIDTH, Double.NaN),
+                    compact,
+                    small,
+                    full,
+                    compact / full,
                     compact / small);
         }
         printChunkCoding(nsPerChunk);

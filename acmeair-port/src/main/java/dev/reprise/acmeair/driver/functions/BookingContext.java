@@ -7,34 +7,34 @@ import java.util.List;
  * JMeter thread, cleared at the end of each iteration.
  */
 final class BookingContext {
-  private static final ThreadLocal<BookingContext> CURRENT = new ThreadLocal<>();
+    private static final ThreadLocal<BookingContext> CURRENT = new ThreadLocal<>();
 
-  final List<String> bookingIds;
-  int cancelled;
+    final List<String> bookingIds;
+    int cancelled;
 
-  private BookingContext(List<String> bookingIds) {
-    this.bookingIds = bookingIds;
-  }
+    private BookingContext(List<String> bookingIds) {
+        this.bookingIds = bookingIds;
+    }
 
-  /** @return this thread's context, or {@code null} if none was read this iteration */
-  static BookingContext current() {
-    return CURRENT.get();
-  }
+    /** @return this thread's context, or {@code null} if none was read this iteration */
+    static BookingContext current() {
+        return CURRENT.get();
+    }
 
-  /** Makes {@code bookingIds} this thread's context. */
-  static BookingContext start(List<String> bookingIds) {
-    BookingContext context = new BookingContext(bookingIds);
-    CURRENT.set(context);
-    return context;
-  }
+    /** Makes {@code bookingIds} this thread's context. */
+    static BookingContext start(List<String> bookingIds) {
+        BookingContext context = new BookingContext(bookingIds);
+        CURRENT.set(context);
+        return context;
+    }
 
-  /** Forgets this thread's context. */
-  static void clear() {
-    CURRENT.remove();
-  }
+    /** Forgets this thread's context. */
+    static void clear() {
+        CURRENT.remove();
+    }
 
-  /** @return how many bookings to cancel: all but two */
-  int toCancel() {
-    return Math.max(0, bookingIds.size() - 2);
-  }
+    /** @return how many bookings to cancel: all but two */
+    int toCancel() {
+        return Math.max(0, bookingIds.size() - 2);
+    }
 }

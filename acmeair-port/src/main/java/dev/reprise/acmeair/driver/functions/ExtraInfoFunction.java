@@ -16,43 +16,43 @@ import org.apache.jmeter.threads.JMeterContextService;
  * clears them. Port of the Acme-Air driver's {@code ExtractFlightsInfoFunction}.
  */
 public class ExtraInfoFunction extends AbstractFunction {
-  private List<CompoundVariable> parameters = List.of();
+    private List<CompoundVariable> parameters = List.of();
 
-  @Override
-  public String execute(SampleResult previous, Sampler sampler) {
-    String key = parameters.get(0).execute();
-    if (key.equalsIgnoreCase("UNSET")) {
-      JMeterContextService.getContext().getVariables().remove("FLIGHTTOCOUNT");
-      JMeterContextService.getContext().getVariables().remove("FLIGHTRETCOUNT");
-      FlightsContext.clear();
-      return "";
+    @Override
+    public String execute(SampleResult previous, Sampler sampler) {
+        String key = parameters.get(0).execute();
+        if (key.equalsIgnoreCase("UNSET")) {
+            JMeterContextService.getContext().getVariables().remove("FLIGHTTOCOUNT");
+            JMeterContextService.getContext().getVariables().remove("FLIGHTRETCOUNT");
+            FlightsContext.clear();
+            return "";
+        }
+        FlightsContext c = FlightsContext.current();
+        return switch (key.toUpperCase()) {
+            case "ISFLIGHTAVAILABLE" -> c.flightAvailable;
+            case "NUMOFTOFLIGHTS" -> c.toFlightCount;
+            case "NUMOFRETFLIGHTS" -> c.returnFlightCount;
+            case "TOFLIGHT" -> c.toFlight;
+            case "TOSEGMENTID" -> c.toSegment;
+            case "RETFLIGHT" -> c.returnFlight;
+            case "RESEGMENTID" -> c.returnSegment;
+            case "ONEWAY" -> c.oneWay;
+            default -> "";
+        };
     }
-    FlightsContext c = FlightsContext.current();
-    return switch (key.toUpperCase()) {
-      case "ISFLIGHTAVAILABLE" -> c.flightAvailable;
-      case "NUMOFTOFLIGHTS" -> c.toFlightCount;
-      case "NUMOFRETFLIGHTS" -> c.returnFlightCount;
-      case "TOFLIGHT" -> c.toFlight;
-      case "TOSEGMENTID" -> c.toSegment;
-      case "RETFLIGHT" -> c.returnFlight;
-      case "RESEGMENTID" -> c.returnSegment;
-      case "ONEWAY" -> c.oneWay;
-      default -> "";
-    };
-  }
 
-  @Override
-  public void setParameters(Collection<CompoundVariable> parameters) {
-    this.parameters = new ArrayList<>(parameters);
-  }
+    @Override
+    public void setParameters(Collection<CompoundVariable> parameters) {
+        this.parameters = new ArrayList<>(parameters);
+    }
 
-  @Override
-  public String getReferenceKey() {
-    return "__extrainfo";
-  }
+    @Override
+    public String getReferenceKey() {
+        return "__extrainfo";
+    }
 
-  @Override
-  public List<String> getArgumentDesc() {
-    return List.of("extract_info");
-  }
+    @Override
+    public List<String> getArgumentDesc() {
+        return List.of("extract_info");
+    }
 }

@@ -18,57 +18,57 @@ import org.apache.jmeter.samplers.Sampler;
  * Port of the Acme-Air driver's {@code ExtrackBookingInfoFunction}.
  */
 public class ExtractBookingInfoFunction extends AbstractFunction {
-  private List<CompoundVariable> parameters = List.of();
+    private List<CompoundVariable> parameters = List.of();
 
-  @Override
-  public String execute(SampleResult previous, Sampler sampler) {
-    String key = parameters.get(0).execute();
-    if (key.equalsIgnoreCase("UNSET")) {
-      BookingContext.clear();
-      return "";
+    @Override
+    public String execute(SampleResult previous, Sampler sampler) {
+        String key = parameters.get(0).execute();
+        if (key.equalsIgnoreCase("UNSET")) {
+            BookingContext.clear();
+            return "";
+        }
+        if (previous == null || previous.getErrorCount() > 0) {
+            return "";
+        }
+        BookingContext context = BookingContext.current();
+        if (context == null) {
+            context = BookingContext.start(bookingIds(previous.getResponseDataAsString()));
+        }
+        return switch (key.toUpperCase()) {
+            case "BOOKING_ID" -> {
+                context.cancelled++;
+                yield context.cancelled < context.bookingIds.size() ? context.bookingIds.get(context.cancelled) : "";
+            }
+            case "NUMBER_OF_BOOKINGS" -> Integer.toString(context.bookingIds.size());
+            case "NUMBER_TO_CANCEL" -> Integer.toString(context.toCancel());
+            default -> "";
+        };
     }
-    if (previous == null || previous.getErrorCount() > 0) {
-      return "";
+
+    private static List<String> bookingIds(String response) {
+        List<String> ids = new ArrayList<>();
+        try {
+            for (JsonNode booking : ApiJson.MAPPER.readTree(response)) {
+                ids.add(booking.path("_id").asText());
+            }
+        } catch (JsonProcessingException e) {
+            // Not a booking list: nothing to cancel.
+        }
+        return ids;
     }
-    BookingContext context = BookingContext.current();
-    if (context == null) {
-      context = BookingContext.start(bookingIds(previous.getResponseDataAsString()));
+
+    @Override
+    public void setParameters(Collection<CompoundVariable> parameters) {
+        this.parameters = new ArrayList<>(parameters);
     }
-    return switch (key.toUpperCase()) {
-      case "BOOKING_ID" -> {
-        context.cancelled++;
-        yield context.cancelled < context.bookingIds.size() ? context.bookingIds.get(context.cancelled) : "";
-      }
-      case "NUMBER_OF_BOOKINGS" -> Integer.toString(context.bookingIds.size());
-      case "NUMBER_TO_CANCEL" -> Integer.toString(context.toCancel());
-      default -> "";
-    };
-  }
 
-  private static List<String> bookingIds(String response) {
-    List<String> ids = new ArrayList<>();
-    try {
-      for (JsonNode booking : ApiJson.MAPPER.readTree(response)) {
-        ids.add(booking.path("_id").asText());
-      }
-    } catch (JsonProcessingException e) {
-      // Not a booking list: nothing to cancel.
+    @Override
+    public String getReferenceKey() {
+        return "__extractBookingInfo";
     }
-    return ids;
-  }
 
-  @Override
-  public void setParameters(Collection<CompoundVariable> parameters) {
-    this.parameters = new ArrayList<>(parameters);
-  }
-
-  @Override
-  public String getReferenceKey() {
-    return "__extractBookingInfo";
-  }
-
-  @Override
-  public List<String> getArgumentDesc() {
-    return List.of("extract_booking_info");
-  }
+    @Override
+    public List<String> getArgumentDesc() {
+        return List.of("extract_booking_info");
+    }
 }

@@ -18,36 +18,36 @@ import org.apache.jmeter.samplers.Sampler;
  * GenerateDateFunction} (with an English locale, so the server can always read it).
  */
 public class GenerateDateFunction extends AbstractFunction {
-  private static final DateTimeFormatter FORMAT =
-      DateTimeFormatter.ofPattern("EEE MMM dd 00:00:00 z yyyy", Locale.US);
+    private static final DateTimeFormatter FORMAT =
+            DateTimeFormatter.ofPattern("EEE MMM dd 00:00:00 z yyyy", Locale.US);
 
-  private List<CompoundVariable> parameters = List.of();
+    private List<CompoundVariable> parameters = List.of();
 
-  @Override
-  public String execute(SampleResult previous, Sampler sampler) {
-    String which = parameters.get(0).execute();
-    ZonedDateTime now = ZonedDateTime.now();
-    if (which.equalsIgnoreCase("from")) {
-      return FORMAT.format(now.plusDays(ThreadLocalRandom.current().nextInt(6)));
+    @Override
+    public String execute(SampleResult previous, Sampler sampler) {
+        String which = parameters.get(0).execute();
+        ZonedDateTime now = ZonedDateTime.now();
+        if (which.equalsIgnoreCase("from")) {
+            return FORMAT.format(now.plusDays(ThreadLocalRandom.current().nextInt(6)));
+        }
+        if (which.equalsIgnoreCase("return")) {
+            return FORMAT.format(now.plusDays(ThreadLocalRandom.current().nextInt(7) + 6));
+        }
+        return "";
     }
-    if (which.equalsIgnoreCase("return")) {
-      return FORMAT.format(now.plusDays(ThreadLocalRandom.current().nextInt(7) + 6));
+
+    @Override
+    public void setParameters(Collection<CompoundVariable> parameters) {
+        this.parameters = new ArrayList<>(parameters);
     }
-    return "";
-  }
 
-  @Override
-  public void setParameters(Collection<CompoundVariable> parameters) {
-    this.parameters = new ArrayList<>(parameters);
-  }
+    @Override
+    public String getReferenceKey() {
+        return "__generateDate";
+    }
 
-  @Override
-  public String getReferenceKey() {
-    return "__generateDate";
-  }
-
-  @Override
-  public List<String> getArgumentDesc() {
-    return List.of("generate_date");
-  }
+    @Override
+    public List<String> getArgumentDesc() {
+        return List.of("generate_date");
+    }
 }

@@ -35,7 +35,9 @@ import org.openjdk.jmh.infra.Blackhole;
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
 @Warmup(iterations = 3, time = 1)
 @Measurement(iterations = 5, time = 1)
-@Fork(value = 1, jvmArgsAppend = {"-Xms1g", "-Xmx1g"})
+@Fork(
+        value = 1,
+        jvmArgsAppend = {"-Xms1g", "-Xmx1g"})
 public class RecorderBenchmark {
 
     /** Which senders and actors follow each other: it decides the encoding path taken. */
@@ -56,7 +58,9 @@ public class RecorderBenchmark {
 
         @Setup(Level.Iteration)
         public void start() throws IOException {
-            Path base = Files.isDirectory(Path.of("/dev/shm")) ? Path.of("/dev/shm") : Path.of(System.getProperty("java.io.tmpdir"));
+            Path base = Files.isDirectory(Path.of("/dev/shm"))
+                    ? Path.of("/dev/shm")
+                    : Path.of(System.getProperty("java.io.tmpdir"));
             dir = base.resolve("reprise-bench-" + ProcessHandle.current().pid() + "-" + RUN.incrementAndGet());
             recorder = Recorder.start(RecorderSettings.defaults(dir));
         }

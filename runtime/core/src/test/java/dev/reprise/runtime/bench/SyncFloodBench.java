@@ -41,7 +41,8 @@ public final class SyncFloodBench {
             } else if (args[i].equals("--traces") && i + 1 < args.length) {
                 under = Path.of(args[++i]);
             } else {
-                System.err.println("reprise: bench sync-flood: unknown option '" + args[i] + "'; valid: --quick, --traces DIR");
+                System.err.println(
+                        "reprise: bench sync-flood: unknown option '" + args[i] + "'; valid: --quick, --traces DIR");
                 System.exit(2);
             }
         }
@@ -59,32 +60,55 @@ public final class SyncFloodBench {
             for (int i = 0; i < order.length; i++) {
                 Run r = record(under, order[i], millis);
                 runs.get(i).add(r);
-                line.append(String.format(Locale.ROOT, "  %s %.1fM msg/s", order[i].name().toLowerCase(Locale.ROOT),
+                line.append(String.format(
+                        Locale.ROOT,
+                        "  %s %.1fM msg/s",
+                        order[i].name().toLowerCase(Locale.ROOT),
                         r.messagesPerSecond() / 1e6));
             }
             System.out.println(line);
         }
-        System.out.printf(Locale.ROOT, "%nOne thread flooding the recorder, %d ms per recording, %d pairs, traces in %s (%s), "
-                + "%d cores, %s %s%n", millis, pairs, under, Files.getFileStore(under).type(),
-                Runtime.getRuntime().availableProcessors(), System.getProperty("java.vm.name"), System.getProperty("java.version"));
-        System.out.printf(Locale.ROOT, "%-10s %12s %10s %22s %10s %10s%n", "mode", "Mmsg/s", "trace MB/s",
-                "rate/none [min, max]", "forces/s", "ms/force");
+        System.out.printf(
+                Locale.ROOT,
+                "%nOne thread flooding the recorder, %d ms per recording, %d pairs, traces in %s (%s), "
+                        + "%d cores, %s %s%n",
+                millis,
+                pairs,
+                under,
+                Files.getFileStore(under).type(),
+                Runtime.getRuntime().availableProcessors(),
+                System.getProperty("java.vm.name"),
+                System.getProperty("java.version"));
+        System.out.printf(
+                Locale.ROOT,
+                "%-10s %12s %10s %22s %10s %10s%n",
+                "mode",
+                "Mmsg/s",
+                "trace MB/s",
+                "rate/none [min, max]",
+                "forces/s",
+                "ms/force");
         for (int i = 1; i < order.length; i++) {
             List<Double> ratios = new ArrayList<>();
             for (int p = 0; p < pairs; p++) {
-                ratios.add(runs.get(i).get(p).messagesPerSecond() / runs.get(0).get(p).messagesPerSecond());
+                ratios.add(runs.get(i).get(p).messagesPerSecond()
+                        / runs.get(0).get(p).messagesPerSecond());
             }
             List<Run> mode = runs.get(i);
             long syncs = mode.stream().mapToLong(Run::syncs).sum();
             long micros = mode.stream().mapToLong(Run::syncMicros).sum();
             double seconds = mode.stream().mapToDouble(Run::seconds).sum();
-            System.out.printf(Locale.ROOT, "%-10s %12.2f %10.1f %8.3f [%.3f, %.3f] %10.1f %10.2f%n",
+            System.out.printf(
+                    Locale.ROOT,
+                    "%-10s %12.2f %10.1f %8.3f [%.3f, %.3f] %10.1f %10.2f%n",
                     i == order.length - 1 ? "none again" : order[i].name().toLowerCase(Locale.ROOT),
                     median(mode.stream().map(Run::messagesPerSecond).toList()) / 1e6,
-                    median(mode.stream().map(Run::megabytesPerSecond).toList()), median(ratios),
+                    median(mode.stream().map(Run::megabytesPerSecond).toList()),
+                    median(ratios),
                     ratios.stream().mapToDouble(Double::doubleValue).min().orElseThrow(),
                     ratios.stream().mapToDouble(Double::doubleValue).max().orElseThrow(),
-                    syncs / seconds, syncs == 0 ? 0 : micros / 1000.0 / syncs);
+                    syncs / seconds,
+                    syncs == 0 ? 0 : micros / 1000.0 / syncs);
         }
     }
 

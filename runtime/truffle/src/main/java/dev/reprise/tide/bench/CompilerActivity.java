@@ -21,7 +21,8 @@ final class CompilerActivity {
     /** The compilers' work so far, in nanoseconds (0 where the JVM cannot tell). */
     long nanos() {
         long total = hotspot != null && hotspot.isCompilationTimeMonitoringSupported()
-                ? hotspot.getTotalCompilationTime() * 1_000_000 : 0;
+                ? hotspot.getTotalCompilationTime() * 1_000_000
+                : 0;
         for (ThreadInfo t : threads.getThreadInfo(threads.getAllThreadIds())) {
             if (t != null && t.getThreadName().startsWith(TRUFFLE_COMPILER_THREAD)) {
                 long cpu = threads.getThreadCpuTime(t.getThreadId());

@@ -49,12 +49,17 @@ public final class TideBenchMain {
     private static final String RECORD = "tide.Record";
     private static final String REPLAY = "tide.Replay";
 
-    private TideBenchMain() {
-    }
+    private TideBenchMain() {}
 
     /** What one JVM does, from its arguments. */
-    record Options(int iterations, int untilQuiet, String traceOption, Path trace, Path compilationLog, File program,
-                   String[] programArguments) {
+    record Options(
+            int iterations,
+            int untilQuiet,
+            String traceOption,
+            Path trace,
+            Path compilationLog,
+            File program,
+            String[] programArguments) {
         static Options parse(String[] args) {
             int i = 0;
             int iterations = 1;
@@ -80,9 +85,10 @@ public final class TideBenchMain {
                         trace = Path.of(value);
                     }
                     case "--compilation-log" -> compilationLog = Path.of(value);
-                    default -> throw new IllegalArgumentException("unknown option " + flag
-                            + "; valid: --iterations N, --until-quiet M, --record DIR, --replay DIR, --compilation-log FILE, "
-                            + "--features");
+                    default ->
+                        throw new IllegalArgumentException("unknown option " + flag
+                                + "; valid: --iterations N, --until-quiet M, --record DIR, --replay DIR, --compilation-log FILE, "
+                                + "--features");
                 }
                 i += 2;
             }
@@ -90,7 +96,13 @@ public final class TideBenchMain {
                 throw new IllegalArgumentException("name the program: TideBenchMain --iterations N "
                         + "[--record DIR | --replay DIR] FILE [ARG...]");
             }
-            return new Options(iterations, untilQuiet, traceOption, trace, compilationLog, new File(args[i]),
+            return new Options(
+                    iterations,
+                    untilQuiet,
+                    traceOption,
+                    trace,
+                    compilationLog,
+                    new File(args[i]),
                     Arrays.copyOfRange(args, i + 1, args.length));
         }
 
@@ -138,14 +150,18 @@ public final class TideBenchMain {
         }
         Source source = Source.newBuilder(LANGUAGE, options.program()).build();
         var cpu = (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
-        try (OutputStream log = options.compilationLog() == null ? null : Files.newOutputStream(options.compilationLog());
-             Engine engine = engine(log)) {
-            if (options.traceOption() != null && engine.getLanguages().get(LANGUAGE).getOptions().get(options.traceOption()) == null) {
-                err.println("error: this build of Tide has no option " + options.traceOption()
-                        + ": it cannot " + (options.traceOption().equals(RECORD) ? "record" : "replay"));
+        try (OutputStream log =
+                        options.compilationLog() == null ? null : Files.newOutputStream(options.compilationLog());
+                Engine engine = engine(log)) {
+            if (options.traceOption() != null
+                    && engine.getLanguages().get(LANGUAGE).getOptions().get(options.traceOption()) == null) {
+                err.println("error: this build of Tide has no option " + options.traceOption() + ": it cannot "
+                        + (options.traceOption().equals(RECORD) ? "record" : "replay"));
                 return 1;
             }
-            Context.Builder builder = Context.newBuilder(LANGUAGE).engine(engine).allowCreateThread(true)
+            Context.Builder builder = Context.newBuilder(LANGUAGE)
+                    .engine(engine)
+                    .allowCreateThread(true)
                     .arguments(LANGUAGE, options.programArguments());
             if (options.traceOption() != null) {
                 builder.option(options.traceOption(), options.trace().toString());
@@ -198,8 +214,10 @@ public final class TideBenchMain {
         Engine.Builder builder = Engine.newBuilder(LANGUAGE);
         if (log != null) {
             // TraceTransferToInterpreter is set once per JVM, by its first engine: this one.
-            builder.allowExperimentalOptions(true).option("engine.TraceCompilation", "true")
-                    .option("engine.TraceTransferToInterpreter", "true").logHandler(log);
+            builder.allowExperimentalOptions(true)
+                    .option("engine.TraceCompilation", "true")
+                    .option("engine.TraceTransferToInterpreter", "true")
+                    .logHandler(log);
         }
         return builder.build();
     }

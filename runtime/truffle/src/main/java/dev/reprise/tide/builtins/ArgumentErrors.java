@@ -7,8 +7,7 @@ import dev.reprise.tide.runtime.Values;
 
 /** The error of a builtin given an argument of the wrong type. */
 final class ArgumentErrors {
-    private ArgumentErrors() {
-    }
+    private ArgumentErrors() {}
 
     @TruffleBoundary
     static TideError expected(Node at, String builtin, String expected, Object actual) {

@@ -9,8 +9,11 @@ import dev.reprise.tide.nodes.TideNode;
  * {@code resolve}) are system calls, which the run's trace mode records or replays.
  */
 public final class BuiltinCallNode extends TideNode {
-    @Children private final TideNode[] arguments;
-    @Child private Builtin builtin;
+    @Children
+    private final TideNode[] arguments;
+
+    @Child
+    private Builtin builtin;
 
     /** A call of builtin with the argument expressions' values. */
     public BuiltinCallNode(Builtin builtin, TideNode[] arguments) {

@@ -6,8 +6,7 @@ import java.util.function.Supplier;
 /** The builtins by name, with their argument counts; names not declared as variables resolve here. */
 public final class Builtins {
     /** How to make one builtin's node, and how many arguments it takes. */
-    public record Spec(int arity, Supplier<Builtin> factory) {
-    }
+    public record Spec(int arity, Supplier<Builtin> factory) {}
 
     private static final Map<String, Spec> ALL = Map.ofEntries(
             Map.entry("print", new Spec(1, PrintBuiltin::new)),
@@ -27,8 +26,7 @@ public final class Builtins {
             Map.entry("sqrt", new Spec(1, () -> new MathBuiltin(MathBuiltin.Function.SQRT))),
             Map.entry("exp", new Spec(1, () -> new MathBuiltin(MathBuiltin.Function.EXP))));
 
-    private Builtins() {
-    }
+    private Builtins() {}
 
     /** The builtin of that name, or null. */
     public static Spec lookup(String name) {

@@ -4,7 +4,9 @@ package dev.reprise.tide.builtins;
 final class MathBuiltin extends Builtin {
     /** Which function. */
     enum Function {
-        SIN("sin"), SQRT("sqrt"), EXP("exp");
+        SIN("sin"),
+        SQRT("sqrt"),
+        EXP("exp");
 
         private final String builtinName;
 

@@ -11,7 +11,8 @@ import dev.reprise.tide.trace.RecordSystemCallNode;
  * the line's start, and kept by the replay, which checks that it prints the same line there.
  */
 final class PrintBuiltin extends Builtin {
-    @Child private RecordSystemCallNode record = new RecordSystemCallNode();
+    @Child
+    private RecordSystemCallNode record = new RecordSystemCallNode();
 
     @Override
     public Object call(Object[] arguments) {

@@ -6,7 +6,8 @@ import dev.reprise.tide.trace.RecordSystemCallNode;
 
 /** {@code random(n)}: a uniformly distributed integer in [0, n) (a system call: recorded, and replayed from the trace). */
 final class RandomBuiltin extends Builtin {
-    @Child private RecordSystemCallNode record = new RecordSystemCallNode();
+    @Child
+    private RecordSystemCallNode record = new RecordSystemCallNode();
 
     @Override
     public Object call(Object[] arguments) {

@@ -7,7 +7,8 @@ import dev.reprise.tide.trace.RecordSystemCallNode;
 
 /** {@code readLine()}: the next line of standard input, or nil at its end (a system call: recorded, and replayed from the trace). */
 final class ReadLineBuiltin extends Builtin {
-    @Child private RecordSystemCallNode record = new RecordSystemCallNode();
+    @Child
+    private RecordSystemCallNode record = new RecordSystemCallNode();
 
     @Override
     public Object call(Object[] arguments) {

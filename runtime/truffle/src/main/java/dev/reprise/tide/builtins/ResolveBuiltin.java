@@ -11,7 +11,8 @@ import dev.reprise.tide.trace.RecordSystemCallNode;
  * replay taken from the trace (only the recorded winner resolves).
  */
 final class ResolveBuiltin extends Builtin {
-    @Child private RecordSystemCallNode record = new RecordSystemCallNode();
+    @Child
+    private RecordSystemCallNode record = new RecordSystemCallNode();
 
     @Override
     public Object call(Object[] arguments) {

@@ -6,7 +6,8 @@ import dev.reprise.tide.trace.RecordSystemCallNode;
 
 /** {@code time()}: milliseconds since the epoch (a system call: recorded, and replayed from the trace). */
 final class TimeBuiltin extends Builtin {
-    @Child private RecordSystemCallNode record = new RecordSystemCallNode();
+    @Child
+    private RecordSystemCallNode record = new RecordSystemCallNode();
 
     @Override
     public Object call(Object[] arguments) {

@@ -7,22 +7,26 @@ import com.oracle.truffle.api.Option;
 import com.oracle.truffle.api.Truffle;
 import com.oracle.truffle.api.TruffleLanguage;
 import com.oracle.truffle.api.nodes.Node;
-import org.graalvm.options.OptionCategory;
-import org.graalvm.options.OptionDescriptors;
-import org.graalvm.options.OptionKey;
-import org.graalvm.options.OptionStability;
 import dev.reprise.tide.nodes.ProgramRootNode;
 import dev.reprise.tide.parser.Parser;
 import dev.reprise.tide.parser.Program;
 import dev.reprise.tide.runtime.Turn;
+import org.graalvm.options.OptionCategory;
+import org.graalvm.options.OptionDescriptors;
+import org.graalvm.options.OptionKey;
+import org.graalvm.options.OptionStability;
 
 /**
  * Tide: a small communicating-event-loops language. Evaluating a source runs it as the body of
  * the main actor and returns once no actor has a message left to process. Nodes hold no
  * per-context state, so contexts of one engine share parsed and compiled code.
  */
-@TruffleLanguage.Registration(id = TideLanguage.ID, name = "Tide", defaultMimeType = TideLanguage.MIME_TYPE,
-        characterMimeTypes = TideLanguage.MIME_TYPE, fileTypeDetectors = TideFileDetector.class,
+@TruffleLanguage.Registration(
+        id = TideLanguage.ID,
+        name = "Tide",
+        defaultMimeType = TideLanguage.MIME_TYPE,
+        characterMimeTypes = TideLanguage.MIME_TYPE,
+        fileTypeDetectors = TideFileDetector.class,
         contextPolicy = TruffleLanguage.ContextPolicy.SHARED)
 public final class TideLanguage extends TruffleLanguage<TideContext> {
     /** The language id used with the polyglot API. */
@@ -31,13 +35,17 @@ public final class TideLanguage extends TruffleLanguage<TideContext> {
     public static final String MIME_TYPE = "application/x-tide";
 
     /** {@code tide.Record=DIR}: record each run of the context into the trace directory DIR. */
-    @Option(help = "Record the program's run into this trace directory (created; it must not hold a trace).",
-            category = OptionCategory.USER, stability = OptionStability.STABLE)
+    @Option(
+            help = "Record the program's run into this trace directory (created; it must not hold a trace).",
+            category = OptionCategory.USER,
+            stability = OptionStability.STABLE)
     static final OptionKey<String> Record = new OptionKey<>("");
 
     /** {@code tide.Replay=DIR}: replay the trace in DIR. */
-    @Option(help = "Replay the program's run recorded in this trace directory.",
-            category = OptionCategory.USER, stability = OptionStability.STABLE)
+    @Option(
+            help = "Replay the program's run recorded in this trace directory.",
+            category = OptionCategory.USER,
+            stability = OptionStability.STABLE)
     static final OptionKey<String> Replay = new OptionKey<>("");
 
     private static final LanguageReference<TideLanguage> REFERENCE = LanguageReference.create(TideLanguage.class);
@@ -73,7 +81,8 @@ public final class TideLanguage extends TruffleLanguage<TideContext> {
 
     @Override
     protected TideContext createContext(Env env) {
-        return new TideContext(env, env.getOptions().get(Record), env.getOptions().get(Replay));
+        return new TideContext(
+                env, env.getOptions().get(Record), env.getOptions().get(Replay));
     }
 
     @Override

@@ -24,8 +24,7 @@ public final class Launcher {
     /** The exit status of a replay that reached the end of a recording cut short (its JVM was killed). */
     public static final int RECORDING_ENDED = TideDivergence.CUT_EXIT_STATUS;
 
-    private Launcher() {
-    }
+    private Launcher() {}
 
     /** Runs the file named by the first argument after the flags, with the words after it as its args(). */
     public static void main(String[] args) throws IOException {
@@ -59,8 +58,8 @@ public final class Launcher {
         }
         Source source = Source.newBuilder(LANGUAGE, program).build();
         // Actors run on worker threads the language creates.
-        Context.Builder builder = Context.newBuilder(LANGUAGE).allowCreateThread(true)
-                .arguments(LANGUAGE, programArguments);
+        Context.Builder builder =
+                Context.newBuilder(LANGUAGE).allowCreateThread(true).arguments(LANGUAGE, programArguments);
         if (!record.isEmpty()) {
             builder.option("tide.Record", record);
         }
@@ -106,6 +105,7 @@ public final class Launcher {
         if (at == null) {
             return error.getMessage();
         }
-        return at.getSource().getName() + ":" + at.getStartLine() + ":" + at.getStartColumn() + ": " + error.getMessage();
+        return at.getSource().getName() + ":" + at.getStartLine() + ":" + at.getStartColumn() + ": "
+                + error.getMessage();
     }
 }

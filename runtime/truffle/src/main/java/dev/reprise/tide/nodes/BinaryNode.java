@@ -5,5 +5,4 @@ import com.oracle.truffle.api.dsl.NodeChild;
 /** An operator with two operands, evaluated left to right; subclasses specialise on their types. */
 @NodeChild("left")
 @NodeChild("right")
-public abstract class BinaryNode extends TideNode {
-}
+public abstract class BinaryNode extends TideNode {}

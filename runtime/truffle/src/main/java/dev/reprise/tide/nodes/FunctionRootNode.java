@@ -15,12 +15,20 @@ import dev.reprise.tide.runtime.Nil;
  */
 public final class FunctionRootNode extends RootNode {
     private final String name;
-    @Child private TideNode body;
+
+    @Child
+    private TideNode body;
+
     private final int parameterCount;
     private final SourceSection section;
 
     /** A function whose parameters occupy the first parameterCount slots of its frame. */
-    public FunctionRootNode(TideLanguage language, FrameDescriptor frame, TideNode body, String name, int parameterCount,
+    public FunctionRootNode(
+            TideLanguage language,
+            FrameDescriptor frame,
+            TideNode body,
+            String name,
+            int parameterCount,
             SourceSection section) {
         super(language, frame);
         this.body = body;

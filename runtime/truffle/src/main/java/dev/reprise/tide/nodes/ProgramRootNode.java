@@ -1,8 +1,8 @@
 package dev.reprise.tide.nodes;
 
 import com.oracle.truffle.api.CallTarget;
-import com.oracle.truffle.api.RootCallTarget;
 import com.oracle.truffle.api.CompilerDirectives.TruffleBoundary;
+import com.oracle.truffle.api.RootCallTarget;
 import com.oracle.truffle.api.frame.VirtualFrame;
 import com.oracle.truffle.api.nodes.RootNode;
 import com.oracle.truffle.api.source.Source;
@@ -52,7 +52,8 @@ public final class ProgramRootNode extends RootNode {
                 language.recordingStarts();
             }
             String path = source.getPath() == null ? source.getName() : source.getPath();
-            return TraceOptions.choose(context, context.recordOption(), context.replayOption(), source.getName(), path, roots());
+            return TraceOptions.choose(
+                    context, context.recordOption(), context.replayOption(), source.getName(), path, roots());
         });
     }
 

@@ -8,8 +8,9 @@ import java.util.List;
 final class Lexer {
     // Longest first, so that "<=" is not read as "<" then "=".
     private static final String[] SYMBOLS = {
-        "<-", "<=", ">=", "==", "!=", "&&", "||",
-        "(", ")", "{", "}", "[", "]", ",", ";", "+", "-", "*", "/", "%", "<", ">", "=", "!"};
+        "<-", "<=", ">=", "==", "!=", "&&", "||", "(", ")", "{", "}", "[", "]", ",", ";", "+", "-", "*", "/", "%", "<",
+        ">", "=", "!"
+    };
 
     private final String text;
     private final String sourceName;
@@ -69,7 +70,13 @@ final class Lexer {
                 pos++;
             }
         }
-        return new Token(isFloat ? Token.Kind.FLOAT : Token.Kind.INTEGER, text.substring(start, pos), line, column(start), start, pos);
+        return new Token(
+                isFloat ? Token.Kind.FLOAT : Token.Kind.INTEGER,
+                text.substring(start, pos),
+                line,
+                column(start),
+                start,
+                pos);
     }
 
     private Token string(int start) {

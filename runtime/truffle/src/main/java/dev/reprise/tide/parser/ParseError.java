@@ -4,8 +4,7 @@ import dev.reprise.tide.language.TideError;
 
 /** Builds the error for malformed source, located as {@code name:line:column}. */
 final class ParseError {
-    private ParseError() {
-    }
+    private ParseError() {}
 
     static TideError at(String sourceName, int line, int column, String message) {
         return new TideError(sourceName + ":" + line + ":" + column + ": " + message);

@@ -55,13 +55,14 @@ public final class Parser {
         }
 
         BecomeNode become() {
-            return new BecomeNode(names.toArray(String[]::new), slots.stream().mapToInt(Integer::intValue).toArray());
+            return new BecomeNode(
+                    names.toArray(String[]::new),
+                    slots.stream().mapToInt(Integer::intValue).toArray());
         }
     }
 
     /** A {@code new Name(args)} whose argument count is checked once all declarations are known. */
-    private record Creation(ActorDecl decl, int argumentCount, Token at) {
-    }
+    private record Creation(ActorDecl decl, int argumentCount, Token at) {}
 
     private final TideLanguage language;
     private final Source source;
@@ -118,11 +119,12 @@ public final class Parser {
         decl.define(actorBody(name.text(), scope, statements, methods, arity, sectionFrom(start)), arity);
     }
 
-    private RootCallTarget actorBody(String name, Scope scope, List<TideNode> statements, Methods methods, int arity,
-            SourceSection section) {
+    private RootCallTarget actorBody(
+            String name, Scope scope, List<TideNode> statements, Methods methods, int arity, SourceSection section) {
         statements.add(methods.become());
         TideNode body = new BlockNode(statements.toArray(TideNode[]::new));
-        return function(new FunctionRootNode(language, scope.function.frame.build(), body, name, arity, section)).getCallTarget();
+        return function(new FunctionRootNode(language, scope.function.frame.build(), body, name, arity, section))
+                .getCallTarget();
     }
 
     // methods is non-null at the top of an actor body, where defs are methods.
@@ -198,7 +200,8 @@ public final class Parser {
         Scope scope = new Scope(outer, new Scope.Function(true));
         int arity = parameters(scope);
         TideNode body = block(scope);
-        FunctionRootNode root = function(new FunctionRootNode(language, scope.function.frame.build(), body, name, arity, sectionFrom(start)));
+        FunctionRootNode root = function(
+                new FunctionRootNode(language, scope.function.frame.build(), body, name, arity, sectionFrom(start)));
         return new ClosureNode(root.getCallTarget(), arity, name);
     }
 
@@ -440,7 +443,9 @@ public final class Parser {
                 throw error(creation.at(), "no actor " + decl.name() + " is declared");
             }
             if (decl.arity() != creation.argumentCount()) {
-                throw error(creation.at(), decl.name() + " takes " + decl.arity() + " arguments, got " + creation.argumentCount());
+                throw error(
+                        creation.at(),
+                        decl.name() + " takes " + decl.arity() + " arguments, got " + creation.argumentCount());
             }
         }
     }

@@ -10,5 +10,4 @@ import java.util.List;
  * @param main the main actor: the file's top-level statements are its body
  * @param functions the root of every actor body, method and closure in the file
  */
-public record Program(ActorDecl main, List<RootNode> functions) {
-}
+public record Program(ActorDecl main, List<RootNode> functions) {}

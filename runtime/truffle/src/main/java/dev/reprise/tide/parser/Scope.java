@@ -22,8 +22,7 @@ final class Scope {
     }
 
     /** Where a variable lives: slot of the frame depth functions out. */
-    record Variable(int depth, int slot) {
-    }
+    record Variable(int depth, int slot) {}
 
     final Scope parent;
     final Function function;

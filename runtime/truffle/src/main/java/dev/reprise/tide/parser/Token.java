@@ -12,7 +12,14 @@ package dev.reprise.tide.parser;
  */
 record Token(Kind kind, String text, int line, int column, int offset, int end) {
     /** Token sorts. */
-    enum Kind { NAME, INTEGER, FLOAT, STRING, SYMBOL, END }
+    enum Kind {
+        NAME,
+        INTEGER,
+        FLOAT,
+        STRING,
+        SYMBOL,
+        END
+    }
 
     /** Whether this is the given operator, punctuation or keyword. */
     boolean is(String symbolOrKeyword) {

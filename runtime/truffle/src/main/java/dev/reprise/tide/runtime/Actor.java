@@ -36,8 +36,15 @@ public final class Actor {
      * its registrations); {@code traced}: whether the run records or replays, so its callbacks'
      * registrations are kept.
      */
-    Actor(ActorSystem system, int id, String name, Actor parent, int childNumber, Function<Actor, Mailbox> mailboxOf,
-          ActorRecord record, boolean traced) {
+    Actor(
+            ActorSystem system,
+            int id,
+            String name,
+            Actor parent,
+            int childNumber,
+            Function<Actor, Mailbox> mailboxOf,
+            ActorRecord record,
+            boolean traced) {
         this.system = system;
         this.id = id;
         this.name = name;

@@ -9,8 +9,12 @@ import com.oracle.truffle.api.RootCallTarget;
  */
 public final class ActorDecl {
     private final String name;
-    @CompilationFinal private RootCallTarget body;
-    @CompilationFinal private int arity;
+
+    @CompilationFinal
+    private RootCallTarget body;
+
+    @CompilationFinal
+    private int arity;
 
     /** A declaration whose body is not parsed yet. */
     public ActorDecl(String name) {

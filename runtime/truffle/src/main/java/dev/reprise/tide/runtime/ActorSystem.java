@@ -73,7 +73,8 @@ public final class ActorSystem {
             createActor(main, null, new Object[0]);
             List<Thread> workers = new ArrayList<>();
             for (int i = 0; i < workerCount; i++) {
-                Thread worker = context.env().newTruffleThreadBuilder(this::work).build();
+                Thread worker =
+                        context.env().newTruffleThreadBuilder(this::work).build();
                 worker.setName("tide-worker-" + i);
                 workers.add(worker);
                 worker.start();
@@ -107,7 +108,14 @@ public final class ActorSystem {
     public Actor createActor(ActorDecl decl, Actor creator, Object[] arguments) {
         int childNumber = creator == null ? 0 : creator.nextChildNumber();
         int id = mode.newActorId(creator);
-        Actor actor = new Actor(this, id, decl.name(), creator, childNumber, mode::mailbox, mode.actorRecord(id),
+        Actor actor = new Actor(
+                this,
+                id,
+                decl.name(),
+                creator,
+                childNumber,
+                mode::mailbox,
+                mode.actorRecord(id),
                 mode.tracesCallbacks());
         send(new CreationMessage(actor, creator, decl.bodyClosure(), arguments));
         return actor;

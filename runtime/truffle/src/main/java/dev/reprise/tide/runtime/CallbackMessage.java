@@ -7,8 +7,14 @@ public final class CallbackMessage extends Message {
     private final Closure callback;
     private final Object value;
 
-    CallbackMessage(Actor target, Actor resolver, long registration, long expectedResolver, Closure callback, Object value,
-                    Resolver result) {
+    CallbackMessage(
+            Actor target,
+            Actor resolver,
+            long registration,
+            long expectedResolver,
+            Closure callback,
+            Object value,
+            Resolver result) {
         super(target, resolver, result);
         this.registration = registration;
         this.expectedResolver = expectedResolver;

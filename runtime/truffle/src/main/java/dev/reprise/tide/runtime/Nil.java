@@ -14,8 +14,7 @@ public final class Nil implements TruffleObject {
     /** The only instance. */
     public static final Nil INSTANCE = new Nil();
 
-    private Nil() {
-    }
+    private Nil() {}
 
     @ExportMessage
     boolean isNull() {

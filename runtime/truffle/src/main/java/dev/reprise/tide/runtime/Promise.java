@@ -20,8 +20,15 @@ public final class Promise {
             implements Reaction {
         @Override
         public void fire(Object value, Actor resolvedBy) {
-            owner.system().send(new CallbackMessage(owner, resolvedBy, registration, expectedResolver, callback,
-                    Values.passable(value), chained));
+            owner.system()
+                    .send(new CallbackMessage(
+                            owner,
+                            resolvedBy,
+                            registration,
+                            expectedResolver,
+                            callback,
+                            Values.passable(value),
+                            chained));
         }
     }
 
@@ -72,7 +79,8 @@ public final class Promise {
     @TruffleBoundary
     public Promise whenResolved(Closure callback, Actor owner) {
         Resolver chained = new Resolver(new Promise(owner.id())); // the callback's result, when it runs
-        react(new Callback(owner, owner.registrations().register(expectedResolver), expectedResolver, callback, chained));
+        react(new Callback(
+                owner, owner.registrations().register(expectedResolver), expectedResolver, callback, chained));
         return chained.promise();
     }
 

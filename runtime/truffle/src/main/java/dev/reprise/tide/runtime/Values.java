@@ -5,8 +5,7 @@ import dev.reprise.tide.language.TideError;
 
 /** Operations on Tide values that are host code, not worth specialising: printing, equality, copying. */
 public final class Values {
-    private Values() {
-    }
+    private Values() {}
 
     /**
      * The value as another actor may receive it: arrays are copied deeply so that state stays

@@ -8,8 +8,11 @@ import dev.reprise.trace.CreationKind;
 
 /** Records that an actor created the actor {@code child}, with the child id's width and the actor switch specialised. */
 public final class RecordCreationNode extends Node {
-    @Child private IdWidthNode childWidth = IdWidthNode.create();
-    @Child private ActorSwitchNode actorSwitch = ActorSwitchNode.create();
+    @Child
+    private IdWidthNode childWidth = IdWidthNode.create();
+
+    @Child
+    private ActorSwitchNode actorSwitch = ActorSwitchNode.create();
 
     /** Appends the event to {@code recorder}'s buffer, as {@code creator}'s. */
     public void execute(ThreadRecorder recorder, ActorRecord creator, long child) {

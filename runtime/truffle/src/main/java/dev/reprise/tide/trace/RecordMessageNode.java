@@ -24,19 +24,25 @@ public abstract class RecordMessageNode extends Node {
     public abstract void execute(ThreadRecorder recorder, ActorRecord actor, long sender);
 
     @Specialization(guards = "sender == cachedSender", limit = "1")
-    static void sameSender(ThreadRecorder recorder, ActorRecord actor, long sender,
-                           @Cached("sender") long cachedSender,
-                           @Cached("idWidth(cachedSender)") int width,
-                           @Shared @Cached ActorSwitchNode actorSwitch) {
+    static void sameSender(
+            ThreadRecorder recorder,
+            ActorRecord actor,
+            long sender,
+            @Cached("sender") long cachedSender,
+            @Cached("idWidth(cachedSender)") int width,
+            @Shared @Cached ActorSwitchNode actorSwitch) {
         if (!recorder.tryMessage(actor, actorSwitch.execute(recorder, actor), cachedSender, width)) {
             slowPath(recorder, actor, cachedSender);
         }
     }
 
     @Specialization(replaces = "sameSender")
-    static void anySender(ThreadRecorder recorder, ActorRecord actor, long sender,
-                          @Cached IdWidthNode widthOf,
-                          @Shared @Cached ActorSwitchNode actorSwitch) {
+    static void anySender(
+            ThreadRecorder recorder,
+            ActorRecord actor,
+            long sender,
+            @Cached IdWidthNode widthOf,
+            @Shared @Cached ActorSwitchNode actorSwitch) {
         int width = widthOf.execute(sender);
         if (!recorder.tryMessage(actor, actorSwitch.execute(recorder, actor), sender, width)) {
             slowPath(recorder, actor, sender);

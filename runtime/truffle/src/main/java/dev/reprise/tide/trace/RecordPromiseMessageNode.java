@@ -12,9 +12,14 @@ import dev.reprise.trace.Fingerprint;
  * and so does whether the actor switched.
  */
 public final class RecordPromiseMessageNode extends Node {
-    @Child private IdWidthNode senderWidth = IdWidthNode.create();
-    @Child private IdWidthNode resolverWidth = IdWidthNode.create();
-    @Child private ActorSwitchNode actorSwitch = ActorSwitchNode.create();
+    @Child
+    private IdWidthNode senderWidth = IdWidthNode.create();
+
+    @Child
+    private IdWidthNode resolverWidth = IdWidthNode.create();
+
+    @Child
+    private ActorSwitchNode actorSwitch = ActorSwitchNode.create();
 
     /** Appends the event to {@code recorder}'s buffer, as {@code actor}'s. */
     public void execute(ThreadRecorder recorder, ActorRecord actor, long sender, long resolver) {

@@ -15,8 +15,11 @@ import dev.reprise.tide.runtime.Actor;
  * engine records, the language's assumption removes it from compiled code.
  */
 public final class RecordSystemCallNode extends Node {
-    @Child private IdWidthNode dataIdWidth = IdWidthNode.create();
-    @Child private ActorSwitchNode actorSwitch = ActorSwitchNode.create();
+    @Child
+    private IdWidthNode dataIdWidth = IdWidthNode.create();
+
+    @Child
+    private ActorSwitchNode actorSwitch = ActorSwitchNode.create();
 
     /** {@code actor}'s call returned the number {@code value}. */
     public void execute(Actor actor, long value) {

@@ -41,7 +41,9 @@ final class Recording extends TraceMode {
         tide.put(Replaying.PRINTS, Replaying.PRINTS_NUMBERED);
         tide.put(Replaying.CALLBACKS, Replaying.CALLBACKS_NUMBERED);
         try {
-            return new Recording(context, Recorder.startWithoutMBean(RecorderSettings.defaults(dir).withProgram(program), tide),
+            return new Recording(
+                    context,
+                    Recorder.startWithoutMBean(RecorderSettings.defaults(dir).withProgram(program), tide),
                     roots);
         } catch (IOException e) {
             throw new TideError("cannot record into " + dir + ": " + TraceOptions.reason(e));

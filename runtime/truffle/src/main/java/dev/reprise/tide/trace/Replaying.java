@@ -11,9 +11,9 @@ import dev.reprise.tide.runtime.Resolver;
 import dev.reprise.trace.DataFileReader;
 import dev.reprise.trace.TraceEvent;
 import dev.reprise.trace.TraceFiles;
-import dev.reprise.trace.TraceMetadata;
 import dev.reprise.trace.TraceIds;
 import dev.reprise.trace.TraceIndex;
+import dev.reprise.trace.TraceMetadata;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -45,12 +45,14 @@ final class Replaying extends TraceMode {
 
     /** The metadata setting that says the trace numbers printed lines (a print is a system call). */
     static final String PRINTS = "tide.prints";
+
     static final String PRINTS_NUMBERED = "numbered";
     /**
      * The metadata setting that says each printed line's start is recorded too, and each callback
      * run out of registration order has its offset recorded before it ({@code TideReplayMailbox}).
      */
     static final String CALLBACKS = "tide.callbacks";
+
     static final String CALLBACKS_NUMBERED = "numbered";
 
     private final Path directory;
@@ -61,11 +63,13 @@ final class Replaying extends TraceMode {
     private final Map<Long, String> names = new ConcurrentHashMap<>();
     /** The highest actor id of the runs so far: the next run's main actor follows it. */
     private final AtomicLong lastActorId = new AtomicLong(MAIN_ACTOR - 1);
+
     private final AtomicLong progress = new AtomicLong();
     /** The recording did not end cleanly (its JVM was killed): running out of events is its end, not a divergence. */
     private final boolean cutShort;
     /** Runs replayed to their recorded end ({@link #ended()}), and whether the last one did (no run is half done). */
     private int runsEnded;
+
     private volatile boolean lastRunEnded;
 
     private Replaying(TideContext context, Path directory, TraceIndex reader, DataFileReader data, boolean cutShort) {
@@ -92,18 +96,22 @@ final class Replaying extends TraceMode {
             throw new TideError("cannot replay: " + TraceFiles.metadata(dir) + " is unreadable: " + e.getMessage());
         }
         if (!"tide".equals(metadata.settings().get("language"))) {
-            throw new TideError("cannot replay: " + dir + " is not a trace of a Tide program (it records " + metadata.program() + ")");
+            throw new TideError("cannot replay: " + dir + " is not a trace of a Tide program (it records "
+                    + metadata.program() + ")");
         }
         if (!program.equals(metadata.program())) {
-            throw new TideError("cannot replay: " + dir + " is a trace of " + metadata.program() + ", not of " + program);
+            throw new TideError(
+                    "cannot replay: " + dir + " is a trace of " + metadata.program() + ", not of " + program);
         }
         if (!PRINTS_NUMBERED.equals(metadata.settings().get(PRINTS))) {
-            throw new TideError("cannot replay: " + dir + " was recorded by an earlier Tide, which did not record the order "
-                    + "of printed lines; record the program again");
+            throw new TideError(
+                    "cannot replay: " + dir + " was recorded by an earlier Tide, which did not record the order "
+                            + "of printed lines; record the program again");
         }
         if (!CALLBACKS_NUMBERED.equals(metadata.settings().get(CALLBACKS))) {
-            throw new TideError("cannot replay: " + dir + " was recorded by an earlier Tide, which did not record which "
-                    + "callback ran when two had the same sender and resolver, nor the printed lines; record the program again");
+            throw new TideError(
+                    "cannot replay: " + dir + " was recorded by an earlier Tide, which did not record which "
+                            + "callback ran when two had the same sender and resolver, nor the printed lines; record the program again");
         }
         TraceIndex reader = null;
         try {
@@ -126,8 +134,11 @@ final class Replaying extends TraceMode {
         ActorScript script = mailboxes.get((long) creator.id()).script();
         TraceEvent next = script.peek();
         if (!(next instanceof TraceEvent.Creation creation)) {
-            throw beyondOrDiverged(creator.id(), next, "it created an actor where the trace expects " + describe(next)
-                    + " as its event " + (script.consumed() + 1));
+            throw beyondOrDiverged(
+                    creator.id(),
+                    next,
+                    "it created an actor where the trace expects " + describe(next) + " as its event "
+                            + (script.consumed() + 1));
         }
         script.take();
         progressed();
@@ -169,12 +180,16 @@ final class Replaying extends TraceMode {
             }
             boolean still = quiescent.getAsBoolean();
             if (still && stillBefore) {
-                return cutShort ? recordingEnds() : stuck("nothing runs, and nothing recorded was replayed for "
-                        + (System.nanoTime() - since) / 1_000_000 + " ms");
+                return cutShort
+                        ? recordingEnds()
+                        : stuck("nothing runs, and nothing recorded was replayed for "
+                                + (System.nanoTime() - since) / 1_000_000 + " ms");
             }
             stillBefore = still;
             if (System.nanoTime() - since > TimeUnit.MILLISECONDS.toNanos(QUIET_MILLIS)) {
-                return cutShort ? recordingEnds() : stuck("nothing recorded was replayed for " + QUIET_MILLIS / 1000.0 + " s");
+                return cutShort
+                        ? recordingEnds()
+                        : stuck("nothing recorded was replayed for " + QUIET_MILLIS / 1000.0 + " s");
             }
         }
         return null;
@@ -185,13 +200,16 @@ final class Replaying extends TraceMode {
         for (Map.Entry<Long, TideReplayMailbox> e : new TreeMap<>(mailboxes).entrySet()) {
             ActorScript script = e.getValue().script();
             if (!script.finished()) {
-                throw diverged(e.getKey(), "the program ended, but the trace expects " + describe(script.peek())
-                        + " as its event " + (script.consumed() + 1));
+                throw diverged(
+                        e.getKey(),
+                        "the program ended, but the trace expects " + describe(script.peek()) + " as its event "
+                                + (script.consumed() + 1));
             }
         }
         String held = output.held(); // every print was replayed, so none should wait: never end with output unshown
         if (held != null) {
-            throw new TideDivergence(TideDivergence.HEADER + ": the program ended, but " + held + ".\n  trace: " + directory);
+            throw new TideDivergence(
+                    TideDivergence.HEADER + ": the program ended, but " + held + ".\n  trace: " + directory);
         }
         // The run's actors are done, and the next run cannot reach them: keep nothing of them.
         mailboxes.keySet().forEach(reader::forget);
@@ -224,12 +242,16 @@ final class Replaying extends TraceMode {
 
     private String runsLeft() {
         long last = lastActorId.get();
-        List<Long> left = reader.actors().stream().filter(id -> id > last && id < TraceIds.FIRST_EXTERNAL_SOURCE).sorted().toList();
+        List<Long> left = reader.actors().stream()
+                .filter(id -> id > last && id < TraceIds.FIRST_EXTERNAL_SOURCE)
+                .sorted()
+                .toList();
         if (left.isEmpty()) {
             return null;
         }
         return "warning: the replay ran " + runsEnded + " run(s) of the program, each as recorded, but the recording "
-                + "ran it further: " + left.size() + " recorded actor(s) (ids " + left.get(0) + " to " + left.get(left.size() - 1)
+                + "ran it further: " + left.size() + " recorded actor(s) (ids " + left.get(0) + " to "
+                + left.get(left.size() - 1)
                 + ") were never created, so their turns were not replayed. Trace: " + directory;
     }
 
@@ -253,8 +275,10 @@ final class Replaying extends TraceMode {
         String text = SystemValues.printedText(recorded);
         if (!text.equals(SystemValues.printed(line))) {
             // The message order was kept, yet the program printed something else: never show it as the recording's.
-            throw diverged(actor.id(), "it printed \"" + SystemValues.printed(line) + "\" as line " + number
-                    + " of the output, where the recording printed \"" + text + "\"");
+            throw diverged(
+                    actor.id(),
+                    "it printed \"" + SystemValues.printed(line) + "\" as line " + number
+                            + " of the output, where the recording printed \"" + text + "\"");
         }
         output.print(number, line);
         return number;
@@ -271,7 +295,8 @@ final class Replaying extends TraceMode {
     public boolean resolve(Actor actor, Resolver resolver, Object value) {
         boolean won = SystemValues.toBoolean(recorded(actor, "resolve", 1, 1));
         if (won && !resolver.resolve(value, actor)) {
-            throw diverged(actor.id(), "its resolve won the race in the recording, but the promise is already resolved");
+            throw diverged(
+                    actor.id(), "its resolve won the race in the recording, but the promise is already resolved");
         }
         return won;
     }
@@ -283,19 +308,28 @@ final class Replaying extends TraceMode {
         ActorScript script = mailboxes.get((long) actor.id()).script();
         TraceEvent next = script.peek();
         if (!(next instanceof TraceEvent.SystemCall systemCall)) {
-            throw beyondOrDiverged(actor.id(), next, "it called " + call + " where the trace expects " + describe(next)
-                    + " as its event " + (script.consumed() + 1));
+            throw beyondOrDiverged(
+                    actor.id(),
+                    next,
+                    "it called " + call + " where the trace expects " + describe(next) + " as its event "
+                            + (script.consumed() + 1));
         }
         script.take();
         progressed();
         byte[] value = data(actor.id(), systemCall.dataId());
         if (value == null) {
-            throw cutShort ? recordingEnds() : diverged(actor.id(), "it called " + call + ", whose recorded value is missing "
-                    + "from the data file (dropped at the recording's memory bound, or in a damaged part of the file)");
+            throw cutShort
+                    ? recordingEnds()
+                    : diverged(
+                            actor.id(),
+                            "it called " + call + ", whose recorded value is missing "
+                                    + "from the data file (dropped at the recording's memory bound, or in a damaged part of the file)");
         }
         if (value.length < minBytes || value.length > maxBytes) {
-            throw diverged(actor.id(), "it called " + call + " where the recording made another system call (its value has "
-                    + value.length + " bytes)");
+            throw diverged(
+                    actor.id(),
+                    "it called " + call + " where the recording made another system call (its value has " + value.length
+                            + " bytes)");
         }
         return value;
     }
@@ -339,7 +373,8 @@ final class Replaying extends TraceMode {
                 + "crashed): replayed " + progress.get() + " recorded events; what it recorded after its last flush "
                 + "is lost.");
         addHeldOutput(lines);
-        lines.add("  The replay stops with exit code " + TideDivergence.CUT_EXIT_STATUS + " (the end of a truncated recording).");
+        lines.add("  The replay stops with exit code " + TideDivergence.CUT_EXIT_STATUS
+                + " (the end of a truncated recording).");
         lines.add("  trace: " + directory);
         return new TideDivergence(String.join("\n", lines));
     }
@@ -370,9 +405,10 @@ final class Replaying extends TraceMode {
         if (!waiting.isEmpty()) {
             long first = waiting.get(0);
             ActorScript script = mailboxes.get(first).script();
-            lines.add("  first difference: " + name(first) + " waits for " + describe(script.peek())
-                    + " as its event " + (script.consumed() + 1) + ", which has not come");
-            lines.add("    likely cause: the program went another way than recorded (a message not sent, or sent elsewhere)");
+            lines.add("  first difference: " + name(first) + " waits for " + describe(script.peek()) + " as its event "
+                    + (script.consumed() + 1) + ", which has not come");
+            lines.add(
+                    "    likely cause: the program went another way than recorded (a message not sent, or sent elsewhere)");
             actorLines(lines, first);
             if (waiting.size() > 1) {
                 lines.add("  " + (waiting.size() - 1) + " more actors wait for a message");
@@ -408,7 +444,8 @@ final class Replaying extends TraceMode {
         List<TraceEvent> history = script.history();
         if (!history.isEmpty()) {
             lines.add("    its last events:");
-            history.subList(Math.max(0, history.size() - 3), history.size()).forEach(e -> lines.add("      " + describe(e)));
+            history.subList(Math.max(0, history.size() - 3), history.size())
+                    .forEach(e -> lines.add("      " + describe(e)));
         }
     }
 

@@ -6,8 +6,7 @@ import java.util.Arrays;
 
 /** How the results of Tide's system calls are stored in the trace's data file. */
 final class SystemValues {
-    private SystemValues() {
-    }
+    private SystemValues() {}
 
     /** A number as the agent stores clock and random values: 8 bytes, little-endian. */
     static byte[] ofLong(long value) {
@@ -61,7 +60,8 @@ final class SystemValues {
     /** The part of {@code line} that {@link #ofPrint} keeps, as it reads back. */
     static String printed(String line) {
         String start = line.length() > PRINTED_CHARS ? line.substring(0, PRINTED_CHARS) : line;
-        return new String(start.getBytes(StandardCharsets.UTF_8), StandardCharsets.UTF_8); // a cut surrogate reads back as '?'
+        return new String(
+                start.getBytes(StandardCharsets.UTF_8), StandardCharsets.UTF_8); // a cut surrogate reads back as '?'
     }
 
     // Begins a callback's offset: no other system call's value is 16 bytes that begin so.

@@ -24,8 +24,7 @@ import java.util.Map;
  * under the actor's lock.
  */
 final class TideReplayMailbox implements Mailbox {
-    private record Key(long sender, long resolver) {
-    }
+    private record Key(long sender, long resolver) {}
 
     private final Replaying replay;
     private final Actor owner;
@@ -46,7 +45,8 @@ final class TideReplayMailbox implements Mailbox {
 
     @Override
     public synchronized void add(Message message) {
-        held.computeIfAbsent(new Key(message.traceSender(), message.traceResolver()), k -> new ArrayDeque<>()).add(message);
+        held.computeIfAbsent(new Key(message.traceSender(), message.traceResolver()), k -> new ArrayDeque<>())
+                .add(message);
         count++;
     }
 
@@ -66,18 +66,26 @@ final class TideReplayMailbox implements Mailbox {
         Key key = switch (next) {
             case null -> {
                 if (count > 0) {
-                    throw replay.beyondOrDiverged(actor, null, "it received " + heldLines().get(0) + " after its "
-                            + script.consumed() + " recorded events were used up (the trace is exhausted)");
+                    throw replay.beyondOrDiverged(
+                            actor,
+                            null,
+                            "it received " + heldLines().get(0) + " after its " + script.consumed()
+                                    + " recorded events were used up (the trace is exhausted)");
                 }
                 yield null;
             }
             case TraceEvent.Message m -> new Key(m.sender(), -1);
             case TraceEvent.PromiseMessage m -> new Key(m.sender(), m.resolver());
-            default -> throw replay.diverged(actor, "its turn ended where the trace expects "
-                    + replay.describe(next) + " as its event " + (script.consumed() + 1));
+            default ->
+                throw replay.diverged(
+                        actor,
+                        "its turn ended where the trace expects " + replay.describe(next) + " as its event "
+                                + (script.consumed() + 1));
         };
         ArrayDeque<Message> from = key == null ? null : held.get(key);
-        Message taken = from == null ? null : next instanceof TraceEvent.PromiseMessage m ? takeCallback(from, m.resolver()) : from.poll();
+        Message taken = from == null
+                ? null
+                : next instanceof TraceEvent.PromiseMessage m ? takeCallback(from, m.resolver()) : from.poll();
         if (taken == null) {
             return null;
         }
@@ -112,7 +120,8 @@ final class TideReplayMailbox implements Mailbox {
         List<String> lines = new ArrayList<>();
         held.forEach((key, messages) -> {
             if (!messages.isEmpty()) {
-                String from = key.resolver() < 0 ? "from " + replay.name(key.sender())
+                String from = key.resolver() < 0
+                        ? "from " + replay.name(key.sender())
                         : "from " + replay.name(key.sender()) + ", sent when " + replay.name(key.resolver())
                                 + " resolved its promise";
                 lines.add(messages.size() + (messages.size() == 1 ? " message " : " messages ") + from);

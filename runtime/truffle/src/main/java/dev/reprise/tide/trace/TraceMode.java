@@ -62,12 +62,10 @@ public class TraceMode {
     }
 
     /** A worker thread starts: {@code turn} is its state. */
-    public void workerStarted(Turn turn) {
-    }
+    public void workerStarted(Turn turn) {}
 
     /** The worker whose state is {@code turn} stops: it records nothing more. */
-    public void workerStopped(Turn turn) {
-    }
+    public void workerStopped(Turn turn) {}
 
     /**
      * Waits until the run has {@code finished}; returns why it cannot finish (a replay that makes
@@ -79,12 +77,10 @@ public class TraceMode {
     }
 
     /** Every message was processed and nothing failed: a replay checks that the trace was used up. */
-    public void ended() {
-    }
+    public void ended() {}
 
     /** The context is closed, however its runs ended: a recording ends its trace. */
-    public void close() {
-    }
+    public void close() {}
 
     /** {@code time()} in {@code actor}'s turn. */
     @TruffleBoundary

@@ -11,8 +11,7 @@ import java.util.List;
 
 /** Chooses a run's {@link TraceMode} from the context's {@code tide.Record} and {@code tide.Replay} options. */
 public final class TraceOptions {
-    private TraceOptions() {
-    }
+    private TraceOptions() {}
 
     /**
      * The mode of a run of the program in file {@code source} (its name {@code program}).
@@ -21,8 +20,8 @@ public final class TraceOptions {
      * @param replay the {@code tide.Replay} option, empty when not set
      * @param roots the program's ASTs, whose tracing nodes a recording counts when it ends ({@link TracingCensus})
      */
-    public static TraceMode choose(TideContext context, String record, String replay, String program, String source,
-                                   List<RootNode> roots) {
+    public static TraceMode choose(
+            TideContext context, String record, String replay, String program, String source, List<RootNode> roots) {
         if (!record.isEmpty() && !replay.isEmpty()) {
             throw new TideError("tide.Record and tide.Replay are both set: a run either records or replays");
         }

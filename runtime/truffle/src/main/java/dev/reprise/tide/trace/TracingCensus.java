@@ -22,8 +22,7 @@ final class TracingCensus {
     /** The metadata counts' prefix. */
     static final String PREFIX = "tide.nodes.";
 
-    private TracingCensus() {
-    }
+    private TracingCensus() {}
 
     /** The counts, by key {@code tide.nodes.KIND.STATE} (e.g. {@code tide.nodes.width.message.twoBytes}), over {@code roots}. */
     static Map<String, Long> of(List<RootNode> roots) {

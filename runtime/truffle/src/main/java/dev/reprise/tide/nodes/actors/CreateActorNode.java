@@ -17,8 +17,12 @@ import dev.reprise.tide.trace.RecordCreationNode;
  */
 public final class CreateActorNode extends TideNode {
     private final ActorDecl decl;
-    @Children private final TideNode[] arguments;
-    @Child private RecordCreationNode recordCreation = new RecordCreationNode();
+
+    @Children
+    private final TideNode[] arguments;
+
+    @Child
+    private RecordCreationNode recordCreation = new RecordCreationNode();
 
     /** A creation of decl's actor with the argument expressions' values. */
     public CreateActorNode(ActorDecl decl, TideNode[] arguments) {

@@ -6,8 +6,7 @@ import dev.reprise.tide.runtime.Actor;
 
 /** The actor the current thread is running. */
 public final class CurrentActor {
-    private CurrentActor() {
-    }
+    private CurrentActor() {}
 
     /** The running actor, seen from the given node. */
     public static Actor of(Node node) {

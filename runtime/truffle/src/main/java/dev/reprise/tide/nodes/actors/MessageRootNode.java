@@ -26,11 +26,21 @@ import dev.reprise.tide.trace.RecordSystemCallNode;
  * assumption removes the recording from compiled code altogether.
  */
 public final class MessageRootNode extends RootNode {
-    @Child private DispatchNode dispatch = DispatchNodeGen.create();
-    @Child private ResolvePromiseNode resolve = new ResolvePromiseNode();
-    @Child private RecordMessageNode recordMessage = RecordMessageNode.create();
-    @Child private RecordPromiseMessageNode recordPromiseMessage = new RecordPromiseMessageNode();
-    @Child private RecordSystemCallNode recordCallbackOffset = new RecordSystemCallNode();
+    @Child
+    private DispatchNode dispatch = DispatchNodeGen.create();
+
+    @Child
+    private ResolvePromiseNode resolve = new ResolvePromiseNode();
+
+    @Child
+    private RecordMessageNode recordMessage = RecordMessageNode.create();
+
+    @Child
+    private RecordPromiseMessageNode recordPromiseMessage = new RecordPromiseMessageNode();
+
+    @Child
+    private RecordSystemCallNode recordCallbackOffset = new RecordSystemCallNode();
+
     private final TideLanguage language;
     private final Assumption noRecording;
 
@@ -51,7 +61,8 @@ public final class MessageRootNode extends RootNode {
         Object[] arguments = message.arguments();
         if (closure.arity() != arguments.length) {
             CompilerDirectives.transferToInterpreter();
-            throw new TideError(closure.name() + " takes " + closure.arity() + " arguments, got " + arguments.length, this);
+            throw new TideError(
+                    closure.name() + " takes " + closure.arity() + " arguments, got " + arguments.length, this);
         }
         Object result = dispatch.executeDispatch(closure.target(), closure.callArguments(arguments));
         Resolver resolver = message.result();

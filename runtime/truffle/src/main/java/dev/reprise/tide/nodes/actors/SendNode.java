@@ -13,8 +13,12 @@ import dev.reprise.tide.runtime.Values;
 
 /** {@code ref <- name(args)}: an asynchronous send; its value is the promise of the result. */
 public final class SendNode extends TideNode {
-    @Child private TideNode receiver;
-    @Children private final TideNode[] arguments;
+    @Child
+    private TideNode receiver;
+
+    @Children
+    private final TideNode[] arguments;
+
     private final String selector;
 
     /** A send of selector to the receiver expression's actor. */

@@ -7,7 +7,8 @@ import dev.reprise.tide.runtime.Nil;
 
 /** A sequence of statements. */
 public final class BlockNode extends TideNode {
-    @Children private final TideNode[] statements;
+    @Children
+    private final TideNode[] statements;
 
     /** A block running the statements in order. */
     public BlockNode(TideNode[] statements) {

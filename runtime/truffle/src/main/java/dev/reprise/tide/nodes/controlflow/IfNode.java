@@ -7,9 +7,14 @@ import dev.reprise.tide.runtime.Nil;
 
 /** {@code if (c) { ... } else { ... }}; the else part may be null. */
 public final class IfNode extends TideNode {
-    @Child private TideNode condition;
-    @Child private TideNode thenPart;
-    @Child private TideNode elsePart;
+    @Child
+    private TideNode condition;
+
+    @Child
+    private TideNode thenPart;
+
+    @Child
+    private TideNode elsePart;
     // Branch probabilities let the compiler lay out the likely branch first.
     private final CountingConditionProfile profile = CountingConditionProfile.create();
 

@@ -5,7 +5,8 @@ import dev.reprise.tide.nodes.TideNode;
 
 /** {@code return e;}. */
 public final class ReturnNode extends TideNode {
-    @Child private TideNode value;
+    @Child
+    private TideNode value;
 
     /** Returns the value of the expression. */
     public ReturnNode(TideNode value) {

@@ -10,7 +10,8 @@ import dev.reprise.tide.runtime.Nil;
 
 /** {@code while (c) { ... }}, as a Truffle loop so that long loops are compiled on stack (OSR). */
 public final class WhileNode extends TideNode {
-    @Child private LoopNode loop;
+    @Child
+    private LoopNode loop;
 
     /** A loop running body while condition is true. */
     public WhileNode(TideNode condition, TideNode body) {
@@ -24,8 +25,11 @@ public final class WhileNode extends TideNode {
     }
 
     private static final class Repeating extends Node implements RepeatingNode {
-        @Child private TideNode condition;
-        @Child private TideNode body;
+        @Child
+        private TideNode condition;
+
+        @Child
+        private TideNode body;
 
         Repeating(TideNode condition, TideNode body) {
             this.condition = condition;

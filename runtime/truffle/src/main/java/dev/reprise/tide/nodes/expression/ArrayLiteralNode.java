@@ -7,7 +7,8 @@ import dev.reprise.tide.runtime.TideArray;
 
 /** {@code [a, b, c]}: a new array of the elements' values. */
 public final class ArrayLiteralNode extends TideNode {
-    @Children private final TideNode[] elements;
+    @Children
+    private final TideNode[] elements;
 
     /** An array literal with the given element expressions. */
     public ArrayLiteralNode(TideNode[] elements) {

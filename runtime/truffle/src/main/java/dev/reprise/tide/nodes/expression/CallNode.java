@@ -10,9 +10,14 @@ import dev.reprise.tide.runtime.Values;
 
 /** {@code f(a, b)}: a synchronous call of a closure of the current actor. */
 public final class CallNode extends TideNode {
-    @Child private TideNode function;
-    @Children private final TideNode[] arguments;
-    @Child private DispatchNode dispatch = DispatchNodeGen.create();
+    @Child
+    private TideNode function;
+
+    @Children
+    private final TideNode[] arguments;
+
+    @Child
+    private DispatchNode dispatch = DispatchNodeGen.create();
 
     /** A call of the function expression's value with the argument expressions' values. */
     public CallNode(TideNode function, TideNode[] arguments) {
@@ -26,7 +31,8 @@ public final class CallNode extends TideNode {
         Object callee = function.executeGeneric(frame);
         if (!(callee instanceof Closure closure) || closure.arity() != arguments.length) {
             CompilerDirectives.transferToInterpreter();
-            throw new TideError("cannot call " + Values.typeName(callee) + " with " + arguments.length + " arguments", this);
+            throw new TideError(
+                    "cannot call " + Values.typeName(callee) + " with " + arguments.length + " arguments", this);
         }
         Object[] values = new Object[arguments.length + 1];
         values[0] = closure.scope();

@@ -9,7 +9,10 @@ import dev.reprise.tide.nodes.BinaryNode;
 public abstract class CompareNode extends BinaryNode {
     /** Which comparison. */
     public enum Op {
-        LT("<"), LE("<="), GT(">"), GE(">=");
+        LT("<"),
+        LE("<="),
+        GT(">"),
+        GE(">=");
 
         private final String symbol;
 

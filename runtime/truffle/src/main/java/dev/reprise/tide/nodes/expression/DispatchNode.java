@@ -15,15 +15,16 @@ public abstract class DispatchNode extends Node {
     public abstract Object executeDispatch(CallTarget target, Object[] arguments);
 
     @Specialization(guards = "target == cachedTarget", limit = "3")
-    protected static Object doDirect(CallTarget target, Object[] arguments,
+    protected static Object doDirect(
+            CallTarget target,
+            Object[] arguments,
             @Cached("target") CallTarget cachedTarget,
             @Cached("create(cachedTarget)") DirectCallNode call) {
         return call.call(arguments);
     }
 
     @Specialization(replaces = "doDirect")
-    protected static Object doIndirect(CallTarget target, Object[] arguments,
-            @Cached IndirectCallNode call) {
+    protected static Object doIndirect(CallTarget target, Object[] arguments, @Cached IndirectCallNode call) {
         return call.call(target, arguments);
     }
 }

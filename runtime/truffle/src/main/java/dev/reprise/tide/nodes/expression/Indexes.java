@@ -6,8 +6,7 @@ import dev.reprise.tide.language.TideError;
 
 /** Bounds checks for indexing. */
 final class Indexes {
-    private Indexes() {
-    }
+    private Indexes() {}
 
     static int check(Node at, long index, int length) {
         if (index < 0 || index >= length) {

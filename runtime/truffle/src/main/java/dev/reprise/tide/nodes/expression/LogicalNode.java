@@ -5,8 +5,12 @@ import dev.reprise.tide.nodes.TideNode;
 
 /** {@code &&} and {@code ||}: the right operand is evaluated only when it decides the result. */
 public final class LogicalNode extends TideNode {
-    @Child private TideNode left;
-    @Child private TideNode right;
+    @Child
+    private TideNode left;
+
+    @Child
+    private TideNode right;
+
     private final boolean isAnd;
 
     /** {@code left && right} if isAnd, else {@code left || right}. */

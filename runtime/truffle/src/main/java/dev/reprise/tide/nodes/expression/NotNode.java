@@ -5,7 +5,8 @@ import dev.reprise.tide.nodes.TideNode;
 
 /** {@code !c}. */
 public final class NotNode extends TideNode {
-    @Child private TideNode operand;
+    @Child
+    private TideNode operand;
 
     /** The negation of a boolean operand. */
     public NotNode(TideNode operand) {

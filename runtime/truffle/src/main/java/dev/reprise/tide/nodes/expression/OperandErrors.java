@@ -7,12 +7,12 @@ import dev.reprise.tide.runtime.Values;
 
 /** The errors operators raise; built behind a boundary as they format text. */
 final class OperandErrors {
-    private OperandErrors() {
-    }
+    private OperandErrors() {}
 
     @TruffleBoundary
     static TideError badOperands(Node at, String operator, Object left, Object right) {
-        return new TideError("cannot apply " + operator + " to " + Values.typeName(left) + " and " + Values.typeName(right), at);
+        return new TideError(
+                "cannot apply " + operator + " to " + Values.typeName(left) + " and " + Values.typeName(right), at);
     }
 
     @TruffleBoundary

@@ -5,8 +5,7 @@ import com.oracle.truffle.api.nodes.ExplodeLoop;
 
 /** Finds the frame of a variable declared depth functions out, through each frame's argument 0. */
 final class ScopeWalk {
-    private ScopeWalk() {
-    }
+    private ScopeWalk() {}
 
     // depth is a node constant, so the compiler unrolls the walk.
     @ExplodeLoop

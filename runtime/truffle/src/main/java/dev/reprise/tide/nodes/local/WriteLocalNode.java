@@ -7,7 +7,9 @@ import dev.reprise.tide.nodes.TideNode;
 public final class WriteLocalNode extends TideNode {
     private final int depth;
     private final int slot;
-    @Child private TideNode value;
+
+    @Child
+    private TideNode value;
 
     /** An assignment of value to the given variable. */
     public WriteLocalNode(int depth, int slot, TideNode value) {
