@@ -39,8 +39,12 @@ public final class SamplePrograms {
                 || classPathEntry.contains(File.separator + "config" + File.separator);
     }
 
-    /** The jar or folder {@code type} was loaded from. */
-    private static Path location(Class<?> type) {
+    /**
+     * The jar or folder {@code type} was loaded from: the class path of a program that needs nothing
+     * else (no Akka), e.g. the samples module's jar, or its classes folder in a build that stops
+     * before packaging.
+     */
+    public static Path location(Class<?> type) {
         CodeSource source = type.getProtectionDomain().getCodeSource();
         if (source == null || source.getLocation() == null) {
             throw new IllegalStateException("where " + type.getName() + " was loaded from is unknown");

@@ -4,14 +4,15 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.reprise.samples.PlainProgram;
+import dev.reprise.testsupport.SamplePrograms;
 import dev.reprise.trace.ExitCodes;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 
 /**
- * A program without Akka (or Scala) on its class path under {@code reprise record}: the agent
- * cannot start, so it says so and the program runs as it would without it; verify says why
- * nothing was recorded. (Before, the JVM aborted in the agent's premain.)
+ * A program without Akka (or Scala) on its class path (the samples module's jar alone) under
+ * {@code reprise record}: the agent cannot start, so it says so and the program runs as it would
+ * without it; verify says why nothing was recorded. (Before, the JVM aborted in the agent's premain.)
  */
 class WithoutAkkaIT {
     @Test
@@ -24,7 +25,7 @@ class WithoutAkkaIT {
                 trace.toString(),
                 "--",
                 "-cp",
-                Cli.ROOT.resolve("tools/target/test-classes").toString(),
+                SamplePrograms.location(PlainProgram.class).toString(),
                 PlainProgram.class.getName());
         assertEquals(0, r.exit(), r::toString);
         assertEquals("plain program ran\n", r.out(), r::toString);
