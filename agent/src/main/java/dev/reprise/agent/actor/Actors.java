@@ -6,7 +6,7 @@ import akka.actor.Cell;
 import dev.reprise.agent.Agent;
 import dev.reprise.agent.context.AgentThread;
 import dev.reprise.agent.health.AgentLog;
-import dev.reprise.agent.replay.UnorderedActors;
+import dev.reprise.agent.replay.InputOrder;
 
 /** Finds the {@link AgentActor} of an actor ref or cell. */
 public final class Actors {
@@ -63,7 +63,9 @@ public final class Actors {
                 a = ofRef(self);
             }
             AddedState.setActor(cell, a);
-            a.unordered = UnorderedActors.isUnordered(((Cell) cell).self().path());
+            InputOrder order = InputOrder.of(((Cell) cell).self().path());
+            a.recordsMessages = order.recordsMessages();
+            a.recordsSystemMessages = order.recordsSystemMessages();
             Agent.mode.actorBuilt(a, ((Cell) cell).self().path().toStringWithoutAddress());
         } catch (Throwable e) {
             AgentLog.internalError("attaching an actor id", e);

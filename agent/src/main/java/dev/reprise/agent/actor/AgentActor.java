@@ -11,8 +11,10 @@ import dev.reprise.runtime.ActorRecord;
  */
 public final class AgentActor extends ActorRecord {
     public final Tag sends;
-    /** One of Akka's actors whose input races inside Akka ({@link dev.reprise.agent.replay.UnorderedActors}): not recorded. */
-    public boolean unordered;
+    /** False for the one of Akka's actors whose input races inside Akka ({@link dev.reprise.agent.replay.InputOrder}). */
+    public boolean recordsMessages = true;
+    /** False for Akka's two actors whose input races inside Akka ({@link dev.reprise.agent.replay.InputOrder}). */
+    public boolean recordsSystemMessages = true;
     /** The outside contexts (threads, tasks, callbacks) its turns started, counted ({@link OutsideContext}); null until one is. */
     private OutsideContext.Starts starts;
 

@@ -9,7 +9,10 @@ import dev.reprise.agent.context.OutsideContext;
 public final class Tag {
     /** A message sent by actor {@code sender} in its turn. */
     public static final int PLAIN = 0;
-    /** Sent by a callback of {@code sender} (or a timer it set) after {@code resolver} completed the promise. */
+    /**
+     * Sent by a callback of {@code sender} (or a timer it set) after {@code resolver} completed the
+     * promise; or a dead letter of {@code sender}, which {@code resolver}'s death made one.
+     */
     public static final int PROMISE = 1;
     /** Sent from outside the actor system by external source {@code sender}. */
     public static final int EXTERNAL = 2;
@@ -50,6 +53,15 @@ public final class Tag {
         Tag tag = new Tag(PROMISE, sender, resolver, 0, false);
         tag.context = context;
         return tag;
+    }
+
+    /**
+     * A dead letter of {@code sender} to {@code recipient}, tagged as a promise message resolved
+     * by the recipient: whichever actor publishes it (the sender, or the recipient as it stops),
+     * the letter comes because the recipient died, and the pair names it whoever publishes it.
+     */
+    public static Tag deadLetter(long sender, long recipient) {
+        return new Tag(PROMISE, sender, recipient, 0, false);
     }
 
     public static Tag timer(long owner, long timer) {

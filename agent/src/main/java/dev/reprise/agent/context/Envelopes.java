@@ -56,14 +56,17 @@ public final class Envelopes {
     /**
      * A dead letter is published by whoever finds the recipient dead: the sender, if it was dead
      * already, or the recipient as it stops with the message in its mailbox, a race. It is tagged
-     * with the letter's own sender (else its recipient), so the listeners' order holds either way.
+     * with the letter's own sender and recipient ({@link Tag#deadLetter}), so the listeners'
+     * order holds either way.
      */
     private static Tag deadLetterTag(DeadLetter letter) {
         ActorRef sender = letter.sender();
-        AgentActor a = sender == null || sender instanceof DeadLetterActorRef ? null : Actors.ofRef(sender);
-        if (a == null) {
-            a = Actors.ofRef(letter.recipient());
+        AgentActor from = sender == null || sender instanceof DeadLetterActorRef ? null : Actors.ofRef(sender);
+        AgentActor to = Actors.ofRef(letter.recipient());
+        if (from != null && to != null) {
+            return Tag.deadLetter(from.id(), to.id());
         }
+        AgentActor a = from != null ? from : to;
         return a != null ? a.sends : AgentThread.current().tagForSend();
     }
 

@@ -74,7 +74,7 @@ public final class RecordMode extends Mode {
 
     @Override
     public AgentThread messageTurn(AgentThread t, AgentActor actor, Object cell, Object envelope) {
-        if (actor.unordered) {
+        if (!actor.recordsMessages) {
             return t.enter(actor);
         }
         ThreadRecorder r = t.recorder;
@@ -108,7 +108,7 @@ public final class RecordMode extends Mode {
 
     @Override
     public Object systemMessageTurn(AgentThread t, AgentActor actor, Object cell, Object message) {
-        if (!actor.unordered) {
+        if (actor.recordsSystemMessages) {
             SystemMessageTurns.record(t.recorder, actor, message);
         }
         return t.enter(actor);
