@@ -52,6 +52,8 @@ public final class AgentThread {
     public ReplayQueue turnQueue;
     /** The context it runs in outside turns; null until first asked for. */
     private OutsideContext context;
+    /** Whether {@link #runningContext()} has looked for the thread's lineage (it does once, while context is null). */
+    private boolean lineageLooked;
 
     /** @param recorder the thread's recorder, or null when replaying */
     public AgentThread(ThreadRecorder recorder) {
@@ -64,8 +66,8 @@ public final class AgentThread {
     }
 
     /**
-     * This thread's state if it has one, else null; never registers the thread with the recorder
-     * (clock and random calls come from every thread, and most never run an actor).
+     * This thread's state if it has one, else null ({@link Mode#peekThread}): clock and random calls
+     * come from every thread, and most never run an actor.
      */
     static AgentThread peek() {
         Mode m = Agent.mode;
@@ -132,6 +134,10 @@ public final class AgentThread {
             return c; // a turn that runs inside a task (a calling-thread dispatcher) is the actor's
         }
         c = context;
+        if (c == null && !lineageLooked) { // a thread the program made is recorded from its first call
+            lineageLooked = true;
+            c = context = Agent.mode.lineage.ofProgramThread();
+        }
         return c != null && !c.isRootThread() ? c : null;
     }
 

@@ -34,7 +34,11 @@ public abstract class Mode {
     /** This thread's state, made on its first use. */
     public abstract AgentThread thread();
 
-    /** This thread's state if it has one, else null; never registers the thread (most never run an actor). */
+    /**
+     * This thread's state if it has one, else null; registers only a thread the program made
+     * ({@link ThreadLineage#ofProgramThread}), whose calls are recorded from its first (most threads
+     * that call the clock never run an actor).
+     */
     public abstract AgentThread peekThread();
 
     /** A turn of {@code actor} processes {@code envelope} on {@code t}: recorded, or checked against the trace. */

@@ -69,7 +69,11 @@ public final class RecordMode extends Mode {
         if (AddedState.holdsThreadState(current)) {
             return AddedState.threadOf(current);
         }
-        return otherThreads.get();
+        AgentThread t = otherThreads.get();
+        if (t == null && lineage.ofProgramThread() != null) {
+            return registerThread(); // a thread the program made: its calls are recorded from its first
+        }
+        return t;
     }
 
     @Override

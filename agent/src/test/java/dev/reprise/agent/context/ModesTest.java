@@ -63,8 +63,7 @@ class ModesTest {
 
         // A thread the program's main thread started: its calls are its own pseudo-actor's.
         String threadCall = onStartedThread(record, () -> {
-            AgentThread started = AgentThread.current();
-            started.tagForSend(); // it sends first: its outside context is known from then on
+            AgentThread started = AgentThread.current(); // its first call comes before it sends anything
             assertNull(record.systemCall(started, CALL, bytes("thrd")));
             return "recorded";
         });
@@ -110,7 +109,6 @@ class ModesTest {
         AtomicReference<byte[]> replayed = new AtomicReference<>();
         onStartedThread(replay, () -> {
             AgentThread started = AgentThread.current();
-            started.tagForSend();
             assertEquals(
                     threadSource, started.callOwner().id(), "the started thread is the recorded outside source again");
             replayed.set(replay.systemCall(started, CALL, bytes("live")));

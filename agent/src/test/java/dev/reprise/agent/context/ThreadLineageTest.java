@@ -72,6 +72,50 @@ class ThreadLineageTest {
         assertEquals("thread:maker/thread 1", n.get(2));
     }
 
+    @Test
+    void threadsMadeInsideScalasCodeAreTheirMakersNotAPools() throws Exception {
+        AtomicReference<List<String>> names = new AtomicReference<>();
+        Thread root = new Thread(
+                () -> {
+                    lineage.startOnMain();
+                    List<String> made = new java.util.ArrayList<>();
+                    new scala.collection.immutable.Range.Exclusive(0, 2, 1).foreach((Object i) -> {
+                        try {
+                            return made.add(contextOfNewThread("made in foreach " + i));
+                        } catch (Exception e) {
+                            throw new RuntimeException(e);
+                        }
+                    });
+                    names.set(made);
+                },
+                "scala");
+        root.start();
+        root.join();
+        assertEquals(List.of("thread:scala/thread 1", "thread:scala/thread 2"), names.get());
+    }
+
+    @Test
+    void aPoolsThreadIsThePoolsAlsoWhenTheProgramsFactoryMakesIt() throws Exception {
+        AtomicReference<List<String>> names = new AtomicReference<>();
+        Thread root = new Thread(
+                () -> {
+                    lineage.startOnMain();
+                    try {
+                        ExecutorService pool = Executors.newFixedThreadPool(1, r -> new Thread(r, "own factory"));
+                        String pooled = CompletableFuture.supplyAsync(this::currentContext, pool)
+                                .get(10, TimeUnit.SECONDS);
+                        pool.shutdown();
+                        names.set(List.of(pooled, contextOfNewThread("made after the pool")));
+                    } catch (Exception e) {
+                        throw new RuntimeException(e);
+                    }
+                },
+                "factory");
+        root.start();
+        root.join();
+        assertEquals(List.of("thread:own factory", "thread:factory/thread 1"), names.get());
+    }
+
     /** The context a new thread named {@code name} (null: a virtual thread) gets when it runs. */
     private String contextOfNewThread(String name) throws Exception {
         AtomicReference<String> context = new AtomicReference<>();
