@@ -15,11 +15,11 @@ import akka.actor.ActorPath;
  *   <li>{@link #RECORDED_LETTERS}: the dead-letter listener gets a dead letter from its sender when
  *       the recipient was dead already, or from the recipient's mailbox when it stops with the
  *       letter in it: which one, and so when the letter comes, depends on the recipient's state at
- *       the send. Letters are tagged with their own sender, whoever publishes them, and replayed in
- *       their recorded order, so its "dead letters encountered" log lines come as recorded; but
- *       waiting for a letter is never a divergence (its time is not the sender's), past its
- *       recorded letters it goes on in arrival order, and its system messages (its stop during
- *       shutdown) come as they come.
+ *       the send. Letters are tagged with their own sender and recipient, whoever publishes them,
+ *       and replayed in their recorded order, so its "dead letters encountered" log lines come as
+ *       recorded; but waiting for a letter is never a divergence (its time is not the sender's),
+ *       past its recorded letters it goes on in arrival order, and its system messages (its stop
+ *       during shutdown) come as they come.
  * </ul>
  */
 public enum InputOrder {
