@@ -187,7 +187,7 @@ class RecordingIT {
                         .noneMatch(k ->
                                 k.startsWith("thread:") && (k.contains("commonPool") || k.contains("thread:Thread-"))),
                 sources::toString);
-        assertTrue(metadata.count("unserializableMessages") <= 0, metadata.counts()::toString);
+        assertTrue(metadata.count("uncopiedMessages") <= 0, metadata.counts()::toString);
     }
 
     /** The kinds of what {@code creator} created, in order. */
@@ -245,18 +245,18 @@ class RecordingIT {
                         "content of input " + i);
             }
             byte[] opaque = data.read(feeder, inputs.get(3).dataId());
-            assertEquals(0, opaque[0], "an unserializable message is marked");
+            assertEquals(0, opaque[0], "a message that cannot be copied is marked");
             assertTrue(new String(opaque, 1, opaque.length - 1, StandardCharsets.UTF_8)
                     .endsWith("TimersAndInputProgram$Opaque"));
             assertEquals(
                     1,
                     run.err
                             .lines()
-                            .filter(l -> l.contains("Akka cannot serialize them"))
+                            .filter(l -> l.contains("cannot be copied (") && l.contains("lambda"))
                             .count(),
                     run.err);
             assertTrue(run.err.contains("TimersAndInputProgram$Opaque"), run.err);
-            assertEquals(1, TraceMetadata.read(run.trace).count("unserializableMessages"));
+            assertEquals(1, TraceMetadata.read(run.trace).count("uncopiedMessages"));
 
             // Recorded at their source: System.currentTimeMillis and nanoTime at the call site, Random.next once
             // for nextInt(), ThreadLocalRandom's seed step once for nextInt(1000) (twice in the rare case its

@@ -37,11 +37,6 @@ public final class DeadLetterRaceProgram {
         boolean ending;
 
         @Override
-        public void preStart() {
-            getContext().getSystem().getEventStream().subscribe(getSelf(), Logging.Info.class);
-        }
-
-        @Override
         public void onReceive(Object m) {
             if (m instanceof Logging.Info info && String.valueOf(info.message()).contains("dead letters encountered")) {
                 logged++;
@@ -147,6 +142,8 @@ public final class DeadLetterRaceProgram {
                                 + "akka.coordinated-shutdown.run-by-jvm-shutdown-hook = off\n")
                         .withFallback(ConfigFactory.load()));
         ActorRef tally = system.actorOf(Props.create(Tally.class, Tally::new), "tally");
+        // Before any letter: a subscription made in the tally's preStart could come after the first.
+        system.getEventStream().subscribe(tally, Logging.Info.class);
         ActorRef[] victims = new ActorRef[VICTIMS];
         for (int i = 0; i < VICTIMS; i++) {
             victims[i] = system.actorOf(Props.create(Victim.class, () -> new Victim(tally)), "victim" + i);

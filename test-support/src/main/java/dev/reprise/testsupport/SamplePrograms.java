@@ -20,7 +20,8 @@ public final class SamplePrograms {
     /**
      * The class path of the program whose main class is {@code main}: where that class was loaded
      * from in this JVM (the samples module's jar, or its classes folder in a build that stops before
-     * packaging), then the Akka, Scala and Config jars of this JVM's class path, in its order.
+     * packaging), then the Akka (classic and typed), SLF4J, Scala and Config jars of this JVM's class
+     * path, in its order.
      */
     public static String classPath(Class<?> main) {
         List<String> entries = new ArrayList<>();
@@ -32,9 +33,13 @@ public final class SamplePrograms {
         return String.join(File.pathSeparator, entries);
     }
 
-    /** Akka, Scala (the library and its modules) and Typesafe Config: what an Akka program needs at run time. */
+    /**
+     * Akka (classic and typed), SLF4J (Akka Typed logs through it), Scala (the library and its
+     * modules) and Typesafe Config: what an Akka program needs at run time.
+     */
     private static boolean isAkkaOrItsLibraries(String classPathEntry) {
         return classPathEntry.contains("akka-actor")
+                || classPathEntry.contains(File.separator + "slf4j-api")
                 || classPathEntry.contains(File.separator + "scala-")
                 || classPathEntry.contains(File.separator + "config" + File.separator);
     }

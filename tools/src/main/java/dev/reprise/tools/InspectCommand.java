@@ -2,14 +2,13 @@ package dev.reprise.tools;
 
 import dev.reprise.trace.ActorEvents;
 import dev.reprise.trace.DataFileReader;
+import dev.reprise.trace.OutsideInputEntry;
 import dev.reprise.trace.Subtrace;
 import dev.reprise.trace.TraceEvent;
 import dev.reprise.trace.TraceFiles;
 import dev.reprise.trace.TraceProblem;
 import dev.reprise.trace.TraceReader;
 import java.io.PrintWriter;
-import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -122,29 +121,6 @@ final class InspectCommand implements Callable<Integer> {
         }
     }
 
-    /**
-     * Where the message itself starts in outside input the agent recorded with its sender
-     * ({@code [3][u64 sender][i32 serializer][u16 manifest length][manifest][message]}, or
-     * {@code [2][u32 sender]...} in traces of format version 3: the replay runtime's
-     * MessageContent), or 0 for any other data.
-     */
-    private static int outsideInputBody(byte[] bytes) {
-        int senderBytes = senderBytes(bytes);
-        int manifestAt = 1 + senderBytes + 4;
-        if (senderBytes == 0 || bytes.length < manifestAt + 2) {
-            return 0;
-        }
-        int body = manifestAt
-                + 2
-                + (ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN).getShort(manifestAt) & 0xFFFF);
-        return body <= bytes.length ? body : 0;
-    }
-
-    /** The width of the sender id in outside input (see {@link #outsideInputBody}), 0 if it has none. */
-    private static int senderBytes(byte[] bytes) {
-        return bytes.length == 0 ? 0 : bytes[0] == 3 ? 8 : bytes[0] == 2 ? 4 : 0;
-    }
-
     /** For events that refer to recorded data: its size and a short printable preview. */
     private static String preview(TraceEvent e, long actor, DataFileReader data) throws Exception {
         // Data is keyed by its owner: the calling actor for system calls, the source for external input.
@@ -175,13 +151,15 @@ final class InspectCommand implements Callable<Integer> {
             return "  [data missing]";
         }
         StringBuilder sb = new StringBuilder("  [" + bytes.length + " bytes: ");
-        int from = e instanceof TraceEvent.SystemCall ? 0 : outsideInputBody(bytes);
+        int from = e instanceof TraceEvent.SystemCall ? 0 : OutsideInputEntry.body(bytes);
         if (from > 0) {
-            ByteBuffer b = ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN);
-            long sender = senderBytes(bytes) == 8 ? b.getLong(1) : b.getInt(1) & 0xFFFFFFFFL;
+            long sender = OutsideInputEntry.sender(bytes);
             sb.append("sender ")
                     .append(sender == 0 ? "none" : Long.toString(sender))
                     .append(", ");
+            if (OutsideInputEntry.kind(bytes) == OutsideInputEntry.COPIED) {
+                return sb.append(OutsideInputEntry.className(bytes)).append(']').toString(); // the copy is binary
+            }
         }
         int n = Math.min(bytes.length - from, 40);
         String text = new String(bytes, from, n, StandardCharsets.UTF_8);

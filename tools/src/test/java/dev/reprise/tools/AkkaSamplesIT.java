@@ -7,7 +7,9 @@ import dev.reprise.samples.DiningHakkersOnBecome;
 import dev.reprise.samples.DiningHakkersOnFsm;
 import dev.reprise.samples.FaultHandling;
 import dev.reprise.samples.KeyValueShell;
+import dev.reprise.samples.OutsideRecords;
 import dev.reprise.samples.SupervisionTree;
+import dev.reprise.samples.TypedWorkers;
 import dev.reprise.testsupport.SamplePrograms;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -26,7 +28,9 @@ import org.junit.jupiter.api.Test;
  * {@code ./reprise replay --trace DIR -- JAVA_ARGS} in child processes, through the script at the
  * repository root and the packaged jars. Each program is recorded {@value #RUNS} times (each run
  * takes another course: the actors sleep and yield at random) and each recording is replayed once;
- * the replay must exit 0 and print what its recording printed, line for line. Each program prints
+ * the replay must exit 0 and print what its recording printed, line for line, and the recording must
+ * print nothing the agent caused (Akka's {@code [SECURITY]} warning about Java serialization, or a
+ * {@code [reprise]} line on stdout). Each program prints
  * through one actor (or Akka's logger), so the output is that actor's message order.
  *
  * <p>Akka's log lines differ in what no replay controls: their timestamp, the dispatcher thread,
@@ -77,6 +81,16 @@ class AkkaSamplesIT {
     @Test
     void deathWatchAndStash() throws Exception {
         recordAndReplay(DeathWatchAndStash.class, null);
+    }
+
+    @Test
+    void outsideRecords() throws Exception {
+        recordAndReplay(OutsideRecords.class, null);
+    }
+
+    @Test
+    void typedWorkers() throws Exception {
+        recordAndReplay(TypedWorkers.class, null);
     }
 
     /** What the key-value shell reads: the same for the recording and the replay; nothing after quit is read. */
@@ -162,6 +176,12 @@ class AkkaSamplesIT {
             if (record.exit() != 0) {
                 failures.add("run " + run + ": the recording exited " + record.exit() + "\n" + record.show());
                 continue;
+            }
+            List<String> added = record.out().stream()
+                    .filter(l -> l.contains("[SECURITY]") || l.contains("[reprise]"))
+                    .toList();
+            if (!added.isEmpty()) {
+                failures.add("run " + run + ": the recording printed lines no plain run prints: " + added);
             }
             ScriptRun replay = ScriptRun.run(
                     runDir,

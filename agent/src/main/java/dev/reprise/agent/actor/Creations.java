@@ -109,6 +109,19 @@ public final class Creations {
         return (prefix == null ? "" : prefix) + "$r" + Long.toString(id, 36);
     }
 
+    /** The id a temp actor's name was made from ({@link #tempName}), or -1 if it was not. */
+    public static long tempId(String name) {
+        int at = name.lastIndexOf("$r");
+        if (at < 0 || at + 2 == name.length()) {
+            return -1;
+        }
+        try {
+            return Long.parseLong(name.substring(at + 2), 36);
+        } catch (NumberFormatException e) {
+            return -1;
+        }
+    }
+
     /** The uid of the actor with trace id {@code id}: a mix of the id (as before 64-bit ids below 2^32), never 0. */
     public static int uidOf(long id) {
         int h = (int) (id ^ id >>> 32) * 0x9E3779B1;

@@ -13,15 +13,15 @@ import dev.reprise.agent.actor.Actors;
 import dev.reprise.agent.actor.AddedState;
 import dev.reprise.agent.actor.AgentActor;
 import dev.reprise.agent.actor.Tag;
+import dev.reprise.agent.content.MessageContent;
 import dev.reprise.agent.health.AgentLog;
-import dev.reprise.agent.replay.MessageContent;
 import dev.reprise.runtime.Recorder;
 import dev.reprise.runtime.SourceDataIds;
 import dev.reprise.trace.Fingerprint;
 
 /** Tags each envelope, when the message is sent, with who really sent it; records outside input. */
 public final class Envelopes {
-    static final String UNSERIALIZABLE_COUNT = "unserializableMessages";
+    static final String UNCOPIED_COUNT = "uncopiedMessages";
 
     private Envelopes() {}
 
@@ -89,8 +89,7 @@ public final class Envelopes {
     }
 
     /**
-     * For input from outside, records its content once (serialised later, on the writer thread,
-     * with the actor system's own serialization). Messages from outside to Akka's own system
+     * For input from outside, records its content once (copied by {@link MessageContent}). Messages from outside to Akka's own system
      * actors are recorded by order only.
      */
     public static void recordOutsideInput(Recorder recorder, Object cell, Object envelope) {
@@ -107,7 +106,7 @@ public final class Envelopes {
         Object message = ((Envelope) envelope).message();
         long sender = senderId(((Envelope) envelope).sender());
         tag.dataId = tag.source != null ? SourceDataIds.next(tag.source) : SourceDataIds.next(tag.sender);
-        // Serialised now, on the sending thread: a message changed after it was sent is recorded as it was sent.
+        // Copied now, on the sending thread: a message changed after it was sent is recorded as it was sent.
         recorder.recordData(tag.sender, tag.dataId, content(recorder, system, message, sender));
     }
 
@@ -126,25 +125,22 @@ public final class Envelopes {
     }
 
     /**
-     * Outside input's content, as it is when sent. A message that cannot be serialised is
-     * recorded by order only: the first of each class is warned about, and the metadata counts them.
+     * Outside input's content, as it is when sent. A message that cannot be copied is recorded by
+     * order only: the first of each class is warned about, and the metadata counts them.
      */
     private static byte[] content(Recorder recorder, ActorSystem system, Object message, long sender) {
         try {
             return MessageContent.encode(system, message, sender);
         } catch (Throwable e) {
             String type = message.getClass().getName();
-            recorder.count(UNSERIALIZABLE_COUNT, 1);
+            recorder.count(UNCOPIED_COUNT, 1);
             AgentLog.warnOnce(
-                    "unserializable:" + type,
-                    "messages of class " + type + " come from outside the actor "
-                            + "system and Akka cannot serialize them ("
-                            + e.getClass().getSimpleName() + "), so their order is "
+                    "uncopied:" + type,
+                    "messages of class " + type + " come from outside the actor system and cannot be copied ("
+                            + (e.getMessage() != null ? e.getMessage() : e.toString()) + "), so their order is "
                             + "recorded but not their content. Replay delivers each live message at its recorded place: it "
-                            + "reproduces the run when the program sends the same input again. To record their content "
-                            + "(so replay needs no live input), bind a serializer for the class in "
-                            + "akka.actor.serialization-bindings. The trace's metadata counts them ("
-                            + UNSERIALIZABLE_COUNT + ").");
+                            + "reproduces the run when the program sends the same input again, and waits for it "
+                            + "otherwise. The trace's metadata counts them (" + UNCOPIED_COUNT + ").");
             return MessageContent.unrecorded(type);
         }
     }

@@ -191,13 +191,18 @@ public final class SystemCalls extends SystemCallHooks.Handler {
      * the recorder or the replay do meanwhile is not recorded.
      */
     private static byte[] recordOrReplay(AgentThread t, int call, byte[] live) {
+        return recordOrReplay(t, name(call), live);
+    }
+
+    /** {@link #recordOrReplay(AgentThread, int, byte[])} for a call named {@code name}. */
+    static byte[] recordOrReplay(AgentThread t, String name, byte[] live) {
         t.hooked++;
         try {
-            return Agent.mode.systemCall(t, name(call), live);
+            return Agent.mode.systemCall(t, name, live);
         } catch (ReplayDivergence d) {
             throw d;
         } catch (Throwable e) {
-            AgentLog.internalError("recording " + name(call), e);
+            AgentLog.internalError("recording " + name, e);
             return null;
         } finally {
             t.hooked--;

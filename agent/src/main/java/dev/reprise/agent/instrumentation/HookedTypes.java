@@ -17,6 +17,8 @@ final class HookedTypes {
     static final String FAILURE = "scala.util.Failure";
     static final String SCHEDULER = "akka.actor.LightArrayRevolverScheduler";
     static final String REPOINTABLE_ACTOR_REF = "akka.actor.RepointableActorRef";
+    static final String LOCAL_ACTOR_REF = "akka.actor.LocalActorRef";
+    static final String EVENT_STREAM = "akka.event.EventStream";
     static final String ACTOR_CELL_COMPANION = "akka.actor.ActorCell$";
     static final String DEFAULT_PROMISE = "scala.concurrent.impl.Promise$DefaultPromise";
     static final String PROMISE_TRANSFORMATION = "scala.concurrent.impl.Promise$Transformation";
@@ -41,6 +43,8 @@ final class HookedTypes {
             FAILURE,
             SCHEDULER,
             REPOINTABLE_ACTOR_REF,
+            LOCAL_ACTOR_REF,
+            EVENT_STREAM,
             ACTOR_CELL_COMPANION,
             DEFAULT_PROMISE,
             PROMISE_TRANSFORMATION,

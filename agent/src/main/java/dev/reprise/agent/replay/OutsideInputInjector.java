@@ -3,8 +3,10 @@ package dev.reprise.agent.replay;
 import akka.actor.ActorRef;
 import akka.actor.ActorSystem;
 import akka.dispatch.Envelope;
+import dev.reprise.agent.content.MessageContent;
 import dev.reprise.replay.MessageKey;
 import dev.reprise.replay.Replay;
+import dev.reprise.trace.OutsideInputEntry;
 import dev.reprise.trace.TraceEvent;
 import java.util.HashMap;
 import java.util.Map;
@@ -42,6 +44,8 @@ final class OutsideInputInjector {
     private TraceEvent contentOf;
 
     private byte[] content;
+    /** That input's message, made again from its content once every actor ref in it resolved. */
+    private Object made;
 
     OutsideInputInjector(
             ReplayQueue mailbox, Replay replay, MailboxSupport support, ActorSystem system, ArrivedMessages held) {
@@ -95,9 +99,12 @@ final class OutsideInputInjector {
         if (!deliverable(head, held.count(key) > 0)) {
             return null; // its recorded sender does not exist yet: it comes before the live copy does
         }
-        Object message;
+        Object message = made;
         try {
-            message = MessageContent.decode(system, content);
+            if (message == null) {
+                message =
+                        MessageContent.make(system, content, support::actorRef).message();
+            }
         } catch (RuntimeException e) {
             throw replay.diverged(
                     mailbox.actorId(),
@@ -118,7 +125,7 @@ final class OutsideInputInjector {
      */
     private ActorRef senderOf(byte[] content, Envelope live) {
         long id = MessageContent.sender(content);
-        if (id == 0 || id == MessageContent.SENDER_NOT_RECORDED) {
+        if (id == 0 || id == OutsideInputEntry.SENDER_NOT_RECORDED) {
             return system.deadLetters();
         }
         ActorRef ref = support.actorRef(id);
@@ -138,9 +145,27 @@ final class OutsideInputInjector {
      */
     boolean deliverable(TraceEvent head, boolean here) {
         if (recordedContent(head)) {
-            return here || senderExists(head);
+            return here || (senderExists(head) && refsExist(head));
         }
         return here;
+    }
+
+    /**
+     * Whether the actors that recorded outside input refers to (a reply-to ref, an ask's temp
+     * actor) exist in this replay, or there is no live copy to wait for: the program's thread makes
+     * them before it sends the live copy, as for its sender.
+     */
+    private boolean refsExist(TraceEvent head) {
+        if (made != null || !support.resendsLive(Input.of(head).source())) {
+            return true;
+        }
+        try {
+            MessageContent.Made m = MessageContent.make(system, content(head), support::actorRef);
+            made = m.refsResolved() ? m.message() : null;
+            return made != null;
+        } catch (RuntimeException e) {
+            return true; // take reports it
+        }
     }
 
     /**
@@ -154,7 +179,7 @@ final class OutsideInputInjector {
         byte[] content = content(head);
         long sender = content == null ? 0 : MessageContent.sender(content); // missing: dequeue reports it
         return sender == 0
-                || sender == MessageContent.SENDER_NOT_RECORDED
+                || sender == OutsideInputEntry.SENDER_NOT_RECORDED
                 || support.actorRef(sender) != null
                 || !support.resendsLive(in.source());
     }
@@ -187,6 +212,7 @@ final class OutsideInputInjector {
             Input in = Input.of(head);
             content = in.dataId() == 0 ? null : replay.read(in.source(), in.dataId());
             contentOf = head;
+            made = null;
         }
         return content;
     }

@@ -317,7 +317,7 @@ public final class Recorder extends FlushEpoch implements AutoCloseable {
         writer.full.offer(new WriterThread.Full(threadId, sequence, buffer, buffer.size(), buffer.markCount(), true));
     }
 
-    /** Adds to a count that the metadata records at the end (e.g. the agent's unserializable messages). */
+    /** Adds to a count that the metadata records at the end (e.g. the outside messages the agent could not copy). */
     public void count(String key, long delta) {
         extraCounts.computeIfAbsent(key, k -> new LongAdder()).add(delta);
     }
