@@ -1,5 +1,6 @@
 package dev.reprise.hookbench;
 
+import dev.reprise.testsupport.SamplePrograms;
 import java.io.File;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -67,7 +68,7 @@ record ForkPlan(int warmups, TimeValue warmupTime, int measurements, TimeValue m
 
     /**
      * JMH starts each fork with this JVM's {@code java.class.path}. The forks get only what the
-     * program needs (test classes, Akka, Scala, Config, JMH and its libraries): Reprise's own
+     * program needs (test classes, Akka and its libraries, JMH and its libraries): Reprise's own
      * modules on it would shadow the classes of the packaged agent jar.
      */
     static void narrowClassPathForForks() {
@@ -81,9 +82,7 @@ record ForkPlan(int warmups, TimeValue warmupTime, int measurements, TimeValue m
         String name =
                 Path.of(p).getFileName() == null ? p : Path.of(p).getFileName().toString();
         return p.endsWith("agent" + File.separator + "target" + File.separator + "test-classes")
-                || name.startsWith("akka-actor")
-                || name.startsWith("scala-")
-                || name.startsWith("config-")
+                || SamplePrograms.isAkkaOrItsLibraries(p)
                 || name.startsWith("jmh-core")
                 || name.startsWith("jopt-simple")
                 || name.startsWith("commons-math3");

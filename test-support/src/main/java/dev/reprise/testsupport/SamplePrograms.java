@@ -37,7 +37,7 @@ public final class SamplePrograms {
      * Akka (classic and typed), SLF4J (Akka Typed logs through it), Scala (the library and its
      * modules) and Typesafe Config: what an Akka program needs at run time.
      */
-    private static boolean isAkkaOrItsLibraries(String classPathEntry) {
+    public static boolean isAkkaOrItsLibraries(String classPathEntry) {
         return classPathEntry.contains("akka-actor")
                 || classPathEntry.contains(File.separator + "slf4j-api")
                 || classPathEntry.contains(File.separator + "scala-")
