@@ -63,13 +63,13 @@ class ScriptIT {
     @Test
     void benchHelpNamesEveryBenchmark() {
         Cli.Result r = assertSuccess(Cli.script(env, "bench", "--help"));
-        assertTrue(r.out().startsWith("Usage: ./reprise bench trace|recorder|hooks|agent|savina"), r::toString);
+        assertTrue(r.out().startsWith("Usage: ./reprise bench trace|recorder|content|hooks|agent|savina"), r::toString);
         assertTrue(r.out().contains("|acmeair|truffle "), r::toString);
     }
 
     @Test
     void theJmhBenchmarksAnswerHelpWithoutABuild() {
-        for (String bench : List.of("trace", "recorder", "hooks")) {
+        for (String bench : List.of("trace", "recorder", "content", "hooks")) {
             Cli.Result r = assertSuccess(Cli.script(env, "bench", bench, "--help"));
             String options = bench.equals("hooks") ? " [--quick] [--against OLD.jar]" : " [--quick]";
             assertTrue(r.out().startsWith("Usage: ./reprise bench " + bench + options + "\nJMH: "), r::toString);

@@ -52,14 +52,23 @@ public final class MessageContent {
         return OutsideInputEntry.copied(sender, message.getClass().getName(), bytes.toByteArray());
     }
 
-    /** The serializer the application bound to the message's class, if it is its own (not Akka's), else null. */
+    /**
+     * The serializer the application bound to the message's class (or a supertype) in
+     * {@code akka.actor.serialization-bindings}, if it is its own (not one of Akka's), else null.
+     * Read from the bindings, not asked of Akka: asking resolves Java serialization for a {@code
+     * Serializable} class, and Akka then logs its {@code [SECURITY]} warning.
+     */
     private static Serializer ownSerializer(ActorSystem system, Object message) {
-        try {
-            Serializer s = SerializationExtension.get(system).findSerializerFor(message);
-            return s.getClass().getName().startsWith("akka.") ? null : s;
-        } catch (Exception e) { // Akka throws NotSerializableException, undeclared, when nothing is bound
-            return null;
+        Class<?> type = message.getClass();
+        scala.collection.Iterator<scala.Tuple2<Class<?>, Serializer>> bindings =
+                SerializationExtension.get(system).bindings().iterator();
+        while (bindings.hasNext()) {
+            scala.Tuple2<Class<?>, Serializer> b = bindings.next();
+            if (!b._2().getClass().getName().startsWith("akka.") && b._1().isAssignableFrom(type)) {
+                return b._2();
+            }
         }
+        return null;
     }
 
     /** An entry in Akka's form: the serializer's id and manifest, then its bytes. */

@@ -89,8 +89,8 @@ public final class Envelopes {
     }
 
     /**
-     * For input from outside, records its content once (copied by {@link MessageContent}). Messages from outside to Akka's own system
-     * actors are recorded by order only.
+     * For input from outside, records its content once (copied by {@link MessageContent}).
+     * Messages from outside to Akka's own system actors are recorded by order only.
      */
     public static void recordOutsideInput(Recorder recorder, Object cell, Object envelope) {
         Tag tag = AddedState.tagOf(envelope);
