@@ -278,7 +278,7 @@ record AgentOptions(
      * Whether calls to {@code System.currentTimeMillis} and {@code nanoTime} in {@code className}
      * are recorded: never for an explicitly excluded prefix; with {@code include} given, only for
      * its prefixes (which may reach into the default exclusions); otherwise for everything but the
-     * defaults.
+     * defaults, except {@link #DEFAULT_RECORDED}.
      */
     boolean recordsCallsIn(String className) {
         if (startsWithAny(className, AGENT_PACKAGES) || startsWithAny(className, exclude)) {
@@ -287,8 +287,15 @@ record AgentOptions(
         if (!include.isEmpty()) {
             return startsWithAny(className, include);
         }
-        return !startsWithAny(className, DEFAULT_EXCLUDE);
+        return !startsWithAny(className, DEFAULT_EXCLUDE) || startsWithAny(className, DEFAULT_RECORDED);
     }
+
+    /**
+     * Recorded although {@link #DEFAULT_EXCLUDE} leaves out their package: Akka Streams' stages
+     * read the clock in the stream actor's turn to decide what it does now (a throttle's token
+     * bucket, {@code dropWithin}, {@code delay}, idle and back-pressure timeouts).
+     */
+    static final List<String> DEFAULT_RECORDED = List.of("akka.stream.", "akka.util.NanoTimeTokenBucket");
 
     private static boolean startsWithAny(String name, List<String> prefixes) {
         for (String p : prefixes) {

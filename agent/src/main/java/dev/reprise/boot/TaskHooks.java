@@ -1,13 +1,15 @@
 package dev.reprise.boot;
 
 import java.util.concurrent.Callable;
+import java.util.concurrent.Executor;
 
 /**
  * The bridge between the JDK's thread pools and the agent, in the bootstrap class loader as
  * {@link SystemCallHooks} is: {@code ThreadPoolExecutor.execute}, {@code ScheduledThreadPoolExecutor.schedule*}
  * {@code ForkJoinPool.execute}/{@code submit} and {@code ThreadPerTaskExecutor} pass the task they are
  * given through here first, and {@code CompletableFuture}'s stage methods the callback they are
- * given, so the agent can wrap it to run in the context of whoever submitted or registered it. While no {@link Handler}
+ * given (and, for an asynchronous stage, the executor that will run it, so the stage's completion runs in the
+ * callback's context too), so the agent can wrap it to run in the context of whoever submitted or registered it. While no {@link Handler}
  * is set, tasks go through unchanged; a handler never throws.
  */
 public final class TaskHooks {
@@ -29,6 +31,12 @@ public final class TaskHooks {
 
         /** {@code callback} is registered on {@code stage} (null: a new one): the callback to register instead. */
         public abstract Object callback(Object callback, Object stage);
+
+        /**
+         * An asynchronous stage method runs {@code callback} (as {@link #callback} returned it)
+         * on {@code executor} (null: none): the executor to run it on instead.
+         */
+        public abstract Executor stageExecutor(Executor executor, Object callback);
     }
 
     public static Runnable runnable(Runnable task, Object executor) {
@@ -44,5 +52,10 @@ public final class TaskHooks {
     public static Object callback(Object callback, Object stage) {
         Handler h = handler;
         return h == null ? callback : h.callback(callback, stage);
+    }
+
+    public static Executor stageExecutor(Executor executor, Object callback) {
+        Handler h = handler;
+        return h == null || executor == null ? executor : h.stageExecutor(executor, callback);
     }
 }

@@ -8,6 +8,8 @@ import dev.reprise.samples.DiningHakkersOnFsm;
 import dev.reprise.samples.FaultHandling;
 import dev.reprise.samples.KeyValueShell;
 import dev.reprise.samples.OutsideRecords;
+import dev.reprise.samples.PipedFutures;
+import dev.reprise.samples.StreamPipeline;
 import dev.reprise.samples.SupervisionTree;
 import dev.reprise.samples.TypedWorkers;
 import dev.reprise.testsupport.SamplePrograms;
@@ -91,6 +93,16 @@ class AkkaSamplesIT {
     @Test
     void typedWorkers() throws Exception {
         recordAndReplay(TypedWorkers.class, null);
+    }
+
+    @Test
+    void pipedFutures() throws Exception {
+        recordAndReplay(PipedFutures.class, null);
+    }
+
+    @Test
+    void streamPipeline() throws Exception {
+        recordAndReplay(StreamPipeline.class, null);
     }
 
     /** What the key-value shell reads: the same for the recording and the replay; nothing after quit is read. */

@@ -43,11 +43,12 @@ class UnsupportedAkkaIT {
                 akka + " is missing: the build copies it before the integration tests "
                         + "(mvn -pl agent,tools -am verify)");
         // This JVM's class path (the sample programs, Scala, Config...); every Akka 2.6 module (actor, typed,
-        // slf4j) replaced by the old actor module, as Akka's own check of its modules' versions wants.
+        // slf4j, stream, protobuf) replaced by the old actor module, as Akka's own check of its modules' versions
+        // wants.
         classPath = Stream.concat(
                         Stream.of(akka.toString()),
                         Arrays.stream(System.getProperty("java.class.path").split(File.pathSeparator))
-                                .filter(p -> !p.contains("akka-actor") && !p.contains("akka-slf4j")))
+                                .filter(p -> !p.contains(File.separator + "akka-")))
                 .collect(Collectors.joining(File.pathSeparator));
         Cli.deleteTree(WORK);
         trace = Files.createDirectories(WORK).resolve("greeter");

@@ -41,6 +41,12 @@ public final class AgentThread {
      */
     public byte turnFingerprint;
 
+    /** How deep this thread is in registering callbacks on a Scala future ({@link FutureReads#registering}). */
+    int registering;
+
+    /** The future whose callbacks, registered now, must not run at once ({@link FutureReads#runningAtOnce}). */
+    Object deferredOn;
+
     public int turnSends;
     /** The class of the last message recorded here, and its fingerprint (a cache: most turns repeat a class). */
     public Class<?> lastMessageClass;
@@ -202,13 +208,20 @@ public final class AgentThread {
         return current != null ? current.id() : outside().id();
     }
 
-    /** Who completes a promise now: the current actor, the promise that this callback runs for, or this thread. */
+    /**
+     * Who completes a promise now: the current actor; a Scala future callback that comes at the
+     * same place in every run, as itself (so the results of {@code Future {...}} and of a {@code
+     * map} are each their own callback's, and what their callbacks send is told apart however they
+     * race); another callback, the promise it runs for (a {@code CompletableFuture} callback's own
+     * promise id, a timer); else this thread's context.
+     */
     long resolverId() {
         if (current != null && (sends == null || sends.kind == Tag.PLAIN)) {
             return current.id();
         }
         if (sends != null && sends.kind == Tag.PROMISE) {
-            return sends.resolver;
+            OutsideContext c = sends.context();
+            return c != null && c.completesAsItself() ? c.actor().id() : sends.resolver;
         }
         return outside().id();
     }

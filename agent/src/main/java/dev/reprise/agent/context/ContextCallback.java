@@ -53,6 +53,11 @@ final class ContextCallback implements Function, BiFunction, Consumer, BiConsume
         }
     }
 
+    /** The tag it runs with. */
+    Tag tag() {
+        return tag;
+    }
+
     private Tag enter() {
         return enter(tag, "a callback");
     }

@@ -9,6 +9,7 @@ import dev.reprise.boot.TaskHooks;
 import dev.reprise.trace.CreationKind;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
 
 /**
  * Tasks given to the JDK's thread pools and callbacks registered on {@code CompletableFuture}s
@@ -25,7 +26,9 @@ import java.util.concurrent.CompletableFuture;
  *
  * Left alone: Akka's and Scala's own pools and tasks (they carry their context already), the
  * JDK's own tasks and callbacks, the agent's, and a future's own completion tasks (their callback
- * is wrapped). Each callback wrapped costs its owner a promise id, a creation event in the trace.
+ * is wrapped). Akka's and Scala's callbacks on a {@code CompletableFuture} are wrapped. Each callback wrapped costs its owner a promise id, a creation event in the trace. An
+ * asynchronous stage's task runs with its callback's tag ({@link CallbackExecutor}), so the
+ * stage's completion is its callback's doing.
  */
 public final class ContextTasks extends TaskHooks.Handler {
     private static final ContextTasks INSTANCE = new ContextTasks();
@@ -53,10 +56,30 @@ public final class ContextTasks extends TaskHooks.Handler {
         }
     };
 
+    /**
+     * Callbacks left as they are: the agent's own and the JDK's internal ones. Akka's and Scala's
+     * are wrapped like the application's: Scala's converter from a {@code CompletionStage}
+     * ({@code asScala}, {@code toScala}) completes its promise in its callback, which runs at once
+     * inside the registrant's turn if the stage is complete already, or later on the thread that
+     * completes it; wrapped, that completion is the registration's either way.
+     */
+    private static final ClassValue<Boolean> CALLBACK_LEFT_ALONE = new ClassValue<>() {
+        @Override
+        protected Boolean computeValue(Class<?> type) {
+            String name = type.getName();
+            return isAgent(name)
+                    || RepriseState.class.isAssignableFrom(type)
+                    || name.startsWith("jdk.")
+                    || name.startsWith("sun.");
+        }
+    };
+
     private static boolean isOwn(String className) {
-        return className.startsWith("akka.")
-                || className.startsWith("scala.")
-                || className.startsWith("dev.reprise.agent.")
+        return className.startsWith("akka.") || className.startsWith("scala.") || isAgent(className);
+    }
+
+    private static boolean isAgent(String className) {
+        return className.startsWith("dev.reprise.agent.")
                 || className.startsWith("dev.reprise.runtime.")
                 || className.startsWith("dev.reprise.replay.");
     }
@@ -127,7 +150,7 @@ public final class ContextTasks extends TaskHooks.Handler {
             if (callback instanceof ContextCallback
                     || stage != null && HAS_CONTEXT.get(stage.getClass())
                     || callback == null
-                    || LEFT_ALONE.get(callback.getClass())) {
+                    || CALLBACK_LEFT_ALONE.get(callback.getClass())) {
                 return callback;
             }
             AgentThread t = AgentThread.current();
@@ -140,6 +163,16 @@ public final class ContextTasks extends TaskHooks.Handler {
         } catch (Throwable e) {
             AgentLog.internalError("giving a callback its context", e);
             return callback;
+        }
+    }
+
+    @Override
+    public Executor stageExecutor(Executor executor, Object callback) {
+        try {
+            return callback instanceof ContextCallback c ? new CallbackExecutor(executor, c.tag()) : executor;
+        } catch (Throwable e) {
+            AgentLog.internalError("giving a stage's task its context", e);
+            return executor;
         }
     }
 

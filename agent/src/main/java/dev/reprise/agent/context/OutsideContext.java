@@ -116,6 +116,16 @@ public final class OutsideContext {
     }
 
     /**
+     * Whether a promise it completes is completed by it, as its own pseudo-actor: a Scala future
+     * callback that comes at the same place in every run. (A {@code CompletableFuture} callback
+     * has a promise id of its own already; one that a thread's own code registered is not
+     * numbered the same in every run, so it passes on the resolver it runs with.)
+     */
+    boolean completesAsItself() {
+        return replayable && Starts.CALLBACK.equals(kind);
+    }
+
+    /**
      * A context of {@code kind} ({@link Starts}) that {@code t} starts now: counted by
      * the current actor, or by the context this thread runs in. {@code owner} is the id its promise
      * messages name as their sender (callbacks only).

@@ -32,6 +32,7 @@ final class HookedTypes {
     static final String FUTURE_CONVERTER_212 = "scala.concurrent.java8.FuturesConvertersImpl$CF";
     static final String FUTURE_CONVERTER = "scala.concurrent.impl.FutureConvertersImpl$CF";
     static final String BALANCING_DISPATCHER = "akka.dispatch.BalancingDispatcher";
+    static final String MAP_ASYNC_HOLDER = "akka.stream.impl.fusing.MapAsync$Holder";
 
     /** Every hooked type, in the order Akka loads them. */
     static final List<String> ALL = List.of(
@@ -57,7 +58,8 @@ final class HookedTypes {
             PROMISE_ACTOR_REF_COMPANION,
             FUTURE_CONVERTER_212,
             FUTURE_CONVERTER,
-            BALANCING_DISPATCHER);
+            BALANCING_DISPATCHER,
+            MAP_ASYNC_HOLDER);
 
     private HookedTypes() {}
 }

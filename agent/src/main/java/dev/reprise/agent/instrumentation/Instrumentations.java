@@ -135,6 +135,7 @@ public final class Instrumentations {
         agent = SchedulerInstrumentation.apply(agent);
         agent = ScalaPromiseInstrumentation.apply(agent);
         agent = StageInstrumentation.apply(agent);
+        agent = MapAsyncHolderInstrumentation.apply(agent);
         agent = ThreadsInstrumentation.apply(agent);
         agent = AkkaInternalCallsInstrumentation.apply(agent);
         if (replay) {

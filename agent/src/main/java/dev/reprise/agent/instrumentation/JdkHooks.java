@@ -329,7 +329,9 @@ final class JdkHooks {
 
         /**
          * callback = (Type) TaskHooks.callback(callback, this or null): the callback is the last
-         * argument (every argument is a reference: one slot each); its slot keeps its type.
+         * argument (every argument is a reference: one slot each); its slot keeps its type. Then
+         * the executor (the first argument, null for a stage that is not asynchronous) is passed
+         * through {@code TaskHooks.stageExecutor}.
          */
         private void callback() {
             Type[] arguments = Type.getArgumentTypes(descriptor);
@@ -348,6 +350,17 @@ final class JdkHooks {
                     false);
             super.visitTypeInsn(Opcodes.CHECKCAST, arguments[arguments.length - 1].getInternalName());
             super.visitVarInsn(Opcodes.ASTORE, slot);
+            // executor = TaskHooks.stageExecutor(executor, callback): the executor is the first argument.
+            int executor = isStatic ? 0 : 1;
+            super.visitVarInsn(Opcodes.ALOAD, executor);
+            super.visitVarInsn(Opcodes.ALOAD, slot);
+            super.visitMethodInsn(
+                    Opcodes.INVOKESTATIC,
+                    TASKS,
+                    "stageExecutor",
+                    "(Ljava/util/concurrent/Executor;Ljava/lang/Object;)Ljava/util/concurrent/Executor;",
+                    false);
+            super.visitVarInsn(Opcodes.ASTORE, executor);
         }
 
         @Override

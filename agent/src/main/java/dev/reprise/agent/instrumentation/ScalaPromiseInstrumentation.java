@@ -5,14 +5,18 @@ import static net.bytebuddy.matcher.ElementMatchers.named;
 import static net.bytebuddy.matcher.ElementMatchers.takesArguments;
 
 import dev.reprise.agent.context.Callbacks;
+import dev.reprise.agent.context.FutureReads;
 import net.bytebuddy.agent.builder.AgentBuilder;
 import net.bytebuddy.asm.Advice;
+import net.bytebuddy.implementation.bytecode.assign.Assigner;
 
 /**
  * Scala futures: {@code Promise$Transformation} (every callback: map, onComplete, andThen, pipeTo,
  * the Java converters) remembers who registered it and runs in a promise context; {@code Success}
  * and {@code Failure} remember who made them, and {@code DefaultPromise.tryComplete0} gives each
- * completion inside an actor's turn an id of its own.
+ * completion inside an actor's turn an id of its own; whether a future is complete, read
+ * ({@code value}, {@code isCompleted}) or met by a callback registered on it ({@code dispatchOrAddCallbacks})
+ * in an actor's turn, is answered as recorded ({@link FutureReads}).
  */
 final class ScalaPromiseInstrumentation {
     private ScalaPromiseInstrumentation() {}
@@ -24,7 +28,22 @@ final class ScalaPromiseInstrumentation {
                         .visit(Hooks.advice(Run.class, "run", named("run").and(takesArguments(0)))))
                 .type(named(HookedTypes.DEFAULT_PROMISE))
                 .transform((builder, type, loader, module, domain) -> builder.visit(Hooks.advice(
-                        Completing.class, "tryComplete0", named("tryComplete0").and(takesArguments(2)))))
+                                Completing.class,
+                                "tryComplete0",
+                                named("tryComplete0").and(takesArguments(2))))
+                        .visit(Hooks.advice(Value.class, "value", named("value").and(takesArguments(0))))
+                        .visit(Hooks.advice(
+                                Registering.class,
+                                "dispatchOrAddCallbacks",
+                                named("dispatchOrAddCallbacks").and(takesArguments(2))))
+                        .visit(Hooks.advice(
+                                RunningAtOnce.class,
+                                "submitWithValue",
+                                named("submitWithValue").and(takesArguments(2))))
+                        .visit(Hooks.advice(
+                                IsCompleted.class,
+                                "isCompleted",
+                                named("isCompleted").and(takesArguments(0)))))
                 .type(named(HookedTypes.SUCCESS).or(named(HookedTypes.FAILURE)))
                 .transform((builder, type, loader, module, domain) ->
                         StateField.add(builder).visit(Hooks.advice(Resolved.class, "<init>", isConstructor())));
@@ -59,6 +78,42 @@ final class ScalaPromiseInstrumentation {
         @Advice.OnMethodExit(suppress = Throwable.class)
         static void exit(@Advice.Enter long completion, @Advice.Return boolean completed) {
             Callbacks.completed(completion, completed);
+        }
+    }
+
+    static final class Value {
+        @Advice.OnMethodExit(suppress = Throwable.class)
+        static void exit(
+                @Advice.This Object promise,
+                @Advice.Return(readOnly = false, typing = Assigner.Typing.DYNAMIC) Object value) {
+            value = FutureReads.value(promise, value);
+        }
+    }
+
+    static final class Registering {
+        @Advice.OnMethodEnter(suppress = Throwable.class)
+        static void enter(
+                @Advice.This Object promise, @Advice.Argument(0) Object state, @Advice.Argument(1) Object callbacks) {
+            FutureReads.registering(promise, state, callbacks);
+        }
+
+        @Advice.OnMethodExit(suppress = Throwable.class, onThrowable = Throwable.class)
+        static void exit() {
+            FutureReads.registered();
+        }
+    }
+
+    static final class RunningAtOnce {
+        @Advice.OnMethodEnter(suppress = Throwable.class)
+        static void enter(@Advice.This Object promise, @Advice.Argument(0) Object callbacks) {
+            FutureReads.runningAtOnce(promise, callbacks);
+        }
+    }
+
+    static final class IsCompleted {
+        @Advice.OnMethodExit(suppress = Throwable.class)
+        static void exit(@Advice.This Object promise, @Advice.Return(readOnly = false) boolean completed) {
+            completed = FutureReads.isCompleted(promise, completed);
         }
     }
 

@@ -1,5 +1,6 @@
 package dev.reprise.agent.replay;
 
+import dev.reprise.agent.context.FutureReads;
 import dev.reprise.replay.Replay;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
@@ -21,7 +22,7 @@ public final class LostCompletions {
     /** {@code creator} tries to complete {@code promise}, which its recording found completed: waits for its completer. */
     static void await(Replay replay, long creator, scala.concurrent.Future<?> promise) {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(WAIT_SECONDS);
-        while (!promise.isCompleted()) {
+        while (!FutureReads.isComplete(promise)) { // not promise.isCompleted(): the turn's reads are recorded
             if (replay.stopping() || replay.stopSignal() != null) {
                 return;
             }

@@ -96,7 +96,10 @@ class AgentThreadTest {
         Tag previous = t.enterCallback(tag); // it runs later, outside any turn
         assertSame(tag, t.tagForSend(), "what it sends is a promise message from its owner, resolved by the resolver");
         assertEquals(A, t.ownerId(), "a callback registered in a callback belongs to the same owner");
-        assertEquals(RESOLVER, t.resolverId(), "a promise it completes passes on the resolver it came from");
+        assertEquals(
+                callback.actor().id(),
+                t.resolverId(),
+                "a promise it completes is its own doing, not the resolver's it came from");
         assertSame(callback.actor(), t.creator(), "what it creates, its context creates");
         assertSame(
                 callback.actor(),
@@ -117,7 +120,7 @@ class AgentThreadTest {
         Tag previous = t.enterCallback(Tag.promise(A, RESOLVER, callback)); // its promise was already completed
         assertSame(callback.actor(), t.callOwner());
         assertSame(callback.actor(), t.creator());
-        assertEquals(RESOLVER, t.resolverId());
+        assertEquals(callback.actor().id(), t.resolverId());
         t.exitCallback(previous);
         assertSame(a, t.callOwner(), "back in the turn");
         t.exit();

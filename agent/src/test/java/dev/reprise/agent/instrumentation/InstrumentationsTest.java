@@ -32,7 +32,8 @@ class InstrumentationsTest {
                 TypePool.Default.ReaderMode.FAST);
         Set<String> matched = new TreeSet<>();
         for (String entry : System.getProperty("java.class.path").split(File.pathSeparator)) {
-            if (!entry.endsWith(".jar") || !(entry.contains("akka-actor") || entry.contains("scala-"))) {
+            if (!entry.endsWith(".jar")
+                    || !(entry.contains("akka-actor") || entry.contains("akka-stream") || entry.contains("scala-"))) {
                 continue;
             }
             try (JarFile jar = new JarFile(entry)) {

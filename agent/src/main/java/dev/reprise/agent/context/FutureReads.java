@@ -1,0 +1,125 @@
+package dev.reprise.agent.context;
+
+import dev.reprise.agent.health.AgentLog;
+import dev.reprise.replay.ReplayDivergence;
+import java.lang.reflect.Field;
+import scala.Option;
+import scala.concurrent.ExecutionContext;
+import scala.concurrent.impl.Promise;
+import scala.concurrent.impl.Promise.DefaultPromise;
+import scala.util.Try;
+
+/**
+ * Whether a Scala future is complete, as an actor's turn finds it: by reading it ({@code value},
+ * {@code isCompleted}), which Akka Streams' {@code mapAsync} does to take a finished future's result
+ * at once, and by registering a callback on it ({@code onComplete}, {@code map}, ...), which runs the
+ * callback at once (on the registering thread, if it asked for that: {@code parasitic}) when the
+ * future is complete, and later, wherever it completes, when not. Both are answered by
+ * {@link SharedReads}' rule; a callback whose registration was answered "incomplete" never runs
+ * inside the turn: it runs on Scala's global pool, so that what it does comes later, as a message.
+ */
+public final class FutureReads {
+    static final String FUTURE_COMPLETED = "Future.isCompleted()";
+    static final String CALLBACK_AT_ONCE = "Future.onComplete()";
+
+    private static final Field TRANSFORMATION_EXECUTOR = executorField();
+
+    private FutureReads() {}
+
+    /** {@code promise.isCompleted()} returned {@code live}: the answer the reading context gets. */
+    public static boolean isCompleted(Object promise, boolean live) {
+        try {
+            AgentThread t = SharedReads.ownTurn();
+            return t == null ? live : completed(t, FUTURE_COMPLETED, (DefaultPromise<?>) promise, live);
+        } catch (ReplayDivergence d) {
+            throw d;
+        } catch (Throwable e) {
+            AgentLog.internalError("recording Future.isCompleted", e);
+            return live;
+        }
+    }
+
+    /** {@code promise.value()} returned {@code live} (an {@code Option}): the value the reading context gets. */
+    public static Object value(Object promise, Object live) {
+        try {
+            AgentThread t = SharedReads.ownTurn();
+            if (t == null) {
+                return live;
+            }
+            DefaultPromise<?> p = (DefaultPromise<?>) promise;
+            if (!completed(t, FUTURE_COMPLETED, p, ((Option<?>) live).isDefined())) {
+                return Option.empty();
+            }
+            return p.get() instanceof Try<?> result ? Option.apply(result) : live;
+        } catch (ReplayDivergence d) {
+            throw d;
+        } catch (Throwable e) {
+            AgentLog.internalError("recording Future.value", e);
+            return live;
+        }
+    }
+
+    /**
+     * {@code callbacks} are being registered on {@code promise}, found in {@code state}. Only the
+     * outermost registration on this thread counts (it retries itself when the future changes
+     * meanwhile); {@link #registered} ends it. Whether the callbacks run at once is decided here,
+     * as the recording found the future, in both modes: a future found incomplete has any
+     * callback that would still run at once during this registration (the future completed in
+     * between, or, in replay, before) run on Scala's global pool instead ({@link #runningAtOnce});
+     * in replay, a future the recording found complete is waited for.
+     */
+    public static void registering(Object promise, Object state, Object callbacks) {
+        AgentThread t = AgentThread.peek();
+        if (t == null || t.registering++ > 0 || SharedReads.ownTurn() != t) {
+            return;
+        }
+        try {
+            if (!completed(t, CALLBACK_AT_ONCE, (DefaultPromise<?>) promise, state instanceof Try)) {
+                t.deferredOn = promise;
+            }
+        } catch (ReplayDivergence d) {
+            throw d;
+        } catch (Throwable e) {
+            AgentLog.internalError("recording a future's callback", e);
+        }
+    }
+
+    /** {@code promise} runs {@code callbacks} with its result now, on this thread. */
+    public static void runningAtOnce(Object promise, Object callbacks) {
+        try {
+            AgentThread t = AgentThread.peek();
+            if (t != null && t.deferredOn == promise && callbacks instanceof Promise.Transformation<?, ?>) {
+                TRANSFORMATION_EXECUTOR.set(callbacks, ExecutionContext.global());
+            }
+        } catch (Throwable e) {
+            AgentLog.internalError("deferring a future's callback", e);
+        }
+    }
+
+    /** The registration that {@link #registering} saw has ended. */
+    public static void registered() {
+        AgentThread t = AgentThread.peek();
+        if (t != null && t.registering > 0 && --t.registering == 0) {
+            t.deferredOn = null;
+        }
+    }
+
+    private static boolean completed(AgentThread t, String name, DefaultPromise<?> promise, boolean live) {
+        return SharedReads.doneAnswer(t, name, live, () -> isComplete(promise));
+    }
+
+    /** Whether {@code future} (a Scala {@code DefaultPromise}) is complete, read without asking it (not recorded). */
+    public static boolean isComplete(Object future) {
+        return ((DefaultPromise<?>) future).get() instanceof Try;
+    }
+
+    private static Field executorField() {
+        try {
+            Field f = Promise.Transformation.class.getDeclaredField("_ec");
+            f.setAccessible(true);
+            return f;
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException("Scala's Promise.Transformation has no _ec field", e);
+        }
+    }
+}
