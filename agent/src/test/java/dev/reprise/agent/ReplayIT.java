@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.reprise.programs.BalancingProgram;
 import dev.reprise.programs.CountingProgram;
 import dev.reprise.programs.EndingsProgram;
+import dev.reprise.programs.ExtensionRaceProgram;
 import dev.reprise.programs.FirstToCompleteProgram;
 import dev.reprise.programs.MappedStageProgram;
 import dev.reprise.programs.PromiseRaceProgram;
@@ -105,6 +106,13 @@ class ReplayIT {
             }
         }
         assertEquals(Set.of("a", "b"), winners, "each racer should win some rounds");
+    }
+
+    @Test
+    void anActorThatAnExtensionMakesOnFirstUseGetsItsIdWhicheverTurnUsesItFirst() throws Exception {
+        // The workers race to make /system/registry: in replay another worker may get there first.
+        recordAndReplay(
+                ExtensionRaceProgram.class, 3, r -> String.join(",", r.lines("registered ")) + r.lines("total "));
     }
 
     @Test

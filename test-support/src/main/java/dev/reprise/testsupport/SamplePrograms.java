@@ -34,13 +34,14 @@ public final class SamplePrograms {
     }
 
     /**
-     * Akka (classic, typed and streams, with what Akka Streams needs: Akka's protobuf, Reactive
+     * Akka (classic, typed, streams and persistence, with what Akka Streams needs: Akka's protobuf, Reactive
      * Streams, SSL Config), SLF4J (Akka Typed logs through it), Scala (the library and its modules)
      * and Typesafe Config: what an Akka program needs at run time.
      */
     public static boolean isAkkaOrItsLibraries(String classPathEntry) {
         return classPathEntry.contains("akka-actor")
                 || classPathEntry.contains("akka-stream")
+                || classPathEntry.contains("akka-persistence")
                 || classPathEntry.contains("akka-protobuf")
                 || classPathEntry.contains(File.separator + "reactive-streams")
                 || classPathEntry.contains(File.separator + "ssl-config-core")

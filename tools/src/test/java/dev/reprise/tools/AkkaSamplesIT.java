@@ -9,6 +9,7 @@ import dev.reprise.samples.FaultHandling;
 import dev.reprise.samples.KeyValueShell;
 import dev.reprise.samples.OutsideRecords;
 import dev.reprise.samples.PipedFutures;
+import dev.reprise.samples.ScalaAuction;
 import dev.reprise.samples.StreamPipeline;
 import dev.reprise.samples.SupervisionTree;
 import dev.reprise.samples.TypedWorkers;
@@ -103,6 +104,11 @@ class AkkaSamplesIT {
     @Test
     void streamPipeline() throws Exception {
         recordAndReplay(StreamPipeline.class, null);
+    }
+
+    @Test
+    void scalaAuction() throws Exception {
+        recordAndReplay(ScalaAuction.class, null);
     }
 
     /** What the key-value shell reads: the same for the recording and the replay; nothing after quit is read. */

@@ -3,6 +3,7 @@ package dev.reprise.agent.actor;
 import akka.actor.ActorPath;
 import dev.reprise.agent.Agent;
 import dev.reprise.agent.context.AgentThread;
+import dev.reprise.agent.context.SystemActorCreations;
 import dev.reprise.agent.health.AgentLog;
 import dev.reprise.trace.CreationKind;
 
@@ -15,9 +16,18 @@ import dev.reprise.trace.CreationKind;
 public final class Creations {
     private Creations() {}
 
-    /** makeChild starts on the creator's thread: reserve the child's id and record the creation. */
-    public static Object beforeMakeChild(Object props) {
+    /**
+     * makeChild starts on the creator's thread: reserve the child's id and record the creation (a
+     * named {@code /system} child that an extension makes in another actor's turn is made by a
+     * creator named after it: {@link SystemActorCreations}).
+     */
+    public static Object beforeMakeChild(Object parentCell, Object props, String name) {
         try {
+            AgentThread t = AgentThread.current();
+            if (name != null && !name.startsWith("$")) {
+                t.systemCreation = SystemActorCreations.enter(
+                        topLevelPath(parentCell), name, t.current != null && t.current == Actors.ofCell(parentCell));
+            }
             return reserve(CreationKind.ACTOR, props);
         } catch (dev.reprise.replay.ReplayDivergence d) {
             throw d;
@@ -31,6 +41,10 @@ public final class Creations {
     public static void afterMakeChild(Object ref, Object reserved) {
         try {
             AgentThread t = AgentThread.current();
+            if (t.systemCreation != null) {
+                SystemActorCreations.exit(t.systemCreation);
+                t.systemCreation = null;
+            }
             if (t.pendingChild == reserved) {
                 t.pendingChild = null; // no cell took it (e.g. makeChild failed)
             }
@@ -65,6 +79,12 @@ public final class Creations {
             AgentLog.internalError("naming an actor", e);
             return name;
         }
+    }
+
+    /** The path of a top-level actor's cell ("/system", "/user"), else null. */
+    private static String topLevelPath(Object cell) {
+        ActorPath p = ((akka.actor.ActorCell) cell).self().path();
+        return p.parent() instanceof akka.actor.RootActorPath ? "/" + p.name() : null;
     }
 
     /** The class of the actor that {@code props} makes, or null if Akka cannot tell it (or there are none). */

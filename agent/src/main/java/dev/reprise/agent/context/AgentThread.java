@@ -41,6 +41,9 @@ public final class AgentThread {
      */
     public byte turnFingerprint;
 
+    /** The named {@code /system} actor being made now by its own creator ({@link SystemActorCreations}), or null. */
+    public Object systemCreation;
+
     /** How deep this thread is in registering callbacks on a Scala future ({@link FutureReads#registering}). */
     int registering;
 

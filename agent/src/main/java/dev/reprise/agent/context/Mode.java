@@ -26,6 +26,9 @@ public abstract class Mode {
     /** Which child's failure each supervisor's decision came from. */
     public final FailedChildren failedChildren = new FailedChildren();
 
+    /** Who makes the named {@code /system} actors that extensions make lazily, by path. */
+    public final SystemActorCreations systemActors = new SystemActorCreations();
+
     /** @param ids where this run's ids come from: counted from the first dynamic id when recording, from far above the trace's in replay */
     protected Mode(ActorIds ids) {
         this.ids = ids;

@@ -85,6 +85,9 @@ public final class OutsideContext {
     /** The name of a timer's task context starts with this, then the timer's id. */
     static final String TIMER_ROOT = "timer ";
 
+    /** The name of the context that makes a named {@code /system} actor ({@link SystemActorCreations}) starts with this. */
+    static final String SYSTEM_ACTOR_ROOT = "system actor ";
+
     private static final String ACTOR_ROOT = "actor ";
     private static final String SOURCE_ROOT = "source ";
 
@@ -92,6 +95,7 @@ public final class OutsideContext {
     public static boolean isContextName(String name) {
         return name.startsWith(THREAD_ROOT)
                 || name.startsWith(TIMER_ROOT)
+                || name.startsWith(SYSTEM_ACTOR_ROOT)
                 || name.startsWith(ACTOR_ROOT)
                 || name.startsWith(SOURCE_ROOT);
     }
@@ -112,7 +116,7 @@ public final class OutsideContext {
      * callback or a timer task.
      */
     boolean isRootThread() {
-        return kind == null && !name.startsWith(TIMER_ROOT);
+        return kind == null && name.startsWith(THREAD_ROOT);
     }
 
     /**

@@ -38,7 +38,7 @@ final class CreationInstrumentation {
                 @Advice.This Object parent,
                 @Advice.Argument(1) Object props,
                 @Advice.Argument(value = 2, readOnly = false) String name) {
-            Object reserved = Creations.beforeMakeChild(props);
+            Object reserved = Creations.beforeMakeChild(parent, props, name);
             name = Creations.childName(parent, name, reserved);
             return reserved;
         }
