@@ -26,9 +26,10 @@ import java.util.concurrent.Executor;
  *
  * Left alone: Akka's and Scala's own pools and tasks (they carry their context already), the
  * JDK's own tasks and callbacks, the agent's, and a future's own completion tasks (their callback
- * is wrapped). Akka's and Scala's callbacks on a {@code CompletableFuture} are wrapped. Each callback wrapped costs its owner a promise id, a creation event in the trace. An
- * asynchronous stage's task runs with its callback's tag ({@link CallbackExecutor}), so the
- * stage's completion is its callback's doing.
+ * is wrapped). Akka's and Scala's callbacks on a {@code CompletableFuture} are wrapped. Each
+ * callback wrapped costs its owner a promise id, a creation event in the trace. An asynchronous
+ * stage's task runs with its callback's tag ({@link CallbackExecutor}), so the stage's completion
+ * is its callback's doing.
  */
 public final class ContextTasks extends TaskHooks.Handler {
     private static final ContextTasks INSTANCE = new ContextTasks();

@@ -1,5 +1,6 @@
 package dev.reprise.agent.context;
 
+import dev.reprise.agent.Agent;
 import dev.reprise.agent.actor.Tag;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -31,7 +32,7 @@ public final class SystemActorCreations {
             return null;
         }
         String path = parentPath + "/" + name;
-        OutsideContext creator = dev.reprise.agent.Agent.mode.systemActors.creators.computeIfAbsent(
+        OutsideContext creator = Agent.mode.systemActors.creators.computeIfAbsent(
                 path, p -> OutsideContext.root(OutsideContext.SYSTEM_ACTOR_ROOT + p, true));
         long id = creator.actor().id();
         return new Entered(t.enterCallback(Tag.promise(id, id, creator)));
