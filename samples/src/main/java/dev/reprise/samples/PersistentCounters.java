@@ -28,9 +28,6 @@ import java.util.concurrent.TimeUnit;
  * and what it recovered (through one printer actor); {@code main} asks each counter for its total
  * at the end and prints them. Which client's command comes first, the amounts and where the
  * crashes fall differ from run to run.
- *
- * <p>It does not replay yet (the agent's README, Limits: the journal's turns read futures through
- * Scala's combinators); it is here to reproduce that, and is not among the tests' programs.
  */
 public final class PersistentCounters {
     static final int COUNTERS = 2;

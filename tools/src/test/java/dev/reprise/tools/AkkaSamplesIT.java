@@ -8,6 +8,7 @@ import dev.reprise.samples.DiningHakkersOnFsm;
 import dev.reprise.samples.FaultHandling;
 import dev.reprise.samples.KeyValueShell;
 import dev.reprise.samples.OutsideRecords;
+import dev.reprise.samples.PersistentCounters;
 import dev.reprise.samples.PipedFutures;
 import dev.reprise.samples.ScalaAuction;
 import dev.reprise.samples.StreamPipeline;
@@ -109,6 +110,11 @@ class AkkaSamplesIT {
     @Test
     void scalaAuction() throws Exception {
         recordAndReplay(ScalaAuction.class, null);
+    }
+
+    @Test
+    void persistentCounters() throws Exception {
+        recordAndReplay(PersistentCounters.class, null);
     }
 
     /** What the key-value shell reads: the same for the recording and the replay; nothing after quit is read. */

@@ -14,10 +14,13 @@ import scala.util.Try;
  * {@code isCompleted}), which Akka Streams' {@code mapAsync} does to take a finished future's result
  * at once, and by registering a callback on it ({@code onComplete}, {@code map}, ...), which runs the
  * callback at once (on the registering thread, if it asked for that: {@code parasitic}) when the
- * future is complete, and later, wherever it completes, when not. Both are answered by
- * {@link SharedReads}' rule; a callback whose registration was answered "incomplete" never runs
- * inside the turn: it runs on Scala's global pool, so that what it does comes later, as a message.
+ * future is complete, and later, wherever it completes, when not; and by a combinator ({@code
+ * map}, {@code recover}, ...) that registers nothing when the result is one it passes on. All are
+ * answered by {@link SharedReads}' rule; a callback whose registration was answered "incomplete"
+ * never runs inside the turn: it runs on Scala's global pool, so that what it does comes later, as
+ * a message.
  */
+@SuppressWarnings("unchecked")
 public final class FutureReads {
     static final String FUTURE_COMPLETED = "Future.isCompleted()";
     static final String CALLBACK_AT_ONCE = "Future.onComplete()";
@@ -101,6 +104,52 @@ public final class FutureReads {
         AgentThread t = AgentThread.peek();
         if (t != null && t.registering > 0 && --t.registering == 0) {
             t.deferredOn = null;
+        }
+    }
+
+    /** Scala's combinators that register nothing on a complete future whose result is a success. */
+    private static final java.util.Set<String> PASS_SUCCESS = java.util.Set.of("recover", "recoverWith");
+
+    /** What a combinator returns instead when {@link #combinator} ran it: a void one's. */
+    public static final Object NOTHING = new Object();
+
+    /**
+     * Scala's combinator {@code method} (map, flatMap, recover, foreach, ...) starts on {@code
+     * promise} with its last argument {@code executor}: it looks at the future itself and registers
+     * nothing when the result makes its callback pointless (a failure for {@code map}, a success
+     * for {@code recover}). In a turn, whether the future was complete is answered as recorded; one
+     * answered incomplete that is complete with such a result gets its callback registered all the
+     * same, as a callback that passes the result on: returns what the combinator returns then (or
+     * {@link #NOTHING} for {@code foreach}); null lets the combinator run.
+     */
+    public static Object combinator(Object promise, String method, Object executor) {
+        try {
+            AgentThread t = SharedReads.ownTurn();
+            if (t == null) {
+                return null;
+            }
+            DefaultPromise<Object> p = (DefaultPromise<Object>) promise;
+            if (completed(t, FUTURE_COMPLETED, p, isComplete(p))) {
+                return null; // complete, as recorded (waited for in replay): the combinator decides by the result
+            }
+            Object state = p.get();
+            boolean passes = PASS_SUCCESS.contains(method)
+                    ? state instanceof scala.util.Success
+                    : state instanceof scala.util.Failure;
+            if (!passes) {
+                return null; // it registers its callback, as it did
+            }
+            ExecutionContext ec = executor instanceof ExecutionContext e ? e : ExecutionContext.parasitic$.MODULE$;
+            if (method.equals("foreach")) {
+                p.onComplete(result -> scala.runtime.BoxedUnit.UNIT, ec);
+                return NOTHING;
+            }
+            return p.transform((scala.Function1<Try<Object>, Try<Object>>) result -> result, ec);
+        } catch (ReplayDivergence d) {
+            throw d;
+        } catch (Throwable e) {
+            AgentLog.internalError("recording a future's combinator", e);
+            return null;
         }
     }
 

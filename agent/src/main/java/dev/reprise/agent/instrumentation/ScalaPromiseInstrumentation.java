@@ -1,6 +1,7 @@
 package dev.reprise.agent.instrumentation;
 
 import static net.bytebuddy.matcher.ElementMatchers.isConstructor;
+import static net.bytebuddy.matcher.ElementMatchers.isPublic;
 import static net.bytebuddy.matcher.ElementMatchers.named;
 import static net.bytebuddy.matcher.ElementMatchers.takesArguments;
 
@@ -15,8 +16,9 @@ import net.bytebuddy.implementation.bytecode.assign.Assigner;
  * the Java converters) remembers who registered it and runs in a promise context; {@code Success}
  * and {@code Failure} remember who made them, and {@code DefaultPromise.tryComplete0} gives each
  * completion inside an actor's turn an id of its own; whether a future is complete, read
- * ({@code value}, {@code isCompleted}) or met by a callback registered on it ({@code dispatchOrAddCallbacks})
- * in an actor's turn, is answered as recorded ({@link FutureReads}).
+ * ({@code value}, {@code isCompleted}), met by a callback registered on it ({@code dispatchOrAddCallbacks})
+ * or by a combinator that may register nothing ({@code map}, {@code recover}, ...) in an actor's turn,
+ * is answered as recorded ({@link FutureReads}).
  */
 final class ScalaPromiseInstrumentation {
     private ScalaPromiseInstrumentation() {}
@@ -40,6 +42,38 @@ final class ScalaPromiseInstrumentation {
                                 RunningAtOnce.class,
                                 "submitWithValue",
                                 named("submitWithValue").and(takesArguments(2))))
+                        .visit(Hooks.advice(
+                                Combinator.class,
+                                "map",
+                                named("map").and(takesArguments(2)).and(isPublic())))
+                        .visit(Hooks.advice(
+                                Combinator.class,
+                                "flatMap",
+                                named("flatMap").and(takesArguments(2)).and(isPublic())))
+                        .visit(Hooks.advice(
+                                Combinator.class,
+                                "collect",
+                                named("collect").and(takesArguments(2)).and(isPublic())))
+                        .visit(Hooks.advice(
+                                Combinator.class,
+                                "filter",
+                                named("filter").and(takesArguments(2)).and(isPublic())))
+                        .visit(Hooks.advice(
+                                Combinator.class,
+                                "recover",
+                                named("recover").and(takesArguments(2)).and(isPublic())))
+                        .visit(Hooks.advice(
+                                Combinator.class,
+                                "recoverWith",
+                                named("recoverWith").and(takesArguments(2)).and(isPublic())))
+                        .visit(Hooks.advice(
+                                Combinator.class,
+                                "mapTo",
+                                named("mapTo").and(takesArguments(1)).and(isPublic())))
+                        .visit(Hooks.advice(
+                                Foreach.class,
+                                "foreach",
+                                named("foreach").and(takesArguments(2)).and(isPublic())))
                         .visit(Hooks.advice(
                                 IsCompleted.class,
                                 "isCompleted",
@@ -107,6 +141,36 @@ final class ScalaPromiseInstrumentation {
         @Advice.OnMethodEnter(suppress = Throwable.class)
         static void enter(@Advice.This Object promise, @Advice.Argument(0) Object callbacks) {
             FutureReads.runningAtOnce(promise, callbacks);
+        }
+    }
+
+    /** A combinator that may register nothing (map, recover, ...): it registers as recorded. */
+    static final class Combinator {
+        @Advice.OnMethodEnter(skipOn = Advice.OnNonDefaultValue.class, suppress = Throwable.class)
+        static Object enter(
+                @Advice.This Object promise,
+                @Advice.Origin("#m") String method,
+                @Advice.AllArguments Object[] arguments) {
+            return FutureReads.combinator(promise, method, arguments[arguments.length - 1]);
+        }
+
+        @Advice.OnMethodExit(suppress = Throwable.class)
+        static void exit(
+                @Advice.Enter Object instead,
+                @Advice.Return(readOnly = false, typing = Assigner.Typing.DYNAMIC) Object returned) {
+            if (instead != null) {
+                returned = instead;
+            }
+        }
+    }
+
+    static final class Foreach {
+        @Advice.OnMethodEnter(skipOn = Advice.OnNonDefaultValue.class, suppress = Throwable.class)
+        static Object enter(
+                @Advice.This Object promise,
+                @Advice.Origin("#m") String method,
+                @Advice.AllArguments Object[] arguments) {
+            return FutureReads.combinator(promise, method, arguments[arguments.length - 1]);
         }
     }
 
