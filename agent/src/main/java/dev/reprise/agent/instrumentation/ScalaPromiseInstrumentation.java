@@ -7,8 +7,11 @@ import static net.bytebuddy.matcher.ElementMatchers.takesArguments;
 
 import dev.reprise.agent.context.Callbacks;
 import dev.reprise.agent.context.FutureReads;
+import java.util.List;
+import java.util.Map;
 import net.bytebuddy.agent.builder.AgentBuilder;
 import net.bytebuddy.asm.Advice;
+import net.bytebuddy.dynamic.DynamicType;
 import net.bytebuddy.implementation.bytecode.assign.Assigner;
 
 /**
@@ -29,7 +32,8 @@ final class ScalaPromiseInstrumentation {
                         .visit(Hooks.advice(Registered.class, "<init>", isConstructor()))
                         .visit(Hooks.advice(Run.class, "run", named("run").and(takesArguments(0)))))
                 .type(named(HookedTypes.DEFAULT_PROMISE))
-                .transform((builder, type, loader, module, domain) -> builder.visit(Hooks.advice(
+                .transform((builder, type, loader, module, domain) -> combinators(builder)
+                        .visit(Hooks.advice(
                                 Completing.class,
                                 "tryComplete0",
                                 named("tryComplete0").and(takesArguments(2))))
@@ -43,44 +47,35 @@ final class ScalaPromiseInstrumentation {
                                 "submitWithValue",
                                 named("submitWithValue").and(takesArguments(2))))
                         .visit(Hooks.advice(
-                                Combinator.class,
-                                "map",
-                                named("map").and(takesArguments(2)).and(isPublic())))
-                        .visit(Hooks.advice(
-                                Combinator.class,
-                                "flatMap",
-                                named("flatMap").and(takesArguments(2)).and(isPublic())))
-                        .visit(Hooks.advice(
-                                Combinator.class,
-                                "collect",
-                                named("collect").and(takesArguments(2)).and(isPublic())))
-                        .visit(Hooks.advice(
-                                Combinator.class,
-                                "filter",
-                                named("filter").and(takesArguments(2)).and(isPublic())))
-                        .visit(Hooks.advice(
-                                Combinator.class,
-                                "recover",
-                                named("recover").and(takesArguments(2)).and(isPublic())))
-                        .visit(Hooks.advice(
-                                Combinator.class,
-                                "recoverWith",
-                                named("recoverWith").and(takesArguments(2)).and(isPublic())))
-                        .visit(Hooks.advice(
-                                Combinator.class,
-                                "mapTo",
-                                named("mapTo").and(takesArguments(1)).and(isPublic())))
-                        .visit(Hooks.advice(
-                                Foreach.class,
-                                "foreach",
-                                named("foreach").and(takesArguments(2)).and(isPublic())))
-                        .visit(Hooks.advice(
                                 IsCompleted.class,
                                 "isCompleted",
                                 named("isCompleted").and(takesArguments(0)))))
                 .type(named(HookedTypes.SUCCESS).or(named(HookedTypes.FAILURE)))
                 .transform((builder, type, loader, module, domain) ->
                         StateField.add(builder).visit(Hooks.advice(Resolved.class, "<init>", isConstructor())));
+    }
+
+    /** Scala's combinators that may register nothing (name, and how many arguments it takes); then {@code foreach}. */
+    private static final List<Map.Entry<String, Integer>> COMBINATORS = List.of(
+            Map.entry("map", 2),
+            Map.entry("flatMap", 2),
+            Map.entry("collect", 2),
+            Map.entry("filter", 2),
+            Map.entry("recover", 2),
+            Map.entry("recoverWith", 2),
+            Map.entry("mapTo", 1));
+
+    private static DynamicType.Builder<?> combinators(DynamicType.Builder<?> builder) {
+        for (Map.Entry<String, Integer> c : COMBINATORS) {
+            builder = builder.visit(Hooks.advice(
+                    Combinator.class,
+                    c.getKey(),
+                    named(c.getKey()).and(takesArguments(c.getValue())).and(isPublic())));
+        }
+        return builder.visit(Hooks.advice(
+                Foreach.class,
+                "foreach",
+                named("foreach").and(takesArguments(2)).and(isPublic())));
     }
 
     static final class Registered {
