@@ -47,8 +47,12 @@ public final class AgentThread {
     /** How deep this thread is in registering callbacks on a Scala future ({@link FutureReads#registering}). */
     int registering;
 
-    /** The future whose callbacks, registered now, must not run at once ({@link FutureReads#runningAtOnce}). */
-    Object deferredOn;
+    /**
+     * Whether the callbacks being registered now must not run at once ({@link FutureReads#runningAtOnce}):
+     * the outermost registration found its future incomplete. Not tied to that future: the registration
+     * may end on the root of a linked one ({@code flatMap}'s).
+     */
+    boolean deferring;
 
     public int turnSends;
     /** The class of the last message recorded here, and its fingerprint (a cache: most turns repeat a class). */

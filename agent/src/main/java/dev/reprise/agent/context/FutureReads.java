@@ -78,7 +78,7 @@ public final class FutureReads {
         }
         try {
             if (!completed(t, CALLBACK_AT_ONCE, (DefaultPromise<?>) promise, state instanceof Try)) {
-                t.deferredOn = promise;
+                t.deferring = true;
             }
         } catch (ReplayDivergence d) {
             throw d;
@@ -87,11 +87,14 @@ public final class FutureReads {
         }
     }
 
-    /** {@code promise} runs {@code callbacks} with its result now, on this thread. */
-    public static void runningAtOnce(Object promise, Object callbacks) {
+    /**
+     * A future runs {@code callbacks} with its result now, on this thread: during a registration
+     * that found its future incomplete, they run on Scala's global pool instead.
+     */
+    public static void runningAtOnce(Object callbacks) {
         try {
             AgentThread t = AgentThread.peek();
-            if (t != null && t.deferredOn == promise && callbacks instanceof Promise.Transformation<?, ?>) {
+            if (t != null && t.deferring && callbacks instanceof Promise.Transformation<?, ?>) {
                 TRANSFORMATION_EXECUTOR.set(callbacks, ExecutionContext.global());
             }
         } catch (Throwable e) {
@@ -103,7 +106,7 @@ public final class FutureReads {
     public static void registered() {
         AgentThread t = AgentThread.peek();
         if (t != null && t.registering > 0 && --t.registering == 0) {
-            t.deferredOn = null;
+            t.deferring = false;
         }
     }
 

@@ -55,7 +55,7 @@ public final class StageReads {
             }
             Holder h = HOLDERS.get(holder.getClass());
             boolean there = SharedReads.doneAnswer(t, RESULT_THERE, live != h.notYetThere, () -> h.filled(holder));
-            return there ? h.elem.get(holder) : h.notYetThere;
+            return !there ? h.notYetThere : live != h.notYetThere ? live : h.elem.get(holder); // filled meanwhile
         } catch (ReplayDivergence d) {
             throw d;
         } catch (Throwable e) {

@@ -134,8 +134,8 @@ final class ScalaPromiseInstrumentation {
 
     static final class RunningAtOnce {
         @Advice.OnMethodEnter(suppress = Throwable.class)
-        static void enter(@Advice.This Object promise, @Advice.Argument(0) Object callbacks) {
-            FutureReads.runningAtOnce(promise, callbacks);
+        static void enter(@Advice.Argument(0) Object callbacks) {
+            FutureReads.runningAtOnce(callbacks);
         }
     }
 
