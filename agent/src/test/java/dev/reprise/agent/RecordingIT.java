@@ -187,7 +187,9 @@ class RecordingIT {
                         .noneMatch(k ->
                                 k.startsWith("thread:") && (k.contains("commonPool") || k.contains("thread:Thread-"))),
                 sources::toString);
-        assertTrue(metadata.count("uncopiedMessages") <= 0, metadata.counts()::toString);
+        assertTrue(
+                metadata.count(TraceMetadata.NOT_COVERED_PREFIX + "uncopiedMessages") <= 0,
+                metadata.counts()::toString);
     }
 
     /** The kinds of what {@code creator} created, in order. */
@@ -256,7 +258,7 @@ class RecordingIT {
                             .count(),
                     run.err);
             assertTrue(run.err.contains("TimersAndInputProgram$Opaque"), run.err);
-            assertEquals(1, TraceMetadata.read(run.trace).count("uncopiedMessages"));
+            assertEquals(1, TraceMetadata.read(run.trace).count(TraceMetadata.NOT_COVERED_PREFIX + "uncopiedMessages"));
 
             // Recorded at their source: System.currentTimeMillis and nanoTime at the call site, Random.next once
             // for nextInt(), ThreadLocalRandom's seed step once for nextInt(1000) (twice in the rare case its

@@ -2,6 +2,7 @@ package dev.reprise.replay;
 
 import dev.reprise.trace.ExitCodes;
 import dev.reprise.trace.TraceEvent;
+import dev.reprise.trace.TraceIds;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashSet;
@@ -33,20 +34,55 @@ final class DivergenceReport {
         this.replay = replay;
     }
 
-    /** The program did something its trace cannot explain: {@code what}, found in {@code actor}'s turn. */
-    static String of(Replay replay, long actor, String what) {
+    /**
+     * The program did something its trace cannot explain: {@code what}, found in {@code actor}'s own
+     * behaviour, which is the first line; {@code cause} decides what the report blames.
+     */
+    static String of(Replay replay, long actor, String what, DivergenceCause cause) {
         DivergenceReport r = new DivergenceReport(replay);
         r.lines.add("[reprise] REPLAY DIVERGED: the program did something its trace cannot explain.");
         r.lines.add("  first difference: " + replay.support.describe(actor) + ": " + what);
-        r.lines.add("    likely cause: the program, its input files or its configuration changed since the recording, "
-                + "or it depends on something Reprise does not record");
+        r.lines.add("    likely cause: " + r.cause(cause));
         r.actor(actor);
         return r.finish();
     }
 
     /**
+     * Why an actor did something else: "the program changed" only when a fingerprint or class check
+     * shows it; otherwise what the recording used that the agent does not record faithfully, if its
+     * metadata counts any, else the kinds of nondeterminism that are not recorded.
+     */
+    private String cause(DivergenceCause cause) {
+        return switch (cause) {
+            case PROGRAM_CHANGED ->
+                "the program changed since the recording: a fingerprint recorded with the trace "
+                        + "shows that it does something else here";
+            case TRACE_DAMAGED ->
+                "the trace is damaged or incomplete here (./reprise verify says where), not the " + "program";
+            case UNRECORDED -> unrecordedCause();
+        };
+    }
+
+    private String unrecordedCause() {
+        String notCovered = replay.metadata().notCoveredText();
+        if (!notCovered.isEmpty()) {
+            return "the recorded program used what Reprise does not record faithfully (" + notCovered
+                    + "; the agent README's Limits say what each means), and a replay may go another way there";
+        }
+        boolean fingerprinted = "true".equals(replay.metadata().settings().get("fingerprints"));
+        return "something that decided what it did was not recorded: state shared outside mailboxes, a thread "
+                + "or pool Reprise does not follow, or an identity-hash or Set.of/Map.of order (the agent "
+                + "README's Limits); "
+                + (fingerprinted
+                        ? "the fingerprints recorded with the trace found no change in the program before this"
+                        : "or the program, its input or its configuration changed since the recording (record "
+                                + "with -o fingerprints=true to tell)");
+    }
+
+    /**
      * Nothing recorded was replayed for the quiet time while the trace expects more: the turns
-     * blocked in the meantime and the actors waiting for a message, the likeliest cause first.
+     * blocked in the meantime and the actors waiting for a message, the likeliest cause first: an
+     * actor that owes the message another waits for, before the actors waiting for it.
      */
     static String stuck(Replay replay, List<RunningTurns.Turn> blocked, List<ReplayMailbox> waiting) {
         DivergenceReport r = new DivergenceReport(replay);
@@ -70,9 +106,14 @@ final class DivergenceReport {
         } else if (!ordered.isEmpty()) {
             ReplayMailbox first = r.likeliestCause(ordered);
             TraceEvent expected = replay.script(first.actorId()).peek();
-            r.lines.add("  first difference: " + replay.support.describe(first.actorId()) + " waits for "
-                    + replay.describe(expected) + ", which has not come");
-            r.lines.add("    likely cause: " + r.cause(expected));
+            long owner = r.owingActor(expected, ordered);
+            if (owner >= 0) {
+                r.owes(owner, first.actorId(), expected);
+            } else {
+                r.lines.add("  first difference: " + replay.support.describe(first.actorId()) + " waits for "
+                        + replay.describe(expected) + ", which has not come");
+                r.lines.add("    likely cause: " + r.cause(expected));
+            }
             r.actor(first.actorId());
         }
         r.waitingActors(ordered);
@@ -95,6 +136,37 @@ final class DivergenceReport {
         return ordered.get(0);
     }
 
+    /**
+     * The actor whose own behaviour differed, when a waiting actor expects {@code expected} from an
+     * actor that waits for no message itself: it replayed all its events without sending it, or it
+     * has not made its next recorded event (a creation, a system call); -1 when the wait leads
+     * elsewhere (an outside source, a promise's completer, an actor that waits in turn).
+     */
+    private long owingActor(TraceEvent expected, List<ReplayMailbox> waiting) {
+        MessageKey key = MessageKey.of(expected);
+        if (key == null || key.kind() != MessageKey.PLAIN || key.sender() >= TraceIds.FIRST_EXTERNAL_SOURCE) {
+            return -1;
+        }
+        long sender = key.sender();
+        boolean senderWaits = waiting.stream().anyMatch(q -> q.actorId() == sender);
+        TraceEvent next = replay.script(sender).peek();
+        return !senderWaits && (next == null || MessageKey.of(next) == null) ? sender : -1;
+    }
+
+    /** The first difference is {@code owner}'s: {@code waiter} waits for {@code expected}, which it owes. */
+    private void owes(long owner, long waiter, TraceEvent expected) {
+        ActorScript s = replay.script(owner);
+        String who = replay.support.describe(owner);
+        String waits = replay.support.describe(waiter) + " waits for " + replay.describe(expected);
+        lines.add("  first difference: " + who
+                + (s.finished()
+                        ? " replayed all its recorded events without sending what " + waits
+                        : " has not made its next recorded event, " + replay.describe(s.peek()) + "; " + waits
+                                + " after it"));
+        lines.add("    likely cause: it went another way than recorded: " + unrecordedCause());
+        actor(owner);
+    }
+
     /** Why an expected message may not have come: what its sender is doing. */
     private String cause(TraceEvent expected) {
         if (expected instanceof TraceEvent.SystemMessageTurn) {
@@ -114,8 +186,8 @@ final class DivergenceReport {
         }
         ActorScript s = replay.script(sender);
         if (s.finished()) {
-            return name + " has replayed all its recorded events without sending it: the program, its input or its "
-                    + "configuration changed since the recording";
+            return name + " has replayed all its recorded events without sending it, so it went another way than "
+                    + "recorded: " + unrecordedCause();
         }
         return name + " has not sent it yet: it expects " + replay.describe(s.peek()) + " first";
     }

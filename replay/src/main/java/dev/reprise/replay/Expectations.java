@@ -53,12 +53,12 @@ final class Expectations {
             return true;
         }
         if (s.missingSubtrace() >= 0) {
-            throw replay.diverged(
+            throw replay.damaged(
                     id, "its recorded events end at a gap (dropped or damaged events): the replay cannot go past it");
         }
         String incomplete = replay.incompleteTrace();
         if (incomplete != null) {
-            throw replay.diverged(
+            throw replay.damaged(
                     id,
                     "its recorded events end where the trace is incomplete (" + incomplete
                             + "): the replay cannot go further");
@@ -98,7 +98,7 @@ final class Expectations {
         replayed.add(s.take());
         int recordedClass = Fingerprint.classCodeOf(s.takenFingerprint());
         if (actorClass != null && recordedClass != 0 && recordedClass != ClassCodes.ofClass(actorClass)) {
-            throw replay.diverged(
+            throw replay.changed(
                     creator,
                     FirstDifference.creationClass(replay.describe(c), s.consumed(), recordedClass, actorClass));
         }
@@ -127,7 +127,7 @@ final class Expectations {
         replayed.add(scripts.script(actor).take());
         byte[] value = read(actor, sc.dataId());
         if (value == null) {
-            throw replay.diverged(
+            throw replay.damaged(
                     actor, "the result of " + call + " (data " + sc.dataId() + ") is missing from the trace");
         }
         return value;
@@ -156,7 +156,7 @@ final class Expectations {
         if (next instanceof TraceEvent.TurnSends t) {
             s.take(); // the count the fingerprint could not hold
             if (check && t.sends() != sends) {
-                replay.diverged(
+                replay.changed(
                         actor,
                         FirstDifference.sends(
                                 replay.describe(s.lastMessage()), s.lastMessageNumber(), t.sends(), sends));
@@ -164,7 +164,7 @@ final class Expectations {
             }
             next = s.peek();
         } else if (check && !Fingerprint.sendsMatch(recorded, sends)) {
-            replay.diverged(
+            replay.changed(
                     actor,
                     FirstDifference.sendsModulo(
                             replay.describe(s.lastMessage()), s.lastMessageNumber(), recorded, sends));

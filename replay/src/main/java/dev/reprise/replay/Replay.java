@@ -297,7 +297,17 @@ public final class Replay implements AutoCloseable {
      * to throw from the thread that found the divergence, so the program's code goes no further.
      */
     public ReplayDivergence diverged(long actor, String what) {
-        return end.diverged(actor, what);
+        return end.diverged(actor, what, DivergenceCause.UNRECORDED);
+    }
+
+    /** {@link #diverged} where a fingerprint or class check shows that the program changed. */
+    public ReplayDivergence changed(long actor, String what) {
+        return end.diverged(actor, what, DivergenceCause.PROGRAM_CHANGED);
+    }
+
+    /** {@link #diverged} where the trace is damaged or incomplete: it cannot say what comes next. */
+    public ReplayDivergence damaged(long actor, String what) {
+        return end.diverged(actor, what, DivergenceCause.TRACE_DAMAGED);
     }
 
     /** Stops the replay as diverged with {@code report} ({@link ReplayEnd}). */

@@ -28,8 +28,8 @@ final class ReplayEnd {
     }
 
     /** {@link Replay#diverged}: the report, and the exception for the thread that found it. */
-    ReplayDivergence diverged(long actor, String what) {
-        String report = DivergenceReport.of(replay, actor, what);
+    ReplayDivergence diverged(long actor, String what, DivergenceCause cause) {
+        String report = DivergenceReport.of(replay, actor, what, cause);
         stop(report);
         return new ReplayDivergence(report);
     }

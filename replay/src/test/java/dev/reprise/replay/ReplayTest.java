@@ -11,9 +11,11 @@ import dev.reprise.testsupport.HandBuiltTrace;
 import dev.reprise.trace.CreationKind;
 import dev.reprise.trace.TraceEvent;
 import dev.reprise.trace.TraceIds;
+import dev.reprise.trace.TraceMetadata;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -99,9 +101,34 @@ class ReplayTest {
                     report.contains("first difference: /user/parent (1): it called System.currentTimeMillis, "
                             + "but the trace expects creation of an actor (id 2)"),
                     report);
+            assertTrue(
+                    report.contains("likely cause: something that decided what it did was not recorded")
+                            && report.contains("or the program, its input or its configuration changed since the "
+                                    + "recording (record with -o fingerprints=true to tell)"),
+                    "no fingerprint shows a change: the report does not claim one; " + report);
             assertTrue(report.contains("The replay stops with exit code 86."), report);
             assertTrue(replay.stopping(), "nothing more of the program runs");
             assertEquals(report, replay.divergence(), "the report is kept for the test that ran the replay");
+        }
+    }
+
+    @Test
+    void aDifferenceInARecordingThatUsedWhatIsNotCoveredBlamesThatAndNotTheProgram() throws Exception {
+        Path dir = HandBuiltTrace.in(tmp.resolve("trace"))
+                .actor(1)
+                .created(2, CreationKind.ACTOR)
+                .finish(Map.of(TraceMetadata.NOT_COVERED_PREFIX + "boundedSourceQueue", 2L));
+        try (Replay replay = TestSupport.open(dir, support, QUIET)) {
+            String report = assertThrows(
+                            ReplayDivergence.class, () -> replay.expectSystemCall(1, "System.currentTimeMillis"))
+                    .getMessage();
+            assertTrue(
+                    report.contains("first difference: /user/parent (1): it called System.currentTimeMillis"), report);
+            assertTrue(
+                    report.contains("likely cause: the recorded program used what Reprise does not record faithfully "
+                            + "(boundedSourceQueue: 2;"),
+                    report);
+            assertFalse(report.contains("changed since the recording"), report);
         }
     }
 
@@ -121,6 +148,9 @@ class ReplayTest {
                                     "/user/parent (1): its event 1 (creation of an actor (id 2)) created an "
                                             + "actor of another class than when recorded: this replay creates a java.lang.String"),
                     d.getMessage());
+            assertTrue(
+                    d.getMessage().contains("likely cause: the program changed since the recording: a fingerprint"),
+                    "a class check shows the change: " + d.getMessage());
         }
         try (Replay replay = TestSupport.open(dir, support, QUIET)) {
             assertEquals(2, replay.expectCreation(1, CreationKind.ACTOR, Worker.class), "the recorded class");

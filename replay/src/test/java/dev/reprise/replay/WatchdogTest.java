@@ -47,11 +47,11 @@ class WatchdogTest {
                     report != null && report.startsWith("[reprise] REPLAY DIVERGED: no actor can make progress"),
                     printed);
             assertTrue(
-                    report.contains("first difference: /user/counter (10) waits for message from /user/a (1), "
-                            + "which has not come"),
-                    report);
-            assertTrue(
-                    report.contains("likely cause: /user/a (1) has not sent it yet: it expects system call"), report);
+                    report.contains("first difference: /user/a (1) has not made its next recorded event, system call"),
+                    "the actor that differed comes first, not the one waiting for it: " + report);
+            assertTrue(report.contains("/user/counter (10) waits for message from /user/a (1) after it"), report);
+            assertTrue(report.contains("likely cause: it went another way than recorded"), report);
+            assertTrue(report.indexOf("  actor: /user/a (1)") < report.indexOf("  actor: /user/counter (10)"), report);
             assertTrue(
                     report.contains("in its mailbox: 1 message:\n      1 × String from /user/c (3): \"c1\""), report);
         }

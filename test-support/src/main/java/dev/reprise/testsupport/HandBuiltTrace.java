@@ -100,8 +100,13 @@ public final class HandBuiltTrace {
 
     /** Writes the events and ends the recording cleanly. */
     public Path finish() throws IOException {
+        return finish(Map.of());
+    }
+
+    /** Writes the events and ends the recording cleanly, with {@code counts} in its metadata. */
+    public Path finish(Map<String, Long> counts) throws IOException {
         writeEvents();
-        writer.finish(Map.of());
+        writer.finish(counts);
         writer.close();
         return directory;
     }

@@ -34,15 +34,14 @@ public final class SamplePrograms {
     }
 
     /**
-     * Akka (classic, typed, streams and persistence, with what Akka Streams needs: Akka's protobuf, Reactive
-     * Streams, SSL Config), SLF4J (Akka Typed logs through it), Scala (the library and its modules)
+     * Akka's modules (classic, typed, streams, persistence, and what Akka Persistence Typed brings: remoting,
+     * its PKI with ASN.1 and Agrona), what Akka Streams needs (Reactive Streams, SSL Config), SLF4J (Akka Typed logs through it), Scala (the library and its modules)
      * and Typesafe Config: what an Akka program needs at run time.
      */
     public static boolean isAkkaOrItsLibraries(String classPathEntry) {
-        return classPathEntry.contains("akka-actor")
-                || classPathEntry.contains("akka-stream")
-                || classPathEntry.contains("akka-persistence")
-                || classPathEntry.contains("akka-protobuf")
+        return classPathEntry.contains(File.separator + "akka-")
+                || classPathEntry.contains(File.separator + "asn-one")
+                || classPathEntry.contains(File.separator + "agrona")
                 || classPathEntry.contains(File.separator + "reactive-streams")
                 || classPathEntry.contains(File.separator + "ssl-config-core")
                 || classPathEntry.contains(File.separator + "slf4j-api")

@@ -24,7 +24,9 @@ import picocli.CommandLine.Option;
             "The replay summary and verify use the same names for the same counts.",
             "A damaged trace is counted as far as it is readable, with a warning.",
             "agentErrors counts the agent's internal errors while recording, by site (a trace with any may not "
-                    + "replay exactly); notRecorded says why the agent recorded nothing, when it refused to."
+                    + "replay exactly); notCovered counts the program's uses of what the agent does not record "
+                    + "faithfully, by feature (a replay may differ there); notRecorded says why the agent recorded "
+                    + "nothing, when it refused to."
         })
 final class StatsCommand implements Callable<Integer> {
     @Mixin
@@ -32,11 +34,11 @@ final class StatsCommand implements Callable<Integer> {
 
     @Option(
             names = "--json",
-            description =
-                    "Print one JSON object on one line (keys: actors, externalSources, "
-                            + "tempActors, timers, promises, messages, promiseMessages, externalMessages, systemCalls, systemMessages, "
-                            + "creations, eventBytes, dataBytes, bytesPerMessage, durationSeconds, subtraces, chunks, droppedEvents, cleanEnd, "
-                            + "problems, agentErrors: an object of site to count, notRecorded: null or why nothing was recorded).")
+            description = "Print one JSON object on one line (keys: actors, externalSources, "
+                    + "tempActors, timers, promises, messages, promiseMessages, externalMessages, systemCalls, systemMessages, "
+                    + "creations, eventBytes, dataBytes, bytesPerMessage, durationSeconds, subtraces, chunks, droppedEvents, cleanEnd, "
+                    + "problems, agentErrors: an object of site to count, notCovered: an object of feature to count, "
+                    + "notRecorded: null or why nothing was recorded).")
     boolean json;
 
     @CommandLine.Spec
@@ -72,6 +74,7 @@ final class StatsCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         if (json) {
             m.put("agentErrors", metadata == null ? Map.of() : new LinkedHashMap<>(metadata.agentErrors()));
+            m.put("notCovered", metadata == null ? Map.of() : new LinkedHashMap<>(metadata.notCovered()));
             m.put("notRecorded", metadata == null ? null : metadata.notRecorded());
             out.println(Json.write(m));
         } else {
@@ -81,6 +84,8 @@ final class StatsCommand implements Callable<Integer> {
             }
             String agentErrors = metadata == null ? "" : metadata.agentErrorsText();
             out.printf(Locale.ROOT, "%-17s %s%n", "agentErrors", agentErrors.isEmpty() ? "none" : agentErrors);
+            String notCovered = metadata == null ? "" : metadata.notCoveredText();
+            out.printf(Locale.ROOT, "%-17s %s%n", "notCovered", notCovered.isEmpty() ? "none" : notCovered);
             if (metadata != null && metadata.notRecorded() != null) {
                 out.printf(Locale.ROOT, "%-17s %s%n", "notRecorded", metadata.notRecorded());
             }

@@ -24,7 +24,9 @@ import picocli.CommandLine.Option;
                     + "and exits 1.",
             "A sound trace that the agent recorded with internal errors (\"recorded with agent errors: site: "
                     + "count, ...\": it may not replay exactly), or in which it recorded nothing (an unsupported "
-                    + "Akka version: the reason is printed), exits 3."
+                    + "Akka version: the reason is printed), exits 3.",
+            "A trace of a program that used what the agent does not record faithfully says so (\"NOT COVERED: "
+                    + "feature: count, ...\"): it is still sound, but a replay may differ where it was used."
         })
 final class VerifyCommand implements Callable<Integer> {
     @Mixin
@@ -65,9 +67,11 @@ final class VerifyCommand implements Callable<Integer> {
                         "AGENT ERRORS: %s is sound (%d chunks, %s) but was recorded with agent errors: %s; "
                                 + "it may not replay exactly.%n",
                         trace.path, s.chunks(), s.summary(), agentErrors);
+                notCovered(metadata, err);
                 return ExitCodes.AGENT_ERRORS;
             }
             out.printf("OK: %s is sound: %d chunks, %s, clean end.%n", trace.path, s.chunks(), s.summary());
+            notCovered(metadata, out);
             return 0;
         }
         List<TraceProblem> problems = report.problems();
@@ -85,6 +89,16 @@ final class VerifyCommand implements Callable<Integer> {
         if (!agentErrors.isEmpty()) {
             err.println("It was also recorded with agent errors: " + agentErrors + ".");
         }
+        notCovered(metadata, err);
         return ExitCodes.TRACE_PROBLEM;
+    }
+
+    /** Says what the program used that the agent does not record faithfully, if anything. */
+    private static void notCovered(TraceMetadata metadata, PrintWriter to) {
+        String notCovered = metadata == null ? "" : metadata.notCoveredText();
+        if (!notCovered.isEmpty()) {
+            to.println("NOT COVERED: the program used what Reprise does not record faithfully (" + notCovered
+                    + "); a replay may differ where it was used. The agent README's Limits say what each means.");
+        }
     }
 }

@@ -13,6 +13,7 @@ import dev.reprise.samples.PipedFutures;
 import dev.reprise.samples.ScalaAuction;
 import dev.reprise.samples.StreamPipeline;
 import dev.reprise.samples.SupervisionTree;
+import dev.reprise.samples.TypedBank;
 import dev.reprise.samples.TypedWorkers;
 import dev.reprise.testsupport.SamplePrograms;
 import java.nio.charset.StandardCharsets;
@@ -115,6 +116,11 @@ class AkkaSamplesIT {
     @Test
     void persistentCounters() throws Exception {
         recordAndReplay(PersistentCounters.class, null);
+    }
+
+    @Test
+    void typedBank() throws Exception {
+        recordAndReplay(TypedBank.class, null);
     }
 
     /** What the key-value shell reads: the same for the recording and the replay; nothing after quit is read. */

@@ -8,7 +8,10 @@ package dev.reprise.trace;
 public enum CreationKind {
     /** An actor (its own mailbox and turns). */
     ACTOR("actor", "actors"),
-    /** The temp actor behind an ask: it receives the reply and completes the future. */
+    /**
+     * A ref with no mailbox of its own: the temp actor behind an ask (it receives the reply and
+     * completes the future), or a function ref that an actor makes (Akka Typed's message adapters).
+     */
     TEMP_ACTOR("temp actor", "tempActors"),
     /** A scheduled message or timer. */
     TIMER("timer", "timers"),

@@ -16,7 +16,8 @@ import java.util.TreeMap;
 
 /**
  * The trace's metadata file ({@value TraceFiles#METADATA}): format version, program, JVM, start
- * and end time, recording settings, counts (the agent's errors among them), whether the recording
+ * and end time, recording settings, counts (the agent's errors and the uses of what it does not
+ * record faithfully among them), whether the recording
  * ended cleanly, and why nothing was recorded if the agent refused to. It is written when recording
  * starts (not clean), rewritten while recording when a count that a killed recording must keep
  * changes, and rewritten at the end; always atomically.
@@ -54,6 +55,12 @@ public record TraceMetadata(
      * with any may not replay exactly.
      */
     public static final String AGENT_ERROR_PREFIX = "agentError.";
+    /**
+     * Counts under this prefix are uses of what the agent does not record faithfully:
+     * {@code notCovered.FEATURE} is how often the program used FEATURE (an outside message it could
+     * not copy, Akka Streams' {@code BoundedSourceQueue}). A replay may differ where they were used.
+     */
+    public static final String NOT_COVERED_PREFIX = "notCovered.";
 
     public TraceMetadata {
         settings = Collections.unmodifiableMap(new TreeMap<>(settings));
@@ -86,23 +93,38 @@ public record TraceMetadata(
 
     /** The agent's internal errors by site (see {@link #AGENT_ERROR_PREFIX}), in site order; empty when none. */
     public Map<String, Long> agentErrors() {
-        Map<String, Long> errors = new TreeMap<>();
-        counts.forEach((key, n) -> {
-            if (key.startsWith(AGENT_ERROR_PREFIX)) {
-                errors.put(key.substring(AGENT_ERROR_PREFIX.length()), n);
-            }
-        });
-        return errors;
+        return countsUnder(AGENT_ERROR_PREFIX);
     }
 
     /** The agent errors as one line, {@code "site: count, site: count"}; empty when none. */
     public String agentErrorsText() {
+        return asText(agentErrors());
+    }
+
+    /** The uses of what the agent does not record faithfully, by feature (see {@link #NOT_COVERED_PREFIX}); empty when none. */
+    public Map<String, Long> notCovered() {
+        return countsUnder(NOT_COVERED_PREFIX);
+    }
+
+    /** {@link #notCovered} as one line, {@code "feature: count, feature: count"}; empty when none. */
+    public String notCoveredText() {
+        return asText(notCovered());
+    }
+
+    private Map<String, Long> countsUnder(String prefix) {
+        Map<String, Long> under = new TreeMap<>();
+        counts.forEach((key, n) -> {
+            if (key.startsWith(prefix)) {
+                under.put(key.substring(prefix.length()), n);
+            }
+        });
+        return under;
+    }
+
+    private static String asText(Map<String, Long> counts) {
         StringBuilder b = new StringBuilder();
-        agentErrors()
-                .forEach((site, n) -> b.append(b.isEmpty() ? "" : ", ")
-                        .append(site)
-                        .append(": ")
-                        .append(n));
+        counts.forEach((key, n) ->
+                b.append(b.isEmpty() ? "" : ", ").append(key).append(": ").append(n));
         return b.toString();
     }
 

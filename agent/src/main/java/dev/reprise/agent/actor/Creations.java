@@ -18,7 +18,7 @@ public final class Creations {
 
     /**
      * makeChild starts on the creator's thread: reserve the child's id and record the creation (a
-     * named {@code /system} child that an extension makes in another actor's turn is made by a
+     * named {@code /system} child made anywhere but in its parent's turn is made by a
      * creator named after it: {@link SystemActorCreations}).
      */
     public static Object beforeMakeChild(Object parentCell, Object props, String name) {
@@ -159,6 +159,22 @@ public final class Creations {
             throw d;
         } catch (Throwable e) {
             AgentLog.internalError("recording an ask", e);
+            return null;
+        }
+    }
+
+    /**
+     * An actor makes a function ref ({@code addFunctionRef}, in its turn): a ref with no mailbox of
+     * its own, as an ask's temp actor is, so it is created as one; its id (and uid) come from its
+     * creator, not from the order in which some other actor first meets it.
+     */
+    public static Object beforeFunctionRef() {
+        try {
+            return reserve(CreationKind.TEMP_ACTOR, null);
+        } catch (dev.reprise.replay.ReplayDivergence d) {
+            throw d;
+        } catch (Throwable e) {
+            AgentLog.internalError("recording a function ref", e);
             return null;
         }
     }

@@ -15,13 +15,13 @@ import dev.reprise.agent.actor.AgentActor;
 import dev.reprise.agent.actor.Tag;
 import dev.reprise.agent.content.MessageContent;
 import dev.reprise.agent.health.AgentLog;
+import dev.reprise.agent.health.NotCovered;
 import dev.reprise.runtime.Recorder;
 import dev.reprise.runtime.SourceDataIds;
 import dev.reprise.trace.Fingerprint;
 
 /** Tags each envelope, when the message is sent, with who really sent it; records outside input. */
 public final class Envelopes {
-    static final String UNCOPIED_COUNT = "uncopiedMessages";
 
     private Envelopes() {}
 
@@ -107,7 +107,7 @@ public final class Envelopes {
         long sender = senderId(((Envelope) envelope).sender());
         tag.dataId = tag.source != null ? SourceDataIds.next(tag.source) : SourceDataIds.next(tag.sender);
         // Copied now, on the sending thread: a message changed after it was sent is recorded as it was sent.
-        recorder.recordData(tag.sender, tag.dataId, content(recorder, system, message, sender));
+        recorder.recordData(tag.sender, tag.dataId, content(system, message, sender));
     }
 
     /**
@@ -126,21 +126,14 @@ public final class Envelopes {
 
     /**
      * Outside input's content, as it is when sent. A message that cannot be copied is recorded by
-     * order only: the first of each class is warned about, and the metadata counts them.
+     * order only: the first of each class is warned about, and the metadata counts them ({@link NotCovered}).
      */
-    private static byte[] content(Recorder recorder, ActorSystem system, Object message, long sender) {
+    private static byte[] content(ActorSystem system, Object message, long sender) {
         try {
             return MessageContent.encode(system, message, sender);
         } catch (Throwable e) {
             String type = message.getClass().getName();
-            recorder.count(UNCOPIED_COUNT, 1);
-            AgentLog.warnOnce(
-                    "uncopied:" + type,
-                    "messages of class " + type + " come from outside the actor system and cannot be copied ("
-                            + (e.getMessage() != null ? e.getMessage() : e.toString()) + "), so their order is "
-                            + "recorded but not their content. Replay delivers each live message at its recorded place: it "
-                            + "reproduces the run when the program sends the same input again, and waits for it "
-                            + "otherwise. The trace's metadata counts them (" + UNCOPIED_COUNT + ").");
+            NotCovered.uncopiedMessage(type, e);
             return MessageContent.unrecorded(type);
         }
     }

@@ -113,6 +113,13 @@ public abstract class Mode {
     /** The last actor system terminated: the recording is finished, or the replay ends with its summary. */
     public abstract void lastSystemTerminated();
 
+    /**
+     * The program used {@code feature}, which the agent does not record faithfully ({@code
+     * NotCovered}): when recording, said once per {@code feature} and {@code detail} ({@code
+     * warning}, on stderr) and counted in the trace's metadata; nothing in replay.
+     */
+    public abstract void notCovered(String feature, String detail, String warning);
+
     /** An internal error of the agent at {@code site}: counted in the trace when recording. */
     public abstract void internalError(String site);
 

@@ -10,7 +10,9 @@ import net.bytebuddy.implementation.bytecode.assign.Assigner;
 
 /**
  * Where actors are created: {@code Children.makeChild} (every child and top-level actor, on the
- * creator's thread; an anonymous one's name too), {@code PromiseActorRef.apply} (an ask's temp actor) and
+ * creator's thread; an anonymous one's name too), {@code Children.addFunctionRef} (a ref that runs
+ * a function in its owner's turn: Akka Typed's message adapters, a stream stage's actor), {@code
+ * PromiseActorRef.apply} (an ask's temp actor) and
  * {@code PromiseActorRef.path} with {@code LocalActorRefProvider.tempPath} (its name, computed
  * lazily and otherwise from a global counter).
  */
@@ -20,7 +22,11 @@ final class CreationInstrumentation {
     static AgentBuilder apply(AgentBuilder agent) {
         return agent.type(named(HookedTypes.CHILDREN))
                 .transform((builder, type, loader, module, domain) -> builder.visit(Hooks.advice(
-                        MakeChild.class, "makeChild", named("makeChild").and(takesArguments(5)))))
+                                MakeChild.class, "makeChild", named("makeChild").and(takesArguments(5))))
+                        .visit(Hooks.advice(
+                                AddFunctionRef.class,
+                                "addFunctionRef",
+                                named("addFunctionRef").and(takesArguments(2)))))
                 .type(named(HookedTypes.PROMISE_ACTOR_REF_COMPANION))
                 .transform((builder, type, loader, module, domain) -> builder.visit(
                         Hooks.advice(Ask.class, "apply", named("apply").and(takesArguments(7)))))
@@ -41,6 +47,18 @@ final class CreationInstrumentation {
             Object reserved = Creations.beforeMakeChild(parent, props, name);
             name = Creations.childName(parent, name, reserved);
             return reserved;
+        }
+
+        @Advice.OnMethodExit(suppress = Throwable.class, onThrowable = Throwable.class)
+        static void exit(@Advice.Return Object ref, @Advice.Enter Object reserved) {
+            Creations.afterMakeChild(ref, reserved);
+        }
+    }
+
+    static final class AddFunctionRef {
+        @Advice.OnMethodEnter(suppress = Throwable.class)
+        static Object enter() {
+            return Creations.beforeFunctionRef();
         }
 
         @Advice.OnMethodExit(suppress = Throwable.class, onThrowable = Throwable.class)

@@ -33,6 +33,7 @@ final class HookedTypes {
     static final String FUTURE_CONVERTER = "scala.concurrent.impl.FutureConvertersImpl$CF";
     static final String BALANCING_DISPATCHER = "akka.dispatch.BalancingDispatcher";
     static final String MAP_ASYNC_HOLDER = "akka.stream.impl.fusing.MapAsync$Holder";
+    static final String BOUNDED_SOURCE_QUEUE_STAGE = "akka.stream.impl.BoundedSourceQueueStage";
 
     /** Every hooked type, in the order Akka loads them. */
     static final List<String> ALL = List.of(
@@ -59,7 +60,8 @@ final class HookedTypes {
             FUTURE_CONVERTER_212,
             FUTURE_CONVERTER,
             BALANCING_DISPATCHER,
-            MAP_ASYNC_HOLDER);
+            MAP_ASYNC_HOLDER,
+            BOUNDED_SOURCE_QUEUE_STAGE);
 
     private HookedTypes() {}
 }

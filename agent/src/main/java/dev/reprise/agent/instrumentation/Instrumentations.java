@@ -136,6 +136,7 @@ public final class Instrumentations {
         agent = ScalaPromiseInstrumentation.apply(agent);
         agent = StageInstrumentation.apply(agent);
         agent = MapAsyncHolderInstrumentation.apply(agent);
+        agent = BoundedSourceQueueInstrumentation.apply(agent);
         agent = ThreadsInstrumentation.apply(agent);
         agent = AkkaInternalCallsInstrumentation.apply(agent);
         if (replay) {

@@ -198,6 +198,12 @@ public final class RecordMode extends Mode {
     }
 
     @Override
+    public void notCovered(String feature, String detail, String warning) {
+        AgentLog.warnOnce("notCovered:" + feature + ":" + detail, warning);
+        recorder.notCovered(feature);
+    }
+
+    @Override
     public void internalError(String site) {
         recorder.agentError(site);
     }

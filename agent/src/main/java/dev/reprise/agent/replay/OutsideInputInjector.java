@@ -83,7 +83,7 @@ final class OutsideInputInjector {
         byte[] content = content(head);
         // In a cut recording the content may have been lost with its last data chunk: then the live copy, by order.
         if (dataId != 0 && content == null && !replay.recordingCut()) {
-            throw replay.diverged(
+            throw replay.damaged(
                     mailbox.actorId(),
                     "the content of its outside input (data " + dataId + " of " + support.describe(source)
                             + ") is missing from the trace");

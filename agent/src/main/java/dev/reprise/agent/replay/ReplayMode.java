@@ -203,6 +203,11 @@ public final class ReplayMode extends Mode implements AutoCloseable {
     }
 
     @Override
+    public void notCovered(String feature, String detail, String warning) {
+        // said when it was recorded; the trace's metadata counts it (verify, stats)
+    }
+
+    @Override
     public void internalError(String site) {
         // a replay writes no trace: said on stderr only (AgentLog)
     }

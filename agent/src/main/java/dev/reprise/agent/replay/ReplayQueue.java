@@ -169,7 +169,7 @@ public final class ReplayQueue
             return replay.liveAfterEnd() ? pollOldest() : null;
         }
         if (head instanceof TraceEvent.Gap g) {
-            throw replay.diverged(
+            throw replay.damaged(
                     actorId(),
                     "the recording dropped " + g.droppedEvents()
                             + " events here (overflow policy drop): the replay cannot go past a gap");
@@ -196,7 +196,7 @@ public final class ReplayQueue
         turnFingerprint = recorded & 0xFF;
         int recordedClass = Fingerprint.classCodeOf(recorded);
         if (recordedClass != 0 && replay.checksFingerprints() && recordedClass != ClassCodes.of(e.message())) {
-            throw replay.diverged(
+            throw replay.changed(
                     actorId(),
                     FirstDifference.messageClass(replay.describe(taken), s.consumed(), recordedClass, e.message()));
         }

@@ -263,6 +263,15 @@ public final class Recorder extends FlushEpoch implements AutoCloseable {
     }
 
     /**
+     * Counts a use of {@code feature}, something the agent does not record faithfully (a short,
+     * stable name: {@code boundedSourceQueue}). As {@link #agentError}, a killed recording keeps the
+     * count. Only for such uses: it takes a lock.
+     */
+    public void notCovered(String feature) {
+        health.notCovered(feature);
+    }
+
+    /**
      * Records nothing from now on, and says why in the metadata (e.g. the application's Akka is of a
      * version the agent does not support). The trace still ends cleanly, with no events. Idempotent.
      */
@@ -404,7 +413,7 @@ public final class Recorder extends FlushEpoch implements AutoCloseable {
         counts.put("threads", (long) threads.count());
         counts.put("blockedMillis", TimeUnit.NANOSECONDS.toMillis(s.blockedNanos()));
         extraCounts.forEach((key, value) -> counts.put(key, value.sum()));
-        counts.putAll(health.agentErrorCounts());
+        counts.putAll(health.counts());
         try {
             if (writer.failed() || (degraded && health.notRecorded() == null)) {
                 trace.close(); // the metadata keeps saying "not clean"

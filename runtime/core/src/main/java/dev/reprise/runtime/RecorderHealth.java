@@ -9,18 +9,20 @@ import java.util.concurrent.atomic.LongAdder;
 
 /**
  * The recording's health, as the trace's metadata tells it: the agent's internal errors counted
- * per site, a refusal to record and why, and the recorder's own failure (logged once). The error
- * counts and a refusal reach the metadata at the writer's next tick, so a killed recording keeps
- * them too. A refusal or a failure stops the recording ({@link Recorder#degraded}).
+ * per site, the uses of what the agent does not record faithfully counted per feature, a refusal
+ * to record and why, and the recorder's own failure (logged once). The counts and a refusal reach
+ * the metadata at the writer's next tick, so a killed recording keeps them too. A refusal or a failure stops the recording ({@link Recorder#degraded}).
  */
 final class RecorderHealth {
     private final Recorder recorder;
     /** Guards {@link #progressChanged}. */
     private final Object progressLock = new Object();
-    /** An agent error or a refusal came since the writer last rewrote the metadata. Guarded by progressLock. */
+    /** An agent error, a use of what is not covered or a refusal came since the writer last rewrote the metadata. Guarded by progressLock. */
     private boolean progressChanged;
     /** The agent's internal errors by site, for the metadata ({@link TraceMetadata#AGENT_ERROR_PREFIX}). */
     private final ConcurrentHashMap<String, LongAdder> agentErrors = new ConcurrentHashMap<>();
+    /** Uses of what the agent does not record faithfully, by feature ({@link TraceMetadata#NOT_COVERED_PREFIX}). */
+    private final ConcurrentHashMap<String, LongAdder> notCovered = new ConcurrentHashMap<>();
     /** Why nothing is recorded (set by {@link #refuse}), or null. */
     private volatile String notRecorded;
 
@@ -31,8 +33,8 @@ final class RecorderHealth {
     }
 
     /**
-     * Writer thread, each tick: the counts a crashed recording must keep (agent errors) if any
-     * changed since the last call, else null.
+     * Writer thread, each tick: the counts a crashed recording must keep (agent errors, uses of
+     * what is not covered) if any changed since the last call, else null.
      */
     Map<String, Long> changedProgress() {
         synchronized (progressLock) {
@@ -40,7 +42,7 @@ final class RecorderHealth {
                 return null;
             }
             progressChanged = false;
-            return agentErrorCounts();
+            return counts();
         }
     }
 
@@ -51,7 +53,16 @@ final class RecorderHealth {
 
     /** {@link Recorder#agentError}: counted, and the metadata is rewritten at the next tick. */
     void agentError(String site) {
-        agentErrors.computeIfAbsent(site, k -> new LongAdder()).increment();
+        counted(agentErrors, site);
+    }
+
+    /** {@link Recorder#notCovered}: counted, and the metadata is rewritten at the next tick. */
+    void notCovered(String feature) {
+        counted(notCovered, feature);
+    }
+
+    private void counted(ConcurrentHashMap<String, LongAdder> counts, String key) {
+        counts.computeIfAbsent(key, k -> new LongAdder()).increment();
         synchronized (progressLock) {
             progressChanged = true;
         }
@@ -72,10 +83,11 @@ final class RecorderHealth {
         }
     }
 
-    /** The agent's error counts under their metadata keys. */
-    Map<String, Long> agentErrorCounts() {
+    /** The agent's error counts and the uses of what is not covered, under their metadata keys. */
+    Map<String, Long> counts() {
         Map<String, Long> counts = new HashMap<>();
         agentErrors.forEach((site, n) -> counts.put(TraceMetadata.AGENT_ERROR_PREFIX + site, n.sum()));
+        notCovered.forEach((feature, n) -> counts.put(TraceMetadata.NOT_COVERED_PREFIX + feature, n.sum()));
         return counts;
     }
 

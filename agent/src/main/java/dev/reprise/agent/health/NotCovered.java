@@ -1,0 +1,46 @@
+package dev.reprise.agent.health;
+
+import dev.reprise.agent.Agent;
+
+/**
+ * What the agent does not record faithfully, at the moment the program uses it: when recording,
+ * one warning on stderr per feature (and class, where one is named) and a count in the trace's
+ * metadata ({@code notCovered.FEATURE}), which {@code verify} and {@code stats} show. The agent
+ * README's Limits say what each means for a replay.
+ */
+public final class NotCovered {
+    /** Outside messages whose content could not be copied: their order is recorded, not their content. */
+    public static final String UNCOPIED_MESSAGES = "uncopiedMessages";
+    /** Akka Streams' {@code Source.queue(bufferSize)}: offers pass through a shared queue, not a mailbox. */
+    public static final String BOUNDED_SOURCE_QUEUE = "boundedSourceQueue";
+
+    private NotCovered() {}
+
+    /** A message of class {@code type} came from outside the actor system and could not be copied ({@code why}). */
+    public static void uncopiedMessage(String type, Throwable why) {
+        Agent.mode.notCovered(
+                UNCOPIED_MESSAGES,
+                type,
+                "messages of class " + type + " come from outside the actor system and cannot be copied ("
+                        + (why.getMessage() != null ? why.getMessage() : why.toString()) + "), so their order is "
+                        + "recorded but not their content. Replay delivers each live message at its recorded place: it "
+                        + "reproduces the run when the program sends the same input again, and waits for it "
+                        + "otherwise. The trace's metadata counts them (notCovered." + UNCOPIED_MESSAGES + ").");
+    }
+
+    /** A stream with a {@code Source.queue(bufferSize)} is materialized. */
+    public static void boundedSourceQueue() {
+        try {
+            Agent.mode.notCovered(
+                    BOUNDED_SOURCE_QUEUE,
+                    "",
+                    "Akka Streams' Source.queue(bufferSize) (a BoundedSourceQueue) is not recorded faithfully: its "
+                            + "elements pass through a queue shared by the offering threads and the stream, outside any "
+                            + "mailbox, so a replay may take the offers in another order. Source.queue(bufferSize, "
+                            + "overflowStrategy, maxConcurrentOffers) replays. The trace's metadata counts its uses "
+                            + "(notCovered." + BOUNDED_SOURCE_QUEUE + ").");
+        } catch (Throwable e) {
+            AgentLog.internalError("counting a BoundedSourceQueue", e);
+        }
+    }
+}
