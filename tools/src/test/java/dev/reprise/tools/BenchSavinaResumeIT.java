@@ -159,10 +159,13 @@ class BenchSavinaResumeIT {
             assertFalse(
                     cells[header.indexOf("uncoded_ratio")].isEmpty(),
                     "the uncoded recording of the first block: " + row);
-            // Counting's trace is one message repeated: coding shrinks it many times
+            // Counting's trace is one message repeated: coding shrinks it many times on one thread (about 30
+            // times); on the default dispatcher, thread switches add subtraces that code less well and differ
+            // from run to run (2.6 to 3.2 times measured at this size), so the bound there is 2.
             double coded = Double.parseDouble(cells[header.indexOf("bytes_per_message")]);
             double uncoded = Double.parseDouble(cells[header.indexOf("uncoded_bytes_per_message")]);
-            assertTrue(uncoded > 3 * coded, "the uncoded trace is larger: " + row);
+            double shrinks = "single".equals(cells[header.indexOf("dispatcher")]) ? 3 : 2;
+            assertTrue(uncoded > shrinks * coded, "the uncoded trace is larger: " + row);
             assertEquals(
                     "true",
                     cells[header.indexOf("replay_passed")],
