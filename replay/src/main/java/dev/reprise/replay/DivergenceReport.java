@@ -3,6 +3,7 @@ package dev.reprise.replay;
 import dev.reprise.trace.ExitCodes;
 import dev.reprise.trace.TraceEvent;
 import dev.reprise.trace.TraceIds;
+import dev.reprise.trace.TraceProblem;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashSet;
@@ -45,6 +46,22 @@ final class DivergenceReport {
         r.lines.add("    likely cause: " + r.cause(cause));
         r.actor(actor);
         return r.finish();
+    }
+
+    /**
+     * The replay reached damage in the trace: {@code actor}'s events go on past what the trace can
+     * say ({@code what}). Up to here the replay matched its recording; the report names the damage
+     * (file, chunk, offset) first, then the actor that reached it.
+     */
+    static String damaged(Replay replay, long actor, String what) {
+        DivergenceReport r = new DivergenceReport(replay);
+        r.lines.add("[reprise] REPLAY STOPPED AT DAMAGE: the trace is damaged where the replay reached it; up to "
+                + "here the replay matched the recording. Not a changed program.");
+        List<TraceProblem> problems = replay.problems();
+        r.lines.add("  damage: " + (problems.isEmpty() ? "see ./reprise verify " + replay.directory : problems.get(0)));
+        r.lines.add("  reached by: " + replay.support.describe(actor) + ": " + what);
+        r.actor(actor);
+        return r.finish(ExitCodes.DAMAGE_REACHED);
     }
 
     /**
@@ -311,6 +328,10 @@ final class DivergenceReport {
 
     /** The report, cut to a screen unless verbose, then where the trace is and how the replay stops. */
     private String finish() {
+        return finish(ExitCodes.DIVERGED);
+    }
+
+    private String finish(int exitCode) {
         List<String> out = lines;
         int room = SCREEN - 3;
         if (!replay.verbose && out.size() > room) {
@@ -322,9 +343,7 @@ final class DivergenceReport {
         StringBuilder sb = new StringBuilder();
         out.forEach(l -> sb.append(l).append('\n'));
         sb.append("  trace: ").append(replay.directory).append('\n');
-        sb.append("  The replay stops with exit code ")
-                .append(ExitCodes.DIVERGED)
-                .append('.');
+        sb.append("  The replay stops with exit code ").append(exitCode).append('.');
         return sb.toString();
     }
 }

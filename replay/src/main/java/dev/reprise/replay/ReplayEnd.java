@@ -19,6 +19,8 @@ final class ReplayEnd {
     private final boolean haltOnDivergence;
 
     private volatile String divergence;
+    /** The exit code the divergence stops with: {@link ExitCodes#DIVERGED} or {@link ExitCodes#DAMAGE_REACHED}. */
+    private volatile int divergenceExit = ExitCodes.DIVERGED;
     /** The signal that stopped the program (SIGINT, SIGTERM), or null: the user ended the replay early. */
     private volatile String stoppedBy;
 
@@ -29,6 +31,11 @@ final class ReplayEnd {
 
     /** {@link Replay#diverged}: the report, and the exception for the thread that found it. */
     ReplayDivergence diverged(long actor, String what, DivergenceCause cause) {
+        if (cause == DivergenceCause.TRACE_DAMAGED) {
+            String report = DivergenceReport.damaged(replay, actor, what);
+            stop(report, ExitCodes.DAMAGE_REACHED);
+            return new ReplayDivergence(report);
+        }
         String report = DivergenceReport.of(replay, actor, what, cause);
         stop(report);
         return new ReplayDivergence(report);
@@ -54,7 +61,7 @@ final class ReplayEnd {
      */
     void haltIfDiverged() {
         if (divergence != null) {
-            Runtime.getRuntime().halt(ExitCodes.DIVERGED);
+            Runtime.getRuntime().halt(divergenceExit);
         }
     }
 
@@ -62,7 +69,8 @@ final class ReplayEnd {
         if (!stopping.compareAndSet(false, true)) {
             return;
         }
-        if (exitCode == ExitCodes.DIVERGED) {
+        if (exitCode == ExitCodes.DIVERGED || exitCode == ExitCodes.DAMAGE_REACHED) {
+            divergenceExit = exitCode;
             divergence = report;
         }
         System.err.println(report);
@@ -122,9 +130,12 @@ final class ReplayEnd {
         }
         if (left.isEmpty() && !replay.problems().isEmpty()) {
             // Events the damage took cannot be checked: the replay cannot vouch for the run.
-            stop("[reprise] REPLAY DIVERGED: the trace is damaged, so the replay could not check every recorded event ("
-                    + replay.problems().get(0) + ").\n  " + summary + "\n  The replay stops with exit code "
-                    + ExitCodes.DIVERGED + '.');
+            stop(
+                    "[reprise] REPLAY STOPPED AT DAMAGE: the trace is damaged, so the replay could not check every "
+                            + "recorded event; up to the damage it matched the recording.\n  damage: "
+                            + replay.problems().get(0) + "\n  " + summary + "\n  The replay stops with exit code "
+                            + ExitCodes.DAMAGE_REACHED + '.',
+                    ExitCodes.DAMAGE_REACHED);
             return;
         }
         if (left.isEmpty()) {

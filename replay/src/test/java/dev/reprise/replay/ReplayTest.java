@@ -10,9 +10,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.reprise.testsupport.HandBuiltTrace;
 import dev.reprise.trace.CreationKind;
 import dev.reprise.trace.TraceEvent;
+import dev.reprise.trace.TraceFiles;
 import dev.reprise.trace.TraceIds;
 import dev.reprise.trace.TraceMetadata;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
@@ -128,6 +130,28 @@ class ReplayTest {
                     report.contains("likely cause: the recorded program used what Reprise does not record faithfully "
                             + "(boundedSourceQueue: 2;"),
                     report);
+            assertFalse(report.contains("changed since the recording"), report);
+        }
+    }
+
+    @Test
+    void damageInATraceThatClaimsACleanEndStopsTheReplayAtTheDamageNotAsADivergence() throws Exception {
+        Path dir = HandBuiltTrace.in(tmp.resolve("trace"))
+                .actor(1)
+                .created(2, CreationKind.ACTOR)
+                .systemCall(1, "42")
+                .finish();
+        byte[] events = Files.readAllBytes(TraceFiles.events(dir));
+        events[events.length - 3] ^= 0x5A; // a byte of the chunk's payload: its checksum no longer matches
+        Files.write(TraceFiles.events(dir), events);
+        try (Replay replay = TestSupport.open(dir, support, QUIET)) {
+            String report = assertThrows(
+                            ReplayDivergence.class, () -> replay.expectCreation(1, CreationKind.ACTOR, null))
+                    .getMessage();
+            assertTrue(report.startsWith("[reprise] REPLAY STOPPED AT DAMAGE"), report);
+            assertTrue(report.contains("  damage: ") && report.contains("events.rpt"), report);
+            assertTrue(report.contains("reached by: /user/parent (1)"), report);
+            assertTrue(report.contains("The replay stops with exit code 88."), report);
             assertFalse(report.contains("changed since the recording"), report);
         }
     }

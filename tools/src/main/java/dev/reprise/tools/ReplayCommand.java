@@ -22,8 +22,9 @@ import picocli.CommandLine.Parameters;
                     + "order, actor ids, clock and random values, outside input and timer firings.",
             "Everything after -- is given to java, as when recording. With --print-jvm-args it only prints the JVM "
                     + "options to paste into an IDE run configuration.",
-            "Exits with the program's exit code, 86 when the replay diverges (with a report on stderr), or 87 when "
-                    + "it reached the end of a truncated recording (the recorded JVM was killed or crashed)."
+            "Exits with the program's exit code, 86 when the replay diverges (with a report on stderr), 87 when "
+                    + "it reached the end of a truncated recording (the recorded JVM was killed or crashed), or 88 when "
+                    + "it reached damage in a trace that claims a clean end (the report names the file, chunk and offset)."
         })
 final class ReplayCommand implements Callable<Integer> {
     @Option(names = "--trace", paramLabel = "DIR", required = true, description = "The trace to replay.")

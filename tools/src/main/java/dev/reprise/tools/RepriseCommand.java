@@ -37,6 +37,7 @@ import picocli.CommandLine.Command;
             ExitCodes.DIVERGED + ":replay diverged from the recording (report on stderr)",
             ExitCodes.RECORDING_ENDED
                     + ":replay reached the end of a truncated recording (the recorded JVM was killed or crashed)",
+            ExitCodes.DAMAGE_REACHED + ":replay reached damage in the trace (file, chunk and offset on stderr)",
             "other:record passes on the recorded program's exit code"
         })
 public final class RepriseCommand implements Runnable {

@@ -24,6 +24,11 @@ public final class ExitCodes {
     public static final int DIVERGED = 86;
     /** The replay reached the end of a recording cut short (the recorded JVM was killed or crashed). */
     public static final int RECORDING_ENDED = 87;
+    /**
+     * The replay reached damage in its trace (a cut or corrupted file): it replayed as far as the
+     * trace is sound; the report names the file, chunk and offset. Never a changed program.
+     */
+    public static final int DAMAGE_REACHED = 88;
 
     private ExitCodes() {}
 }
