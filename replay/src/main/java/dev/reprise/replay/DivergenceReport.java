@@ -75,7 +75,7 @@ final class DivergenceReport {
                 "the program changed since the recording: a fingerprint recorded with the trace "
                         + "shows that it does something else here";
             case TRACE_DAMAGED ->
-                "the trace is damaged or incomplete here (./reprise verify says where), not the " + "program";
+                "the trace is damaged or incomplete here (./reprise verify says where), not the program";
             case UNRECORDED -> unrecordedCause();
         };
     }
@@ -174,12 +174,13 @@ final class DivergenceReport {
     private void owes(long owner, long waiter, TraceEvent expected) {
         ActorScript s = replay.script(owner);
         String who = replay.support.describe(owner);
-        String waits = replay.support.describe(waiter) + " waits for " + replay.describe(expected);
+        String waiting = replay.support.describe(waiter);
         lines.add("  first difference: " + who
                 + (s.finished()
-                        ? " replayed all its recorded events without sending what " + waits
-                        : " has not made its next recorded event, " + replay.describe(s.peek()) + "; " + waits
-                                + " after it"));
+                        ? " replayed all its recorded events without sending the " + replay.describe(expected)
+                                + " that " + waiting + " waits for"
+                        : " has not made its next recorded event, " + replay.describe(s.peek()) + "; " + waiting
+                                + " waits for " + replay.describe(expected) + " after it"));
         lines.add("    likely cause: it went another way than recorded: " + unrecordedCause());
         actor(owner);
     }

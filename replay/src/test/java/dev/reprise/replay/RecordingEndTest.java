@@ -85,7 +85,7 @@ class RecordingEndTest {
             assertTrue(
                     report != null
                             && report.contains("first difference: /user/a (1) replayed all its recorded events "
-                                    + "without sending what /user/b (2) waits for message from /user/a (1)"),
+                                    + "without sending the message from /user/a (1) that /user/b (2) waits for"),
                     printed);
             assertTrue(report.contains("likely cause: it went another way than recorded"), report);
             assertTrue(report.contains("The replay stops with exit code 86."), report);

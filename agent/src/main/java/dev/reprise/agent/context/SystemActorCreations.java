@@ -22,7 +22,8 @@ public final class SystemActorCreations {
 
     /**
      * {@code parentPath}'s child {@code name} is being made on this thread: if it is a named
-     * {@code /system} child made anywhere but in its parent's turn, its creator is entered now; returns what to pass to {@link #exit}, or null if nothing was entered.
+     * {@code /system} child made anywhere but in its parent's turn, its creator is entered now;
+     * returns what to pass to {@link #exit}, or null if nothing was entered.
      */
     public static Object enter(String parentPath, String name, boolean inParentsTurn) {
         if (!"/system".equals(parentPath) || name == null || name.startsWith("$") || inParentsTurn) {
