@@ -157,7 +157,8 @@ final class DivergenceReport {
      * The actor whose own behaviour differed, when a waiting actor expects {@code expected} from an
      * actor that waits for no message itself: it replayed all its events without sending it, or it
      * has not made its next recorded event (a creation, a system call); -1 when the wait leads
-     * elsewhere (an outside source, a promise's completer, an actor that waits in turn).
+     * elsewhere (an outside source, a promise's completer, an actor that waits in turn, or one not
+     * made yet, which its creator owes).
      */
     private long owingActor(TraceEvent expected, List<ReplayMailbox> waiting) {
         MessageKey key = MessageKey.of(expected);
@@ -166,8 +167,9 @@ final class DivergenceReport {
         }
         long sender = key.sender();
         boolean senderWaits = waiting.stream().anyMatch(q -> q.actorId() == sender);
+        boolean senderMade = replay.queues.stream().anyMatch(q -> q.knownActorId() == sender);
         TraceEvent next = replay.script(sender).peek();
-        return !senderWaits && (next == null || MessageKey.of(next) == null) ? sender : -1;
+        return senderMade && !senderWaits && (next == null || MessageKey.of(next) == null) ? sender : -1;
     }
 
     /** The first difference is {@code owner}'s: {@code waiter} waits for {@code expected}, which it owes. */

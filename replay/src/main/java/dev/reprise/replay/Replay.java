@@ -145,6 +145,18 @@ public final class Replay implements AutoCloseable {
         return directory;
     }
 
+    /**
+     * How long a replay waits, while the program goes on by itself ({@link
+     * ReplaySupport#programGoesOn}), before it calls the wait stuck: {@value #WAIT_FACTOR} times the
+     * quiet time (5 minutes at the default 10 s).
+     */
+    public Duration waitLimit() {
+        return quiet.multipliedBy(WAIT_FACTOR);
+    }
+
+    /** {@link #waitLimit()} in quiet times. */
+    static final int WAIT_FACTOR = 30;
+
     /** The trace's metadata. */
     public TraceMetadata metadata() {
         return metadata;

@@ -23,4 +23,14 @@ public interface ReplaySupport {
 
     /** Actor {@code id} stopped with all its events replayed: what is kept to describe it may go. */
     void forget(long id);
+
+    /**
+     * Whether the program goes on by itself although nothing recorded is replayed: one of its own
+     * threads runs or sleeps (not parked on a future or a lock, which may wait for what the replay
+     * holds back), as the recording may have done at this point. Said in words ("thread main
+     * sleeps"), or null. The watchdog then waits, up to {@link Replay#waitLimit()}.
+     */
+    default String programGoesOn() {
+        return null;
+    }
 }

@@ -2,6 +2,7 @@ package dev.reprise.replay;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 
 /**
  * Never hang silently: when nothing recorded has been replayed for the quiet time while the trace
@@ -11,7 +12,10 @@ import java.util.List;
  * an actor that is not recorded) do not hide a replay that no longer follows it. In a recording cut off
  * by a crash, it also ends the replay once every actor has replayed what it can
  * ({@link RecordingEnd}): after half a second of calm with every recorded actor at its end, or,
- * once the replay has begun, after the quiet time with nothing waiting for recorded events.
+ * once the replay has begun, after the quiet time with nothing waiting for recorded events. A wait
+ * is not a divergence: while one of the program's own threads runs or sleeps
+ * ({@link ReplaySupport#programGoesOn}), the actors waiting for what comes after it are not stuck,
+ * up to {@link Replay#waitLimit()}.
  */
 final class Watchdog extends Thread {
     /** How long a cut recording's replay must be calm, with every actor at its end, before it ends. */
@@ -29,6 +33,7 @@ final class Watchdog extends Thread {
     public void run() {
         long quietNanos = replay.quiet.toNanos();
         long lastProgress = -1;
+        boolean told = false; // that the program waits by itself: once per calm
         long since = System.nanoTime();
         // A cut recording is checked more often, so its replay ends soon after the last event.
         long pollMillis = replay.cut
@@ -45,6 +50,7 @@ final class Watchdog extends Thread {
             if (p != lastProgress || computing) {
                 lastProgress = p;
                 since = System.nanoTime();
+                told = false;
                 continue;
             }
             long calm = System.nanoTime() - since;
@@ -62,6 +68,21 @@ final class Watchdog extends Thread {
                 }
             }
             List<RunningTurns.Turn> blocked = replay.turns.blockedFor(quietNanos);
+            if (blocked.isEmpty()
+                    && !waiting.isEmpty()
+                    && calm < replay.waitLimit().toNanos()) {
+                String goesOn = replay.support.programGoesOn();
+                if (goesOn != null) {
+                    if (!told) {
+                        told = true;
+                        System.err.println("[reprise] nothing recorded was replayed for "
+                                + TimeUnit.NANOSECONDS.toSeconds(calm) + " s, but " + goesOn
+                                + ": the program waits by itself, as the recording may have done here. The replay "
+                                + "waits for it, up to " + replay.waitLimit().toSeconds() + " s.");
+                    }
+                    continue;
+                }
+            }
             if (!waiting.isEmpty() || !blocked.isEmpty()) {
                 replay.stop(DivergenceReport.stuck(replay, blocked, waiting));
                 return;

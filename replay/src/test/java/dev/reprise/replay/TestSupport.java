@@ -14,6 +14,8 @@ import java.util.Map;
  */
 final class TestSupport implements ReplaySupport {
     private final Map<Long, String> names = new HashMap<>();
+    /** What {@link #programGoesOn} says: the program's own thread that goes on by itself, or null. */
+    volatile String goesOn;
 
     /** Actor {@code id} is called {@code name} in reports ("/user/a (1)"). */
     TestSupport name(long id, String name) {
@@ -24,6 +26,11 @@ final class TestSupport implements ReplaySupport {
     /** Opens the trace in {@code dir} for replay, as a test does: a divergence is kept, never halts the JVM. */
     static Replay open(Path dir, TestSupport support, Duration quiet) throws IOException {
         return Replay.open(dir, support, quiet, false, false, false);
+    }
+
+    @Override
+    public String programGoesOn() {
+        return goesOn;
     }
 
     @Override

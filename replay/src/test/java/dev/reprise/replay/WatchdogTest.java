@@ -29,16 +29,21 @@ class WatchdogTest {
     private final TestSupport support =
             new TestSupport().name(ACTOR, "/user/counter").name(1, "/user/a").name(3, "/user/c");
 
-    @Test
-    void anActorWaitingForAMessageItsSenderHasNotSentYetStopsTheReplayAfterTheQuietTime() throws Exception {
-        Path dir = HandBuiltTrace.in(tmp.resolve("trace"))
+    /** The counter's first event is a message from a, whose first is a system call. */
+    private Path counterWaitingForA() throws Exception {
+        return HandBuiltTrace.in(tmp.resolve("trace"))
                 .actor(ACTOR)
                 .message(1)
                 .actor(1)
                 .systemCall(1, "0")
                 .finish();
+    }
+
+    @Test
+    void anActorWaitingForAMessageItsSenderHasNotSentYetStopsTheReplayAfterTheQuietTime() throws Exception {
+        Path dir = counterWaitingForA();
         try (Replay replay = TestSupport.open(dir, support, QUIET)) {
-            replay.script(1); // the sender has been met; it never makes its recorded call
+            new TestMailbox(replay, 1); // the sender is made; it never makes its recorded call
             TestMailbox mailbox = new TestMailbox(replay, ACTOR);
             mailbox.arrive(3, "c1"); // not the one it waits for
             String printed = StandardErr.untilTheReplayStops(Duration.ofSeconds(5), () -> assertNull(mailbox.take()));
@@ -54,6 +59,42 @@ class WatchdogTest {
             assertTrue(report.indexOf("  actor: /user/a (1)") < report.indexOf("  actor: /user/counter (10)"), report);
             assertTrue(
                     report.contains("in its mailbox: 1 message:\n      1 × String from /user/c (3): \"c1\""), report);
+        }
+    }
+
+    @Test
+    void aWaitWhileTheProgramGoesOnByItselfIsNotStuckAndIsReportedOnceItStops() throws Exception {
+        Path dir = counterWaitingForA();
+        try (Replay replay = TestSupport.open(dir, support, QUIET)) {
+            support.goesOn = "thread main sleeps"; // as main does before it sends what the actors wait for
+            new TestMailbox(replay, 1);
+            TestMailbox mailbox = new TestMailbox(replay, ACTOR);
+            String waited = StandardErr.of(() -> {
+                assertNull(mailbox.take());
+                sleep(QUIET.multipliedBy(5));
+            });
+            assertNull(replay.divergence(), "a wait is not a divergence: " + waited);
+            assertEquals(
+                    1,
+                    waited.lines()
+                            .filter(l -> l.startsWith("[reprise] nothing recorded was replayed for ")
+                                    && l.contains("but thread main sleeps: the program waits by itself"))
+                            .count(),
+                    "said once: " + waited);
+
+            support.goesOn = null; // main now parks on a future the replay holds back: stuck after the quiet time
+            long stopped = System.nanoTime();
+            StandardErr.untilTheReplayStops(Duration.ofSeconds(5), () -> {});
+            assertTrue(replay.divergence() != null, "a stuck replay is still reported");
+            assertTrue(System.nanoTime() - stopped < QUIET.multipliedBy(4).toNanos(), "within about the quiet time");
+        }
+    }
+
+    private static void sleep(Duration d) {
+        try {
+            Thread.sleep(d.toMillis());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
     }
 

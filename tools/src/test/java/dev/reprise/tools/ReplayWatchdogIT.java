@@ -3,6 +3,7 @@ package dev.reprise.tools;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.reprise.programs.PausingProgram;
 import dev.reprise.programs.stuck.BlockedAskProgram;
 import dev.reprise.programs.stuck.BusyTickerProgram;
 import java.nio.file.Path;
@@ -13,7 +14,8 @@ import org.junit.jupiter.api.Test;
 /**
  * A replay that no longer follows its trace is reported after the quiet time (2 s here; each run
  * is killed and fails after 90 s) even when a turn is blocked on an ask whose answer the replay
- * holds back, or when a live actor keeps running beside the stuck ones.
+ * holds back, or when a live actor keeps running beside the stuck ones; a {@code main} that sleeps
+ * longer than the quiet time, as it did in the recording, is waited for.
  */
 class ReplayWatchdogIT {
     @BeforeAll
@@ -55,5 +57,29 @@ class ReplayWatchdogIT {
         assertEquals(86, replayed.exit(), replayed::toString);
         String report = String.join("\n", RecordedPrograms.report(replayed));
         assertTrue(report.contains("no actor can make progress") && report.contains("actor: /user/sink"), report);
+    }
+
+    @Test
+    void aMainThatSleepsLongerThanTheQuietTimeIsAWaitNotADivergence() throws Exception {
+        Path trace = RecordedPrograms.folder("watchdog-pause").resolve("trace");
+        String pause = "6000"; // three quiet times: the printer waits for the second round's workers meanwhile
+        Cli.Result recorded = RecordedPrograms.record(trace, PausingProgram.class, pause);
+        List<String> printed =
+                recorded.out().lines().filter(l -> l.contains(" line ")).toList();
+        assertEquals(20, printed.size(), recorded::toString);
+
+        Cli.Result replayed = RecordedPrograms.replay(trace, List.of("--quiet", "2s"), PausingProgram.class, pause);
+        assertEquals(0, replayed.exit(), replayed::toString);
+        assertEquals(
+                printed,
+                replayed.out().lines().filter(l -> l.contains(" line ")).toList(),
+                replayed::toString);
+        assertEquals(
+                1,
+                replayed.err()
+                        .lines()
+                        .filter(l -> l.contains("but thread main sleeps: the program waits by itself"))
+                        .count(),
+                replayed::toString);
     }
 }

@@ -75,6 +75,11 @@ public final class AgentReplaySupport implements ReplaySupport, MailboxSupport {
     }
 
     @Override
+    public String programGoesOn() {
+        return mode.programThreads.goingOn();
+    }
+
+    @Override
     public String describe(long id) {
         String source = mode.replay().sourceName(id); // the trace names its sources: no name kept per context
         return source != null ? "outside source " + source + " (" + id + ")" : mode.names.describe(id);

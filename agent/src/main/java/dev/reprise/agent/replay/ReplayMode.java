@@ -36,7 +36,8 @@ public final class ReplayMode extends Mode implements AutoCloseable {
     final ReplaySummary summary = new ReplaySummary(this);
     private final Replay replay;
     private final ReplayMailboxType mailboxType;
-    private final ThreadLocal<AgentThread> threads = ThreadLocal.withInitial(() -> new AgentThread(null));
+    final ProgramThreads programThreads = new ProgramThreads();
+    private final ThreadLocal<AgentThread> threads = ThreadLocal.withInitial(this::newThread);
 
     /**
      * Opens the trace at {@code trace} to replay it. {@code inputFromTrace}: recorded outside input
@@ -55,6 +56,15 @@ public final class ReplayMode extends Mode implements AutoCloseable {
         AgentReplaySupport support = new AgentReplaySupport(this, inputFromTrace);
         this.replay = Replay.open(trace, support, quiet, liveAfterEnd, verbose, exitOnError);
         this.mailboxType = new ReplayMailboxType(replay, support);
+        programThreads.add(Thread.currentThread()); // the replay starts on main (or a test's thread that plays it)
+    }
+
+    /** A thread's state, on its first use; a thread the program made is one of its own threads from now on. */
+    private AgentThread newThread() {
+        if (lineage.ofProgramThread() != null) {
+            programThreads.add(Thread.currentThread());
+        }
+        return new AgentThread(null);
     }
 
     /** The replay mode in force; only replay's own hooks and helpers ask, which are installed in replay alone. */
