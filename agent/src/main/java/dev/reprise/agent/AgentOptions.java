@@ -293,9 +293,11 @@ record AgentOptions(
     /**
      * Recorded although {@link #DEFAULT_EXCLUDE} leaves out their package: Akka Streams' stages
      * read the clock in the stream actor's turn to decide what it does now (a throttle's token
-     * bucket, {@code dropWithin}, {@code delay}, idle and back-pressure timeouts).
+     * bucket, {@code dropWithin}, {@code delay}, idle and back-pressure timeouts), and Akka HTTP's
+     * server decides by the clock whether its cached {@code Date} header is stale (and then sets a
+     * timer to refresh it) and when a request times out.
      */
-    static final List<String> DEFAULT_RECORDED = List.of("akka.stream.", "akka.util.NanoTimeTokenBucket");
+    static final List<String> DEFAULT_RECORDED = List.of("akka.stream.", "akka.util.NanoTimeTokenBucket", "akka.http.");
 
     private static boolean startsWithAny(String name, List<String> prefixes) {
         for (String p : prefixes) {

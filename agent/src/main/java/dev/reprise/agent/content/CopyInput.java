@@ -3,6 +3,7 @@ package dev.reprise.agent.content;
 import akka.actor.ActorRef;
 import akka.actor.EmptyLocalActorRef;
 import dev.reprise.agent.actor.Creations;
+import dev.reprise.agent.io.StandInRegistration;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.ObjectInputStream;
@@ -34,6 +35,9 @@ final class CopyInput extends ObjectInputStream {
         String name = desc.getName();
         if (name.equals(FieldsCopy.class.getName())) {
             return FieldsCopy.class;
+        }
+        if (name.equals(StandInRegistration.class.getName())) {
+            return StandInRegistration.class;
         }
         if (name.equals(OptionalCopy.class.getName())) {
             return OptionalCopy.class;

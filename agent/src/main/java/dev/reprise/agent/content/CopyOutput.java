@@ -1,5 +1,6 @@
 package dev.reprise.agent.content;
 
+import dev.reprise.agent.io.StandInRegistration;
 import java.io.IOException;
 import java.io.ObjectOutputStream;
 import java.io.OutputStream;
@@ -28,6 +29,9 @@ final class CopyOutput extends ObjectOutputStream {
 
     @Override
     protected Object replaceObject(Object o) throws IOException {
+        if (o instanceof akka.io.ChannelRegistration) {
+            return new StandInRegistration(); // the selector's registration: replay's selector watches nothing
+        }
         if (o == null || o instanceof Serializable) {
             return o; // arrays, strings, enums, boxes included
         }

@@ -99,7 +99,7 @@ public final class Envelopes {
         }
         tag.contentRecorded = true;
         Cell c = (Cell) cell;
-        if (c.self().path().toStringWithoutAddress().startsWith("/system")) {
+        if (!contentRecorded(c.self().path().toStringWithoutAddress())) {
             return;
         }
         ActorSystem system = c.system();
@@ -108,6 +108,16 @@ public final class Envelopes {
         tag.dataId = tag.source != null ? SourceDataIds.next(tag.source) : SourceDataIds.next(tag.sender);
         // Copied now, on the sending thread: a message changed after it was sent is recorded as it was sent.
         recorder.recordData(tag.sender, tag.dataId, content(system, message, sender));
+    }
+
+    /**
+     * Whether the content of outside input to the actor at {@code path} is recorded: the
+     * application's actors'; of Akka's own (log events and the like, delivered live in their
+     * recorded order), only Akka IO's TCP actors', since what its selector tells them is network
+     * input that a replay without peers takes from the trace.
+     */
+    private static boolean contentRecorded(String path) {
+        return !path.startsWith("/system") || path.startsWith("/system/IO-TCP/");
     }
 
     /**

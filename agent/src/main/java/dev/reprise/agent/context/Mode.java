@@ -92,6 +92,9 @@ public abstract class Mode {
      */
     public abstract byte[] systemCall(AgentThread t, String call, byte[] live);
 
+    /** What a turn learns from the network in Akka IO: recorded, or replayed from the trace. */
+    public abstract dev.reprise.agent.io.Network network();
+
     /**
      * The timeout of an ask completed it (the reply had not): recorded as a system call of the timer,
      * so replay fires it only when the recording's did ({@link AskTimeouts}).

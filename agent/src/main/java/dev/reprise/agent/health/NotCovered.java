@@ -14,6 +14,9 @@ public final class NotCovered {
     /** Akka Streams' {@code Source.queue(bufferSize)}: offers pass through a shared queue, not a mailbox. */
     public static final String BOUNDED_SOURCE_QUEUE = "boundedSourceQueue";
 
+    /** Akka IO's outgoing TCP connections and UDP sockets: their network input is not recorded. */
+    public static final String AKKA_IO_CONNECTION = "akkaIoConnection";
+
     private NotCovered() {}
 
     /** A message of class {@code type} came from outside the actor system and could not be copied ({@code why}). */
@@ -41,6 +44,21 @@ public final class NotCovered {
                             + "(notCovered." + BOUNDED_SOURCE_QUEUE + ").");
         } catch (Throwable e) {
             AgentLog.internalError("counting a BoundedSourceQueue", e);
+        }
+    }
+
+    /** An Akka IO actor of class {@code type} whose network input is not recorded was made. */
+    public static void akkaIoConnection(String type) {
+        try {
+            Agent.mode.notCovered(
+                    AKKA_IO_CONNECTION,
+                    type,
+                    "Akka IO's " + type + " talks to the network, and what it reads is not recorded: Reprise records "
+                            + "Akka IO's TCP server side (accepted connections, as Akka HTTP's server uses them), not "
+                            + "outgoing TCP connections (Akka HTTP's client) or UDP, so a replay may differ where they "
+                            + "were used. The trace's metadata counts them (notCovered." + AKKA_IO_CONNECTION + ").");
+        } catch (Throwable e) {
+            AgentLog.internalError("counting an Akka IO connection", e);
         }
     }
 }

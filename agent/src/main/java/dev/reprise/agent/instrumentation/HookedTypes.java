@@ -34,6 +34,16 @@ final class HookedTypes {
     static final String BALANCING_DISPATCHER = "akka.dispatch.BalancingDispatcher";
     static final String MAP_ASYNC_HOLDER = "akka.stream.impl.fusing.MapAsync$Holder";
     static final String BOUNDED_SOURCE_QUEUE_STAGE = "akka.stream.impl.BoundedSourceQueueStage";
+    static final String TCP_LISTENER = "akka.io.TcpListener";
+    static final String TCP_CONNECTION = "akka.io.TcpConnection";
+    static final String TCP_PENDING_BUFFER_WRITE = "akka.io.TcpConnection$PendingBufferWrite";
+    static final String TCP_OUTGOING_CONNECTION = "akka.io.TcpOutgoingConnection";
+    static final String UDP_LISTENER = "akka.io.UdpListener";
+    static final String UDP_CONNECTION = "akka.io.UdpConnection";
+    static final String UDP_SENDER = "akka.io.UdpSender";
+    static final String CHANNEL_REGISTRY = "akka.io.SelectionHandler$ChannelRegistryImpl";
+    static final String CHANNEL_REGISTRY_TASK = "akka.io.SelectionHandler$ChannelRegistryImpl$Task";
+    static final String DATE_HEADER_RENDERING = "akka.http.impl.engine.rendering.DateHeaderRendering$";
 
     /** Every hooked type, in the order Akka loads them. */
     static final List<String> ALL = List.of(
@@ -61,7 +71,17 @@ final class HookedTypes {
             FUTURE_CONVERTER,
             BALANCING_DISPATCHER,
             MAP_ASYNC_HOLDER,
-            BOUNDED_SOURCE_QUEUE_STAGE);
+            BOUNDED_SOURCE_QUEUE_STAGE,
+            TCP_LISTENER,
+            TCP_CONNECTION,
+            TCP_PENDING_BUFFER_WRITE,
+            TCP_OUTGOING_CONNECTION,
+            UDP_LISTENER,
+            UDP_CONNECTION,
+            UDP_SENDER,
+            CHANNEL_REGISTRY,
+            CHANNEL_REGISTRY_TASK,
+            DATE_HEADER_RENDERING);
 
     private HookedTypes() {}
 }

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Set;
 import net.bytebuddy.asm.Advice;
 import net.bytebuddy.asm.AsmVisitorWrapper;
+import net.bytebuddy.asm.MemberSubstitution;
 import net.bytebuddy.description.method.MethodDescription;
 import net.bytebuddy.matcher.ElementMatcher;
 
@@ -36,6 +37,26 @@ final class Hooks {
                         check.matched.add(method);
                     }
                     return a.wrap(type, m, visitor, context, pool, writerFlags, readerFlags);
+                });
+    }
+
+    /**
+     * {@code substitution} (calls to another method put in place of some calls) in the methods
+     * {@code methods} matches; {@code method} names them in the check. The check knows that such a
+     * method exists, not that it still makes the call replaced: a test that records through it does.
+     */
+    static AsmVisitorWrapper substitution(
+            MemberSubstitution substitution, String method, ElementMatcher<? super MethodDescription> methods) {
+        Check check = CURRENT.get();
+        if (check != null) {
+            check.declared.add(method);
+        }
+        return new AsmVisitorWrapper.ForDeclaredMethods()
+                .invokable(methods, (type, m, visitor, context, pool, writerFlags, readerFlags) -> {
+                    if (check != null) {
+                        check.matched.add(method);
+                    }
+                    return substitution.wrap(type, m, visitor, context, pool, writerFlags, readerFlags);
                 });
     }
 

@@ -137,6 +137,9 @@ public final class Instrumentations {
         agent = StageInstrumentation.apply(agent);
         agent = MapAsyncHolderInstrumentation.apply(agent);
         agent = BoundedSourceQueueInstrumentation.apply(agent);
+        agent = AkkaIoInstrumentation.apply(agent);
+        agent = ChannelRegistryInstrumentation.apply(agent);
+        agent = DateHeaderRenderingInstrumentation.apply(agent);
         agent = ThreadsInstrumentation.apply(agent);
         agent = AkkaInternalCallsInstrumentation.apply(agent);
         if (replay) {

@@ -15,6 +15,8 @@ import dev.reprise.agent.context.Mode;
 import dev.reprise.agent.context.SystemMessageTurns;
 import dev.reprise.agent.context.Timers;
 import dev.reprise.agent.health.AgentLog;
+import dev.reprise.agent.io.Network;
+import dev.reprise.agent.io.RecordedNetwork;
 import dev.reprise.runtime.Recorder;
 import dev.reprise.runtime.ThreadRecorder;
 import dev.reprise.trace.ClassCodes;
@@ -23,6 +25,7 @@ import dev.reprise.trace.Fingerprint;
 
 /** Recording: each turn, creation and nondeterministic call is appended to the thread's buffer. Owns the recorder. */
 public final class RecordMode extends Mode {
+    private final Network network = new RecordedNetwork();
     private final Recorder recorder;
     /** Whether messages and creations get fingerprints. */
     private final boolean fingerprints;
@@ -164,6 +167,11 @@ public final class RecordMode extends Mode {
     public byte[] systemCall(AgentThread t, String call, byte[] live) {
         t.recorder.systemCall(t.callOwner(), live);
         return null;
+    }
+
+    @Override
+    public Network network() {
+        return network;
     }
 
     @Override

@@ -16,6 +16,8 @@ import dev.reprise.agent.context.Mode;
 import dev.reprise.agent.context.SystemMessageTurns;
 import dev.reprise.agent.context.Timers;
 import dev.reprise.agent.health.AgentLog;
+import dev.reprise.agent.io.Network;
+import dev.reprise.agent.io.ReplayedNetwork;
 import dev.reprise.replay.Replay;
 import dev.reprise.trace.CreationKind;
 import dev.reprise.trace.Fingerprint;
@@ -36,6 +38,7 @@ public final class ReplayMode extends Mode implements AutoCloseable {
     final ReplaySummary summary = new ReplaySummary(this);
     private final Replay replay;
     private final ReplayMailboxType mailboxType;
+    private final Network network;
     final ProgramThreads programThreads = new ProgramThreads();
     private final ThreadLocal<AgentThread> threads = ThreadLocal.withInitial(this::newThread);
 
@@ -56,6 +59,7 @@ public final class ReplayMode extends Mode implements AutoCloseable {
         AgentReplaySupport support = new AgentReplaySupport(this, inputFromTrace);
         this.replay = Replay.open(trace, support, quiet, liveAfterEnd, verbose, exitOnError);
         this.mailboxType = new ReplayMailboxType(replay, support);
+        this.network = new ReplayedNetwork(replay, !inputFromTrace);
         programThreads.add(Thread.currentThread()); // the replay starts on main (or a test's thread that plays it)
     }
 
@@ -180,6 +184,11 @@ public final class ReplayMode extends Mode implements AutoCloseable {
                             + recorded.length + ": a call of another kind was recorded here");
         }
         return recorded;
+    }
+
+    @Override
+    public Network network() {
+        return network;
     }
 
     @Override

@@ -33,7 +33,10 @@ class InstrumentationsTest {
         Set<String> matched = new TreeSet<>();
         for (String entry : System.getProperty("java.class.path").split(File.pathSeparator)) {
             if (!entry.endsWith(".jar")
-                    || !(entry.contains("akka-actor") || entry.contains("akka-stream") || entry.contains("scala-"))) {
+                    || !(entry.contains("akka-actor")
+                            || entry.contains("akka-stream")
+                            || entry.contains("akka-http")
+                            || entry.contains("scala-"))) {
                 continue;
             }
             try (JarFile jar = new JarFile(entry)) {

@@ -1,0 +1,146 @@
+package dev.reprise.agent.io;
+
+import dev.reprise.agent.Agent;
+import dev.reprise.agent.context.AgentThread;
+import dev.reprise.agent.health.AgentLog;
+import dev.reprise.replay.ReplayDivergence;
+import java.io.IOException;
+import java.net.Socket;
+import java.net.SocketAddress;
+import java.nio.ByteBuffer;
+import java.nio.channels.ServerSocketChannel;
+import java.nio.channels.SocketChannel;
+
+/**
+ * Akka IO's TCP calls to the network, made in its listener's and connections' turns: the call
+ * sites in Akka's classes call these instead ({@code AkkaIoInstrumentation}), and the mode's
+ * {@link Network} records or replays them. Outside a turn whose calls are recorded, the call is
+ * made as written. What the selector tells the connections (readable, writable, acceptable, the
+ * registration) is outside input from the selector's own context ({@code SelectorTasks}).
+ */
+public final class AkkaIo {
+    private AkkaIo() {}
+
+    /** The thread's state when it runs a turn whose calls are recorded, else null. */
+    private static AgentThread inTurn() {
+        try {
+            if (Agent.mode == null) {
+                return null;
+            }
+            AgentThread t = AgentThread.current();
+            return t.callOwner() != null ? t : null;
+        } catch (Throwable e) {
+            AgentLog.internalError("finding the turn of a network call", e);
+            return null;
+        }
+    }
+
+    /** An internal failure of the replay (not a divergence): said, and the call is made live. */
+    private static void failed(RuntimeException e) {
+        if (e instanceof ReplayDivergence d) {
+            throw d;
+        }
+        AgentLog.internalError("replaying network input", e);
+    }
+
+    /** Whether Akka IO's selector watches {@code channel}, registered for {@code actor} ({@link Network#registers}). */
+    public static boolean registers(Object channel, Object actor) {
+        try {
+            return Agent.mode == null
+                    || Agent.mode.network().registers((java.nio.channels.SelectableChannel) channel, actor);
+        } catch (Throwable e) {
+            AgentLog.internalError("registering a channel with Akka IO's selector", e);
+            return true;
+        }
+    }
+
+    /** A stand-in registration was cancelled in the current turn ({@link Network#cancelled}). */
+    public static void cancelled() {
+        try {
+            Agent.mode.network().cancelled(AgentThread.current());
+        } catch (Throwable e) {
+            AgentLog.internalError("closing a replayed connection's channel", e);
+        }
+    }
+
+    public static SocketChannel accept(ServerSocketChannel channel) throws IOException {
+        AgentThread t = inTurn();
+        if (t != null) {
+            try {
+                return Agent.mode.network().accept(t, channel);
+            } catch (RuntimeException e) {
+                failed(e);
+            }
+        }
+        return channel.accept();
+    }
+
+    public static int read(SocketChannel channel, ByteBuffer dst) throws IOException {
+        AgentThread t = inTurn();
+        if (t != null) {
+            try {
+                return Agent.mode.network().read(t, channel, dst);
+            } catch (RuntimeException e) {
+                failed(e);
+            }
+        }
+        return channel.read(dst);
+    }
+
+    public static int write(SocketChannel channel, ByteBuffer src) throws IOException {
+        AgentThread t = inTurn();
+        if (t != null) {
+            try {
+                return Agent.mode.network().write(t, channel, src);
+            } catch (RuntimeException e) {
+                failed(e);
+            }
+        }
+        return channel.write(src);
+    }
+
+    public static SocketAddress remoteAddress(Socket socket) {
+        return address(socket, true);
+    }
+
+    public static SocketAddress localAddress(Socket socket) {
+        return address(socket, false);
+    }
+
+    private static SocketAddress address(Socket socket, boolean remote) {
+        AgentThread t = inTurn();
+        if (t != null) {
+            try {
+                return Agent.mode.network().address(t, socket, remote);
+            } catch (RuntimeException e) {
+                failed(e);
+            }
+        }
+        return remote ? socket.getRemoteSocketAddress() : socket.getLocalSocketAddress();
+    }
+
+    public static boolean isOutputShutdown(Socket socket) {
+        AgentThread t = inTurn();
+        if (t != null) {
+            try {
+                return Agent.mode.network().outputShutdown(t, socket);
+            } catch (RuntimeException e) {
+                failed(e);
+            }
+        }
+        return socket.isOutputShutdown();
+    }
+
+    public static void shutdownOutput(Socket socket) throws IOException {
+        AgentThread t = inTurn();
+        if (t != null) {
+            try {
+                Agent.mode.network().shutdownOutput(t, socket);
+                return;
+            } catch (RuntimeException e) {
+                failed(e);
+            }
+        }
+        socket.shutdownOutput();
+    }
+}

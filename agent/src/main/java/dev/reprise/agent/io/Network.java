@@ -1,0 +1,50 @@
+package dev.reprise.agent.io;
+
+import dev.reprise.agent.context.AgentThread;
+import java.io.IOException;
+import java.net.Socket;
+import java.net.SocketAddress;
+import java.nio.ByteBuffer;
+import java.nio.channels.SelectableChannel;
+import java.nio.channels.ServerSocketChannel;
+import java.nio.channels.SocketChannel;
+
+/**
+ * What a turn learns from the network, where network input enters the JVM in Akka IO's TCP
+ * ({@link AkkaIo}): a connection accepted or not, the bytes read, the bytes written, a socket's
+ * addresses. Each is a system call of the turn's actor, its result in the trace's data file
+ * ({@link IoResults}). One per mode: recording makes the call and records its result, replay
+ * returns the recorded result, with a live peer where one connected, or none.
+ */
+public abstract class Network {
+    /** {@code channel.accept()} in {@code t}'s turn: a new connection, or null when none is pending. */
+    public abstract SocketChannel accept(AgentThread t, ServerSocketChannel channel) throws IOException;
+
+    /** {@code channel.read(dst)} in {@code t}'s turn: the bytes read into {@code dst}, -1 at the end of the stream. */
+    public abstract int read(AgentThread t, SocketChannel channel, ByteBuffer dst) throws IOException;
+
+    /** {@code channel.write(src)} in {@code t}'s turn: how many of {@code src}'s bytes the network took. */
+    public abstract int write(AgentThread t, SocketChannel channel, ByteBuffer src) throws IOException;
+
+    /** The peer's ({@code remote}) or the local address of a connection's socket. */
+    public abstract SocketAddress address(AgentThread t, Socket socket, boolean remote);
+
+    /** {@code socket.isOutputShutdown()}. */
+    public abstract boolean outputShutdown(AgentThread t, Socket socket);
+
+    /** {@code socket.shutdownOutput()}: the connection's half close. */
+    public abstract void shutdownOutput(AgentThread t, Socket socket) throws IOException;
+
+    /**
+     * {@code channel} is registered with Akka IO's selector for the connection actor {@code actor}
+     * (its ref): whether the selector watches it. When recording it does; in replay it does not,
+     * since what it said comes from the trace, and the channel is kept for {@link #cancelled}.
+     */
+    public abstract boolean registers(SelectableChannel channel, Object actor);
+
+    /**
+     * In replay, the connection actor of {@code t}'s turn cancelled its registration: its channel
+     * is closed, as the recording's selector closed it before it said so.
+     */
+    public abstract void cancelled(AgentThread t);
+}

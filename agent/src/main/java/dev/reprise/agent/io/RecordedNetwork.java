@@ -1,0 +1,98 @@
+package dev.reprise.agent.io;
+
+import dev.reprise.agent.context.AgentThread;
+import dev.reprise.agent.health.AgentLog;
+import java.io.IOException;
+import java.net.Socket;
+import java.net.SocketAddress;
+import java.nio.ByteBuffer;
+import java.nio.channels.SelectableChannel;
+import java.nio.channels.ServerSocketChannel;
+import java.nio.channels.SocketChannel;
+
+/** Recording: each network call runs, and its result (or its failure) is recorded as the turn's system call. */
+public final class RecordedNetwork extends Network {
+    @Override
+    public SocketChannel accept(AgentThread t, ServerSocketChannel channel) throws IOException {
+        SocketChannel accepted;
+        try {
+            accepted = channel.accept();
+        } catch (IOException e) {
+            record(t, IoResults.failed(e));
+            throw e;
+        }
+        record(t, IoResults.count(accepted != null ? 1 : 0));
+        return accepted;
+    }
+
+    @Override
+    public int read(AgentThread t, SocketChannel channel, ByteBuffer dst) throws IOException {
+        int from = dst.position();
+        int n;
+        try {
+            n = channel.read(dst);
+        } catch (IOException e) {
+            record(t, IoResults.failed(e));
+            throw e;
+        }
+        record(t, IoResults.read(dst, from, n));
+        return n;
+    }
+
+    @Override
+    public int write(AgentThread t, SocketChannel channel, ByteBuffer src) throws IOException {
+        int n;
+        try {
+            n = channel.write(src);
+        } catch (IOException e) {
+            record(t, IoResults.failed(e));
+            throw e;
+        }
+        record(t, IoResults.count(n));
+        return n;
+    }
+
+    @Override
+    public SocketAddress address(AgentThread t, Socket socket, boolean remote) {
+        SocketAddress a = remote ? socket.getRemoteSocketAddress() : socket.getLocalSocketAddress();
+        record(t, IoResults.address(a));
+        return a;
+    }
+
+    @Override
+    public boolean outputShutdown(AgentThread t, Socket socket) {
+        boolean shut = socket.isOutputShutdown();
+        record(t, IoResults.count(shut ? 1 : 0));
+        return shut;
+    }
+
+    @Override
+    public void shutdownOutput(AgentThread t, Socket socket) throws IOException {
+        try {
+            socket.shutdownOutput();
+        } catch (IOException e) {
+            record(t, IoResults.failed(e));
+            throw e;
+        }
+        record(t, IoResults.count(0));
+    }
+
+    @Override
+    public boolean registers(SelectableChannel channel, Object actor) {
+        return true;
+    }
+
+    @Override
+    public void cancelled(AgentThread t) {
+        // only replay's stand-in registrations say so; the recording's selector closes the channel
+    }
+
+    /** Records a call's result; a failure here is the agent's, never the application's. */
+    private static void record(AgentThread t, byte[] result) {
+        try {
+            t.recorder.systemCall(t.callOwner(), result);
+        } catch (Throwable e) {
+            AgentLog.internalError("recording network input", e);
+        }
+    }
+}

@@ -1,0 +1,162 @@
+package dev.reprise.tools;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.reprise.samples.TcpTally;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.OutputStream;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Network input recorded where it enters the JVM, in Akka IO's TCP: {@link TcpTally}, a server on
+ * Akka IO, is recorded through {@code ./reprise record} under real loopback clients (three
+ * connections at once, then one that stops it), and replayed three times with {@code
+ * --input-from-trace} and no client at all, and three times with live clients: the same program
+ * output each time, and the live clients get the recorded answers.
+ */
+@Tag("samples")
+class AkkaIoIT {
+    private static final int CLIENTS = 3;
+    private static final int LINES = 5;
+
+    @BeforeAll
+    static void packaged() {
+        Cli.requireJars();
+    }
+
+    @Test
+    void aTcpServerReplaysWithoutItsClientsAndWithThem() throws Exception {
+        Path dir = RecordedPrograms.folder("akka-io");
+        Path trace = dir.resolve("trace");
+        Run recorded = run(dir, "record", trace, List.of(), true);
+        assertEquals(0, recorded.exit(), recorded::toString);
+        assertEquals(CLIENTS * LINES, recorded.counterLines(), recorded::toString);
+
+        for (int i = 1; i <= 3; i++) {
+            Cli.Result alone = RecordedPrograms.replay(
+                    trace,
+                    List.of("--input-from-trace"),
+                    TcpTally.class,
+                    dir.resolve("alone-port-" + i).toString());
+            assertEquals(0, alone.exit(), alone::toString);
+            assertEquals(recorded.programLines(), programLines(alone.out()), alone::toString);
+
+            Run live = run(dir, "replay", trace, List.of(), true);
+            assertEquals(0, live.exit(), live::toString);
+            assertEquals(recorded.programLines(), live.programLines(), live::toString);
+            assertEquals(recorded.answers(), live.answers(), live::toString);
+        }
+    }
+
+    /** One run of {@code ./reprise COMMAND --trace TRACE} with the clients: its program lines and what the clients got. */
+    private record Run(int exit, List<String> programLines, List<String> answers, String output) {
+        long counterLines() {
+            return programLines.stream().filter(l -> l.startsWith("counter ")).count();
+        }
+
+        @Override
+        public String toString() {
+            return "exit " + exit + ", answers " + answers + ", output:\n" + output;
+        }
+    }
+
+    private static Run run(Path dir, String command, Path trace, List<String> options, boolean clients)
+            throws Exception {
+        Path port = dir.resolve(command + "-port-" + System.nanoTime());
+        Path output = dir.resolve(command + "-" + System.nanoTime() + ".txt");
+        List<String> args = new ArrayList<>(List.of(command, "--trace", trace.toString()));
+        args.addAll(options);
+        args.addAll(List.of(
+                "--",
+                "-cp",
+                AkkaSamplesIT.programClassPath(TcpTally.class),
+                TcpTally.class.getName(),
+                port.toString()));
+        Process p = Cli.start(args, output);
+        List<String> answers = clients ? talk(port, p) : List.of();
+        if (!p.waitFor(90, TimeUnit.SECONDS)) {
+            p.destroyForcibly();
+            throw new AssertionError("still running after 90 s: " + Files.readString(output));
+        }
+        String out = Files.readString(output);
+        return new Run(p.exitValue(), programLines(out), answers, out);
+    }
+
+    /** The server's clients: three connections at once, each adding five times; then one that stops it. */
+    private static List<String> talk(Path portFile, Process server) throws Exception {
+        int port = awaitPort(portFile, server);
+        ExecutorService pool = Executors.newFixedThreadPool(CLIENTS);
+        try {
+            List<Future<String>> clients = new ArrayList<>();
+            for (int c = 0; c < CLIENTS; c++) {
+                clients.add(pool.submit(() -> client(port)));
+            }
+            List<String> answers = new ArrayList<>();
+            for (Future<String> f : clients) {
+                answers.add(f.get(60, TimeUnit.SECONDS));
+            }
+            try (Socket stop = new Socket("127.0.0.1", port)) {
+                stop.getOutputStream().write("stop\n".getBytes(StandardCharsets.UTF_8));
+                stop.getOutputStream().flush();
+                Thread.sleep(200);
+            }
+            return answers.stream().sorted().toList();
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    private static String client(int port) throws IOException {
+        try (Socket s = new Socket("127.0.0.1", port)) {
+            s.setSoTimeout(30_000);
+            OutputStream out = s.getOutputStream();
+            BufferedReader in = new BufferedReader(new InputStreamReader(s.getInputStream(), StandardCharsets.UTF_8));
+            StringBuilder got = new StringBuilder();
+            for (int k = 0; k < LINES; k++) {
+                out.write(("add x" + k % 2 + "\n").getBytes(StandardCharsets.UTF_8));
+                out.flush();
+                got.append(in.readLine()).append(' ');
+            }
+            return got.toString().trim();
+        }
+    }
+
+    private static int awaitPort(Path portFile, Process server) throws Exception {
+        long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+        while (System.nanoTime() < deadline && server.isAlive()) {
+            if (Files.exists(portFile) && !Files.readString(portFile).isBlank()) {
+                return Integer.parseInt(Files.readString(portFile).trim());
+            }
+            Thread.sleep(50);
+        }
+        throw new AssertionError("the server wrote no port to " + portFile);
+    }
+
+    /** The program's own lines in its output (not the agent's nor the JVM's). */
+    private static List<String> programLines(String out) {
+        List<String> lines = out.lines()
+                .filter(l -> l.equals("listening")
+                        || l.startsWith("counter ")
+                        || l.startsWith("total ")
+                        || l.equals("stopped"))
+                .toList();
+        assertTrue(lines.contains("stopped"), out);
+        return lines;
+    }
+}
