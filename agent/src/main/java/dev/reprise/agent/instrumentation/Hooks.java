@@ -26,18 +26,7 @@ final class Hooks {
      * check (the method's name, {@code <init>} for constructors).
      */
     static AsmVisitorWrapper advice(Class<?> advice, String method, ElementMatcher<? super MethodDescription> methods) {
-        Advice a = Advice.to(advice);
-        Check check = CURRENT.get();
-        if (check != null) {
-            check.declared.add(method);
-        }
-        return new AsmVisitorWrapper.ForDeclaredMethods()
-                .invokable(methods, (type, m, visitor, context, pool, writerFlags, readerFlags) -> {
-                    if (check != null) {
-                        check.matched.add(method);
-                    }
-                    return a.wrap(type, m, visitor, context, pool, writerFlags, readerFlags);
-                });
+        return hook(Advice.to(advice), method, methods);
     }
 
     /**
@@ -47,6 +36,13 @@ final class Hooks {
      */
     static AsmVisitorWrapper substitution(
             MemberSubstitution substitution, String method, ElementMatcher<? super MethodDescription> methods) {
+        return hook(substitution, method, methods);
+    }
+
+    private static AsmVisitorWrapper hook(
+            AsmVisitorWrapper.ForDeclaredMethods.MethodVisitorWrapper wrapper,
+            String method,
+            ElementMatcher<? super MethodDescription> methods) {
         Check check = CURRENT.get();
         if (check != null) {
             check.declared.add(method);
@@ -56,7 +52,7 @@ final class Hooks {
                     if (check != null) {
                         check.matched.add(method);
                     }
-                    return substitution.wrap(type, m, visitor, context, pool, writerFlags, readerFlags);
+                    return wrapper.wrap(type, m, visitor, context, pool, writerFlags, readerFlags);
                 });
     }
 
