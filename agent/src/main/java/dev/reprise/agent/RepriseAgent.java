@@ -4,6 +4,7 @@ import dev.reprise.agent.actor.AgentActor;
 import dev.reprise.agent.context.AgentThread;
 import dev.reprise.agent.context.Mode;
 import dev.reprise.agent.context.SystemCalls;
+import dev.reprise.agent.context.SystemMessageTurns;
 import dev.reprise.agent.health.AgentHealth;
 import dev.reprise.agent.health.AgentLog;
 import dev.reprise.agent.instrumentation.Instrumentations;
@@ -87,7 +88,9 @@ public final class RepriseAgent {
     private void startRecording(AgentOptions options) {
         Recorder recorder;
         try {
-            recorder = Recorder.startWithoutMBean(options.recorder(), options.callFilters());
+            Map<String, String> settings = new java.util.LinkedHashMap<>(options.callFilters());
+            settings.put(SystemMessageTurns.UNWATCH_SETTING, "recorded");
+            recorder = Recorder.startWithoutMBean(options.recorder(), settings);
         } catch (IOException e) {
             fail("cannot record to " + options.recorder().traceDir() + ": " + e.getMessage());
             return;

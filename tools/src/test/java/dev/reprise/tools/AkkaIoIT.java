@@ -10,9 +10,7 @@ import java.io.InputStreamReader;
 import java.io.OutputStream;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
@@ -44,9 +42,15 @@ class AkkaIoIT {
     void aTcpServerReplaysWithoutItsClientsAndWithThem() throws Exception {
         Path dir = RecordedPrograms.folder("akka-io");
         Path trace = dir.resolve("trace");
-        Run recorded = run(dir, "record", trace, List.of(), true);
+        ServerRun recorded = run(dir, "record", trace);
         assertEquals(0, recorded.exit(), recorded::toString);
-        assertEquals(CLIENTS * LINES, recorded.counterLines(), recorded::toString);
+        assertEquals(
+                CLIENTS * LINES,
+                recorded.programLines().stream()
+                        .filter(l -> l.startsWith("counter "))
+                        .count(),
+                recorded::toString);
+        assertTrue(recorded.programLines().contains("stopped"), recorded::toString);
 
         for (int i = 1; i <= 3; i++) {
             Cli.Result alone = RecordedPrograms.replay(
@@ -55,52 +59,25 @@ class AkkaIoIT {
                     TcpTally.class,
                     dir.resolve("alone-port-" + i).toString());
             assertEquals(0, alone.exit(), alone::toString);
-            assertEquals(recorded.programLines(), programLines(alone.out()), alone::toString);
+            assertEquals(
+                    recorded.programLines(),
+                    alone.out().lines().filter(AkkaIoIT::ownLine).toList(),
+                    alone::toString);
 
-            Run live = run(dir, "replay", trace, List.of(), true);
+            ServerRun live = run(dir, "replay", trace);
             assertEquals(0, live.exit(), live::toString);
             assertEquals(recorded.programLines(), live.programLines(), live::toString);
             assertEquals(recorded.answers(), live.answers(), live::toString);
         }
     }
 
-    /** One run of {@code ./reprise COMMAND --trace TRACE} with the clients: its program lines and what the clients got. */
-    private record Run(int exit, List<String> programLines, List<String> answers, String output) {
-        long counterLines() {
-            return programLines.stream().filter(l -> l.startsWith("counter ")).count();
-        }
-
-        @Override
-        public String toString() {
-            return "exit " + exit + ", answers " + answers + ", output:\n" + output;
-        }
-    }
-
-    private static Run run(Path dir, String command, Path trace, List<String> options, boolean clients)
-            throws Exception {
-        Path port = dir.resolve(command + "-port-" + System.nanoTime());
-        Path output = dir.resolve(command + "-" + System.nanoTime() + ".txt");
-        List<String> args = new ArrayList<>(List.of(command, "--trace", trace.toString()));
-        args.addAll(options);
-        args.addAll(List.of(
-                "--",
-                "-cp",
-                AkkaSamplesIT.programClassPath(TcpTally.class),
-                TcpTally.class.getName(),
-                port.toString()));
-        Process p = Cli.start(args, output);
-        List<String> answers = clients ? talk(port, p) : List.of();
-        if (!p.waitFor(90, TimeUnit.SECONDS)) {
-            p.destroyForcibly();
-            throw new AssertionError("still running after 90 s: " + Files.readString(output));
-        }
-        String out = Files.readString(output);
-        return new Run(p.exitValue(), programLines(out), answers, out);
+    private static ServerRun run(Path dir, String command, Path trace) throws Exception {
+        return ServerRun.of(
+                dir, command, trace, List.of(), TcpTally.class, List.of(), AkkaIoIT::talk, AkkaIoIT::ownLine);
     }
 
     /** The server's clients: three connections at once, each adding five times; then one that stops it. */
-    private static List<String> talk(Path portFile, Process server) throws Exception {
-        int port = awaitPort(portFile, server);
+    private static List<String> talk(int port) throws Exception {
         ExecutorService pool = Executors.newFixedThreadPool(CLIENTS);
         try {
             List<Future<String>> clients = new ArrayList<>();
@@ -137,26 +114,8 @@ class AkkaIoIT {
         }
     }
 
-    private static int awaitPort(Path portFile, Process server) throws Exception {
-        long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
-        while (System.nanoTime() < deadline && server.isAlive()) {
-            if (Files.exists(portFile) && !Files.readString(portFile).isBlank()) {
-                return Integer.parseInt(Files.readString(portFile).trim());
-            }
-            Thread.sleep(50);
-        }
-        throw new AssertionError("the server wrote no port to " + portFile);
-    }
-
     /** The program's own lines in its output (not the agent's nor the JVM's). */
-    private static List<String> programLines(String out) {
-        List<String> lines = out.lines()
-                .filter(l -> l.equals("listening")
-                        || l.startsWith("counter ")
-                        || l.startsWith("total ")
-                        || l.equals("stopped"))
-                .toList();
-        assertTrue(lines.contains("stopped"), out);
-        return lines;
+    private static boolean ownLine(String l) {
+        return l.equals("listening") || l.startsWith("counter ") || l.startsWith("total ") || l.equals("stopped");
     }
 }

@@ -18,7 +18,12 @@ public enum SystemMessageKind {
     /** The actor is stopped ({@code postStop} once its children are gone). */
     TERMINATE("stop"),
     /** An actor it watched, or a child, has terminated (the related id is that actor). */
-    DEATH_WATCH("the death of");
+    DEATH_WATCH("the death of"),
+    /**
+     * An actor that watched it watches it no longer (the related id is that watcher): whether the
+     * watcher hears of its death depends on this point among its turns.
+     */
+    UNWATCH("the unwatching by");
 
     private static final SystemMessageKind[] BY_CODE = values();
 
@@ -35,7 +40,7 @@ public enum SystemMessageKind {
 
     /** Whether the turn concerns another actor, whose id the event carries (for a restart or resumption: the failed child, when known). */
     public boolean hasRelated() {
-        return this == FAILED || this == DEATH_WATCH || this == RECREATE || this == RESUME;
+        return this == FAILED || this == DEATH_WATCH || this == RECREATE || this == RESUME || this == UNWATCH;
     }
 
     /** The code in the trace. */

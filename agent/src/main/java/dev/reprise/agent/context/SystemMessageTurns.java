@@ -6,6 +6,7 @@ import akka.dispatch.sysmsg.Recreate;
 import akka.dispatch.sysmsg.Resume;
 import akka.dispatch.sysmsg.Suspend;
 import akka.dispatch.sysmsg.Terminate;
+import akka.dispatch.sysmsg.Unwatch;
 import dev.reprise.agent.Agent;
 import dev.reprise.agent.actor.ActorIds;
 import dev.reprise.agent.actor.Actors;
@@ -15,13 +16,19 @@ import dev.reprise.trace.SystemMessageKind;
 
 /**
  * System-message turns: a supervisor deciding on a child's failure, a restart, a suspension or
- * resumption, a stop, a death notification. Each runs application code or changes what the actor
- * does next, at a point among its ordinary messages that depends on timing. Recording keeps that
- * point in the actor's events; replay holds a system message that arrives early and sends it to
- * the actor again when its recorded events reach it. Akka's bookkeeping messages (create,
- * supervise, watch, unwatch) run no application code and pass as they come.
+ * resumption, a stop, a death notification, a watcher that stops watching (whether it hears of the
+ * actor's death depends on whether its unwatch came before the stop). Each runs application code
+ * or changes what happens next, at a point among the actor's ordinary messages that depends on
+ * timing. Recording keeps that point in the actor's events; replay holds a system message that
+ * arrives early and sends it to the actor again when its recorded events reach it. Akka's other
+ * bookkeeping messages (create, supervise, watch) pass as they come.
  */
 public final class SystemMessageTurns {
+    /**
+     * The trace's setting that says its recording kept unwatches; in a trace without it, an
+     * unwatch passes as it comes, as it did when that trace was recorded.
+     */
+    public static final String UNWATCH_SETTING = "unwatch";
     /** What the advice on {@code systemInvoke} gets for a held system message: the call is skipped. */
     public static final class Held {
         private Held() {}
@@ -40,6 +47,7 @@ public final class SystemMessageTurns {
             case Resume r -> SystemMessageKind.RESUME;
             case Terminate t -> SystemMessageKind.TERMINATE;
             case DeathWatchNotification d -> SystemMessageKind.DEATH_WATCH;
+            case Unwatch u -> SystemMessageKind.UNWATCH;
             default -> null;
         };
     }
@@ -52,6 +60,7 @@ public final class SystemMessageTurns {
         AgentActor a = switch (message) {
             case Failed f -> Actors.ofRef(f.child());
             case DeathWatchNotification d -> Actors.ofRef(d.actor());
+            case Unwatch u -> Actors.ofRef(u.watcher());
             default -> null;
         };
         if (a != null) {

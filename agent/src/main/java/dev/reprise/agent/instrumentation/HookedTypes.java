@@ -44,6 +44,7 @@ final class HookedTypes {
     static final String CHANNEL_REGISTRY = "akka.io.SelectionHandler$ChannelRegistryImpl";
     static final String CHANNEL_REGISTRY_TASK = "akka.io.SelectionHandler$ChannelRegistryImpl$Task";
     static final String DATE_HEADER_RENDERING = "akka.http.impl.engine.rendering.DateHeaderRendering$";
+    static final String FUNCTION_REF = "akka.actor.FunctionRef";
 
     /** Every hooked type, in the order Akka loads them. */
     static final List<String> ALL = List.of(
@@ -81,7 +82,8 @@ final class HookedTypes {
             UDP_SENDER,
             CHANNEL_REGISTRY,
             CHANNEL_REGISTRY_TASK,
-            DATE_HEADER_RENDERING);
+            DATE_HEADER_RENDERING,
+            FUNCTION_REF);
 
     private HookedTypes() {}
 }

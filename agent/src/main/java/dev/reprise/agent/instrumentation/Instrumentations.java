@@ -131,6 +131,7 @@ public final class Instrumentations {
         agent = EnvelopeInstrumentation.apply(agent);
         agent = ActorCellInstrumentation.apply(agent);
         agent = ActorRefInstrumentation.apply(agent);
+        agent = FunctionRefInstrumentation.apply(agent);
         agent = CreationInstrumentation.apply(agent);
         agent = SchedulerInstrumentation.apply(agent);
         agent = ScalaPromiseInstrumentation.apply(agent);

@@ -143,23 +143,35 @@ final class LoadTimeTransformer implements ClassFileTransformer {
                     AgentLog.debug("instrumenting " + name + " ahead did not finish: " + e);
                 }
                 if (done != null && loader == ClassLoader.getSystemClassLoader() && Arrays.equals(done[0], bytes)) {
-                    return done[1];
+                    return withCallSites(loader, name, done[1], bytes);
                 }
             }
             mine.complete(null);
             awaitReady(name);
             try {
-                return instrument(module, loader, name, domain, bytes);
+                return withCallSites(loader, name, instrument(module, loader, name, domain, bytes), bytes);
             } catch (Throwable e) {
                 AgentLog.internalError("instrumenting " + name, e);
                 return null;
             }
         }
+        return withCallSites(loader, name, null, bytes);
+    }
+
+    /**
+     * The class's bytes with its clock calls pointed at the agent where the include and exclude
+     * scope records them ({@link CallSites}): a hooked type's too (Akka HTTP's and Akka Streams'
+     * read the clock). {@code instrumented}: the hooked type's new bytes, or null if unchanged.
+     */
+    private byte[] withCallSites(ClassLoader loader, String name, byte[] instrumented, byte[] original) {
         try {
-            return callSites == null ? null : callSites.transform(loader, name, bytes);
+            byte[] pointed = callSites == null
+                    ? null
+                    : callSites.transform(loader, name, instrumented != null ? instrumented : original);
+            return pointed != null ? pointed : instrumented;
         } catch (Throwable e) {
             AgentLog.internalError("instrumenting " + name, e);
-            return null;
+            return instrumented;
         }
     }
 

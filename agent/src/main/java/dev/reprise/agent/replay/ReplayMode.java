@@ -39,6 +39,9 @@ public final class ReplayMode extends Mode implements AutoCloseable {
     private final Replay replay;
     private final ReplayMailboxType mailboxType;
     private final Network network;
+    /** Whether the recording kept unwatches ({@link SystemMessageTurns#UNWATCH_SETTING}); else they pass as they come. */
+    private final boolean unwatchRecorded;
+
     final ProgramThreads programThreads = new ProgramThreads();
     private final ThreadLocal<AgentThread> threads = ThreadLocal.withInitial(this::newThread);
 
@@ -60,6 +63,7 @@ public final class ReplayMode extends Mode implements AutoCloseable {
         this.replay = Replay.open(trace, support, quiet, liveAfterEnd, verbose, exitOnError);
         this.mailboxType = new ReplayMailboxType(replay, support);
         this.network = new ReplayedNetwork(replay, !inputFromTrace);
+        this.unwatchRecorded = "recorded".equals(replay.metadata().settings().get(SystemMessageTurns.UNWATCH_SETTING));
         programThreads.add(Thread.currentThread()); // the replay starts on main (or a test's thread that plays it)
     }
 
@@ -238,8 +242,11 @@ public final class ReplayMode extends Mode implements AutoCloseable {
     }
 
     /** Replay: whether the actor handles {@code message} now (its recorded turn); else it is held. */
-    private static boolean admit(Object cell, Object message) {
+    private boolean admit(Object cell, Object message) {
         SystemMessageKind kind = SystemMessageTurns.kindOf(message);
+        if (kind == SystemMessageKind.UNWATCH && !unwatchRecorded) {
+            return true;
+        }
         ReplayQueue q = kind == null ? null : queueOf(cell);
         if (q == null || q.admitSystemMessage(kind, SystemMessageTurns.relatedOf(message), message)) {
             return true;

@@ -1,0 +1,132 @@
+package dev.reprise.tools;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.reprise.samples.HttpCounters;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+
+/**
+ * An Akka HTTP 10.2 server ({@link HttpCounters}: routes that ask an actor, a chunked response,
+ * a stop route that unbinds) recorded through {@code ./reprise record} under real loopback clients
+ * (three at once, one request per connection), then replayed three times with {@code
+ * --input-from-trace} and no client, and three times with live clients: the same program output
+ * each time, and the live clients get the recorded responses, byte for byte.
+ */
+@Tag("samples")
+class AkkaHttpIT {
+    private static final int CLIENTS = 3;
+    private static final int REQUESTS = 4;
+
+    @BeforeAll
+    static void packaged() {
+        Cli.requireJars();
+    }
+
+    @Test
+    void anAkkaHttpServerReplaysWithoutItsClientsAndWithThem() throws Exception {
+        Path dir = RecordedPrograms.folder("akka-http");
+        Path trace = dir.resolve("trace");
+        ServerRun recorded = run(dir, "record", trace);
+        assertEquals(0, recorded.exit(), recorded::toString);
+        assertEquals(
+                CLIENTS * REQUESTS,
+                recorded.programLines().stream()
+                        .filter(l -> l.startsWith("counter "))
+                        .count(),
+                recorded::toString);
+        assertTrue(recorded.programLines().contains("stopped"), recorded::toString);
+        assertTrue(recorded.answers().getLast().endsWith("bye\n"), recorded::toString);
+
+        for (int i = 1; i <= 3; i++) {
+            Cli.Result alone = RecordedPrograms.replay(
+                    trace,
+                    List.of("--input-from-trace"),
+                    HttpCounters.class,
+                    "0",
+                    dir.resolve("alone-port-" + i).toString());
+            assertEquals(0, alone.exit(), alone::toString);
+            assertEquals(
+                    recorded.programLines(),
+                    alone.out().lines().filter(AkkaHttpIT::ownLine).toList(),
+                    alone::toString);
+
+            ServerRun live = run(dir, "replay", trace);
+            assertEquals(0, live.exit(), live::toString);
+            assertEquals(recorded.programLines(), live.programLines(), live::toString);
+            assertEquals(recorded.answers(), live.answers(), live::toString);
+        }
+    }
+
+    private static ServerRun run(Path dir, String command, Path trace) throws Exception {
+        return ServerRun.of(
+                dir,
+                command,
+                trace,
+                List.of(),
+                HttpCounters.class,
+                List.of("0"),
+                AkkaHttpIT::talk,
+                AkkaHttpIT::ownLine);
+    }
+
+    private static boolean ownLine(String l) {
+        return l.equals("listening") || l.startsWith("counter ") || l.equals("stopped");
+    }
+
+    /**
+     * Three clients at once, each adding to a counter four times; then the listing, then the
+     * stop. Returns each whole response (status line, headers, body), the additions' sorted.
+     */
+    private static List<String> talk(int port) throws Exception {
+        ExecutorService pool = Executors.newFixedThreadPool(CLIENTS);
+        try {
+            List<Future<List<String>>> clients = new ArrayList<>();
+            for (int c = 0; c < CLIENTS; c++) {
+                clients.add(pool.submit(() -> {
+                    List<String> got = new ArrayList<>();
+                    for (int k = 0; k < REQUESTS; k++) {
+                        got.add(request(port, "POST", "/count/x" + k % 2));
+                    }
+                    return got;
+                }));
+            }
+            List<String> answers = new ArrayList<>();
+            for (Future<List<String>> f : clients) {
+                answers.addAll(f.get(60, TimeUnit.SECONDS));
+            }
+            answers.sort(null);
+            answers.add(request(port, "GET", "/counts"));
+            answers.add(request(port, "POST", "/stop"));
+            return answers;
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    /** One request on a connection of its own, closed by the server after its response: the whole response. */
+    private static String request(int port, String method, String path) throws IOException {
+        try (Socket s = new Socket("127.0.0.1", port)) {
+            s.setSoTimeout(30_000);
+            OutputStream out = s.getOutputStream();
+            out.write((method + " " + path + " HTTP/1.1\r\nHost: localhost\r\nContent-Length: 0\r\n"
+                            + "Connection: close\r\n\r\n")
+                    .getBytes(StandardCharsets.US_ASCII));
+            out.flush();
+            return new String(s.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        }
+    }
+}

@@ -1,0 +1,73 @@
+package dev.reprise.tools;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Predicate;
+
+/**
+ * A server program run through {@code ./reprise record} or {@code replay} while the test is its
+ * clients: the program writes the port it bound to a file named by its last argument; the
+ * clients talk to it and end it.
+ *
+ * @param exit the command's exit status
+ * @param programLines the program's own lines in its output
+ * @param answers what the clients got, in an order that does not depend on the run
+ * @param output the whole output, for failure messages
+ */
+record ServerRun(int exit, List<String> programLines, List<String> answers, String output) {
+    /** The clients of a server listening on a port. */
+    interface Clients {
+        List<String> talk(int port) throws Exception;
+    }
+
+    @Override
+    public String toString() {
+        return "exit " + exit + ", answers " + answers + ", output:\n" + output;
+    }
+
+    /**
+     * Runs {@code ./reprise COMMAND --trace TRACE OPTIONS -- -cp ... MAIN PORT_FILE} with
+     * {@code clients} talking to it; {@code ownLine} picks the program's lines from its output.
+     */
+    static ServerRun of(
+            Path dir,
+            String command,
+            Path trace,
+            List<String> options,
+            Class<?> main,
+            List<String> args,
+            Clients clients,
+            Predicate<String> ownLine)
+            throws Exception {
+        Path port = dir.resolve(command + "-port-" + System.nanoTime());
+        Path output = dir.resolve(command + "-" + System.nanoTime() + ".txt");
+        List<String> cmd = new ArrayList<>(List.of(command, "--trace", trace.toString()));
+        cmd.addAll(options);
+        cmd.addAll(List.of("--", "-cp", AkkaSamplesIT.programClassPath(main), main.getName()));
+        cmd.addAll(args);
+        cmd.add(port.toString());
+        Process p = Cli.start(cmd, output);
+        List<String> answers = clients.talk(awaitPort(port, p));
+        if (!p.waitFor(90, TimeUnit.SECONDS)) {
+            p.destroyForcibly();
+            throw new AssertionError("still running after 90 s: " + Files.readString(output));
+        }
+        String out = Files.readString(output);
+        return new ServerRun(p.exitValue(), out.lines().filter(ownLine).toList(), answers, out);
+    }
+
+    private static int awaitPort(Path portFile, Process server) throws Exception {
+        long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+        while (System.nanoTime() < deadline && server.isAlive()) {
+            if (Files.exists(portFile) && !Files.readString(portFile).isBlank()) {
+                return Integer.parseInt(Files.readString(portFile).trim());
+            }
+            Thread.sleep(50);
+        }
+        throw new AssertionError("the server wrote no port to " + portFile);
+    }
+}
