@@ -64,6 +64,9 @@ public final class ReplayQueue
     /** System messages that reached the actor before their recorded turns. */
     private final EarlySystemMessages early = new EarlySystemMessages();
 
+    /** The dead letters' queue, once the actor's mailbox was cleaned up (it stopped); null before. */
+    private MessageQueue closedTo;
+
     private long arrivals;
     private long firsts;
     private static final int NOT_SCRIPTED = -1;
@@ -122,20 +125,33 @@ public final class ReplayQueue
 
     @Override
     public void enqueue(ActorRef receiver, Envelope envelope) {
-        add(support.keyOf(envelope), new ArrivedMessages.Held(++arrivals, envelope), false);
+        if (!add(support.keyOf(envelope), envelope, false)) {
+            closedTo.enqueue(receiver, envelope);
+        }
     }
 
     @Override
     public void enqueueFirst(ActorRef receiver, Envelope envelope) {
         // Stash.unstashAll puts stashed messages back in front; each is expected again.
-        add(support.keyOf(envelope), new ArrivedMessages.Held(Long.MIN_VALUE + ++firsts, envelope), true);
+        if (!add(support.keyOf(envelope), envelope, true)) {
+            closedTo.enqueue(receiver, envelope);
+        }
     }
 
-    private synchronized void add(MessageKey key, ArrivedMessages.Held h, boolean first) {
-        if (key.kind() == MessageKey.EXTERNAL && !inputs().arrived(key)) {
-            return;
+    /**
+     * Files a message that arrived; false when the actor's mailbox was cleaned up already (a
+     * sender that looked up the mailbox just before the actor stopped): then it goes to dead
+     * letters, as every message still here went when the actor stopped.
+     */
+    private synchronized boolean add(MessageKey key, Envelope envelope, boolean first) {
+        if (closedTo != null) {
+            return false;
         }
-        held.add(key, h, first);
+        if (key.kind() == MessageKey.EXTERNAL && !inputs().arrived(key)) {
+            return true;
+        }
+        held.add(key, new ArrivedMessages.Held(first ? Long.MIN_VALUE + ++firsts : ++arrivals, envelope), first);
+        return true;
     }
 
     /** This mailbox's outside input; call under the lock. */
@@ -393,6 +409,9 @@ public final class ReplayQueue
 
     @Override
     public void cleanUp(ActorRef owner, MessageQueue deadLetters) {
+        synchronized (this) {
+            closedTo = deadLetters; // from now on, what comes goes there too
+        }
         replay.unregister(this);
         if (actorId != -1) {
             replay.stopped(actorId);
