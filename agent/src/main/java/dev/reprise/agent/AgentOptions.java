@@ -30,13 +30,14 @@ record AgentOptions(
         AgentLog.Level log,
         Path cache,
         boolean fingerprints,
-        boolean inputFromTrace) {
+        boolean inputFromTrace,
+        boolean allowChangedProgram) {
 
     /** How long replay waits with no actor able to go on before it reports a divergence. */
     static final Duration DEFAULT_QUIET = Duration.ofSeconds(10);
 
     private static final List<String> REPLAY_KEYS =
-            List.of("trace", "quiet", "end", "input", "verbose", "fingerprints", "log", "cache");
+            List.of("trace", "quiet", "end", "input", "verbose", "fingerprints", "changedProgram", "log", "cache");
 
     /** Reprise's own runtime, which the agent never instruments. */
     static final List<String> AGENT_PACKAGES = List.of(
@@ -139,17 +140,20 @@ record AgentOptions(
                 AgentLog.Level.parse(agentOptions.getOrDefault("log", "warn")),
                 cache(agentOptions.get("cache")),
                 settings.fingerprints(),
+                false,
                 false);
     }
 
     /**
-     * {@code replay,trace=DIR[,quiet=10s][,end=stop|live][,input=live|trace][,verbose=true][,fingerprints=true|false][,log=...]};
+     * {@code replay,trace=DIR[,quiet=10s][,end=stop|live][,input=live|trace][,verbose=true][,fingerprints=true|false][,changedProgram=true][,log=...]};
      * include and exclude come from the recording. {@code end=live}: past the end of their recorded
      * events, actors go on live. {@code input=trace}: outside input whose content was recorded comes
      * from the trace alone, without waiting for the program's threads to send it again (a server
      * replayed without its clients); by default ({@code live}) the program's threads send it again. {@code verbose=true}: a divergence report shows everything, not a
      * screenful. {@code fingerprints=false}: the recorded fingerprints are not checked (a program
      * changed on purpose, e.g. a message class renamed, replays as far as its order allows).
+     * {@code changedProgram=true}: a main class or arguments other than the recording's are replayed
+     * (by default such a run is refused, naming the difference).
      */
     private static AgentOptions parseReplay(String[] parts) {
         Map<String, String> o = new LinkedHashMap<>();
@@ -199,6 +203,12 @@ record AgentOptions(
                 true,
                 "check each message's class and each turn's sends against the recording",
                 "do not");
+        boolean changedProgram = flag(
+                o,
+                "changedProgram",
+                false,
+                "replay a program whose main class or arguments differ from the recording's",
+                "refuse it");
         return new AgentOptions(
                 "replay",
                 null,
@@ -211,7 +221,8 @@ record AgentOptions(
                 AgentLog.Level.parse(o.getOrDefault("log", "warn")),
                 cache(o.get("cache")),
                 fingerprints,
-                input.equals("trace"));
+                input.equals("trace"),
+                changedProgram);
     }
 
     /** The boolean option {@code key}: true or false, else an error saying what each means. */
@@ -238,7 +249,8 @@ record AgentOptions(
                 log,
                 cache,
                 fingerprints,
-                inputFromTrace);
+                inputFromTrace,
+                allowChangedProgram);
     }
 
     /** The include and exclude lists, for the trace's metadata. */

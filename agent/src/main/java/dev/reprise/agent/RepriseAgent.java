@@ -133,6 +133,16 @@ public final class RepriseAgent {
             fail("cannot replay " + options.replayTrace() + ": " + e.getMessage());
             return;
         }
+        String recordedProgram = mode.replay().metadata().program();
+        String changed = exitOnError && !options.allowChangedProgram()
+                ? ProgramCheck.difference(recordedProgram, System.getProperty("sun.java.command"))
+                : null;
+        if (changed != null) {
+            fail("the trace " + options.replayTrace() + " recorded another command line: " + changed
+                    + ". Replay it with the recorded one (" + recordedProgram + "), or pass "
+                    + "--allow-changed-program (agent option changedProgram=true) to replay this one anyway");
+            return;
+        }
         Replay replay = mode.replay();
         if (replay.metadata().notRecorded() != null) {
             fail("cannot replay " + options.replayTrace() + ": nothing was recorded in it: "

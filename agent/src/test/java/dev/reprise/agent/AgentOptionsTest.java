@@ -95,8 +95,8 @@ class AgentOptionsTest {
                 "end: expected stop (actors stop where the recording ends) or live (they go on live), was 'never'",
                 "replay,trace=/tmp/t,end=never");
         assertMessage(
-                "unknown replay option 'color'; valid options: trace, quiet, end, input, verbose, fingerprints, log, "
-                        + "cache",
+                "unknown replay option 'color'; valid options: trace, quiet, end, input, verbose, fingerprints, "
+                        + "changedProgram, log, cache",
                 "replay,trace=/tmp/t,color=red");
         assertTrue(
                 AgentOptions.parse("replay,trace=/tmp/t", "Main").fingerprints(),

@@ -55,7 +55,8 @@ final class RecordedRun {
             throws Exception {
         return run(
                 trace,
-                "-javaagent:" + agentJar() + "=replay,trace=" + trace + ",quiet=3s",
+                // The agent's tests replay changed programs on purpose; the program check is ChangedProgramIT's.
+                "-javaagent:" + agentJar() + "=replay,trace=" + trace + ",quiet=3s,changedProgram=true",
                 jvmOptions,
                 limit,
                 main,

@@ -64,6 +64,12 @@ final class ReplayCommand implements Callable<Integer> {
                     + "far as its recorded message order goes.")
     boolean noFingerprints;
 
+    @Option(
+            names = "--allow-changed-program",
+            description = "Replay although the main class or the arguments differ from the recorded command "
+                    + "line (by default such a replay is refused, naming the difference).")
+    boolean allowChangedProgram;
+
     @Option(names = "--print-jvm-args", description = "Print the JVM options for an IDE run configuration and exit.")
     boolean printJvmArgs;
 
@@ -88,7 +94,8 @@ final class ReplayCommand implements Callable<Integer> {
                 "-javaagent:" + AgentJar.locate() + "=replay,trace=" + trace.toAbsolutePath()
                         + (quiet == null ? "" : ",quiet=" + quiet) + (live ? ",end=live" : "")
                         + (inputFromTrace ? ",input=trace" : "")
-                        + (verbose ? ",verbose=true" : "") + (noFingerprints ? ",fingerprints=false" : ""));
+                        + (verbose ? ",verbose=true" : "") + (noFingerprints ? ",fingerprints=false" : "")
+                        + (allowChangedProgram ? ",changedProgram=true" : ""));
         if (printJvmArgs) {
             spec.commandLine().getOut().println(String.join(" ", jvm));
             return 0;

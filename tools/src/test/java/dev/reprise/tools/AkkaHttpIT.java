@@ -57,7 +57,7 @@ class AkkaHttpIT {
                     List.of("--input-from-trace"),
                     HttpCounters.class,
                     "0",
-                    dir.resolve("alone-port-" + i).toString());
+                    dir.resolve("port").toString());
             assertEquals(0, alone.exit(), alone::toString);
             assertEquals(
                     recorded.programLines(),

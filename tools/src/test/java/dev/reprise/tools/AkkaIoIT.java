@@ -57,7 +57,7 @@ class AkkaIoIT {
                     trace,
                     List.of("--input-from-trace"),
                     TcpTally.class,
-                    dir.resolve("alone-port-" + i).toString());
+                    dir.resolve("port").toString());
             assertEquals(0, alone.exit(), alone::toString);
             assertEquals(
                     recorded.programLines(),

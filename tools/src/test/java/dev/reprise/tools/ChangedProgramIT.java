@@ -37,6 +37,15 @@ class ChangedProgramIT {
             Path trace = dir.resolve("run" + run);
             List<String> recorded = recordOriginal(trace, FINGERPRINTS);
 
+            Cli.Result refused = RecordedPrograms.replay(trace, List.of(), ChangedProgram.class, "renamed");
+            assertEquals(2, refused.exit(), refused::toString);
+            assertTrue(
+                    refused.err()
+                            .contains("recorded another command line: its arguments were [original], this run's are "
+                                    + "[renamed]. Replay it with the recorded one"),
+                    refused::toString);
+            assertFalse(refused.out().contains("Ping"), refused::toString); // refused before the program ran
+
             Cli.Result renamed = replay(trace, "renamed");
             assertDiverged(
                     renamed,
@@ -45,8 +54,11 @@ class ChangedProgramIT {
                             + ChangedProgram.class.getName() + "$Pong");
             assertPrefix(recorded, renamed); // stopped before the hub handled the renamed message
             if (run == 1) { // unchecked, the renamed message goes through in the Ping's place
-                Cli.Result unchecked =
-                        RecordedPrograms.replay(trace, List.of("--no-fingerprints"), ChangedProgram.class, "renamed");
+                Cli.Result unchecked = RecordedPrograms.replay(
+                        trace,
+                        List.of("--no-fingerprints", "--allow-changed-program"),
+                        ChangedProgram.class,
+                        "renamed");
                 assertEquals(0, unchecked.exit(), unchecked::toString);
                 assertTrue(
                         lines(unchecked).stream().anyMatch(l -> l.endsWith(": Pong 10 from worker 2")),
@@ -94,7 +106,10 @@ class ChangedProgramIT {
     }
 
     private static Cli.Result replay(Path trace, String version) {
-        return RecordedPrograms.replay(trace, List.of("--quiet", "60s"), ChangedProgram.class, version);
+        List<String> options = version.equals("original")
+                ? List.of("--quiet", "60s")
+                : List.of("--quiet", "60s", "--allow-changed-program");
+        return RecordedPrograms.replay(trace, options, ChangedProgram.class, version);
     }
 
     /** Its output without what no replay controls (Akka's log timestamps and threads). */

@@ -27,8 +27,8 @@ class DivergenceReportIT {
         Cli.Result recorded = RecordedPrograms.record(trace, HeldStringsProgram.class, "greet");
         assertTrue(recorded.out().contains("sink got 120 strings"), recorded::toString);
 
-        Cli.Result replayed =
-                RecordedPrograms.replay(trace, List.of("--quiet", "2s"), HeldStringsProgram.class, "skip");
+        Cli.Result replayed = RecordedPrograms.replay(
+                trace, List.of("--quiet", "2s", "--allow-changed-program"), HeldStringsProgram.class, "skip");
         assertEquals(86, replayed.exit(), replayed::toString);
         List<String> report = RecordedPrograms.report(replayed);
         String text = String.join("\n", report);
@@ -49,8 +49,11 @@ class DivergenceReportIT {
         }
         assertTrue(lastUser >= 0 && lastUser < firstSystem, text);
 
-        Cli.Result verbose =
-                RecordedPrograms.replay(trace, List.of("--quiet", "2s", "--verbose"), HeldStringsProgram.class, "skip");
+        Cli.Result verbose = RecordedPrograms.replay(
+                trace,
+                List.of("--quiet", "2s", "--verbose", "--allow-changed-program"),
+                HeldStringsProgram.class,
+                "skip");
         assertEquals(86, verbose.exit(), verbose::toString);
         List<String> all = RecordedPrograms.report(verbose);
         String allText = String.join("\n", all);

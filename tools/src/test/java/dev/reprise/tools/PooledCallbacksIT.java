@@ -38,8 +38,8 @@ class PooledCallbacksIT {
             assertTrue(recorded.size() >= PooledCallbacks.LINES, record::toString);
             assertTrue(recorded.stream().anyMatch(l -> l.contains(" asked nested ")), record::toString);
             for (String replaySize : List.of(recordedSize, sizes[run][1])) {
-                Cli.Result replay =
-                        RecordedPrograms.replay(trace, List.of("--quiet", "20s"), PooledCallbacks.class, replaySize);
+                Cli.Result replay = RecordedPrograms.replay(
+                        trace, List.of("--quiet", "20s", "--allow-changed-program"), PooledCallbacks.class, replaySize);
                 String what =
                         "recorded with pools of " + recordedSize + ", replayed with " + replaySize + ": " + replay;
                 assertEquals(0, replay.exit(), what);

@@ -29,8 +29,8 @@ class ReplayWatchdogIT {
         Cli.Result recorded = RecordedPrograms.record(trace, BlockedAskProgram.class, "via-checker");
         assertTrue(recorded.out().contains("balance 42"), recorded::toString);
 
-        Cli.Result replayed =
-                RecordedPrograms.replay(trace, List.of("--quiet", "2s"), BlockedAskProgram.class, "direct");
+        Cli.Result replayed = RecordedPrograms.replay(
+                trace, List.of("--quiet", "2s", "--allow-changed-program"), BlockedAskProgram.class, "direct");
         assertEquals(86, replayed.exit(), replayed::toString);
         String report = String.join("\n", RecordedPrograms.report(replayed));
         assertTrue(
@@ -52,8 +52,8 @@ class ReplayWatchdogIT {
         Cli.Result recorded = RecordedPrograms.record(trace, BusyTickerProgram.class, "greet");
         assertTrue(recorded.out().contains("sink got 120 strings"), recorded::toString);
 
-        Cli.Result replayed =
-                RecordedPrograms.replay(trace, List.of("--quiet", "2s", "--live"), BusyTickerProgram.class, "skip");
+        Cli.Result replayed = RecordedPrograms.replay(
+                trace, List.of("--quiet", "2s", "--live", "--allow-changed-program"), BusyTickerProgram.class, "skip");
         assertEquals(86, replayed.exit(), replayed::toString);
         String report = String.join("\n", RecordedPrograms.report(replayed));
         assertTrue(report.contains("no actor can make progress") && report.contains("actor: /user/sink"), report);

@@ -43,7 +43,8 @@ record ServerRun(int exit, List<String> programLines, List<String> answers, Stri
             Clients clients,
             Predicate<String> ownLine)
             throws Exception {
-        Path port = dir.resolve(command + "-port-" + System.nanoTime());
+        Path port = dir.resolve("port"); // the same argument in every run: a replay runs the recorded command line
+        java.nio.file.Files.deleteIfExists(port);
         Path output = dir.resolve(command + "-" + System.nanoTime() + ".txt");
         List<String> cmd = new ArrayList<>(List.of(command, "--trace", trace.toString()));
         cmd.addAll(options);
