@@ -106,6 +106,7 @@ class AcmeAirSessionIT {
                         "--trace",
                         trace.toString(),
                         "--input-from-trace",
+                        "--allow-changed-program", // an empty database folder: the replay needs none
                         "--",
                         "-cp",
                         classPath,

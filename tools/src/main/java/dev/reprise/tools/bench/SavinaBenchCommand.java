@@ -471,12 +471,13 @@ final class SavinaBenchCommand implements Callable<Integer> {
                 String replayed = "not replayed";
                 if (k < blocking.replayed()) {
                     try {
-                        // The replay runs the recorded JVM's iterations, however many its compilers took to be quiet.
+                        // The replay runs the recorded JVM's iterations, however many its compilers took to be quiet:
+                        // told as its own arguments, so its command line differs from the recording's on purpose.
                         replay = SavinaRun.run(
                                 setup,
                                 new SavinaRun.Launch(prefix, jvm, 0),
                                 bench,
-                                "replay,trace=" + trace + ",quiet=20s",
+                                "replay,trace=" + trace + ",quiet=20s,changedProgram=true",
                                 dispatcher,
                                 0,
                                 runs.get(SavinaArm.RECORD).allNanos().size(),
