@@ -90,16 +90,32 @@ final class RunningTurns {
         return false;
     }
 
-    /** Recorded turns that have run for {@code nanos} or longer and are waiting now (parked, sleeping, on a lock). */
+    /**
+     * Recorded turns that have run for {@code nanos} or longer and are waiting now (parked on a
+     * future, on a lock), not sleeping: a turn that sleeps goes on by itself ({@link #sleeping}).
+     */
     List<Turn> blockedFor(long nanos) {
         long now = System.nanoTime();
         List<Turn> out = new ArrayList<>();
         for (Turn t : running()) {
-            if (now - t.since() >= nanos && waiting(t.thread())) {
+            if (now - t.since() >= nanos && waiting(t.thread()) && !ThreadActivity.sleeps(t.thread())) {
                 out.add(t);
             }
         }
         return out;
+    }
+
+    /**
+     * A recorded turn that sleeps now ({@code Thread.sleep} in the actor's code, as when it was
+     * recorded), or null: it goes on by itself, as the program's own threads do.
+     */
+    Turn sleeping() {
+        for (Turn t : running()) {
+            if (ThreadActivity.sleeps(t.thread())) {
+                return t;
+            }
+        }
+        return null;
     }
 
     /**

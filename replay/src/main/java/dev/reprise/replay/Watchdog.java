@@ -71,7 +71,11 @@ final class Watchdog extends Thread {
             if (blocked.isEmpty()
                     && !waiting.isEmpty()
                     && calm < replay.waitLimit().toNanos()) {
-                String goesOn = replay.support.programGoesOn();
+                RunningTurns.Turn sleeping = replay.turns.sleeping();
+                String goesOn = sleeping != null
+                        ? "the turn of " + replay.support.describe(sleeping.actor()) + " sleeps (thread "
+                                + sleeping.thread().getName() + ")"
+                        : replay.support.programGoesOn();
                 if (goesOn != null) {
                     if (!told) {
                         told = true;

@@ -161,4 +161,27 @@ class WatchdogTest {
             assertEquals("a2", mailbox.take());
         }
     }
+
+    @Test
+    void aTurnThatSleepsLongerThanTheQuietTimeIsAWaitNotADivergence() throws Exception {
+        Path dir = HandBuiltTrace.in(tmp.resolve("trace"))
+                .actor(ACTOR)
+                .message(1)
+                .message(1)
+                .finish();
+        try (Replay replay = TestSupport.open(dir, support, QUIET)) {
+            TestMailbox mailbox = new TestMailbox(replay, ACTOR);
+            mailbox.arrive(1, "a1");
+            String printed = StandardErr.of(() -> {
+                assertEquals("a1", mailbox.take());
+                sleep(QUIET.multipliedBy(4)); // Thread.sleep in the actor's code, as when it was recorded
+                replay.turnEnded();
+            });
+            assertFalse(replay.stopping(), "a turn that sleeps goes on by itself: " + printed);
+            assertNull(replay.divergence());
+            assertTrue(printed.contains("but the turn of /user/counter (10) sleeps (thread "), printed);
+            mailbox.arrive(1, "a2");
+            assertEquals("a2", mailbox.take());
+        }
+    }
 }

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.reprise.programs.PausingProgram;
+import dev.reprise.programs.SleepyTurnProgram;
 import dev.reprise.programs.stuck.BlockedAskProgram;
 import dev.reprise.programs.stuck.BusyTickerProgram;
 import java.nio.file.Path;
@@ -80,6 +81,27 @@ class ReplayWatchdogIT {
                         .lines()
                         .filter(l -> l.contains("but thread main sleeps: the program waits by itself"))
                         .count(),
+                replayed::toString);
+    }
+
+    @Test
+    void aTurnThatSleepsLongerThanTheQuietTimeIsAWaitNotADivergence() throws Exception {
+        Path trace = RecordedPrograms.folder("watchdog-sleepy-turn").resolve("trace");
+        String sleep = "6000"; // three quiet times, while the other caller's requests wait in the clerk's mailbox
+        Cli.Result recorded = RecordedPrograms.record(trace, SleepyTurnProgram.class, sleep);
+        List<String> served =
+                recorded.out().lines().filter(l -> l.startsWith("served ")).toList();
+        assertEquals(6, served.size(), recorded::toString);
+
+        Cli.Result replayed = RecordedPrograms.replay(trace, List.of("--quiet", "2s"), SleepyTurnProgram.class, sleep);
+        assertEquals(0, replayed.exit(), replayed::toString);
+        assertEquals(
+                served,
+                replayed.out().lines().filter(l -> l.startsWith("served ")).toList(),
+                replayed::toString);
+        assertTrue(
+                replayed.err().contains("but the turn of /user/clerk (")
+                        && replayed.err().contains(") sleeps (thread "),
                 replayed::toString);
     }
 }

@@ -1,11 +1,11 @@
 package dev.reprise.agent.replay;
 
+import dev.reprise.replay.ThreadActivity;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Set;
 import java.util.WeakHashMap;
-import java.util.concurrent.locks.LockSupport;
 
 /**
  * The program's own threads in a replay ({@code main}, and the threads the program made), so the
@@ -33,11 +33,10 @@ final class ProgramThreads {
             now = new ArrayList<>(threads);
         }
         for (Thread t : now) {
-            Thread.State state = t.getState();
-            if (state == Thread.State.RUNNABLE) {
+            if (ThreadActivity.runs(t)) {
                 return "thread " + t.getName() + " runs";
             }
-            if (state == Thread.State.TIMED_WAITING && LockSupport.getBlocker(t) == null) {
+            if (ThreadActivity.sleeps(t)) {
                 return "thread " + t.getName() + " sleeps";
             }
         }
