@@ -42,7 +42,11 @@ public final class Lifecycle {
                     "an actor system started after the recording ended (when the last "
                             + "one terminated); it is not recorded");
         }
-        s.registerOnTermination(() -> terminated(s, mode));
+        try {
+            s.registerOnTermination(() -> terminated(s, mode));
+        } catch (java.util.concurrent.RejectedExecutionException alreadyTerminated) {
+            terminated(s, mode); // it ended as it started (Akka Typed's guardian failed at once)
+        }
     }
 
     private void terminated(ActorSystem system, Mode mode) {

@@ -51,7 +51,8 @@ class EndOfRecordingIT {
         assertEquals(0, rec.exitCode, rec.toString());
         RecordedRun rep = RecordedRun.run(
                 trace,
-                "-javaagent:" + RecordedRun.agentJar() + "=replay,trace=" + trace + ",quiet=3s,end=live",
+                "-javaagent:" + RecordedRun.agentJar() + "=replay,trace=" + trace
+                        + ",quiet=3s,end=live,changedProgram=true",
                 EndingsProgram.class,
                 "exit",
                 "100");

@@ -30,7 +30,8 @@ class InputFromTraceIT {
             assertEquals(40, rec.out.size(), rec.toString());
             RecordedRun withoutClients = RecordedRun.run(
                     trace,
-                    "-javaagent:" + RecordedRun.agentJar() + "=replay,trace=" + trace + ",input=trace",
+                    "-javaagent:" + RecordedRun.agentJar() + "=replay,trace=" + trace
+                            + ",input=trace,changedProgram=true",
                     ClientsAndServerProgram.class,
                     "none");
             assertEquals(0, withoutClients.exitCode, withoutClients.toString());
@@ -50,7 +51,7 @@ class InputFromTraceIT {
         assertEquals(0, rec.exitCode, rec.toString());
         RecordedRun rep = RecordedRun.run(
                 trace,
-                "-javaagent:" + RecordedRun.agentJar() + "=replay,trace=" + trace + ",quiet=2s",
+                "-javaagent:" + RecordedRun.agentJar() + "=replay,trace=" + trace + ",quiet=2s,changedProgram=true",
                 ClientsAndServerProgram.class,
                 "none");
         assertEquals(86, rep.exitCode, rep.toString());

@@ -254,7 +254,8 @@ class ReplayIT {
         // Without fingerprints, the counter is found waiting for messages that never come.
         RecordedRun unchecked = RecordedRun.run(
                 trace,
-                "-javaagent:" + RecordedRun.agentJar() + "=replay,trace=" + trace + ",quiet=3s,fingerprints=false",
+                "-javaagent:" + RecordedRun.agentJar() + "=replay,trace=" + trace
+                        + ",quiet=3s,fingerprints=false,changedProgram=true",
                 CountingProgram.class,
                 "1000",
                 "single");

@@ -26,7 +26,8 @@ import picocli.CommandLine.Option;
             "agentErrors counts the agent's internal errors while recording, by site (a trace with any may not "
                     + "replay exactly); notCovered counts the program's uses of what the agent does not record "
                     + "faithfully, by feature (a replay may differ there); notRecorded says why the agent recorded "
-                    + "nothing, when it refused to."
+                    + "nothing, when it refused to; ended says how the recorded run ended (System.exit and its "
+                    + "status, or main that threw), when it did so."
         })
 final class StatsCommand implements Callable<Integer> {
     @Mixin
@@ -38,7 +39,7 @@ final class StatsCommand implements Callable<Integer> {
                     + "tempActors, timers, promises, messages, promiseMessages, externalMessages, systemCalls, systemMessages, "
                     + "creations, eventBytes, dataBytes, bytesPerMessage, durationSeconds, subtraces, chunks, droppedEvents, cleanEnd, "
                     + "problems, agentErrors: an object of site to count, notCovered: an object of feature to count, "
-                    + "notRecorded: null or why nothing was recorded).")
+                    + "notRecorded: null or why nothing was recorded, ended: null or how the recorded run ended).")
     boolean json;
 
     @CommandLine.Spec
@@ -76,6 +77,7 @@ final class StatsCommand implements Callable<Integer> {
             m.put("agentErrors", metadata == null ? Map.of() : new LinkedHashMap<>(metadata.agentErrors()));
             m.put("notCovered", metadata == null ? Map.of() : new LinkedHashMap<>(metadata.notCovered()));
             m.put("notRecorded", metadata == null ? null : metadata.notRecorded());
+            m.put("ended", metadata == null ? null : metadata.endedText());
             out.println(Json.write(m));
         } else {
             for (Map.Entry<String, Object> e : m.entrySet()) {
@@ -88,6 +90,9 @@ final class StatsCommand implements Callable<Integer> {
             out.printf(Locale.ROOT, "%-17s %s%n", "notCovered", notCovered.isEmpty() ? "none" : notCovered);
             if (metadata != null && metadata.notRecorded() != null) {
                 out.printf(Locale.ROOT, "%-17s %s%n", "notRecorded", metadata.notRecorded());
+            }
+            if (metadata != null && metadata.endedText() != null) {
+                out.printf(Locale.ROOT, "%-17s %s%n", "ended", metadata.endedText());
             }
         }
         if (!report.sound()) {

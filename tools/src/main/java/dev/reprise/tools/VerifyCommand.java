@@ -70,7 +70,10 @@ final class VerifyCommand implements Callable<Integer> {
                 notCovered(metadata, err);
                 return ExitCodes.AGENT_ERRORS;
             }
-            out.printf("OK: %s is sound: %d chunks, %s, clean end.%n", trace.path, s.chunks(), s.summary());
+            String ended = metadata == null ? null : metadata.endedText();
+            out.printf(
+                    "OK: %s is sound: %d chunks, %s, clean end%s.%n",
+                    trace.path, s.chunks(), s.summary(), ended == null ? "" : " (the run ended by " + ended + ")");
             notCovered(metadata, out);
             return 0;
         }

@@ -62,6 +62,18 @@ public record TraceMetadata(
      */
     public static final String NOT_COVERED_PREFIX = "notCovered.";
 
+    /**
+     * Counts under this prefix say how the recorded run ended: {@code ended.exitStatus} is the status
+     * the program called {@code System.exit} with, {@code ended.mainThrew} is 1 when an exception
+     * nothing caught ended {@code main} (its JVM exits with status 1). Neither: it ended otherwise
+     * (its last thread ended, or it was killed: see {@link #cleanEnd}).
+     */
+    public static final String ENDED_PREFIX = "ended.";
+    /** Key under {@link #ENDED_PREFIX}: the status of {@code System.exit}. */
+    public static final String EXIT_STATUS = "exitStatus";
+    /** Key under {@link #ENDED_PREFIX}: 1 when {@code main} threw. */
+    public static final String MAIN_THREW = "mainThrew";
+
     public TraceMetadata {
         settings = Collections.unmodifiableMap(new TreeMap<>(settings));
         counts = Collections.unmodifiableMap(new TreeMap<>(counts));
@@ -89,6 +101,18 @@ public record TraceMetadata(
     /** This metadata saying that nothing was recorded, and why. */
     public TraceMetadata notRecorded(String reason) {
         return new TraceMetadata(formatVersion, program, jvm, start, end, cleanEnd, settings, counts, reason);
+    }
+
+    /**
+     * How the recorded run ended, in words ("System.exit(3)", "main throwing an exception (exit
+     * status 1)"), or null when the trace does not say (it ended otherwise, or an older agent recorded it).
+     */
+    public String endedText() {
+        Long status = counts.get(ENDED_PREFIX + EXIT_STATUS);
+        if (status != null) {
+            return "System.exit(" + status + ")";
+        }
+        return counts.containsKey(ENDED_PREFIX + MAIN_THREW) ? "main throwing an exception (exit status 1)" : null;
     }
 
     /** The agent's internal errors by site (see {@link #AGENT_ERROR_PREFIX}), in site order; empty when none. */

@@ -203,6 +203,32 @@ public final class TraceWriter implements AutoCloseable {
         metadata.write(directory, durable, fileAttributes);
     }
 
+    /** The metadata as last written. */
+    public synchronized TraceMetadata metadata() {
+        return metadata;
+    }
+
+    /**
+     * After {@link #finish}: the metadata gets one more count, {@code key} = {@code value} (how
+     * the run ended, known only once it ends: a program that calls {@code System.exit} after its
+     * last actor system terminated, which finished the trace). Written atomically, as always.
+     */
+    public synchronized void countAfterFinish(String key, long value) throws IOException {
+        Map<String, Long> all = new HashMap<>(metadata.counts());
+        all.put(key, value);
+        metadata = new TraceMetadata(
+                metadata.formatVersion(),
+                metadata.program(),
+                metadata.jvm(),
+                metadata.start(),
+                metadata.end(),
+                metadata.cleanEnd(),
+                metadata.settings(),
+                all,
+                metadata.notRecorded());
+        metadata.write(directory, durable, fileAttributes);
+    }
+
     /** Closes the files; unless {@link #finish} ran, the metadata keeps saying "not clean". */
     @Override
     public void close() throws IOException {

@@ -29,6 +29,9 @@ public abstract class Mode {
     /** Who makes the named {@code /system} actors that extensions make lazily, by path. */
     public final SystemActorCreations systemActors = new SystemActorCreations();
 
+    /** The thread the agent started on: {@code main}, when it starts with the JVM ({@code -javaagent}). */
+    public final Thread mainThread = Thread.currentThread();
+
     /** @param ids where this run's ids come from: counted from the first dynamic id when recording, from far above the trace's in replay */
     protected Mode(ActorIds ids) {
         this.ids = ids;
@@ -91,6 +94,12 @@ public abstract class Mode {
      * (a result of another size stops the replay: another kind of call was recorded there).
      */
     public abstract byte[] systemCall(AgentThread t, String call, byte[] live);
+
+    /** The program calls {@code System.exit(status)}: recorded, or in replay checked against the recording. */
+    public abstract void exiting(int status);
+
+    /** {@code main} ends with {@code exception}, which nothing caught (its JVM exits with status 1). */
+    public abstract void mainThrew(Throwable exception);
 
     /** What a turn learns from the network in Akka IO: recorded, or replayed from the trace. */
     public abstract dev.reprise.agent.io.Network network();

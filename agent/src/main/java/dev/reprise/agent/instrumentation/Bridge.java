@@ -10,7 +10,7 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * Defines {@code dev.reprise.boot.SystemCallHooks} and {@code TaskHooks} in the bootstrap class loader, where the JDK's own
+ * Defines {@code dev.reprise.boot.SystemCallHooks}, {@code TaskHooks} and {@code EndHooks} in the bootstrap class loader, where the JDK's own
  * classes and application classes of any class loader can call it, and lets {@code java.base}
  * read it. (Appending a jar to the bootstrap class path would do too, but it turns class data
  * sharing off for every non-bootstrap class and makes the JVM print a warning on standard output.)
@@ -21,7 +21,9 @@ final class Bridge {
             "dev.reprise.boot.SystemCallHooks$Handler",
             "dev.reprise.boot.SystemCallHooks",
             "dev.reprise.boot.TaskHooks$Handler",
-            "dev.reprise.boot.TaskHooks");
+            "dev.reprise.boot.TaskHooks",
+            "dev.reprise.boot.EndHooks$Handler",
+            "dev.reprise.boot.EndHooks");
 
     private Bridge() {}
 

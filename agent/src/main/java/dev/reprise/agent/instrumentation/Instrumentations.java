@@ -124,6 +124,7 @@ public final class Instrumentations {
         }
         SystemCalls.install();
         ContextTasks.install();
+        dev.reprise.agent.context.RunEnds.install();
     }
 
     /** Every Akka and Scala instrumentation, on {@code agent}. */

@@ -24,6 +24,7 @@ final class JdkHooks {
 
     private static final String HOOKS = "dev/reprise/boot/SystemCallHooks";
     private static final String TASKS = "dev/reprise/boot/TaskHooks";
+    private static final String ENDS = "dev/reprise/boot/EndHooks";
 
     /**
      * What is done with a hooked method's result; for a pool's submit methods (TASK_*), with the
@@ -40,7 +41,11 @@ final class JdkHooks {
         CALENDAR_RESULT,
         TASK_RUNNABLE,
         TASK_CALLABLE,
-        STAGE_CALLBACK
+        STAGE_CALLBACK,
+        /** {@code Runtime.exit(status)}: the status, at entry. */
+        EXIT,
+        /** {@code Thread.dispatchUncaughtException(e)}: the thread and the exception, at entry. */
+        UNCAUGHT
     }
 
     private static final String POOL = "java/util/concurrent/ThreadPoolExecutor";
@@ -202,7 +207,10 @@ final class JdkHooks {
             stage("orAcceptStage", "Ljava/util/concurrent/CompletionStage;Ljava/util/function/Consumer;"),
             stage("orRunStage", "Ljava/util/concurrent/CompletionStage;Ljava/lang/Runnable;"),
             stage("asyncSupplyStage", "Ljava/util/function/Supplier;"),
-            stage("asyncRunStage", "Ljava/lang/Runnable;"));
+            stage("asyncRunStage", "Ljava/lang/Runnable;"),
+            // How the run ends: its exit status, and an exception that ends a thread (main's sets the status).
+            new Hook("java/lang/Runtime", "exit", "(I)V", Kind.EXIT, 0),
+            new Hook("java/lang/Thread", "dispatchUncaughtException", "(Ljava/lang/Throwable;)V", Kind.UNCAUGHT, 0));
 
     /** A CompletableFuture stage method taking an executor, {@code arguments} and returning the new stage. */
     private static Hook stage(String method, String arguments) {
@@ -310,6 +318,20 @@ final class JdkHooks {
                 case TASK_RUNNABLE -> task("runnable", "Ljava/lang/Runnable;");
                 case TASK_CALLABLE -> task("callable", "Ljava/util/concurrent/Callable;");
                 case STAGE_CALLBACK -> callback();
+                case EXIT -> {
+                    super.visitVarInsn(Opcodes.ILOAD, 1);
+                    super.visitMethodInsn(Opcodes.INVOKESTATIC, ENDS, "exiting", "(I)V", false);
+                }
+                case UNCAUGHT -> {
+                    super.visitVarInsn(Opcodes.ALOAD, 0);
+                    super.visitVarInsn(Opcodes.ALOAD, 1);
+                    super.visitMethodInsn(
+                            Opcodes.INVOKESTATIC,
+                            ENDS,
+                            "uncaught",
+                            "(Ljava/lang/Thread;Ljava/lang/Throwable;)V",
+                            false);
+                }
                 default -> super.visitMethodInsn(Opcodes.INVOKESTATIC, HOOKS, "enter", "()V", false);
             }
         }

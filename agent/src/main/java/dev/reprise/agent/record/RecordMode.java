@@ -22,6 +22,7 @@ import dev.reprise.runtime.ThreadRecorder;
 import dev.reprise.trace.ClassCodes;
 import dev.reprise.trace.CreationKind;
 import dev.reprise.trace.Fingerprint;
+import dev.reprise.trace.TraceMetadata;
 
 /** Recording: each turn, creation and nondeterministic call is appended to the thread's buffer. Owns the recorder. */
 public final class RecordMode extends Mode {
@@ -167,6 +168,16 @@ public final class RecordMode extends Mode {
     public byte[] systemCall(AgentThread t, String call, byte[] live) {
         t.recorder.systemCall(t.callOwner(), live);
         return null;
+    }
+
+    @Override
+    public void exiting(int status) {
+        recorder.ended(TraceMetadata.EXIT_STATUS, status);
+    }
+
+    @Override
+    public void mainThrew(Throwable exception) {
+        recorder.ended(TraceMetadata.MAIN_THREW, 1);
     }
 
     @Override

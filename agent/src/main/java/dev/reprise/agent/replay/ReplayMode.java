@@ -22,6 +22,7 @@ import dev.reprise.replay.Replay;
 import dev.reprise.trace.CreationKind;
 import dev.reprise.trace.Fingerprint;
 import dev.reprise.trace.SystemMessageKind;
+import dev.reprise.trace.TraceMetadata;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -188,6 +189,20 @@ public final class ReplayMode extends Mode implements AutoCloseable {
                             + recorded.length + ": a call of another kind was recorded here");
         }
         return recorded;
+    }
+
+    @Override
+    public void exiting(int status) {
+        Long recorded = replay.metadata().counts().get(TraceMetadata.ENDED_PREFIX + TraceMetadata.EXIT_STATUS);
+        if (recorded != null && recorded != status) {
+            AgentLog.warn("this replay exits with status " + status + "; the recorded run exited with System.exit("
+                    + recorded + ")");
+        }
+    }
+
+    @Override
+    public void mainThrew(Throwable exception) {
+        // the program's own output says it, as when recorded; verify and stats say how the recorded run ended
     }
 
     @Override

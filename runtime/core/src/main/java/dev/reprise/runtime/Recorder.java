@@ -272,6 +272,27 @@ public final class Recorder extends FlushEpoch implements AutoCloseable {
     }
 
     /**
+     * How the run ends: {@code key} ({@link TraceMetadata#EXIT_STATUS}, {@link TraceMetadata#MAIN_THREW})
+     * is {@code value}, in the metadata under {@link TraceMetadata#ENDED_PREFIX} from the writer's
+     * next tick, and at the clean end that follows.
+     */
+    public void ended(String key, long value) {
+        health.ended(key, value);
+        if (closed.get()) { // the trace was finished already (its last actor system terminated): add it there
+            try {
+                closedAtExit.await(5, TimeUnit.SECONDS);
+                if (trace.metadata().cleanEnd()) {
+                    trace.countAfterFinish(TraceMetadata.ENDED_PREFIX + key, value);
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            } catch (IOException e) {
+                internalError("recording how the run ended", e);
+            }
+        }
+    }
+
+    /**
      * Records nothing from now on, and says why in the metadata (e.g. the application's Akka is of a
      * version the agent does not support). The trace still ends cleanly, with no events. Idempotent.
      */

@@ -23,6 +23,8 @@ final class RecorderHealth {
     private final ConcurrentHashMap<String, LongAdder> agentErrors = new ConcurrentHashMap<>();
     /** Uses of what the agent does not record faithfully, by feature ({@link TraceMetadata#NOT_COVERED_PREFIX}). */
     private final ConcurrentHashMap<String, LongAdder> notCovered = new ConcurrentHashMap<>();
+    /** How the run ends ({@link TraceMetadata#ENDED_PREFIX}), by key; the first value of each stays. */
+    private final ConcurrentHashMap<String, Long> ended = new ConcurrentHashMap<>();
     /** Why nothing is recorded (set by {@link #refuse}), or null. */
     private volatile String notRecorded;
 
@@ -61,6 +63,15 @@ final class RecorderHealth {
         counted(notCovered, feature);
     }
 
+    /** {@link Recorder#ended}: kept (the first value of a key), and the metadata is rewritten at the next tick. */
+    void ended(String key, long value) {
+        if (ended.putIfAbsent(key, value) == null) {
+            synchronized (progressLock) {
+                progressChanged = true;
+            }
+        }
+    }
+
     private void counted(ConcurrentHashMap<String, LongAdder> counts, String key) {
         counts.computeIfAbsent(key, k -> new LongAdder()).increment();
         synchronized (progressLock) {
@@ -88,6 +99,7 @@ final class RecorderHealth {
         Map<String, Long> counts = new HashMap<>();
         agentErrors.forEach((site, n) -> counts.put(TraceMetadata.AGENT_ERROR_PREFIX + site, n.sum()));
         notCovered.forEach((feature, n) -> counts.put(TraceMetadata.NOT_COVERED_PREFIX + feature, n.sum()));
+        ended.forEach((key, v) -> counts.put(TraceMetadata.ENDED_PREFIX + key, v));
         return counts;
     }
 
