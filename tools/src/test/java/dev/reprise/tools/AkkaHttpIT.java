@@ -28,6 +28,8 @@ import org.junit.jupiter.api.Test;
  */
 @Tag("samples")
 class AkkaHttpIT {
+    private static final ServerRun.Program PROGRAM =
+            new ServerRun.Program(HttpCounters.class, List.of("0"), AkkaHttpIT::talk, AkkaHttpIT::ownLine);
     private static final int CLIENTS = 3;
     private static final int REQUESTS = 4;
 
@@ -40,7 +42,7 @@ class AkkaHttpIT {
     void anAkkaHttpServerReplaysWithoutItsClientsAndWithThem() throws Exception {
         Path dir = RecordedPrograms.folder("akka-http");
         Path trace = dir.resolve("trace");
-        ServerRun recorded = run(dir, "record", trace);
+        ServerRun recorded = PROGRAM.run(dir, "record", trace);
         assertEquals(0, recorded.exit(), recorded::toString);
         assertEquals(
                 CLIENTS * REQUESTS,
@@ -51,36 +53,7 @@ class AkkaHttpIT {
         assertTrue(recorded.programLines().contains("stopped"), recorded::toString);
         assertTrue(recorded.answers().getLast().endsWith("bye\n"), recorded::toString);
 
-        for (int i = 1; i <= 3; i++) {
-            Cli.Result alone = RecordedPrograms.replay(
-                    trace,
-                    List.of("--input-from-trace"),
-                    HttpCounters.class,
-                    "0",
-                    dir.resolve("port").toString());
-            assertEquals(0, alone.exit(), alone::toString);
-            assertEquals(
-                    recorded.programLines(),
-                    alone.out().lines().filter(AkkaHttpIT::ownLine).toList(),
-                    alone::toString);
-
-            ServerRun live = run(dir, "replay", trace);
-            assertEquals(0, live.exit(), live::toString);
-            assertEquals(recorded.programLines(), live.programLines(), live::toString);
-            assertEquals(recorded.answers(), live.answers(), live::toString);
-        }
-    }
-
-    private static ServerRun run(Path dir, String command, Path trace) throws Exception {
-        return ServerRun.of(
-                dir,
-                command,
-                trace,
-                List.of(),
-                HttpCounters.class,
-                List.of("0"),
-                AkkaHttpIT::talk,
-                AkkaHttpIT::ownLine);
+        PROGRAM.assertReplaysAsRecorded(dir, trace, recorded, 3);
     }
 
     private static boolean ownLine(String l) {

@@ -30,6 +30,8 @@ import org.junit.jupiter.api.Test;
  */
 @Tag("samples")
 class AkkaIoIT {
+    private static final ServerRun.Program PROGRAM =
+            new ServerRun.Program(TcpTally.class, List.of(), AkkaIoIT::talk, AkkaIoIT::ownLine);
     private static final int CLIENTS = 3;
     private static final int LINES = 5;
 
@@ -42,7 +44,7 @@ class AkkaIoIT {
     void aTcpServerReplaysWithoutItsClientsAndWithThem() throws Exception {
         Path dir = RecordedPrograms.folder("akka-io");
         Path trace = dir.resolve("trace");
-        ServerRun recorded = run(dir, "record", trace);
+        ServerRun recorded = PROGRAM.run(dir, "record", trace);
         assertEquals(0, recorded.exit(), recorded::toString);
         assertEquals(
                 CLIENTS * LINES,
@@ -52,28 +54,7 @@ class AkkaIoIT {
                 recorded::toString);
         assertTrue(recorded.programLines().contains("stopped"), recorded::toString);
 
-        for (int i = 1; i <= 3; i++) {
-            Cli.Result alone = RecordedPrograms.replay(
-                    trace,
-                    List.of("--input-from-trace"),
-                    TcpTally.class,
-                    dir.resolve("port").toString());
-            assertEquals(0, alone.exit(), alone::toString);
-            assertEquals(
-                    recorded.programLines(),
-                    alone.out().lines().filter(AkkaIoIT::ownLine).toList(),
-                    alone::toString);
-
-            ServerRun live = run(dir, "replay", trace);
-            assertEquals(0, live.exit(), live::toString);
-            assertEquals(recorded.programLines(), live.programLines(), live::toString);
-            assertEquals(recorded.answers(), live.answers(), live::toString);
-        }
-    }
-
-    private static ServerRun run(Path dir, String command, Path trace) throws Exception {
-        return ServerRun.of(
-                dir, command, trace, List.of(), TcpTally.class, List.of(), AkkaIoIT::talk, AkkaIoIT::ownLine);
+        PROGRAM.assertReplaysAsRecorded(dir, trace, recorded, 3);
     }
 
     /** The server's clients: three connections at once, each adding five times; then one that stops it. */

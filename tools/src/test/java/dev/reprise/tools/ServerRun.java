@@ -1,5 +1,7 @@
 package dev.reprise.tools;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -29,36 +31,54 @@ record ServerRun(int exit, List<String> programLines, List<String> answers, Stri
         return "exit " + exit + ", answers " + answers + ", output:\n" + output;
     }
 
-    /**
-     * Runs {@code ./reprise COMMAND --trace TRACE OPTIONS -- -cp ... MAIN PORT_FILE} with
-     * {@code clients} talking to it; {@code ownLine} picks the program's lines from its output.
-     */
-    static ServerRun of(
-            Path dir,
-            String command,
-            Path trace,
-            List<String> options,
-            Class<?> main,
-            List<String> args,
-            Clients clients,
-            Predicate<String> ownLine)
-            throws Exception {
-        Path port = dir.resolve("port"); // the same argument in every run: a replay runs the recorded command line
-        java.nio.file.Files.deleteIfExists(port);
-        Path output = dir.resolve(command + "-" + System.nanoTime() + ".txt");
-        List<String> cmd = new ArrayList<>(List.of(command, "--trace", trace.toString()));
-        cmd.addAll(options);
-        cmd.addAll(List.of("--", "-cp", AkkaSamplesIT.programClassPath(main), main.getName()));
-        cmd.addAll(args);
-        cmd.add(port.toString());
-        Process p = Cli.start(cmd, output);
-        List<String> answers = clients.talk(awaitPort(port, p));
-        if (!p.waitFor(90, TimeUnit.SECONDS)) {
-            p.destroyForcibly();
-            throw new AssertionError("still running after 90 s: " + Files.readString(output));
+    /** A server program, its arguments (before the port file), its clients and which of its output lines are its own. */
+    record Program(Class<?> main, List<String> args, Clients clients, Predicate<String> ownLine) {
+        /**
+         * Runs {@code ./reprise COMMAND --trace TRACE -- -cp ... MAIN ARGS PORT_FILE} with the
+         * clients talking to it. The port file is the same in every run: a replay runs the
+         * recorded command line.
+         */
+        ServerRun run(Path dir, String command, Path trace) throws Exception {
+            Path port = dir.resolve("port");
+            Files.deleteIfExists(port);
+            Path output = dir.resolve(command + "-" + System.nanoTime() + ".txt");
+            List<String> cmd = new ArrayList<>(List.of(command, "--trace", trace.toString()));
+            cmd.addAll(List.of("--", "-cp", AkkaSamplesIT.programClassPath(main), main.getName()));
+            cmd.addAll(args);
+            cmd.add(port.toString());
+            Process p = Cli.start(cmd, output);
+            List<String> answers = clients.talk(awaitPort(port, p));
+            if (!p.waitFor(90, TimeUnit.SECONDS)) {
+                p.destroyForcibly();
+                throw new AssertionError("still running after 90 s: " + Files.readString(output));
+            }
+            String out = Files.readString(output);
+            return new ServerRun(p.exitValue(), out.lines().filter(ownLine).toList(), answers, out);
         }
-        String out = Files.readString(output);
-        return new ServerRun(p.exitValue(), out.lines().filter(ownLine).toList(), answers, out);
+
+        /**
+         * Replays {@code trace} {@code times} times with {@code --input-from-trace} and no client,
+         * and as often with live clients: each prints the recorded program lines and exits 0, and
+         * the live clients get the recorded answers.
+         */
+        void assertReplaysAsRecorded(Path dir, Path trace, ServerRun recorded, int times) throws Exception {
+            for (int i = 1; i <= times; i++) {
+                List<String> withPort = new ArrayList<>(args);
+                withPort.add(dir.resolve("port").toString());
+                Cli.Result alone = RecordedPrograms.replay(
+                        trace, List.of("--input-from-trace"), main, withPort.toArray(String[]::new));
+                assertEquals(0, alone.exit(), alone::toString);
+                assertEquals(
+                        recorded.programLines(),
+                        alone.out().lines().filter(ownLine).toList(),
+                        alone::toString);
+
+                ServerRun live = run(dir, "replay", trace);
+                assertEquals(0, live.exit(), live::toString);
+                assertEquals(recorded.programLines(), live.programLines(), live::toString);
+                assertEquals(recorded.answers(), live.answers(), live::toString);
+            }
+        }
     }
 
     private static int awaitPort(Path portFile, Process server) throws Exception {

@@ -92,14 +92,9 @@ public final class ContextTasks extends TaskHooks.Handler {
      * class loader (this class extends its handler).
      */
     public static void install() {
-        if (TaskHooks.class.getClassLoader() != null) {
-            AgentLog.internalError(
-                    "installing the thread pool hooks",
-                    new IllegalStateException("dev.reprise.boot.TaskHooks was loaded by "
-                            + TaskHooks.class.getClassLoader() + ", not by the bootstrap class loader"));
-            return;
+        if (BootstrapBridge.ready(TaskHooks.class, "the thread pool hooks")) {
+            TaskHooks.handler = INSTANCE;
         }
-        TaskHooks.handler = INSTANCE;
     }
 
     private static boolean leftAlone(Object task, Object executor) {

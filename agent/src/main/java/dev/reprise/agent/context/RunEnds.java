@@ -16,14 +16,9 @@ public final class RunEnds extends EndHooks.Handler {
 
     /** The run's end is followed from now on. Only once the bridge is in the bootstrap class loader. */
     public static void install() {
-        if (EndHooks.class.getClassLoader() != null) {
-            AgentLog.internalError(
-                    "installing the exit hooks",
-                    new IllegalStateException("dev.reprise.boot.EndHooks was loaded by "
-                            + EndHooks.class.getClassLoader() + ", not by the bootstrap class loader"));
-            return;
+        if (BootstrapBridge.ready(EndHooks.class, "the exit hooks")) {
+            EndHooks.handler = INSTANCE;
         }
-        EndHooks.handler = INSTANCE;
     }
 
     @Override

@@ -48,14 +48,9 @@ public final class SystemCalls extends SystemCallHooks.Handler {
      * now on. Only once the bridge is on the bootstrap class path (this class extends its handler).
      */
     public static void install() {
-        if (SystemCallHooks.class.getClassLoader() != null) {
-            AgentLog.internalError(
-                    "installing the clock and random hooks",
-                    new IllegalStateException("dev.reprise.boot.SystemCallHooks was loaded by "
-                            + SystemCallHooks.class.getClassLoader() + ", not by the bootstrap class loader"));
-            return;
+        if (BootstrapBridge.ready(SystemCallHooks.class, "the clock and random hooks")) {
+            SystemCallHooks.handler = INSTANCE;
         }
-        SystemCallHooks.handler = INSTANCE;
     }
 
     /**
