@@ -4,7 +4,7 @@ import dev.reprise.agent.actor.AgentActor;
 import dev.reprise.agent.context.AgentThread;
 import dev.reprise.agent.context.Mode;
 import dev.reprise.agent.context.SystemCalls;
-import dev.reprise.agent.context.SystemMessageTurns;
+import dev.reprise.agent.context.TraceFeatures;
 import dev.reprise.agent.health.AgentHealth;
 import dev.reprise.agent.health.AgentLog;
 import dev.reprise.agent.instrumentation.Instrumentations;
@@ -89,7 +89,7 @@ public final class RepriseAgent {
         Recorder recorder;
         try {
             Map<String, String> settings = new java.util.LinkedHashMap<>(options.callFilters());
-            settings.put(SystemMessageTurns.UNWATCH_SETTING, "recorded");
+            settings.put(TraceFeatures.SETTING, String.join(",", TraceFeatures.RECORDED));
             recorder = Recorder.startWithoutMBean(options.recorder(), settings);
         } catch (IOException e) {
             fail("cannot record to " + options.recorder().traceDir() + ": " + e.getMessage());

@@ -4,6 +4,7 @@ import akka.actor.ActorRef;
 import akka.actor.ActorSystem;
 import akka.actor.AddressTerminated;
 import akka.actor.FunctionRef;
+import dev.reprise.agent.Agent;
 import dev.reprise.agent.health.AgentLog;
 import dev.reprise.replay.ReplayDivergence;
 import java.util.Collections;
@@ -51,8 +52,8 @@ public final class FunctionRefs {
                 return false;
             }
             AgentThread t = SharedReads.ownTurn();
-            if (t == null) {
-                return false;
+            if (t == null || !Agent.mode.features().has(TraceFeatures.FUNCTION_REF_TELLS)) {
+                return false; // not a turn's; or an older trace, which did not record it
             }
             FunctionRef r = (FunctionRef) ref;
             boolean live = !r.isTerminated();

@@ -95,6 +95,9 @@ public abstract class Mode {
      */
     public abstract byte[] systemCall(AgentThread t, String call, byte[] live);
 
+    /** What the trace keeps that older agents did not: all of it when recording; in replay, what the trace names. */
+    public abstract TraceFeatures features();
+
     /** The program calls {@code System.exit(status)}: recorded, or in replay checked against the recording. */
     public abstract void exiting(int status);
 

@@ -24,11 +24,6 @@ import dev.reprise.trace.SystemMessageKind;
  * bookkeeping messages (create, supervise, watch) pass as they come.
  */
 public final class SystemMessageTurns {
-    /**
-     * The trace's setting that says its recording kept unwatches; in a trace without it, an
-     * unwatch passes as it comes, as it did when that trace was recorded.
-     */
-    public static final String UNWATCH_SETTING = "unwatch";
     /** What the advice on {@code systemInvoke} gets for a held system message: the call is skipped. */
     public static final class Held {
         private Held() {}

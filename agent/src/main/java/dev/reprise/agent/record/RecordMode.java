@@ -14,6 +14,7 @@ import dev.reprise.agent.context.Envelopes;
 import dev.reprise.agent.context.Mode;
 import dev.reprise.agent.context.SystemMessageTurns;
 import dev.reprise.agent.context.Timers;
+import dev.reprise.agent.context.TraceFeatures;
 import dev.reprise.agent.health.AgentLog;
 import dev.reprise.agent.io.Network;
 import dev.reprise.agent.io.RecordedNetwork;
@@ -26,6 +27,7 @@ import dev.reprise.trace.TraceMetadata;
 
 /** Recording: each turn, creation and nondeterministic call is appended to the thread's buffer. Owns the recorder. */
 public final class RecordMode extends Mode {
+    private static final TraceFeatures FEATURES = TraceFeatures.all();
     private final Network network = new RecordedNetwork();
     private final Recorder recorder;
     /** Whether messages and creations get fingerprints. */
@@ -168,6 +170,11 @@ public final class RecordMode extends Mode {
     public byte[] systemCall(AgentThread t, String call, byte[] live) {
         t.recorder.systemCall(t.callOwner(), live);
         return null;
+    }
+
+    @Override
+    public TraceFeatures features() {
+        return FEATURES;
     }
 
     @Override

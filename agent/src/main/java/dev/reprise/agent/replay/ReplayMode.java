@@ -15,6 +15,7 @@ import dev.reprise.agent.context.AgentThread;
 import dev.reprise.agent.context.Mode;
 import dev.reprise.agent.context.SystemMessageTurns;
 import dev.reprise.agent.context.Timers;
+import dev.reprise.agent.context.TraceFeatures;
 import dev.reprise.agent.health.AgentLog;
 import dev.reprise.agent.io.Network;
 import dev.reprise.agent.io.ReplayedNetwork;
@@ -40,8 +41,8 @@ public final class ReplayMode extends Mode implements AutoCloseable {
     private final Replay replay;
     private final ReplayMailboxType mailboxType;
     private final Network network;
-    /** Whether the recording kept unwatches ({@link SystemMessageTurns#UNWATCH_SETTING}); else they pass as they come. */
-    private final boolean unwatchRecorded;
+    /** What the trace keeps that older agents did not. */
+    private final TraceFeatures features;
 
     final ProgramThreads programThreads = new ProgramThreads();
     private final ThreadLocal<AgentThread> threads = ThreadLocal.withInitial(this::newThread);
@@ -64,7 +65,7 @@ public final class ReplayMode extends Mode implements AutoCloseable {
         this.replay = Replay.open(trace, support, quiet, liveAfterEnd, verbose, exitOnError);
         this.mailboxType = new ReplayMailboxType(replay, support);
         this.network = new ReplayedNetwork(replay, !inputFromTrace);
-        this.unwatchRecorded = "recorded".equals(replay.metadata().settings().get(SystemMessageTurns.UNWATCH_SETTING));
+        this.features = TraceFeatures.of(replay.metadata().settings().get(TraceFeatures.SETTING));
         programThreads.add(Thread.currentThread()); // the replay starts on main (or a test's thread that plays it)
     }
 
@@ -192,6 +193,11 @@ public final class ReplayMode extends Mode implements AutoCloseable {
     }
 
     @Override
+    public TraceFeatures features() {
+        return features;
+    }
+
+    @Override
     public void exiting(int status) {
         Long recorded = replay.metadata().counts().get(TraceMetadata.ENDED_PREFIX + TraceMetadata.EXIT_STATUS);
         if (recorded != null && recorded != status) {
@@ -259,7 +265,7 @@ public final class ReplayMode extends Mode implements AutoCloseable {
     /** Replay: whether the actor handles {@code message} now (its recorded turn); else it is held. */
     private boolean admit(Object cell, Object message) {
         SystemMessageKind kind = SystemMessageTurns.kindOf(message);
-        if (kind == SystemMessageKind.UNWATCH && !unwatchRecorded) {
+        if (kind == SystemMessageKind.UNWATCH && !features.has(TraceFeatures.UNWATCH)) { // an older trace
             return true;
         }
         ReplayQueue q = kind == null ? null : queueOf(cell);
