@@ -24,9 +24,10 @@ import org.junit.jupiter.api.Test;
 /**
  * Network input recorded where it enters the JVM, in Akka IO's TCP: {@link TcpTally}, a server on
  * Akka IO, is recorded through {@code ./reprise record} under real loopback clients (three
- * connections at once, then one that stops it), and replayed three times with {@code
- * --input-from-trace} and no client at all, and three times with live clients: the same program
- * output each time, and the live clients get the recorded answers.
+ * connections at once, then one after the server idled 8 s, then one that stops it), and replayed
+ * three times with {@code --input-from-trace} and no client at all, and three times with live
+ * clients: the same program output each time, and the live clients get the recorded answers, the
+ * late one too (a replay waits for a client as long as the recording did).
  */
 @Tag("samples")
 class AkkaIoIT {
@@ -34,6 +35,8 @@ class AkkaIoIT {
             new ServerRun.Program(TcpTally.class, List.of(), AkkaIoIT::talk, AkkaIoIT::ownLine);
     private static final int CLIENTS = 3;
     private static final int LINES = 5;
+    /** Longer than the 5 s a replayed connection waits for its live client beyond the recorded wait. */
+    private static final long IDLE_MILLIS = 8_000;
 
     @BeforeAll
     static void packaged() {
@@ -47,7 +50,7 @@ class AkkaIoIT {
         ServerRun recorded = PROGRAM.run(dir, "record", trace);
         assertEquals(0, recorded.exit(), recorded::toString);
         assertEquals(
-                CLIENTS * LINES,
+                CLIENTS * LINES + 1,
                 recorded.programLines().stream()
                         .filter(l -> l.startsWith("counter "))
                         .count(),
@@ -57,18 +60,24 @@ class AkkaIoIT {
         PROGRAM.assertReplaysAsRecorded(dir, trace, recorded, 3);
     }
 
-    /** The server's clients: three connections at once, each adding five times; then one that stops it. */
+    /**
+     * The server's clients: three connections at once, each adding five times; then, after the
+     * server idled longer than a replay waits for a client by default, one that adds once; then
+     * one that stops it.
+     */
     private static List<String> talk(int port) throws Exception {
         ExecutorService pool = Executors.newFixedThreadPool(CLIENTS);
         try {
             List<Future<String>> clients = new ArrayList<>();
             for (int c = 0; c < CLIENTS; c++) {
-                clients.add(pool.submit(() -> client(port)));
+                clients.add(pool.submit(() -> client(port, LINES)));
             }
             List<String> answers = new ArrayList<>();
             for (Future<String> f : clients) {
                 answers.add(f.get(60, TimeUnit.SECONDS));
             }
+            Thread.sleep(IDLE_MILLIS); // a server idle between requests
+            answers.add("late: " + client(port, 1));
             try (Socket stop = new Socket("127.0.0.1", port)) {
                 stop.getOutputStream().write("stop\n".getBytes(StandardCharsets.UTF_8));
                 stop.getOutputStream().flush();
@@ -80,13 +89,13 @@ class AkkaIoIT {
         }
     }
 
-    private static String client(int port) throws IOException {
+    private static String client(int port, int lines) throws IOException {
         try (Socket s = new Socket("127.0.0.1", port)) {
             s.setSoTimeout(30_000);
             OutputStream out = s.getOutputStream();
             BufferedReader in = new BufferedReader(new InputStreamReader(s.getInputStream(), StandardCharsets.UTF_8));
             StringBuilder got = new StringBuilder();
-            for (int k = 0; k < LINES; k++) {
+            for (int k = 0; k < lines; k++) {
                 out.write(("add x" + k % 2 + "\n").getBytes(StandardCharsets.UTF_8));
                 out.flush();
                 got.append(in.readLine()).append(' ');

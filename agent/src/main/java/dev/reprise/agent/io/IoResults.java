@@ -11,7 +11,8 @@ import java.nio.charset.StandardCharsets;
 /**
  * How a network call's result is kept in the trace (a system call's value): a kind byte, then
  * what the kind needs, big-endian. {@code [0][i32 n][n bytes]} a read; {@code [0][i32 n]} a write
- * or a flag; {@code [0]} no address, {@code [1][u8 length][address][i32 port]} an address;
+ * or a flag; {@code [0][i32 0|1][i64 ms]} an accept, none or one, and when (milliseconds since the
+ * run began); {@code [0]} no address, {@code [1][u8 length][address][i32 port]} an address;
  * {@code [2][message, UTF-8]} the call failed with an {@code IOException}.
  */
 final class IoResults {
@@ -24,6 +25,20 @@ final class IoResults {
     /** A count or a flag (1 true, 0 false). */
     static byte[] count(int n) {
         return ByteBuffer.allocate(5).put(VALUE).putInt(n).array();
+    }
+
+    /** An accept that found a connection or none, {@code millis} into the run. */
+    static byte[] accepted(boolean one, long millis) {
+        return ByteBuffer.allocate(13)
+                .put(VALUE)
+                .putInt(one ? 1 : 0)
+                .putLong(millis)
+                .array();
+    }
+
+    /** When a recorded accept was made (milliseconds into the run), or -1 if the result does not say. */
+    static long acceptedAt(byte[] r) {
+        return r.length >= 13 ? ByteBuffer.wrap(r, 5, 8).getLong() : -1;
     }
 
     /** A read of {@code n} bytes into {@code dst} from {@code from}: the count and the bytes. */

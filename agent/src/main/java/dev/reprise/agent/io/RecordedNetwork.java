@@ -9,9 +9,13 @@ import java.nio.ByteBuffer;
 import java.nio.channels.SelectableChannel;
 import java.nio.channels.ServerSocketChannel;
 import java.nio.channels.SocketChannel;
+import java.util.concurrent.TimeUnit;
 
 /** Recording: each network call runs, and its result (or its failure) is recorded as the turn's system call. */
 public final class RecordedNetwork extends Network {
+    /** When the run began, for the time of each accept (a replay with live clients waits as long as it took). */
+    private final long start = System.nanoTime();
+
     @Override
     public SocketChannel accept(AgentThread t, ServerSocketChannel channel) throws IOException {
         SocketChannel accepted;
@@ -21,7 +25,7 @@ public final class RecordedNetwork extends Network {
             record(t, IoResults.failed(e));
             throw e;
         }
-        record(t, IoResults.count(accepted != null ? 1 : 0));
+        record(t, IoResults.accepted(accepted != null, TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start)));
         return accepted;
     }
 

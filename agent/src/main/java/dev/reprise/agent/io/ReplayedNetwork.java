@@ -26,12 +26,20 @@ import java.util.concurrent.TimeUnit;
  * Past the trace's end, calls go to the network.
  */
 public final class ReplayedNetwork extends Network {
-    /** How long a recorded connection waits for a live client before it goes on without one. */
+    /**
+     * How long a recorded connection waits for a live client before it goes on without one, past
+     * twice the time the recording waited for it since the previous one (a server idle between
+     * clients waits as long as it did).
+     */
     private static final long PEER_WAIT_NANOS = TimeUnit.SECONDS.toNanos(5);
     /** How long a replayed write waits for a slow live client to take the recorded bytes. */
     private static final long WRITE_WAIT_NANOS = TimeUnit.SECONDS.toNanos(10);
 
     private final Replay replay;
+    /** The previous accept's recorded time (ms into the recorded run) and this replay's time of it; guarded by this. */
+    private long lastAcceptedAt;
+
+    private long lastAcceptNanos = System.nanoTime();
     /**
      * The live client of each stand-in connection, where one connected: it gets the replayed
      * writes, and is half closed (never reset) when the connection closes, since it may still be
@@ -64,7 +72,7 @@ public final class ReplayedNetwork extends Network {
             return null;
         }
         SocketChannel standIn = SocketChannel.open(); // what the program sees: open, with no peer of its own
-        SocketChannel live = livePeers ? awaitClient(channel) : null;
+        SocketChannel live = livePeers ? awaitClient(channel, peerDeadline(IoResults.acceptedAt(r))) : null;
         if (live != null) {
             live.configureBlocking(false);
             peers.put(standIn, live);
@@ -72,13 +80,34 @@ public final class ReplayedNetwork extends Network {
         return standIn;
     }
 
-    /** The next live client's connection, if one connects soon (a non-blocking server channel is polled). */
-    private static SocketChannel awaitClient(ServerSocketChannel channel) {
-        long deadline = System.nanoTime() + PEER_WAIT_NANOS;
+    /**
+     * Until when a recorded accept at {@code acceptedAt} (ms into the recorded run, -1: unknown)
+     * waits for its live client: the recorded wait since the previous accept, twice, and five
+     * seconds more, counted from the previous accept in this replay.
+     */
+    private synchronized long peerDeadline(long acceptedAt) {
+        long recordedWait = acceptedAt < 0 ? 0 : Math.max(0, acceptedAt - lastAcceptedAt);
+        long deadline = Math.max(
+                System.nanoTime() + PEER_WAIT_NANOS,
+                lastAcceptNanos + 2 * TimeUnit.MILLISECONDS.toNanos(recordedWait) + PEER_WAIT_NANOS);
+        if (acceptedAt >= 0) {
+            lastAcceptedAt = acceptedAt;
+        }
+        return deadline;
+    }
+
+    /** The previous accept in this replay happened now (its live client came, or it went on without). */
+    private synchronized void accepted() {
+        lastAcceptNanos = System.nanoTime();
+    }
+
+    /** The next live client's connection, if one connects by {@code deadline} (a non-blocking server channel is polled). */
+    private SocketChannel awaitClient(ServerSocketChannel channel, long deadline) {
         try {
             while (channel.isOpen()) {
                 SocketChannel c = channel.accept();
                 if (c != null || System.nanoTime() > deadline) {
+                    accepted();
                     if (c == null) {
                         AgentLog.warnOnce(
                                 "no live client",
