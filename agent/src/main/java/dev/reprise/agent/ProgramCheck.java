@@ -32,6 +32,58 @@ final class ProgramCheck {
         return null;
     }
 
+    /** The settings key of {@link #classPathDigest}. */
+    static final String CLASS_PATH_SETTING = "classPathDigest";
+
+    /** At most this many class files of a class folder are looked at (a digest, not a build tool). */
+    private static final int MAX_FILES = 50_000;
+
+    /**
+     * A digest of the application's class path as it is on disk: each entry's name, and for a
+     * jar its size and time, for a class folder its class files' names, sizes and times. Cheap (no
+     * file is read), so a rebuild that changes nothing may change it: it only ever warns.
+     */
+    static String classPathDigest(String classPath) {
+        if (classPath == null || classPath.isBlank()) {
+            return "";
+        }
+        java.util.zip.CRC32C crc = new java.util.zip.CRC32C();
+        for (String entry : classPath.split(java.io.File.pathSeparator)) {
+            java.nio.file.Path p = java.nio.file.Path.of(entry);
+            crc.update(
+                    p.getFileName() == null
+                            ? new byte[0]
+                            : p.getFileName().toString().getBytes());
+            try {
+                if (java.nio.file.Files.isDirectory(p)) {
+                    try (var files = java.nio.file.Files.walk(p)) {
+                        files.filter(f -> f.toString().endsWith(".class"))
+                                .limit(MAX_FILES)
+                                .sorted()
+                                .forEach(f -> update(crc, p.relativize(f).toString(), f));
+                    }
+                } else if (java.nio.file.Files.isRegularFile(p)) {
+                    update(crc, "", p);
+                }
+            } catch (java.io.IOException | java.io.UncheckedIOException e) {
+                crc.update(0);
+            }
+        }
+        return Long.toHexString(crc.getValue());
+    }
+
+    private static void update(java.util.zip.CRC32C crc, String name, java.nio.file.Path file) {
+        try {
+            crc.update(name.getBytes());
+            crc.update(java.nio.ByteBuffer.allocate(16)
+                    .putLong(java.nio.file.Files.size(file))
+                    .putLong(java.nio.file.Files.getLastModifiedTime(file).toMillis())
+                    .flip());
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
     private static List<String> words(String commandLine) {
         return Arrays.asList(commandLine.trim().split("\\s+"));
     }

@@ -90,6 +90,9 @@ public final class RepriseAgent {
         try {
             Map<String, String> settings = new java.util.LinkedHashMap<>(options.callFilters());
             settings.put(TraceFeatures.SETTING, String.join(",", TraceFeatures.RECORDED));
+            settings.put(
+                    ProgramCheck.CLASS_PATH_SETTING,
+                    ProgramCheck.classPathDigest(System.getProperty("java.class.path")));
             recorder = Recorder.startWithoutMBean(options.recorder(), settings);
         } catch (IOException e) {
             fail("cannot record to " + options.recorder().traceDir() + ": " + e.getMessage());
@@ -142,6 +145,13 @@ public final class RepriseAgent {
                     + ". Replay it with the recorded one (" + recordedProgram + "), or pass "
                     + "--allow-changed-program (agent option changedProgram=true) to replay this one anyway");
             return;
+        }
+        String recordedClasses = mode.replay().metadata().settings().get(ProgramCheck.CLASS_PATH_SETTING);
+        if (exitOnError
+                && recordedClasses != null
+                && !recordedClasses.equals(ProgramCheck.classPathDigest(System.getProperty("java.class.path")))) {
+            AgentLog.warn("the class path or its classes differ from the recording's (another class path, or the "
+                    + "program rebuilt since): if its code changed, the replay may stop where it does");
         }
         Replay replay = mode.replay();
         if (replay.metadata().notRecorded() != null) {

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.reprise.samples.ChangedProgram;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.BeforeAll;
@@ -45,6 +46,29 @@ class ChangedProgramIT {
                                     + "[renamed]. Replay it with the recorded one"),
                     refused::toString);
             assertFalse(refused.out().contains("Ping"), refused::toString); // refused before the program ran
+            if (run == 1) { // another class path (an IDE's, say): one warning line, and the replay goes on
+                Path extra = Files.createDirectories(dir.resolve("extra-classes"));
+                Cli.Result otherPath = Cli.script(
+                        Cli.PACKAGED,
+                        "replay",
+                        "--trace",
+                        trace.toString(),
+                        "--",
+                        "-cp",
+                        AkkaSamplesIT.programClassPath(ChangedProgram.class) + java.io.File.pathSeparator + extra,
+                        ChangedProgram.class.getName(),
+                        "original");
+                assertEquals(0, otherPath.exit(), otherPath::toString);
+                assertEquals(recorded, lines(otherPath), otherPath::toString);
+                assertEquals(
+                        1,
+                        otherPath
+                                .err()
+                                .lines()
+                                .filter(l -> l.contains("the class path or its classes differ from the recording's"))
+                                .count(),
+                        otherPath::toString);
+            }
 
             Cli.Result renamed = replay(trace, "renamed");
             assertDiverged(
