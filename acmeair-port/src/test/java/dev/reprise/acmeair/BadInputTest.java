@@ -164,6 +164,7 @@ class BadInputTest {
         String big = "x".repeat(200_000);
         HttpResponse<String> r = live.postRaw("/customer/byid/uid9@email.com", session, "application/json", big);
         assertEquals(413, r.statusCode());
+        assertEquals("request body over 64 KB\n", r.body());
     }
 
     @Test

@@ -8,7 +8,6 @@ import io.netty.channel.EventLoopGroup;
 import io.netty.channel.nio.NioEventLoopGroup;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
-import io.netty.handler.codec.http.HttpObjectAggregator;
 import io.netty.handler.codec.http.HttpServerCodec;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -16,7 +15,7 @@ import java.util.concurrent.TimeUnit;
 
 /** The Netty HTTP/1.1 server on loopback that passes requests to the router actor. */
 public final class HttpServer implements AutoCloseable {
-    /** Largest request body accepted; larger ones get 413. */
+    /** Largest request body accepted; larger ones get 413 with a text that says so. */
     public static final int MAX_BODY_BYTES = 64 * 1024;
 
     private final EventLoopGroup boss = new NioEventLoopGroup(1);
@@ -40,7 +39,7 @@ public final class HttpServer implements AutoCloseable {
                     protected void initChannel(SocketChannel ch) {
                         ch.pipeline()
                                 .addLast(new HttpServerCodec())
-                                .addLast(new HttpObjectAggregator(MAX_BODY_BYTES))
+                                .addLast(new BodyLimit(MAX_BODY_BYTES))
                                 .addLast(handler);
                     }
                 })
