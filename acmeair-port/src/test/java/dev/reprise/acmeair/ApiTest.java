@@ -197,6 +197,25 @@ class ApiTest {
     }
 
     @Test
+    void aCustomersProfileAndBookingsAreTheirsAloneAndItsPasswordIsNeverShown() throws Exception {
+        String other = live.login(7);
+        assertEquals(403, live.get("/customer/byid/uid6@email.com", other).statusCode());
+        assertEquals(403, live.get("/bookings/byuser/uid6@email.com", other).statusCode());
+        String mine = live.login(6);
+        String profile = live.get("/customer/byid/uid6@email.com", mine).body();
+        assertFalse(ApiJson.read(profile).has("password"), profile);
+        HttpResponse<String> changed = live.postRaw(
+                "/customer/byid/uid6@email.com",
+                other,
+                "application/json",
+                profile.replace("{", "{\"password\":\"stolen\","));
+        assertEquals(403, changed.statusCode());
+        assertEquals("userid does not match the session", changed.body());
+        assertEquals(200, live.get("/checkstatus", null).statusCode());
+        live.login(6); // the password did not change
+    }
+
+    @Test
     void configAndCounts() throws Exception {
         assertEquals("100", live.get("/config/countCustomers", null).body());
         assertEquals("394", live.get("/config/countFlightSegments", null).body());

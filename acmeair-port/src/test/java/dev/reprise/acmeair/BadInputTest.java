@@ -134,7 +134,8 @@ class BadInputTest {
 
     @Test
     void unknownIdsAre404AndOtherUsersAre403() throws Exception {
-        assertAnswer(404, "unknown customer", live.get("/customer/byid/nobody@email.com", session));
+        // Another id than the session's, known or not, is not this session's to see: 403, not 404.
+        assertAnswer(403, "does not match the session", live.get("/customer/byid/nobody@email.com", session));
         assertAnswer(
                 404,
                 "unknown flight",

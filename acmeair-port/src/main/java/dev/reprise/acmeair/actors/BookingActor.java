@@ -35,7 +35,7 @@ public final class BookingActor extends ServiceActor {
         return switch (call.endpoint()) {
             case BOOK_FLIGHTS -> book(call);
             case CANCEL_BOOKING -> cancel(call);
-            case BOOKINGS_BY_USER -> list(call.pathParameter());
+            case BOOKINGS_BY_USER -> list(call.ownCustomer(call.pathParameter()));
             case COUNT_BOOKINGS -> count("n_booking");
             default -> throw new IllegalArgumentException("not a booking endpoint: " + call.endpoint());
         };
@@ -43,7 +43,7 @@ public final class BookingActor extends ServiceActor {
 
     private ApiResponse book(Call call) throws SQLException {
         ApiRequest request = call.request();
-        String user = ownUser(call, request.required("userid"));
+        String user = call.ownCustomer(request.required("userid"));
         String toFlight = request.required("toFlightId");
         boolean oneWay = request.optional("oneWayFlight", "false").equals("true");
         String returnFlight = oneWay ? null : request.required("retFlightId");
@@ -63,7 +63,7 @@ public final class BookingActor extends ServiceActor {
 
     private ApiResponse cancel(Call call) throws SQLException {
         String number = call.request().required("number");
-        String user = ownUser(call, call.request().required("userid"));
+        String user = call.ownCustomer(call.request().required("userid"));
         long deleted = queries.update("DELETE FROM n_booking WHERE id = ? AND customerid = ?", number, user);
         ObjectNode status = ApiJson.object().put("status", deleted == 1 ? "success" : "error");
         return ApiResponse.json(deleted == 1 ? 200 : 404, status);
@@ -76,14 +76,6 @@ public final class BookingActor extends ServiceActor {
             bookings.add(ApiJson.read(booking));
         }
         return ApiResponse.json(bookings);
-    }
-
-    /** Customers book and cancel for themselves only: 403 for another user's id. */
-    private static String ownUser(Call call, String userId) {
-        if (!userId.equals(call.customerId())) {
-            throw ApiException.forbidden("userid does not match the session");
-        }
-        return userId;
     }
 
     private void requireFlight(String flightId) throws SQLException {

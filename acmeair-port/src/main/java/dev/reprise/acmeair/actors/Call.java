@@ -16,6 +16,17 @@ public record Call(ApiRequest request, Endpoint endpoint, String customerId) {
         return new Call(request, endpoint, customer);
     }
 
+    /**
+     * {@code userId}, if it is the session's own customer: a customer's profile, password and
+     * bookings are its own; 403 for another user's.
+     */
+    public String ownCustomer(String userId) {
+        if (!userId.equals(customerId)) {
+            throw dev.reprise.acmeair.api.ApiException.forbidden("userid does not match the session");
+        }
+        return userId;
+    }
+
     /** @return the endpoint's path parameter ({@code user} of {@code /customer/byid/{user}}) */
     public String pathParameter() {
         return endpoint.pathParameter(request.path());

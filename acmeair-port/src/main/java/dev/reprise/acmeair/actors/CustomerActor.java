@@ -3,6 +3,7 @@ package dev.reprise.acmeair.actors;
 import akka.actor.Props;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.NullNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.reprise.acmeair.api.ApiException;
 import dev.reprise.acmeair.api.ApiResponse;
@@ -10,8 +11,12 @@ import dev.reprise.acmeair.db.Database;
 import dev.reprise.acmeair.support.ApiJson;
 import java.sql.SQLException;
 
-/** Customers: view and update a profile, and the customer count. */
+/**
+ * Customers: view and update a profile (the session's own only; its password is never shown, and
+ * an update without it keeps it), and the customer count.
+ */
 public final class CustomerActor extends ServiceActor {
+    private static final String PASSWORD = "password";
     private static final String[] FIELDS = {
         "password", "status", "total_miles", "miles_ytd", "address", "phoneNumber", "phoneNumberType"
     };
@@ -30,8 +35,9 @@ public final class CustomerActor extends ServiceActor {
     @Override
     protected ApiResponse handle(Call call) throws SQLException {
         return switch (call.endpoint()) {
-            case VIEW_CUSTOMER -> ApiResponse.json(find(call.pathParameter()));
-            case UPDATE_CUSTOMER -> update(call.pathParameter(), call.request().body());
+            case VIEW_CUSTOMER -> ApiResponse.json(withoutPassword(find(call.ownCustomer(call.pathParameter()))));
+            case UPDATE_CUSTOMER ->
+                update(call.ownCustomer(call.pathParameter()), call.request().body());
             case COUNT_CUSTOMERS -> count("n_customer");
             default -> throw new IllegalArgumentException("not a customer endpoint: " + call.endpoint());
         };
@@ -47,9 +53,19 @@ public final class CustomerActor extends ServiceActor {
 
     private ApiResponse update(String id, String body) throws SQLException {
         ObjectNode customer = parse(id, body);
-        find(id);
+        JsonNode stored = find(id);
+        if (customer.get(PASSWORD).isNull()) {
+            customer.set(PASSWORD, stored.get(PASSWORD)); // the API never shows it: an update without it keeps it
+        }
         queries.update("UPDATE n_customer SET content = ? WHERE id = ?", ApiJson.write(customer), id);
-        return ApiResponse.json(customer);
+        return ApiResponse.json(withoutPassword(customer));
+    }
+
+    /** A profile as the API shows it: never its password. */
+    private static JsonNode withoutPassword(JsonNode customer) {
+        ObjectNode shown = customer.deepCopy();
+        shown.remove(PASSWORD);
+        return shown;
     }
 
     /** @return the customer document of the body, in the stored field order; 400 if malformed */
@@ -68,7 +84,8 @@ public final class CustomerActor extends ServiceActor {
         }
         ObjectNode customer = ApiJson.object().put("_id", id);
         for (String field : FIELDS) {
-            customer.set(field, require(json, field));
+            boolean keepStored = field.equals(PASSWORD) && !json.has(PASSWORD); // filled in from the stored profile
+            customer.set(field, keepStored ? NullNode.getInstance() : require(json, field));
         }
         JsonNode address = customer.get("address");
         if (!address.isObject()) {
