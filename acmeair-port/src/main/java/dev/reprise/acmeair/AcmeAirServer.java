@@ -50,7 +50,8 @@ public final class AcmeAirServer implements AutoCloseable {
         AcmeAirActors.Started actors =
                 AcmeAirActors.start(db, new Ids(options.seed()), clock, options.loader(), options.hashResponses());
         try {
-            return new AcmeAirServer(db, actors, new HttpServer(options.port(), actors.router()));
+            return new AcmeAirServer(
+                    db, actors, new HttpServer(options.port(), actors.router(), options.idleSeconds()));
         } catch (RuntimeException | InterruptedException e) {
             actors.system().terminate();
             throw e;

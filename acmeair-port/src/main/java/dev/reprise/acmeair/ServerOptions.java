@@ -12,9 +12,19 @@ import java.nio.file.Path;
  * @param loadAtStart whether to load the data at start when the database is empty
  * @param seed seed of the ids the server generates (sessions, bookings)
  * @param hashResponses whether to keep the response hash chain
+ * @param idleSeconds how long a connection may send nothing (between requests, or in the middle of
+ *     one) before the server closes it
  */
 public record ServerOptions(
-        int port, Path db, LoaderSettings loader, boolean loadAtStart, long seed, boolean hashResponses) {
+        int port,
+        Path db,
+        LoaderSettings loader,
+        boolean loadAtStart,
+        long seed,
+        boolean hashResponses,
+        int idleSeconds) {
+    /** A connection that sends nothing for this long is closed, by default. */
+    static final int DEFAULT_IDLE_SECONDS = 60;
 
     static final String USAGE = """
       usage: AcmeAirServer [options]
@@ -27,6 +37,8 @@ public record ServerOptions(
         --load               load the data at start if the database is empty
         --seed N             seed of session and booking ids (default: from the time)
         --hash-responses     keep a SHA-256 chain over response bodies (GET /rest/api/config/responseHash)
+        --idle-timeout S     close a connection that sends nothing for S seconds, between requests or
+                             in the middle of one (default 60)
       """;
 
     /**
@@ -45,6 +57,7 @@ public record ServerOptions(
         boolean load = false;
         long seed = System.nanoTime();
         boolean hash = false;
+        int idle = DEFAULT_IDLE_SECONDS;
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
                 case "--port" -> port = Integer.parseInt(value(args, ++i));
@@ -56,11 +69,12 @@ public record ServerOptions(
                 case "--load" -> load = true;
                 case "--seed" -> seed = Long.parseLong(value(args, ++i));
                 case "--hash-responses" -> hash = true;
+                case "--idle-timeout" -> idle = Integer.parseInt(value(args, ++i));
                 default -> throw new IllegalArgumentException("unknown option " + args[i]);
             }
         }
         return new ServerOptions(
-                port, db, new LoaderSettings(customers, days, flightsPerDay, dataSeed), load, seed, hash);
+                port, db, new LoaderSettings(customers, days, flightsPerDay, dataSeed), load, seed, hash, idle);
     }
 
     private static String value(String[] args, int i) {

@@ -3,6 +3,7 @@ package dev.reprise.acmeair;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.reprise.acmeair.db.LoaderSettings;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.InetAddress;
@@ -166,6 +167,27 @@ class BadInputTest {
         HttpResponse<String> r = live.postRaw("/customer/byid/uid9@email.com", session, "application/json", big);
         assertEquals(413, r.statusCode());
         assertEquals("request body over 64 KB\n", r.body());
+    }
+
+    @Test
+    void aHalfSentRequestAndAnIdleConnectionAreClosedAfterTheIdleTimeout() throws Exception {
+        int idleSeconds = 2;
+        try (LiveServer quick =
+                        new LiveServer(dir.resolve("idle"), 3, LoaderSettings.SOMNS.withCustomers(1), idleSeconds);
+                Socket half = new Socket(InetAddress.getLoopbackAddress(), quick.server.port());
+                Socket idle = new Socket(InetAddress.getLoopbackAddress(), quick.server.port())) {
+            half.setSoTimeout(10_000);
+            idle.setSoTimeout(10_000);
+            half.getOutputStream()
+                    .write("POST /login HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\nlog"
+                            .getBytes(StandardCharsets.US_ASCII));
+            half.getOutputStream().flush();
+            long start = System.nanoTime();
+            assertEquals(-1, half.getInputStream().read(), "the server closes a request that stops half-way");
+            assertEquals(-1, idle.getInputStream().read(), "and a connection that never sends");
+            long seconds = java.util.concurrent.TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - start);
+            assertTrue(seconds < 9, "closed after the idle timeout (" + idleSeconds + " s): " + seconds);
+        }
     }
 
     @Test

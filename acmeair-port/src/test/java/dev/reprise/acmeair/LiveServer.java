@@ -32,7 +32,12 @@ final class LiveServer implements AutoCloseable {
     }
 
     LiveServer(Path dir, long seed, LoaderSettings data) throws Exception {
-        server = AcmeAirServer.start(new ServerOptions(0, dir.resolve("db"), data, true, seed, true));
+        this(dir, seed, data, 60);
+    }
+
+    /** A server that closes a connection silent for {@code idleSeconds}. */
+    LiveServer(Path dir, long seed, LoaderSettings data, int idleSeconds) throws Exception {
+        server = AcmeAirServer.start(new ServerOptions(0, dir.resolve("db"), data, true, seed, true, idleSeconds));
     }
 
     URI uri(String path) {

@@ -9,6 +9,7 @@ import io.netty.channel.nio.NioEventLoopGroup;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.handler.codec.http.HttpServerCodec;
+import io.netty.handler.timeout.ReadTimeoutHandler;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.util.concurrent.TimeUnit;
@@ -27,9 +28,11 @@ public final class HttpServer implements AutoCloseable {
      *
      * @param port the port on 127.0.0.1, 0 for any free one
      * @param router the router actor
+     * @param idleSeconds a connection that sends nothing this long (between requests, or in the
+     *     middle of one) is closed
      * @throws InterruptedException if interrupted while binding
      */
-    public HttpServer(int port, ActorRef router) throws InterruptedException {
+    public HttpServer(int port, ActorRef router, int idleSeconds) throws InterruptedException {
         ApiHandler handler = new ApiHandler(router);
         channel = new ServerBootstrap()
                 .group(boss, workers)
@@ -38,6 +41,7 @@ public final class HttpServer implements AutoCloseable {
                     @Override
                     protected void initChannel(SocketChannel ch) {
                         ch.pipeline()
+                                .addLast(new ReadTimeoutHandler(idleSeconds))
                                 .addLast(new HttpServerCodec())
                                 .addLast(new BodyLimit(MAX_BODY_BYTES))
                                 .addLast(handler);
