@@ -47,8 +47,8 @@ public final class AcmeAirServer implements AutoCloseable {
                 }
             }
         }
-        AcmeAirActors.Started actors =
-                AcmeAirActors.start(db, new Ids(options.seed()), clock, options.loader(), options.hashResponses());
+        AcmeAirActors.Started actors = AcmeAirActors.start(
+                db, Ids.forRun(options.seed(), db.nextRun()), clock, options.loader(), options.hashResponses());
         try {
             return new AcmeAirServer(
                     db, actors, new HttpServer(options.port(), actors.router(), options.idleSeconds()));
@@ -99,7 +99,9 @@ public final class AcmeAirServer implements AutoCloseable {
             server.close();
             stopped.countDown();
         }));
-        System.out.println("Acme-Air listening on http://127.0.0.1:" + server.port() + "/rest/api (seed "
+        // On stderr: standard output is the service's own (its response hashes), in the order its actors
+        // answered; this line races them in a replay that has no clients to wait for it.
+        System.err.println("Acme-Air listening on http://127.0.0.1:" + server.port() + "/rest/api (seed "
                 + options.seed() + ", database " + options.db().toAbsolutePath() + ")");
         stopped.await();
     }

@@ -3,6 +3,7 @@ package dev.reprise.agent;
 import dev.reprise.agent.actor.AgentActor;
 import dev.reprise.agent.context.AgentThread;
 import dev.reprise.agent.context.Mode;
+import dev.reprise.agent.context.ProgramSignals;
 import dev.reprise.agent.context.SystemCalls;
 import dev.reprise.agent.context.TraceFeatures;
 import dev.reprise.agent.health.AgentHealth;
@@ -11,7 +12,6 @@ import dev.reprise.agent.instrumentation.Instrumentations;
 import dev.reprise.agent.record.RecordMode;
 import dev.reprise.agent.replay.ReplayBackend;
 import dev.reprise.agent.replay.ReplayMode;
-import dev.reprise.agent.replay.ReplaySignals;
 import dev.reprise.api.spi.Backends;
 import dev.reprise.replay.Replay;
 import dev.reprise.runtime.Recorder;
@@ -110,6 +110,9 @@ public final class RepriseAgent {
         }
         begin(mode);
         recorder.beforeExitClose(mode.lifecycle::awaitShutdownAtExit);
+        if (exitOnError) {
+            ProgramSignals.install(); // a run ended by a signal says so in its trace
+        }
         try {
             Instrumentations.install(inst, options::recordsCallsIn, false, options.cache(), recorder::registerMBean);
             Backends.install(SystemCalls.unhooked(new RecordingBackend(recorder, () -> {
@@ -181,7 +184,7 @@ public final class RepriseAgent {
         }
         if (exitOnError) {
             Runtime.getRuntime().addShutdownHook(new Thread(mode::atExit, "reprise-replay-summary"));
-            ReplaySignals.install(replay);
+            ProgramSignals.install();
         }
         AgentLog.info("replaying " + options.replayTrace());
     }

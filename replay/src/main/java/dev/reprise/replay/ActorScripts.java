@@ -1,11 +1,16 @@
 package dev.reprise.replay;
 
+import dev.reprise.trace.ActorEventSource;
+import dev.reprise.trace.EventTally;
+import dev.reprise.trace.TraceEvent;
 import dev.reprise.trace.TraceIds;
 import dev.reprise.trace.TraceIndex;
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.stream.Stream;
 
 /**
  * Every actor's {@link ActorScript}, made when the replay first meets the actor, and the actors
@@ -68,11 +73,34 @@ final class ActorScripts {
 
     /** Recorded actors, or with {@code sources} outside threads, that the replay has not met yet. */
     long neverSeen(boolean sources) {
+        return neverSeenIds(sources).count();
+    }
+
+    /**
+     * The recorded events of the outside threads that the replay never met, counted: what a replay
+     * whose input came from the trace (or that ended before Akka's threads at shutdown) did not
+     * need. Read at the end of the replay; a damaged part counts as far as it reads.
+     */
+    EventTally neverSeenSourcesEvents() {
+        EventTally tally = new EventTally();
+        neverSeenIds(true).forEach(id -> {
+            ActorEventSource events = reader.actor(id);
+            try {
+                for (TraceEvent e; (e = events.next()) != null; ) {
+                    tally.add(e);
+                }
+            } catch (IOException e) {
+                // the damage is reported with the replay's problems
+            }
+        });
+        return tally;
+    }
+
+    private Stream<Long> neverSeenIds(boolean sources) {
         return reader.actors().stream()
                 .filter(a -> !scripts.containsKey(a)
                         && !isRetired(a)
                         && !TraceIds.isRecorder(a, reader.formatVersion())
-                        && TraceIds.isExternalSource(a, reader.formatVersion()) == sources)
-                .count();
+                        && TraceIds.isExternalSource(a, reader.formatVersion()) == sources);
     }
 }

@@ -67,7 +67,7 @@ final class Expectations {
     }
 
     boolean goesOnLive(long actor) {
-        return replay.liveAfterEnd && scripts.script(actor).finished();
+        return replay.liveAfterEnd() && scripts.script(actor).finished();
     }
 
     /** {@link Replay#firedInRecording}: takes the timer's system call if it is next, then retires the timer's script. */

@@ -354,9 +354,31 @@ public final class Replay implements AutoCloseable {
         return cut;
     }
 
-    /** Whether actors go on live past the end of their recorded events ({@code end=live}). */
+    /**
+     * Whether actors go on live past the end of their recorded events: with {@code end=live}, and
+     * once the program ends (a signal, or its exit after the actors caught up), so that its shutdown
+     * does not wait for actors the recording never saw stop.
+     */
     public boolean liveAfterEnd() {
-        return liveAfterEnd;
+        return liveAfterEnd || end.ending();
+    }
+
+    /** The trace's format version (outside sources' ids depend on it). */
+    int formatVersion() {
+        return reader.formatVersion();
+    }
+
+    /**
+     * The replay caught up to the end of a recording that a signal ended ({@link SignalEnd}): it
+     * says so and raises that signal, once.
+     */
+    void endAsRecorded() {
+        end.endAsRecorded();
+    }
+
+    /** The program is ending (the JVM exits, its actors caught up): actors past their recorded events go on live. */
+    public void programEnds() {
+        end.programEnds();
     }
 
     /** A mailbox was cleaned up (its actor stopped): reports no longer see it. */
@@ -450,6 +472,11 @@ public final class Replay implements AutoCloseable {
     /** Recorded outside threads that the replay has not met yet. */
     long sourcesNeverSeen() {
         return scripts.neverSeen(true);
+    }
+
+    /** The recorded events of the outside threads the replay has not met, counted (read now: for the summary). */
+    EventTally sourcesNeverSeenEvents() {
+        return scripts.neverSeenSourcesEvents();
     }
 
     /** The readable trace's events, counted as {@code reprise stats} counts them. */

@@ -23,6 +23,10 @@ final class ReplayEnd {
     private volatile int divergenceExit = ExitCodes.DIVERGED;
     /** The signal that stopped the program (SIGINT, SIGTERM), or null: the user ended the replay early. */
     private volatile String stoppedBy;
+    /** The program is ending: past their recorded events, actors go on live ({@link Replay#liveAfterEnd}). */
+    private volatile boolean ending;
+    /** The replay raised the recorded signal itself ({@link SignalEnd}): its arrival is not the user's. */
+    private final AtomicBoolean endedAsRecorded = new AtomicBoolean();
 
     ReplayEnd(Replay replay, boolean haltOnDivergence) {
         this.replay = replay;
@@ -101,7 +105,31 @@ final class ReplayEnd {
     }
 
     void stoppedBy(String signal) {
-        stoppedBy = signal;
+        if (!endedAsRecorded.get()) {
+            stoppedBy = signal;
+        }
+        ending = true;
+    }
+
+    void programEnds() {
+        ending = true;
+    }
+
+    boolean ending() {
+        return ending;
+    }
+
+    void endAsRecorded() {
+        if (!endedAsRecorded.compareAndSet(false, true)) {
+            return;
+        }
+        long signal = replay.metadata().endedBySignal();
+        System.err.println(SignalEnd.announcement(replay));
+        System.err.flush();
+        if (!replay.support.raise((int) signal)) {
+            endedAsRecorded.set(false);
+            System.err.println("[reprise] this JVM cannot raise that signal: stop the program yourself");
+        }
     }
 
     String stopSignal() {

@@ -33,4 +33,12 @@ public interface ReplaySupport {
     default String programGoesOn() {
         return null;
     }
+
+    /**
+     * Raises signal {@code signal} (its number: SIGTERM is 15) in this JVM, as the recorded run got
+     * it ({@link SignalEnd}); false if it cannot.
+     */
+    default boolean raise(int signal) {
+        return false;
+    }
 }

@@ -12,7 +12,12 @@ import java.util.List;
 final class SummaryText {
     private SummaryText() {}
 
-    /** The end-of-replay summary of {@code replay}, on one line. */
+    /**
+     * The end-of-replay summary of {@code replay}. A replay that matched says so first and counts
+     * what it replayed; what it did not replay on purpose (the events of threads that did not run
+     * because their input came from the trace, live input whose recorded copy was used, what Akka's
+     * own actors left at shutdown) follows on a line of its own. Otherwise it says what is left.
+     */
     static String of(Replay replay) {
         ReplaySupport support = replay.support;
         List<ActorScript> all = replay.unfinished();
@@ -23,83 +28,122 @@ final class SummaryText {
         long sourcesNeverSeen = replay.sourcesNeverSeen();
         EventTally replayed = replay.replayed;
         EventTally recorded = replay.recorded();
-        StringBuilder sb = new StringBuilder("[reprise] replay of " + replay.directory + ": replayed ")
-                .append(replayed.messages())
-                .append(" of ")
-                .append(recorded.messages())
-                .append(" messages (")
-                .append(replayed.externalMessages())
-                .append(" of ")
-                .append(recorded.externalMessages())
-                .append(" external), ")
-                .append(replayed.systemCalls())
-                .append(" of ")
-                .append(recorded.systemCalls())
-                .append(" system calls, ")
-                .append(replayed.systemMessageTurns())
-                .append(" of ")
-                .append(recorded.systemMessageTurns())
-                .append(" system messages, ")
-                .append(replayed.creations())
-                .append(" of ")
-                .append(recorded.creations())
-                .append(" creations; ")
-                .append(replay.liveInputs.sum())
-                .append(" live external inputs held back; ");
-        heldBack(replay, sb);
-        sb.append("at most ").append(support.timersKeptAtMost()).append(" timers kept at once; ");
         boolean everyEvent = replayed.messages() == recorded.messages()
                 && replayed.systemCalls() == recorded.systemCalls()
                 && replayed.systemMessageTurns() == recorded.systemMessageTurns()
                 && replayed.creations() == recorded.creations();
+        StringBuilder sb = new StringBuilder("[reprise] replay of " + replay.directory + ": ");
         if (everyEvent
                 && all.isEmpty()
                 && neverSeen == 0
                 && sourcesNeverSeen == 0
                 && replay.problems().isEmpty()) {
-            sb.append("the whole trace was consumed.");
-        } else if (left.isEmpty() && neverSeen == 0 && replay.problems().isEmpty()) {
-            // Akka's own actors and threads race the system's shutdown with the end of a recording.
-            sb.append("every application actor consumed its recorded events");
+            sb.append("the whole trace was consumed: ");
+            counts(sb, replayed, recorded, new EventTally());
+            sb.append("; at most ").append(support.timersKeptAtMost()).append(" timers kept at once");
+            notReplayed(replay, sb, "; ");
+            return sb.append('.').toString();
+        }
+        if (left.isEmpty() && neverSeen == 0 && replay.problems().isEmpty()) {
+            EventTally notRun = sourcesNeverSeen > 0 ? replay.sourcesNeverSeenEvents() : new EventTally();
+            sb.append("every application actor consumed its recorded events: ");
+            counts(sb, replayed, recorded, notRun);
+            sb.append("; at most ").append(support.timersKeptAtMost()).append(" timers kept at once.");
+            StringBuilder not = new StringBuilder();
+            if (sourcesNeverSeen > 0) {
+                not.append(notRun.creations())
+                        .append(" creations and ")
+                        .append(notRun.systemCalls())
+                        .append(" system calls of ")
+                        .append(sourcesNeverSeen)
+                        .append(" recorded threads outside the actor system that did not run here (threads whose "
+                                + "input came from the trace, or Akka's threads at shutdown)");
+            }
             if (!all.isEmpty()) {
-                sb.append("; ").append(all.size()).append(" of Akka's own actors did not");
+                // Akka's own actors and threads race the system's shutdown with the end of a recording.
+                not.append(not.isEmpty() ? "" : "; ")
+                        .append("the last recorded events of ")
+                        .append(all.size())
+                        .append(" of Akka's own actors or threads, which race the system's shutdown");
                 all.stream()
                         .limit(3)
-                        .forEach(s -> sb.append(" [")
+                        .forEach(s -> not.append(" [")
                                 .append(support.describe(s.actor()))
                                 .append(" expects ")
                                 .append(replay.describe(s.peek()))
                                 .append(']'));
             }
-            if (sourcesNeverSeen > 0) {
-                sb.append("; ")
-                        .append(sourcesNeverSeen)
-                        .append(" recorded threads outside the actor system did not run "
-                                + "here (Akka's threads at shutdown, or threads whose input came from the trace)");
+            notReplayed(replay, not, not.isEmpty() ? "" : "; ");
+            if (!not.isEmpty()) {
+                sb.append("\n  Not replayed, as intended: ").append(not).append('.');
             }
-            sb.append('.');
-        } else {
-            sb.append("the trace was not consumed entirely: ")
-                    .append(left.size())
-                    .append(" actors have events left");
-            left.stream()
-                    .limit(3)
-                    .forEach(s -> sb.append(" [")
-                            .append(support.describe(s.actor()))
-                            .append(" expects ")
-                            .append(replay.describe(s.peek()))
-                            .append(']'));
-            if (neverSeen > 0) {
-                sb.append(", ").append(neverSeen).append(" recorded actors never appeared");
-            }
-            if (!replay.problems().isEmpty()) {
-                sb.append(", the trace is damaged (")
-                        .append(replay.problems().get(0))
-                        .append(")");
-            }
-            sb.append('.');
+            return sb.toString();
         }
-        return sb.toString();
+        sb.append("replayed ");
+        counts(sb, replayed, recorded, new EventTally());
+        sb.append("; ").append(replay.liveInputs.sum()).append(" live external inputs held back; ");
+        heldBack(replay, sb);
+        sb.append("the trace was not consumed entirely: ").append(left.size()).append(" actors have events left");
+        left.stream()
+                .limit(3)
+                .forEach(s -> sb.append(" [")
+                        .append(support.describe(s.actor()))
+                        .append(" expects ")
+                        .append(replay.describe(s.peek()))
+                        .append(']'));
+        if (neverSeen > 0) {
+            sb.append(", ").append(neverSeen).append(" recorded actors never appeared");
+        }
+        if (!replay.problems().isEmpty()) {
+            sb.append(", the trace is damaged (")
+                    .append(replay.problems().get(0))
+                    .append(")");
+        }
+        return sb.append('.').toString();
+    }
+
+    /**
+     * "341 of 341 messages (17 of 17 external), ...": what was replayed of what was recorded, less
+     * {@code notRun}, the events of threads that did not run here.
+     */
+    private static void counts(StringBuilder sb, EventTally replayed, EventTally recorded, EventTally notRun) {
+        sb.append(replayed.messages())
+                .append(" of ")
+                .append(recorded.messages() - notRun.messages())
+                .append(" messages (")
+                .append(replayed.externalMessages())
+                .append(" of ")
+                .append(recorded.externalMessages() - notRun.externalMessages())
+                .append(" external), ")
+                .append(replayed.systemCalls())
+                .append(" of ")
+                .append(recorded.systemCalls() - notRun.systemCalls())
+                .append(" system calls, ")
+                .append(replayed.systemMessageTurns())
+                .append(" of ")
+                .append(recorded.systemMessageTurns() - notRun.systemMessageTurns())
+                .append(" system messages, ")
+                .append(replayed.creations())
+                .append(" of ")
+                .append(recorded.creations() - notRun.creations())
+                .append(" creations");
+    }
+
+    /** Live input held back because its recorded copy was replayed, and messages left in mailboxes past their actors' ends. */
+    private static void notReplayed(Replay replay, StringBuilder sb, String separator) {
+        long live = replay.liveInputs.sum();
+        if (live > 0) {
+            sb.append(separator)
+                    .append(live)
+                    .append(live == 1 ? " live outside input" : " live outside inputs")
+                    .append(" held back (the trace gave them)");
+            separator = "; ";
+        }
+        StringBuilder mailboxes = new StringBuilder();
+        heldBack(replay, mailboxes);
+        if (!mailboxes.isEmpty()) {
+            sb.append(separator).append(mailboxes, 0, mailboxes.length() - 2); // without heldBack's "; "
+        }
     }
 
     /**

@@ -15,7 +15,8 @@ import java.util.concurrent.TimeUnit;
  * once the replay has begun, after the quiet time with nothing waiting for recorded events. A wait
  * is not a divergence: while one of the program's own threads runs or sleeps
  * ({@link ReplaySupport#programGoesOn}), the actors waiting for what comes after it are not stuck,
- * up to {@link Replay#waitLimit()}.
+ * up to {@link Replay#waitLimit()}. A recording that a signal ended ends its replay with that
+ * signal once the replay has caught up ({@link SignalEnd}).
  */
 final class Watchdog extends Thread {
     /** How long a cut recording's replay must be calm, with every actor at its end, before it ends. */
@@ -34,6 +35,7 @@ final class Watchdog extends Thread {
         long quietNanos = replay.quiet.toNanos();
         long lastProgress = -1;
         boolean told = false; // that the program waits by itself: once per calm
+        boolean signalled = false; // the recorded signal was raised (SignalEnd)
         long since = System.nanoTime();
         // A cut recording is checked more often, so its replay ends soon after the last event.
         long pollMillis = replay.cut
@@ -57,6 +59,11 @@ final class Watchdog extends Thread {
             if (replay.cut && calm >= Math.min(SETTLE_NANOS, quietNanos) && RecordingEnd.reached(replay)) {
                 replay.recordingEnded();
                 return;
+            }
+            if (!signalled && calm >= Math.min(SETTLE_NANOS, quietNanos) && SignalEnd.due(replay)) {
+                signalled = true;
+                replay.endAsRecorded();
+                continue;
             }
             if (calm < quietNanos) {
                 continue;

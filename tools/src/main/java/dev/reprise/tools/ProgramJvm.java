@@ -1,6 +1,7 @@
 package dev.reprise.tools;
 
 import java.io.IOException;
+import java.io.InputStream;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
@@ -9,6 +10,7 @@ import java.util.concurrent.TimeUnit;
  * child outlives its parent, so when this JVM is stopped (SIGTERM, or Ctrl-C) it passes the stop on:
  * SIGTERM to the program, which then ends as it would have been stopped directly (a recording
  * closes its trace, a replay says how far it got), and this JVM exits with the program's status.
+ * Its standard output passes through this JVM, which keeps a copy ({@link ProgramOutput}).
  */
 final class ProgramJvm {
     /** How long a stopped program may take to end before it is killed (its recording's trace stays readable). */
@@ -16,10 +18,18 @@ final class ProgramJvm {
 
     private ProgramJvm() {}
 
-    /** Runs {@code command} to its end; returns its exit status. */
-    static int run(List<String> command) throws IOException, InterruptedException {
-        Process program = new ProcessBuilder(command).inheritIO().start();
-        Thread passStopOn = new Thread(() -> stop(program), "reprise-stop-program");
+    /**
+     * Runs {@code command} to its end, its standard output copied to {@code copy} as well as to this
+     * terminal; returns its exit status, after what {@code copy} says at the end.
+     */
+    static int run(List<String> command, ProgramOutput copy) throws IOException, InterruptedException {
+        Process program = new ProcessBuilder(command)
+                .redirectInput(ProcessBuilder.Redirect.INHERIT)
+                .redirectError(ProcessBuilder.Redirect.INHERIT)
+                .start();
+        Thread output = new Thread(() -> copy(program.getInputStream(), copy), "reprise-program-output");
+        output.start();
+        Thread passStopOn = new Thread(() -> stop(program, output, copy), "reprise-stop-program");
         Runtime.getRuntime().addShutdownHook(passStopOn);
         int status = program.waitFor();
         try {
@@ -27,10 +37,47 @@ final class ProgramJvm {
         } catch (IllegalStateException shuttingDown) {
             // the hook runs now and exits with the program's status
         }
+        end(output, copy);
         return status;
     }
 
-    private static void stop(Process program) {
+    /** The program's output to this terminal and to {@code copy}; a failing copy leaves the terminal's. */
+    private static void copy(InputStream from, ProgramOutput copy) {
+        byte[] buffer = new byte[8192];
+        boolean copying = true;
+        try (from) {
+            for (int n; (n = from.read(buffer)) != -1; ) {
+                System.out.write(buffer, 0, n);
+                System.out.flush();
+                if (copying) {
+                    try {
+                        copy.write(buffer, n);
+                    } catch (IOException e) {
+                        copying = false;
+                        System.err.println("[reprise] cannot keep the program's output: " + e.getMessage());
+                    }
+                }
+            }
+        } catch (IOException e) {
+            // the program's end closed its output
+        }
+    }
+
+    /** Waits for the output's last bytes, then prints what {@code copy} says of it. */
+    private static void end(Thread output, ProgramOutput copy) throws InterruptedException {
+        output.join();
+        try {
+            String verdict = copy.end();
+            if (verdict != null) {
+                System.err.println(verdict);
+                System.err.flush();
+            }
+        } catch (IOException e) {
+            System.err.println("[reprise] cannot keep the program's output: " + e.getMessage());
+        }
+    }
+
+    private static void stop(Process program, Thread output, ProgramOutput copy) {
         try {
             if (program.isAlive()) {
                 program.destroy();
@@ -40,7 +87,9 @@ final class ProgramJvm {
                     program.destroyForcibly().waitFor();
                 }
             }
-            Runtime.getRuntime().halt(program.waitFor());
+            int status = program.waitFor();
+            end(output, copy);
+            Runtime.getRuntime().halt(status);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }

@@ -18,6 +18,8 @@ import picocli.CommandLine.Parameters;
         description = {
             "Runs a Java program with the Reprise agent recording it into a trace directory.",
             "Everything after -- is given to java: e.g. reprise record --trace t1 -- -cp app.jar com.acme.Main.",
+            "The program's standard output is kept in the trace directory (output.txt), so that a replay can compare "
+                    + "its own with it.",
             "Exits with the program's exit code."
         })
 final class RecordCommand implements Callable<Integer> {
@@ -74,6 +76,6 @@ final class RecordCommand implements Callable<Integer> {
         cmd.add("--sun-misc-unsafe-memory-access=allow"); // Akka 2.6 uses sun.misc.Unsafe
         cmd.add("-javaagent:" + AgentJar.locate() + "=" + agent);
         cmd.addAll(javaArguments);
-        return ProgramJvm.run(cmd);
+        return ProgramJvm.run(cmd, new RecordedOutput(trace));
     }
 }

@@ -1,5 +1,6 @@
 package dev.reprise.tools;
 
+import dev.reprise.trace.ExitCodes;
 import dev.reprise.trace.TraceFiles;
 import dev.reprise.trace.TraceFormatException;
 import dev.reprise.trace.TraceMetadata;
@@ -22,6 +23,8 @@ import picocli.CommandLine.Parameters;
                     + "order, actor ids, clock and random values, outside input and timer firings.",
             "Everything after -- is given to java, as when recording. With --print-jvm-args it only prints the JVM "
                     + "options to paste into an IDE run configuration.",
+            "At its end it compares the program's standard output with the recording's (kept by reprise record) "
+                    + "and says, in one line, whether it is identical or where it first differs.",
             "Exits with the program's exit code, 86 when the replay diverges (with a report on stderr), 87 when "
                     + "it reached the end of a truncated recording (the recorded JVM was killed or crashed), or 88 when "
                     + "it reached damage in a trace that claims a clean end (the report names the file, chunk and offset)."
@@ -70,6 +73,12 @@ final class ReplayCommand implements Callable<Integer> {
                     + "line (by default such a replay is refused, naming the difference).")
     boolean allowChangedProgram;
 
+    @Option(
+            names = "--check-output",
+            description = "Exit 86 when the program's standard output differs from the recording's (e.g. a server's "
+                    + "response hashes), even if every recorded event was replayed.")
+    boolean checkOutput;
+
     @Option(names = "--print-jvm-args", description = "Print the JVM options for an IDE run configuration and exit.")
     boolean printJvmArgs;
 
@@ -106,10 +115,21 @@ final class ReplayCommand implements Callable<Integer> {
                     "give the java command line after --, "
                             + "e.g. reprise replay --trace t1 -- -cp app.jar com.acme.Main");
         }
+        OutputComparison output = OutputComparison.of(trace);
+        if (checkOutput && output == null) {
+            throw new CommandLine.ParameterException(
+                    spec.commandLine(),
+                    "--check-output: " + trace + " holds no recorded output (" + TraceFiles.OUTPUT
+                            + "); only reprise record keeps it");
+        }
         List<String> cmd = new ArrayList<>();
         cmd.add(AgentJar.java());
         cmd.addAll(jvm);
         cmd.addAll(javaArguments);
-        return ProgramJvm.run(cmd);
+        int status = ProgramJvm.run(cmd, output == null ? ProgramOutput.NONE : output);
+        boolean replayStopped = status == ExitCodes.DIVERGED
+                || status == ExitCodes.RECORDING_ENDED
+                || status == ExitCodes.DAMAGE_REACHED;
+        return checkOutput && output.differs() && !replayStopped ? ExitCodes.DIVERGED : status;
     }
 }

@@ -8,32 +8,41 @@ import dev.reprise.testsupport.ChildProcess;
 import dev.reprise.testsupport.Project;
 import java.io.File;
 import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.CookieManager;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-import java.util.function.Predicate;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
 /**
- * A recorded Acme-Air session replays with identical responses, without its clients and without its
- * database: the server is recorded with {@code ./reprise record} while the JMeter driver runs its
- * closed loop with two threads (their requests race), stopped with SIGTERM, then replayed with
- * {@code ./reprise replay --input-from-trace} on an empty database directory. Every response's step
- * of the hash chain ({@code response <n> <hash>}, printed by the server with {@code --hash-responses})
- * comes out the same, in the same order.
+ * A recorded Acme-Air session replays with identical responses, without its clients, and ends by
+ * itself: the server is recorded twice with {@code ./reprise record} on one database with the same
+ * {@code --seed} (the second recording's bookings and logins all succeed: ids never collide with an
+ * earlier run's), while the JMeter driver runs its closed loop with two threads (their requests race)
+ * and a client sends a profile too long for its column (Derby refuses the statement: 500), then
+ * stopped with SIGTERM. The second recording is replayed with {@code ./reprise replay
+ * --input-from-trace --check-output}: the failed statement fails again from the trace, every
+ * response's step of the hash chain ({@code response <n> <hash>}, printed with
+ * {@code --hash-responses}) comes out the same, in the same order, and the replay ends by itself
+ * once it has caught up, with the recorded status (143, SIGTERM's).
  */
 class AcmeAirSessionIT {
     private static final Path WORK = Cli.ROOT.resolve("tools/target/acmeair-it");
-    private static final Pattern LISTENING = Pattern.compile("listening on http://127\\.0\\.0\\.1:(\\d+)/");
-    private static final int DRIVE_SECONDS = 20;
+    private static final int DRIVE_SECONDS = 12;
 
     @Test
-    void aRecordedSessionReplaysWithItsResponseHashesWithoutClientsOrDatabase() throws Exception {
+    void aRecordedSessionReplaysWithItsResponseHashesWithoutClientsAndEndsByItself() throws Exception {
         Cli.requireJars();
         assertTrue(
                 Files.isRegularFile(Cli.ROOT.resolve("acmeair-port/target/run.classpath")),
@@ -46,30 +55,63 @@ class AcmeAirSessionIT {
                 + File.pathSeparator
                 + Files.readString(Cli.ROOT.resolve("acmeair-port/target/run.classpath"))
                         .trim();
-        Path trace = WORK.resolve("trace");
+        int port;
+        try (ServerSocket s = new ServerSocket(0)) {
+            port = s.getLocalPort();
+        }
+        List<String> server = List.of(
+                "-cp",
+                classPath,
+                "dev.reprise.acmeair.AcmeAirServer",
+                "--port",
+                Integer.toString(port),
+                "--db",
+                WORK.resolve("db").toString(),
+                "--customers",
+                "200",
+                "--load",
+                "--seed",
+                "7",
+                "--hash-responses");
 
-        Server recorded = Server.start(
-                WORK,
-                "record",
-                List.of(
-                        "record",
-                        "--trace",
-                        trace.toString(),
-                        "--",
-                        "-cp",
-                        classPath,
-                        "dev.reprise.acmeair.AcmeAirServer",
-                        "--port",
-                        "0",
-                        "--db",
-                        WORK.resolve("db").toString(),
-                        "--customers",
-                        "200",
-                        "--load",
-                        "--seed",
-                        "7",
-                        "--hash-responses"));
-        int port = recorded.port();
+        record(server, WORK.resolve("first"), classPath, port, 4, false);
+        Path trace = WORK.resolve("second");
+        Server recorded = record(server, trace, classPath, port, DRIVE_SECONDS, true);
+        List<String> recordedHashes = recorded.responses();
+        Cli.Result verify = Cli.script(Cli.PACKAGED, "verify", trace.toString());
+        assertEquals(0, verify.exit(), verify.toString());
+        assertTrue(verify.out().contains("the run ended by SIGTERM, exit status 143"), verify.toString());
+
+        List<String> replay = new ArrayList<>(
+                List.of("replay", "--trace", trace.toString(), "--input-from-trace", "--check-output", "--"));
+        replay.addAll(server);
+        Server replayed = Server.start(WORK, "replay", replay);
+        ChildProcess.Result end = replayed.running().waitFor(Duration.ofSeconds(180));
+        assertFalse(end.timedOut(), "the replay did not end by itself\n" + replayed.err());
+        assertEquals(143, end.exit(), "the recorded exit status\n" + replayed.err());
+        assertTrue(
+                replayed.err().contains("the replay has caught up to the end of its recording, which SIGTERM ended"),
+                replayed.err());
+        assertTrue(replayed.err().contains("[reprise] output: identical to the recording's"), replayed.err());
+        assertFalse(replayed.err().contains("DIVERGED"), replayed.err());
+        assertEquals(recordedHashes, replayed.responses(), "replayed response hashes\n" + replayed.err());
+        System.out.println("[AcmeAirSessionIT] " + recordedHashes.size() + " responses recorded and replayed with the "
+                + "same hashes; last: " + recordedHashes.get(recordedHashes.size() - 1));
+    }
+
+    /**
+     * Records the server into {@code trace} while the driver runs for {@code seconds} (and, with
+     * {@code refused}, a client sends a profile Derby refuses), then stops it with SIGTERM.
+     */
+    private static Server record(
+            List<String> server, Path trace, String classPath, int port, int seconds, boolean refused)
+            throws Exception {
+        List<String> args = new ArrayList<>(List.of("record", "--trace", trace.toString(), "--"));
+        args.addAll(server);
+        Server recorded = Server.start(WORK, trace.getFileName().toString(), args);
+        recorded.awaitListening();
+        CompletableFuture<String> refusedProfile =
+                refused ? CompletableFuture.supplyAsync(() -> tooLongProfile(port)) : null;
         ChildProcess.Result driver = ChildProcess.java()
                 .classPath(classPath)
                 .main(
@@ -77,56 +119,58 @@ class AcmeAirSessionIT {
                         "--url",
                         "http://127.0.0.1:" + port,
                         "--duration",
-                        Integer.toString(DRIVE_SECONDS),
+                        Integer.toString(seconds),
                         "--threads",
                         "2",
                         "--users",
                         "200")
                 .mergeErrors()
-                .output(WORK.resolve("driver.out"), null)
-                .timeout(Duration.ofSeconds(DRIVE_SECONDS + 120))
+                .output(WORK.resolve(trace.getFileName() + "-driver.out"), null)
+                .timeout(Duration.ofSeconds(seconds + 120))
                 .run();
         assertFalse(driver.timedOut(), "the driver did not end");
-        assertEquals(0, driver.exit(), driver.out());
+        assertEquals(0, driver.exit(), "every request succeeds, also on a database used before\n" + driver.out());
+        if (refused) {
+            assertEquals("500 the database refused the request (SQLState 22001)", refusedProfile.get());
+        }
         int recordExit = recorded.stop();
-        List<String> recordedHashes = recorded.responses();
+        assertEquals(143, recordExit, "recording exit\n" + recorded.err());
         assertTrue(
-                recordedHashes.size() > 100,
-                "the session made " + recordedHashes.size() + " responses: "
-                        + Files.readString(WORK.resolve("driver.out")));
-        assertTrue(recordExit == 0 || recordExit == 143, "recording exit " + recordExit + "\n" + recorded.err());
-        Cli.Result verify = Cli.script(Cli.PACKAGED, "verify", trace.toString());
-        assertEquals(0, verify.exit(), verify.toString());
+                recorded.responses().size() > 100,
+                "the session made " + recorded.responses().size() + " responses");
+        return recorded;
+    }
 
-        Server replayed = Server.start(
-                WORK,
-                "replay",
-                List.of(
-                        "replay",
-                        "--trace",
-                        trace.toString(),
-                        "--input-from-trace",
-                        "--allow-changed-program", // an empty database folder: the replay needs none
-                        "--",
-                        "-cp",
-                        classPath,
-                        "dev.reprise.acmeair.AcmeAirServer",
-                        "--port",
-                        "0",
-                        "--db",
-                        WORK.resolve("empty-db").toString(),
-                        "--customers",
-                        "200",
-                        "--seed",
-                        "7",
-                        "--hash-responses"));
-        replayed.awaitOutput(
-                lines -> lines.stream().filter(l -> l.startsWith("response ")).count() >= recordedHashes.size(), 180);
-        replayed.stop();
-        assertFalse(replayed.err().contains("DIVERGED"), replayed.err());
-        assertEquals(recordedHashes, replayed.responses(), "replayed response hashes\n" + replayed.err());
-        System.out.println("[AcmeAirSessionIT] " + recordedHashes.size() + " responses recorded and replayed with the "
-                + "same hashes; last: " + recordedHashes.get(recordedHashes.size() - 1));
+    /** Logs in as uid1 and saves its profile with a phone number too long for the column: status and body. */
+    private static String tooLongProfile(int port) {
+        try {
+            HttpClient client =
+                    HttpClient.newBuilder().cookieHandler(new CookieManager()).build();
+            String api = "http://127.0.0.1:" + port + "/rest/api";
+            client.send(
+                    HttpRequest.newBuilder(URI.create(api + "/login"))
+                            .header("Content-Type", "application/x-www-form-urlencoded")
+                            .POST(HttpRequest.BodyPublishers.ofString("login=uid1@email.com&password=password"))
+                            .build(),
+                    HttpResponse.BodyHandlers.ofString());
+            URI profile = URI.create(api + "/customer/byid/uid1@email.com");
+            String stored = client.send(HttpRequest.newBuilder(profile).build(), HttpResponse.BodyHandlers.ofString())
+                    .body();
+            String tooLong =
+                    stored.replaceFirst("\"phoneNumber\":\"[^\"]*\"", "\"phoneNumber\":\"" + "9".repeat(3000) + "\"");
+            HttpResponse<String> r = client.send(
+                    HttpRequest.newBuilder(profile)
+                            .header("Content-Type", "application/json")
+                            .POST(HttpRequest.BodyPublishers.ofString(tooLong))
+                            .build(),
+                    HttpResponse.BodyHandlers.ofString());
+            return r.statusCode() + " " + r.body();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
     }
 
     /** A {@code ./reprise record|replay} of the server, running in the background. */
@@ -142,25 +186,13 @@ class AcmeAirSessionIT {
             return new Server(what, running, out, err);
         }
 
-        /** The HTTP port, once the server says it listens. */
-        int port() throws Exception {
-            awaitOutput(
-                    lines -> lines.stream().anyMatch(l -> LISTENING.matcher(l).find()), 120);
-            for (String l : lines()) {
-                Matcher m = LISTENING.matcher(l);
-                if (m.find()) {
-                    return Integer.parseInt(m.group(1));
-                }
-            }
-            throw new AssertionError("unreachable");
-        }
-
-        void awaitOutput(Predicate<List<String>> done, int seconds) throws Exception {
-            long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
-            while (!done.test(lines())) {
+        /** Returns once the server says (on stderr) that it listens. */
+        void awaitListening() throws Exception {
+            long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
+            while (!err().contains("Acme-Air listening on http://127.0.0.1:")) {
                 if (!running.isAlive() || System.nanoTime() > end) {
                     stop();
-                    throw new AssertionError(what + ": not there after " + seconds + " s (alive: " + running.isAlive()
+                    throw new AssertionError(what + ": not listening after 120 s (alive: " + running.isAlive()
                             + ")\n--- stdout tail\n" + String.join("\n", tail(lines())) + "\n--- stderr\n" + err());
                 }
                 Thread.sleep(200);

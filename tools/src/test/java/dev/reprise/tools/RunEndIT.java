@@ -55,7 +55,7 @@ class RunEndIT {
         Path trace = RecordedPrograms.folder("run-end-throw").resolve("trace");
         Cli.Result record = record(trace, "throw");
         assertEquals(1, record.exit(), record::toString);
-        assertEquals("main throwing an exception (exit status 1)", stats(trace).get("ended"));
+        assertEquals("main throwing an exception, exit status 1", stats(trace).get("ended"));
         Cli.Result replay = RecordedPrograms.replay(trace, List.of(), FailingLedger.class, "throw");
         assertEquals(1, replay.exit(), replay::toString);
         assertEquals(record.out(), replay.out(), replay::toString);

@@ -10,6 +10,8 @@ public final class TraceFiles {
     public static final String DATA = "data.rpd";
     /** Metadata file (JSON). */
     public static final String METADATA = "trace.json";
+    /** What the recorded program printed on its standard output ({@code reprise record} keeps it). */
+    public static final String OUTPUT = "output.txt";
 
     private TraceFiles() {}
 
@@ -23,5 +25,9 @@ public final class TraceFiles {
 
     public static Path metadata(Path dir) {
         return dir.resolve(METADATA);
+    }
+
+    public static Path output(Path dir) {
+        return dir.resolve(OUTPUT);
     }
 }

@@ -65,14 +65,23 @@ public record TraceMetadata(
     /**
      * Counts under this prefix say how the recorded run ended: {@code ended.exitStatus} is the status
      * the program called {@code System.exit} with, {@code ended.mainThrew} is 1 when an exception
-     * nothing caught ended {@code main} (its JVM exits with status 1). Neither: it ended otherwise
-     * (its last thread ended, or it was killed: see {@link #cleanEnd}).
+     * nothing caught ended {@code main} (its JVM exits with status 1), {@code ended.signal} is the
+     * number of the signal (SIGINT, SIGTERM, SIGHUP) that ended it through its shutdown hooks. None:
+     * it ended otherwise (its last thread ended, or it was killed: see {@link #cleanEnd}).
      */
     public static final String ENDED_PREFIX = "ended.";
     /** Key under {@link #ENDED_PREFIX}: the status of {@code System.exit}. */
     public static final String EXIT_STATUS = "exitStatus";
     /** Key under {@link #ENDED_PREFIX}: 1 when {@code main} threw. */
     public static final String MAIN_THREW = "mainThrew";
+    /** Key under {@link #ENDED_PREFIX}: the number of the signal that ended the run. */
+    public static final String SIGNAL = "signal";
+    /**
+     * Key under {@link #ENDED_PREFIX}: the id of the actor whose turn raised an error that nothing
+     * caught, which ended the run (a Tide program); {@link #EXIT_STATUS} is then the run's exit
+     * status, not a {@code System.exit}.
+     */
+    public static final String ACTOR_ERROR = "actorError";
 
     public TraceMetadata {
         settings = Collections.unmodifiableMap(new TreeMap<>(settings));
@@ -104,15 +113,40 @@ public record TraceMetadata(
     }
 
     /**
-     * How the recorded run ended, in words ("System.exit(3)", "main throwing an exception (exit
-     * status 1)"), or null when the trace does not say (it ended otherwise, or an older agent recorded it).
+     * How the recorded run ended, in words ("System.exit(3)", "main throwing an exception, exit
+     * status 1", "SIGTERM, exit status 143", "an uncaught error in a turn of actor 3, exit status
+     * 1"), or null when the trace does not say (it ended otherwise, or an older agent recorded it).
      */
     public String endedText() {
         Long status = counts.get(ENDED_PREFIX + EXIT_STATUS);
+        Long failedActor = counts.get(ENDED_PREFIX + ACTOR_ERROR);
+        if (failedActor != null) {
+            return "an uncaught error in a turn of actor " + failedActor
+                    + (status == null ? "" : ", exit status " + status);
+        }
         if (status != null) {
             return "System.exit(" + status + ")";
         }
-        return counts.containsKey(ENDED_PREFIX + MAIN_THREW) ? "main throwing an exception (exit status 1)" : null;
+        Long signal = endedBySignal();
+        if (signal != null) {
+            return signalName(signal) + ", exit status " + (128 + signal);
+        }
+        return counts.containsKey(ENDED_PREFIX + MAIN_THREW) ? "main throwing an exception, exit status 1" : null;
+    }
+
+    /** The number of the signal that ended the recorded run through its shutdown hooks, or null. */
+    public Long endedBySignal() {
+        return counts.containsKey(ENDED_PREFIX + EXIT_STATUS) ? null : counts.get(ENDED_PREFIX + SIGNAL);
+    }
+
+    /** A signal's usual name on Linux and macOS ("SIGTERM"), or "signal N". */
+    public static String signalName(long signal) {
+        return switch ((int) signal) {
+            case 1 -> "SIGHUP";
+            case 2 -> "SIGINT";
+            case 15 -> "SIGTERM";
+            default -> "signal " + signal;
+        };
     }
 
     /** The agent's internal errors by site (see {@link #AGENT_ERROR_PREFIX}), in site order; empty when none. */

@@ -60,7 +60,13 @@ public abstract class ServiceActor extends AbstractActor {
             return handle(call);
         } catch (ApiException e) {
             return e.toResponse();
-        } catch (SQLException | RuntimeException e) {
+        } catch (SQLException e) {
+            // On stderr, not in the log: standard output is the service's (its response hashes).
+            System.err.println("Acme-Air: " + call.request().method() + " "
+                    + call.request().path() + ": the database refused a statement (SQLState " + e.getSQLState() + "): "
+                    + e.getMessage());
+            return ApiResponse.error(500, "the database refused the request (SQLState " + e.getSQLState() + ")");
+        } catch (RuntimeException e) {
             LoggingAdapter log = Logging.getLogger(getContext().getSystem(), this);
             log.error(e, "{} {} failed", call.request().method(), call.request().path());
             return ApiResponse.error(500, "internal error: " + e.getClass().getSimpleName());

@@ -3,6 +3,7 @@ package dev.reprise.acmeair.db;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
+import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 
@@ -28,6 +29,8 @@ public final class Database {
         "CREATE INDEX n_flightsegment_ports ON n_flightsegment (originport, destport)",
         "CREATE TABLE n_airportcodemapping (id VARCHAR(8) PRIMARY KEY, content VARCHAR(1000) NOT NULL)",
     };
+    /** How many servers have started on this database (one row): see {@link #nextRun}. */
+    private static final String RUNS = "CREATE TABLE n_runs (id INT PRIMARY KEY, runs BIGINT NOT NULL)";
 
     private final String url;
 
@@ -56,8 +59,34 @@ public final class Database {
                     }
                 }
             }
+            if (!c.getMetaData().getTables(null, null, "N_RUNS", null).next()) { // also in older databases
+                try (Statement s = c.createStatement()) {
+                    s.execute(RUNS);
+                }
+            }
         }
         return db;
+    }
+
+    /**
+     * Counts a server's start on this database: 1 for the first, 2 for the next... Mixed into the
+     * seed of the ids the server makes ({@code Ids.forRun}), so a server started again on the same
+     * database with the same {@code --seed} makes no session or booking id an earlier run made.
+     *
+     * @return this start's number
+     * @throws SQLException if Derby refuses
+     */
+    public long nextRun() throws SQLException {
+        try (Connection c = connect();
+                Statement s = c.createStatement()) {
+            if (s.executeUpdate("UPDATE n_runs SET runs = runs + 1 WHERE id = 0") == 0) {
+                s.executeUpdate("INSERT INTO n_runs (id, runs) VALUES (0, 1)");
+            }
+            try (ResultSet r = s.executeQuery("SELECT runs FROM n_runs WHERE id = 0")) {
+                r.next();
+                return r.getLong(1);
+            }
+        }
     }
 
     /**

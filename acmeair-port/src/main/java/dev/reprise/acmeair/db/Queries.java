@@ -16,7 +16,7 @@ import java.util.List;
  * state it was in, and whatever Derby does inside (its own clock reads, caches, background threads)
  * is not part of the actors' recorded turns. Without the agent, statements simply run.
  *
- * <p>A statement that fails is not recorded: a session whose database failed does not replay.
+ * <p>A statement that fails is recorded as its failure, and fails again in replay.
  */
 public final class Queries implements AutoCloseable {
     private final Connection connection;
@@ -97,21 +97,25 @@ public final class Queries implements AutoCloseable {
                 Codec.longs());
     }
 
-    /** Work on the connection as one system call, its result recorded with {@code codec}. */
+    /**
+     * Work on the connection as one system call, its result recorded with {@code codec}. A statement
+     * that fails is recorded too (its SQLState, vendor code and message), so a session in which the
+     * database refused something (a duplicate key) replays: the replay throws the same failure.
+     */
     public <T> T run(Work<T> work, Codec<T> codec) throws SQLException {
-        try {
-            return Reprise.systemCall(
-                    () -> {
-                        try {
-                            return work.on(connection);
-                        } catch (SQLException e) {
-                            throw new Failed(e);
-                        }
-                    },
-                    codec);
-        } catch (Failed f) {
-            throw f.getCause();
+        Outcome<T> outcome = Reprise.systemCall(
+                () -> {
+                    try {
+                        return new Outcome<>(work.on(connection), null);
+                    } catch (SQLException e) {
+                        return new Outcome<>(null, e);
+                    }
+                },
+                RecordedCodecs.outcome(codec));
+        if (outcome.failure() != null) {
+            throw outcome.failure();
         }
+        return outcome.value();
     }
 
     private static PreparedStatement prepare(Connection c, String sql, Object... parameters) throws SQLException {
@@ -139,15 +143,6 @@ public final class Queries implements AutoCloseable {
         T on(Connection connection) throws SQLException;
     }
 
-    /** A statement's failure, carried through the system call. */
-    private static final class Failed extends RuntimeException {
-        Failed(SQLException cause) {
-            super(cause);
-        }
-
-        @Override
-        public synchronized SQLException getCause() {
-            return (SQLException) super.getCause();
-        }
-    }
+    /** A statement's result, or its failure (then {@code value} is null). */
+    record Outcome<T>(T value, SQLException failure) {}
 }

@@ -7,6 +7,8 @@ import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.sql.SQLException;
+import java.sql.SQLIntegrityConstraintViolationException;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -56,6 +58,54 @@ final class RecordedCodecs {
             });
         }
     };
+
+    /**
+     * A statement's outcome: a byte 0 and its result in {@code result}'s encoding, or a byte 1 and the
+     * failure's SQLState, vendor code and message, made again as an {@link SQLException} (an
+     * integrity constraint's as {@link SQLIntegrityConstraintViolationException}, as JDBC classes
+     * them by SQLState).
+     */
+    static <T> Codec<Queries.Outcome<T>> outcome(Codec<T> result) {
+        return new Codec<>() {
+            @Override
+            public byte[] encode(Queries.Outcome<T> outcome) {
+                SQLException f = outcome.failure();
+                if (f == null) {
+                    byte[] value = result.encode(outcome.value());
+                    byte[] out = new byte[value.length + 1];
+                    System.arraycopy(value, 0, out, 1, value.length);
+                    return out;
+                }
+                return write(out -> {
+                    out.writeByte(1);
+                    writeString(out, f.getSQLState());
+                    out.writeInt(f.getErrorCode());
+                    writeString(out, f.getMessage());
+                });
+            }
+
+            @Override
+            public Queries.Outcome<T> decode(byte[] bytes) {
+                if (bytes.length == 0) {
+                    throw new UncheckedIOException(new IOException("a recorded statement outcome is empty"));
+                }
+                if (bytes[0] == 0) {
+                    return new Queries.Outcome<>(
+                            result.decode(java.util.Arrays.copyOfRange(bytes, 1, bytes.length)), null);
+                }
+                return read(bytes, in -> {
+                    in.readByte();
+                    String state = readString(in);
+                    int code = in.readInt();
+                    String message = readString(in);
+                    SQLException failure = state != null && state.startsWith("23")
+                            ? new SQLIntegrityConstraintViolationException(message, state, code)
+                            : new SQLException(message, state, code);
+                    return new Queries.Outcome<>(null, failure);
+                });
+            }
+        };
+    }
 
     private interface Writer {
         void to(DataOutputStream out) throws IOException;

@@ -18,6 +18,16 @@ public final class Ids {
         this.random = new SplittableRandom(seed);
     }
 
+    /**
+     * The ids of the {@code run}th server started on one database with {@code seed}: run 1's are
+     * {@code new Ids(seed)}'s; a later run's generator starts at a point drawn from the seed and the
+     * run (not the seed plus a step: a {@link SplittableRandom} seeded one step further only repeats
+     * the sequence one id later), so runs do not collide.
+     */
+    public static Ids forRun(long seed, long run) {
+        return new Ids(run == 1 ? seed : new SplittableRandom(seed ^ (run * 0xD1B54A32D192ED03L)).nextLong());
+    }
+
     /** @return the next id, formatted like a random UUID ({@code xxxxxxxx-xxxx-4xxx-yxxx-xxxxxxxxxxxx}) */
     public synchronized String next() {
         long high = (random.nextLong() & ~0xF000L) | 0x4000L;

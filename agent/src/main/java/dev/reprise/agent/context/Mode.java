@@ -104,6 +104,12 @@ public abstract class Mode {
     /** {@code main} ends with {@code exception}, which nothing caught (its JVM exits with status 1). */
     public abstract void mainThrew(Throwable exception);
 
+    /**
+     * The JVM got {@code name} ({@code signal}: SIGTERM is 15), which ends it through its shutdown
+     * hooks ({@link ProgramSignals}): recorded as how the run ended, or in replay the user stopping it.
+     */
+    public abstract void signalled(String name, int signal);
+
     /** What a turn learns from the network in Akka IO: recorded, or replayed from the trace. */
     public abstract dev.reprise.agent.io.Network network();
 

@@ -188,6 +188,11 @@ public final class RecordMode extends Mode {
     }
 
     @Override
+    public void signalled(String name, int signal) {
+        recorder.ended(TraceMetadata.SIGNAL, signal);
+    }
+
+    @Override
     public Network network() {
         return network;
     }

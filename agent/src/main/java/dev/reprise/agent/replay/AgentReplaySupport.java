@@ -80,6 +80,11 @@ public final class AgentReplaySupport implements ReplaySupport, MailboxSupport {
     }
 
     @Override
+    public boolean raise(int signal) {
+        return dev.reprise.agent.context.ProgramSignals.raise(signal);
+    }
+
+    @Override
     public String describe(long id) {
         String source = mode.replay().sourceName(id); // the trace names its sources: no name kept per context
         return source != null ? "outside source " + source + " (" + id + ")" : mode.names.describe(id);

@@ -212,6 +212,11 @@ public final class ReplayMode extends Mode implements AutoCloseable {
     }
 
     @Override
+    public void signalled(String name, int signal) {
+        replay.stoppedBy(name);
+    }
+
+    @Override
     public Network network() {
         return network;
     }

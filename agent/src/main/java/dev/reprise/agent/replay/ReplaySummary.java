@@ -29,12 +29,15 @@ final class ReplaySummary {
      * recording, stops them); then the replay ends, and when that found a divergence, halts with
      * its exit code here, before the JVM ends with the program's own status (the thread the replay
      * starts to halt could come too late once the hooks are done). When the user stopped the program
-     * ({@link ReplaySignals}), the replay ends at once and says how far it got.
+     * ({@link dev.reprise.agent.context.ProgramSignals}), the replay ends at once and says how far it
+     * got. Either way, actors past their recorded events then go on live, so the program's shutdown
+     * does not wait for them.
      */
     void atExit() {
         Replay replay = mode.replay();
         if (!printed() && replay.stopSignal() == null) {
             replay.awaitRecordedEvents();
+            replay.programEnds();
             mode.lifecycle.awaitShutdownAtExit();
         }
         print();

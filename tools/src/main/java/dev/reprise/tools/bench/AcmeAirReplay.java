@@ -66,7 +66,7 @@ final class AcmeAirReplay {
             replayed = responses(out);
         }
         double seconds = (System.nanoTime() - start) / 1e9;
-        p.destroy(); // SIGTERM: a server ends only when stopped
+        p.destroy(); // a replay whose recording a signal ended ends by itself; else SIGTERM stops it
         if (!p.waitFor(60, TimeUnit.SECONDS)) {
             p.destroyForcibly().waitFor();
         }

@@ -71,7 +71,8 @@ final class AcmeAirServerJvm implements AutoCloseable {
     private void awaitListening(int timeoutSeconds) throws IOException, InterruptedException {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(timeoutSeconds);
         while (System.nanoTime() < deadline) {
-            Matcher m = LISTENING.matcher(Files.readString(out, StandardCharsets.UTF_8));
+            Matcher m =
+                    LISTENING.matcher(Files.readString(err, StandardCharsets.UTF_8)); // the server says it on stderr
             if (m.find()) {
                 port = Integer.parseInt(m.group(1));
                 return;
