@@ -136,7 +136,7 @@ final class SummaryText {
             sb.append(separator)
                     .append(live)
                     .append(live == 1 ? " live outside input" : " live outside inputs")
-                    .append(" held back (the trace gave them)");
+                    .append(" held back (the recorded input came from the trace)");
             separator = "; ";
         }
         StringBuilder mailboxes = new StringBuilder();

@@ -3,14 +3,18 @@ package dev.reprise.tools;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.reprise.samples.TcpAdders;
 import dev.reprise.samples.TcpTally;
+import dev.reprise.testsupport.ChildProcess;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.OutputStream;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
@@ -27,7 +31,10 @@ import org.junit.jupiter.api.Test;
  * connections at once, then one after the server idled 8 s, then one that stops it), and replayed
  * three times with {@code --input-from-trace} and no client at all, and three times with live
  * clients: the same program output each time, and the live clients get the recorded answers, the
- * late one too (a replay waits for a client as long as the recording did).
+ * late one too (a replay waits for a client as long as the recording did). And its outgoing TCP:
+ * {@link TcpAdders}, three client actors racing to a {@link TcpTally} peer in a JVM of its own,
+ * recorded three times and each recording replayed with the peer gone, with and without
+ * {@code --input-from-trace}, to the recorded output ({@code --check-output}).
  */
 @Tag("samples")
 class AkkaIoIT {
@@ -58,6 +65,57 @@ class AkkaIoIT {
         assertTrue(recorded.programLines().contains("stopped"), recorded::toString);
 
         PROGRAM.assertReplaysAsRecorded(dir, trace, recorded, 3);
+    }
+
+    @Test
+    void tcpClientsReplayWithoutTheirPeer() throws Exception {
+        Path dir = RecordedPrograms.folder("akka-io-clients");
+        Path portFile = dir.resolve("peer-port");
+        ChildProcess.Running peer = ChildProcess.java()
+                .classPath(AkkaSamplesIT.programClassPath(TcpTally.class))
+                .main(TcpTally.class, portFile.toString())
+                .output(dir.resolve("peer.out"), dir.resolve("peer.err"))
+                .timeout(Duration.ofMinutes(5))
+                .start();
+        String port;
+        List<Path> traces = new ArrayList<>();
+        List<List<String>> outputs = new ArrayList<>();
+        try {
+            port = awaitPort(portFile, peer);
+            for (int r = 1; r <= 3; r++) {
+                Path trace = dir.resolve("trace-" + r);
+                Cli.Result recorded = RecordedPrograms.record(trace, TcpAdders.class, port);
+                assertEquals(0, recorded.exit(), recorded::toString);
+                List<String> lines = recorded.out().lines().toList();
+                assertEquals(
+                        3 * 3, lines.stream().filter(l -> l.contains(" got ")).count(), recorded::toString);
+                traces.add(trace);
+                outputs.add(lines);
+            }
+        } finally {
+            peer.terminate();
+            peer.waitFor(Duration.ofSeconds(30));
+        }
+        for (int r = 0; r < traces.size(); r++) {
+            for (List<String> options :
+                    List.of(List.of("--check-output"), List.of("--check-output", "--input-from-trace"))) {
+                Cli.Result replayed = RecordedPrograms.replay(traces.get(r), options, TcpAdders.class, port);
+                assertEquals(0, replayed.exit(), replayed::toString);
+                assertEquals(outputs.get(r), replayed.out().lines().toList(), replayed::toString);
+                assertTrue(
+                        replayed.err().contains("[reprise] output: identical to the recording's"), replayed::toString);
+            }
+        }
+    }
+
+    private static String awaitPort(Path file, ChildProcess.Running peer) throws Exception {
+        for (int i = 0; i < 600 && peer.isAlive(); i++) {
+            if (Files.exists(file) && !Files.readString(file).isBlank()) {
+                return Files.readString(file).trim();
+            }
+            Thread.sleep(100);
+        }
+        throw new AssertionError("the TcpTally peer wrote no port to " + file);
     }
 
     /**

@@ -28,6 +28,8 @@ public abstract class Mode {
 
     /** Who makes the named {@code /system} actors that extensions make lazily, by path. */
     public final SystemActorCreations systemActors = new SystemActorCreations();
+    /** The contexts that make Akka extensions ({@link ExtensionCreations}). */
+    final ExtensionCreations extensions = new ExtensionCreations();
 
     /** The thread the agent started on: {@code main}, when it starts with the JVM ({@code -javaagent}). */
     public final Thread mainThread = Thread.currentThread();

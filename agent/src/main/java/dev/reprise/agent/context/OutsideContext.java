@@ -88,6 +88,9 @@ public final class OutsideContext {
     /** The name of the context that makes a named {@code /system} actor ({@link SystemActorCreations}) starts with this. */
     static final String SYSTEM_ACTOR_ROOT = "system actor ";
 
+    /** The name of the context that makes an Akka extension ({@link ExtensionCreations}) starts with this. */
+    static final String EXTENSION_ROOT = "extension ";
+
     private static final String ACTOR_ROOT = "actor ";
     private static final String SOURCE_ROOT = "source ";
 
@@ -96,6 +99,7 @@ public final class OutsideContext {
         return name.startsWith(THREAD_ROOT)
                 || name.startsWith(TIMER_ROOT)
                 || name.startsWith(SYSTEM_ACTOR_ROOT)
+                || name.startsWith(EXTENSION_ROOT)
                 || name.startsWith(ACTOR_ROOT)
                 || name.startsWith(SOURCE_ROOT);
     }

@@ -18,8 +18,11 @@ public final class TraceFeatures {
     /** Whether a function ref told in a turn was stopped already ({@link FunctionRefs}). */
     public static final String FUNCTION_REF_TELLS = "functionRefTells";
 
+    /** An Akka extension's making is its own context's doing, not the turn's that first used it ({@link ExtensionCreations}). */
+    public static final String EXTENSIONS = "extensions";
+
     /** What this agent records. */
-    public static final List<String> RECORDED = List.of(UNWATCH, FUNCTION_REF_TELLS);
+    public static final List<String> RECORDED = List.of(UNWATCH, FUNCTION_REF_TELLS, EXTENSIONS);
 
     private final Set<String> features;
 

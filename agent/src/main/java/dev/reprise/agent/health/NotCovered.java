@@ -14,8 +14,10 @@ public final class NotCovered {
     /** Akka Streams' {@code Source.queue(bufferSize)}: offers pass through a shared queue, not a mailbox. */
     public static final String BOUNDED_SOURCE_QUEUE = "boundedSourceQueue";
 
-    /** Akka IO's outgoing TCP connections and UDP sockets: their network input is not recorded. */
+    /** Akka IO's UDP sockets: their network input is not recorded. */
     public static final String AKKA_IO_CONNECTION = "akkaIoConnection";
+    /** Akka HTTP's client (its host connection pools): its pool stages do not replay yet. */
+    public static final String AKKA_HTTP_CLIENT = "akkaHttpClient";
 
     private NotCovered() {}
 
@@ -54,11 +56,25 @@ public final class NotCovered {
                     AKKA_IO_CONNECTION,
                     type,
                     "Akka IO's " + type + " talks to the network, and what it reads is not recorded: Reprise records "
-                            + "Akka IO's TCP server side (accepted connections, as Akka HTTP's server uses them), not "
-                            + "outgoing TCP connections (Akka HTTP's client) or UDP, so a replay may differ where they "
-                            + "were used. The trace's metadata counts them (notCovered." + AKKA_IO_CONNECTION + ").");
+                            + "Akka IO's TCP (accepted and outgoing connections), not UDP, so a replay may differ where "
+                            + "it was used. The trace's metadata counts them (notCovered." + AKKA_IO_CONNECTION + ").");
         } catch (Throwable e) {
             AgentLog.internalError("counting an Akka IO connection", e);
+        }
+    }
+
+    /** Akka HTTP's client made its pool master: its first request. */
+    public static void akkaHttpClient() {
+        try {
+            Agent.mode.notCovered(
+                    AKKA_HTTP_CLIENT,
+                    "",
+                    "Akka HTTP's client (Http.singleRequest and its host connection pools) does not replay yet: its "
+                            + "network input over Akka IO's outgoing TCP is recorded, but a replay of its pool stages "
+                            + "may stop as diverged. Akka IO's own outgoing TCP (Tcp.connect) replays. The trace's "
+                            + "metadata counts its use (notCovered." + AKKA_HTTP_CLIENT + ").");
+        } catch (Throwable e) {
+            AgentLog.internalError("counting Akka HTTP's client", e);
         }
     }
 }

@@ -9,6 +9,7 @@ import static net.bytebuddy.matcher.ElementMatchers.takesArguments;
 import dev.reprise.agent.io.AkkaIo;
 import java.lang.reflect.Method;
 import java.net.Socket;
+import java.net.SocketAddress;
 import java.nio.ByteBuffer;
 import java.nio.channels.ServerSocketChannel;
 import java.nio.channels.SocketChannel;
@@ -17,8 +18,8 @@ import net.bytebuddy.asm.MemberSubstitution;
 
 /**
  * Akka IO's TCP where network input enters the JVM: in its listener's and its connections' turns,
- * the calls to the network (accept, read, write, a socket's addresses and half close) are
- * replaced with {@link AkkaIo}'s, which the mode records or replays. The selector's side is
+ * the calls to the network (accept, connect and its finish, read, write, a socket's addresses and
+ * half close) are replaced with {@link AkkaIo}'s, which the mode records or replays. The selector's side is
  * {@link ChannelRegistryInstrumentation}.
  */
 final class AkkaIoInstrumentation {
@@ -50,8 +51,17 @@ final class AkkaIoInstrumentation {
                         replace(SocketChannel.class, "write", "write", ByteBuffer.class),
                         "writeToChannel$1",
                         named("writeToChannel$1"))))
-                .type(named(HookedTypes.TCP_OUTGOING_CONNECTION)
-                        .or(named(HookedTypes.UDP_LISTENER))
+                .type(named(HookedTypes.TCP_OUTGOING_CONNECTION))
+                .transform((builder, type, loader, module, domain) -> builder.visit(Hooks.substitution(
+                        replace(SocketChannel.class, "connect", "connect", SocketAddress.class),
+                        "$anonfun$register$1",
+                        named("$anonfun$register$1"))))
+                .type(named(HookedTypes.TCP_OUTGOING_CONNECTING))
+                .transform((builder, type, loader, module, domain) -> builder.visit(Hooks.substitution(
+                        replace(SocketChannel.class, "finishConnect", "finishConnect"),
+                        "$anonfun$applyOrElse$4",
+                        named("$anonfun$applyOrElse$4"))))
+                .type(named(HookedTypes.UDP_LISTENER)
                         .or(named(HookedTypes.UDP_CONNECTION))
                         .or(named(HookedTypes.UDP_SENDER)))
                 .transform((builder, type, loader, module, domain) ->
@@ -81,7 +91,7 @@ final class AkkaIoInstrumentation {
         }
     }
 
-    /** An outgoing TCP connection or a UDP socket: Akka IO's paths that are not recorded. */
+    /** A UDP socket: Akka IO's path that is not recorded. */
     static final class NotCoveredConnection {
         @net.bytebuddy.asm.Advice.OnMethodExit(suppress = Throwable.class)
         static void exit(@net.bytebuddy.asm.Advice.This Object connection) {

@@ -34,10 +34,15 @@ final class HookedTypes {
     static final String BALANCING_DISPATCHER = "akka.dispatch.BalancingDispatcher";
     static final String MAP_ASYNC_HOLDER = "akka.stream.impl.fusing.MapAsync$Holder";
     static final String BOUNDED_SOURCE_QUEUE_STAGE = "akka.stream.impl.BoundedSourceQueueStage";
+    static final String HTTP_EXT = "akka.http.scaladsl.HttpExt";
+    static final String HTTP_POOL_MASTER = "akka.http.impl.engine.client.PoolMasterActor";
     static final String TCP_LISTENER = "akka.io.TcpListener";
     static final String TCP_CONNECTION = "akka.io.TcpConnection";
     static final String TCP_PENDING_BUFFER_WRITE = "akka.io.TcpConnection$PendingBufferWrite";
     static final String TCP_OUTGOING_CONNECTION = "akka.io.TcpOutgoingConnection";
+    /** The behaviour of an outgoing connection that waits for its connect to finish. */
+    static final String TCP_OUTGOING_CONNECTING = "akka.io.TcpOutgoingConnection$$anonfun$connecting$1";
+
     static final String UDP_LISTENER = "akka.io.UdpListener";
     static final String UDP_CONNECTION = "akka.io.UdpConnection";
     static final String UDP_SENDER = "akka.io.UdpSender";
@@ -73,10 +78,13 @@ final class HookedTypes {
             BALANCING_DISPATCHER,
             MAP_ASYNC_HOLDER,
             BOUNDED_SOURCE_QUEUE_STAGE,
+            HTTP_EXT,
+            HTTP_POOL_MASTER,
             TCP_LISTENER,
             TCP_CONNECTION,
             TCP_PENDING_BUFFER_WRITE,
             TCP_OUTGOING_CONNECTION,
+            TCP_OUTGOING_CONNECTING,
             UDP_LISTENER,
             UDP_CONNECTION,
             UDP_SENDER,

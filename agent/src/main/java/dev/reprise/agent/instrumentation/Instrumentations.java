@@ -142,7 +142,9 @@ public final class Instrumentations {
         agent = AkkaIoInstrumentation.apply(agent);
         agent = ChannelRegistryInstrumentation.apply(agent);
         agent = DateHeaderRenderingInstrumentation.apply(agent);
+        agent = HttpExtInstrumentation.apply(agent);
         agent = ThreadsInstrumentation.apply(agent);
+        agent = ActorSystemInstrumentation.apply(agent);
         agent = AkkaInternalCallsInstrumentation.apply(agent);
         if (replay) {
             agent = ReplayMailboxInstrumentation.apply(agent);

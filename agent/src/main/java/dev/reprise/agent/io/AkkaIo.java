@@ -12,7 +12,7 @@ import java.nio.channels.ServerSocketChannel;
 import java.nio.channels.SocketChannel;
 
 /**
- * Akka IO's TCP calls to the network, made in its listener's and connections' turns: the call
+ * Akka IO's TCP calls to the network, made in its listener's and connections' turns (incoming and outgoing): the call
  * sites in Akka's classes call these instead ({@code AkkaIoInstrumentation}), and the mode's
  * {@link Network} records or replays them. Outside a turn whose calls are recorded, the call is
  * made as written. What the selector tells the connections (readable, writable, acceptable, the
@@ -73,6 +73,30 @@ public final class AkkaIo {
             }
         }
         return channel.accept();
+    }
+
+    public static boolean connect(SocketChannel channel, SocketAddress remote) throws IOException {
+        AgentThread t = inTurn();
+        if (t != null) {
+            try {
+                return Agent.mode.network().connect(t, channel, remote);
+            } catch (RuntimeException e) {
+                failed(e);
+            }
+        }
+        return channel.connect(remote);
+    }
+
+    public static boolean finishConnect(SocketChannel channel) throws IOException {
+        AgentThread t = inTurn();
+        if (t != null) {
+            try {
+                return Agent.mode.network().finishConnect(t, channel);
+            } catch (RuntimeException e) {
+                failed(e);
+            }
+        }
+        return channel.finishConnect();
     }
 
     public static int read(SocketChannel channel, ByteBuffer dst) throws IOException {

@@ -11,7 +11,7 @@ import java.nio.channels.SocketChannel;
 
 /**
  * What a turn learns from the network, where network input enters the JVM in Akka IO's TCP
- * ({@link AkkaIo}): a connection accepted or not, the bytes read, the bytes written, a socket's
+ * ({@link AkkaIo}): a connection accepted or not, an outgoing one made or not, the bytes read, the bytes written, a socket's
  * addresses. Each is a system call of the turn's actor, its result in the trace's data file
  * ({@link IoResults}). One per mode: recording makes the call and records its result, replay
  * returns the recorded result, with a live peer where one connected, or none.
@@ -19,6 +19,12 @@ import java.nio.channels.SocketChannel;
 public abstract class Network {
     /** {@code channel.accept()} in {@code t}'s turn: a new connection, or null when none is pending. */
     public abstract SocketChannel accept(AgentThread t, ServerSocketChannel channel) throws IOException;
+
+    /** {@code channel.connect(remote)} in an outgoing connection's turn: whether it connected at once (else it finishes later). */
+    public abstract boolean connect(AgentThread t, SocketChannel channel, SocketAddress remote) throws IOException;
+
+    /** {@code channel.finishConnect()} in an outgoing connection's turn: whether the connection is made. */
+    public abstract boolean finishConnect(AgentThread t, SocketChannel channel) throws IOException;
 
     /** {@code channel.read(dst)} in {@code t}'s turn: the bytes read into {@code dst}, -1 at the end of the stream. */
     public abstract int read(AgentThread t, SocketChannel channel, ByteBuffer dst) throws IOException;

@@ -30,6 +30,34 @@ public final class RecordedNetwork extends Network {
     }
 
     @Override
+    public boolean connect(AgentThread t, SocketChannel channel, SocketAddress remote) throws IOException {
+        return flag(t, () -> channel.connect(remote));
+    }
+
+    @Override
+    public boolean finishConnect(AgentThread t, SocketChannel channel) throws IOException {
+        return flag(t, channel::finishConnect);
+    }
+
+    /** A call whose result is a flag, recorded as a count (1 or 0), or its failure. */
+    private static boolean flag(AgentThread t, IoCall call) throws IOException {
+        boolean result;
+        try {
+            result = call.run();
+        } catch (IOException e) {
+            record(t, IoResults.failed(e));
+            throw e;
+        }
+        record(t, IoResults.count(result ? 1 : 0));
+        return result;
+    }
+
+    /** A network call that answers yes or no. */
+    private interface IoCall {
+        boolean run() throws IOException;
+    }
+
+    @Override
     public int read(AgentThread t, SocketChannel channel, ByteBuffer dst) throws IOException {
         int from = dst.position();
         int n;

@@ -21,8 +21,8 @@ import java.util.concurrent.TimeUnit;
  * Replay: each network call returns its recorded result, whatever the network does now. A
  * connection the recording accepted is a stand-in channel with no peer of its own; where the
  * replay has clients, the next live client is paired with it and gets the replayed responses
- * (input from the trace: none). Either way, what the connection reads comes from the trace and
- * what it writes counts as recorded.
+ * (input from the trace: none). An outgoing connection is not made again. Either way, what the
+ * connection reads comes from the trace and what it writes counts as recorded.
  * Past the trace's end, calls go to the network.
  */
 public final class ReplayedNetwork extends Network {
@@ -127,6 +127,30 @@ public final class ReplayedNetwork extends Network {
             Thread.currentThread().interrupt();
         }
         return null;
+    }
+
+    /**
+     * An outgoing connection is not made again: whether it connected, and all it then read, come
+     * from the trace (its peer, another service, need not be there); what it writes goes nowhere.
+     */
+    @Override
+    public boolean connect(AgentThread t, SocketChannel channel, SocketAddress remote) throws IOException {
+        byte[] r = recorded(t, "SocketChannel.connect(SocketAddress)");
+        if (r == null) {
+            return channel.connect(remote);
+        }
+        IoResults.throwIfFailed(r);
+        return IoResults.count(r) != 0;
+    }
+
+    @Override
+    public boolean finishConnect(AgentThread t, SocketChannel channel) throws IOException {
+        byte[] r = recorded(t, "SocketChannel.finishConnect()");
+        if (r == null) {
+            return channel.finishConnect();
+        }
+        IoResults.throwIfFailed(r);
+        return IoResults.count(r) != 0;
     }
 
     @Override

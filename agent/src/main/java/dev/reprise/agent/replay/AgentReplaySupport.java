@@ -55,6 +55,11 @@ public final class AgentReplaySupport implements ReplaySupport, MailboxSupport {
         return inputFromTrace ? StandInSenders.make(id, system, mode.liveRefs) : null;
     }
 
+    @Override
+    public boolean inputFromTrace() {
+        return inputFromTrace;
+    }
+
     /** The recorded ids of the program's own outside contexts (threads, tasks, callbacks: {@link OutsideContext}). */
     private volatile Set<Long> threadSources;
 

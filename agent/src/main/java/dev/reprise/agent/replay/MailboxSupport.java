@@ -31,6 +31,9 @@ public interface MailboxSupport {
      */
     boolean resendsLive(long source);
 
+    /** Whether the replay takes recorded outside input from the trace alone ({@code input=trace}). */
+    boolean inputFromTrace();
+
     /** A readable name for an id in reports: an actor's path, a timer, an outside source. */
     String describe(long id);
 

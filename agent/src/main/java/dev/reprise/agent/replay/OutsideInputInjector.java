@@ -4,6 +4,7 @@ import akka.actor.ActorRef;
 import akka.actor.ActorSystem;
 import akka.dispatch.Envelope;
 import dev.reprise.agent.content.MessageContent;
+import dev.reprise.agent.health.AgentLog;
 import dev.reprise.replay.MessageKey;
 import dev.reprise.replay.Replay;
 import dev.reprise.trace.OutsideInputEntry;
@@ -62,6 +63,13 @@ final class OutsideInputInjector {
      */
     boolean arrived(MessageKey key) {
         replay.liveInputHeld(true);
+        if (support.inputFromTrace()) {
+            AgentLog.warnOnce(
+                    "live input with input=trace",
+                    "this replay takes outside input from the trace (--input-from-trace): input that comes in live "
+                            + "while it replays (a client's request, say) is not delivered, and nothing answers it; the "
+                            + "replay answers only what was recorded");
+        }
         // The live copy of an input already injected from the trace: pair them up, in order.
         Integer ahead = injectedAhead.get(key.sender());
         if (ahead != null) { // only sources with copies to come stay: a thread's source comes and goes

@@ -284,6 +284,11 @@ class ReplayQueueTest {
         }
 
         @Override
+        public boolean inputFromTrace() {
+            return false;
+        }
+
+        @Override
         public String describe(long id) {
             return name(id);
         }

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.reprise.trace.TraceAnalysis;
 import dev.reprise.trace.TraceFiles;
+import dev.reprise.trace.TraceMetadata;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -19,6 +20,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -30,7 +32,8 @@ import org.junit.jupiter.params.provider.ValueSource;
  * and it prints it again when replayed (with an empty standard input: what it reads comes from
  * the trace). The racy programs are recorded several times, with the workers'
  * schedule perturbed (the surefire configuration sets {@code tide.perturbSchedule}), and each
- * recording is replayed twice to exactly its own output, whichever interleaving it caught.
+ * recording is replayed twice to exactly its own output, whichever interleaving it caught; so is
+ * each recording of a run that an actor's error ended, three times, error included.
  */
 @Tag("slow") // takes more than 5 s: left out of ./reprise test --fast
 class RecordReplayTest {
@@ -89,7 +92,8 @@ class RecordReplayTest {
                 "replay/winner",
                 "replay/mixed",
                 "replay/chorus",
-                "replay/late_callbacks"
+                "replay/late_callbacks",
+                "replay/timer_race"
             })
     void eachRecordingOfARacyProgramReplaysToItsOwnOutput(String name) throws IOException {
         Path file = PROGRAMS.resolve(name + ".tide");
@@ -112,5 +116,35 @@ class RecordReplayTest {
         }
         System.out.println(name + ": " + distinct.size() + " different outputs in " + RECORDINGS
                 + " recordings, each replayed " + REPLAYS + " times to its own");
+    }
+
+    /**
+     * One actor's error ends the run while others print: each recording is replayed three times
+     * to exactly its own output, the lines the others printed before the run stopped and then the
+     * error, which the replay raises only after every other actor has caught up with it.
+     */
+    @Test
+    void eachRecordingOfARunThatAnErrorEndedReplaysToItsOutputAndError() throws IOException {
+        Path file = PROGRAMS.resolve("replay/error_race.tide");
+        Set<String> distinct = new LinkedHashSet<>();
+        for (int r = 0; r < RECORDINGS; r++) {
+            Path trace = traces.resolve("error_race-" + r);
+            String output = TideRunner.record(engine, file, trace);
+            assertTrue(
+                    output.endsWith("\nerror: error_race.tide:29:21: in actor 5 (Breaker): index 3 out of bounds for "
+                            + "length 3\n"),
+                    "recording " + r + " printed:\n" + output);
+            TraceMetadata metadata = TraceMetadata.read(trace);
+            assertEquals("an uncaught error in a turn of actor 5, exit status 1", metadata.endedText());
+            distinct.add(output);
+            for (int replay = 0; replay < 3; replay++) {
+                assertEquals(
+                        output,
+                        TideRunner.replay(engine, file, trace),
+                        "replay " + replay + " of recording " + r + " of error_race");
+            }
+        }
+        System.out.println("error_race: " + distinct.size() + " different outputs in " + RECORDINGS
+                + " recordings, each replayed 3 times to its own");
     }
 }

@@ -28,11 +28,17 @@ final class TideRunner {
      * and the words of NAME.args, if it exists, as the program's arguments.
      */
     static String run(Engine engine, Path file, InputStream input, Map<String, String> options) throws IOException {
-        ByteArrayOutputStream output = new ByteArrayOutputStream();
-        Source source = Source.newBuilder("tide", file.toFile()).build();
         Path argsFile = Path.of(file.toString().replaceFirst("\\.tide$", ".args"));
         String[] args =
                 Files.exists(argsFile) ? Files.readString(argsFile).trim().split("\\s+") : new String[0];
+        return run(engine, file, input, options, args);
+    }
+
+    /** Runs file on engine with the given standard input, context options and program arguments. */
+    static String run(Engine engine, Path file, InputStream input, Map<String, String> options, String... args)
+            throws IOException {
+        ByteArrayOutputStream output = new ByteArrayOutputStream();
+        Source source = Source.newBuilder("tide", file.toFile()).build();
         try (Context context = Context.newBuilder("tide")
                 .engine(engine)
                 .allowCreateThread(true)
@@ -75,5 +81,17 @@ final class TideRunner {
     /** Replays trace with file, with an empty standard input: what the program reads must come from the trace. */
     static String replay(Engine engine, Path file, Path trace) throws IOException {
         return run(engine, file, new ByteArrayInputStream(new byte[0]), Map.of("tide.Replay", trace.toString()));
+    }
+
+    /**
+     * Replays trace with file, a changed copy of the recorded program ({@code tide.ReplayChangedProgram}):
+     * to see where it goes another way.
+     */
+    static String replayChanged(Engine engine, Path file, Path trace) throws IOException {
+        return run(
+                engine,
+                file,
+                new ByteArrayInputStream(new byte[0]),
+                Map.of("tide.Replay", trace.toString(), "tide.ReplayChangedProgram", "true"));
     }
 }

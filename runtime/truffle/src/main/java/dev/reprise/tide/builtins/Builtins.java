@@ -19,6 +19,7 @@ public final class Builtins {
             Map.entry("promisePair", new Spec(0, PromisePairBuiltin::new)),
             Map.entry("resolve", new Spec(2, ResolveBuiltin::new)),
             Map.entry("whenResolved", new Spec(2, WhenResolvedBuiltin::new)),
+            Map.entry("after", new Spec(1, AfterBuiltin::new)),
             Map.entry("args", new Spec(0, ArgsBuiltin::new)),
             Map.entry("int", new Spec(1, IntBuiltin::new)),
             Map.entry("fail", new Spec(1, FailBuiltin::new)),

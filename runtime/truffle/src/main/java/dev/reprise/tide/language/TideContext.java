@@ -34,14 +34,16 @@ public final class TideContext {
     private final Random random = new Random();
     private final String recordOption;
     private final String replayOption;
+    private final boolean replayChangedProgram;
     private long printed; // guarded by this
     private TraceMode mode; // guarded by this; chosen at the first run
     private String modeProgram; // guarded by this: the program mode was chosen for
 
-    TideContext(TruffleLanguage.Env env, String recordOption, String replayOption) {
+    TideContext(TruffleLanguage.Env env, String recordOption, String replayOption, boolean replayChangedProgram) {
         this.env = env;
         this.recordOption = recordOption;
         this.replayOption = replayOption;
+        this.replayChangedProgram = replayChangedProgram;
         this.out = new PrintWriter(new OutputStreamWriter(env.out(), StandardCharsets.UTF_8), true);
         this.err = new PrintWriter(new OutputStreamWriter(env.err(), StandardCharsets.UTF_8), true);
         this.in = new BufferedReader(new InputStreamReader(env.in(), StandardCharsets.UTF_8));
@@ -60,6 +62,11 @@ public final class TideContext {
     /** The {@code tide.Replay} option: a trace directory, or empty. */
     public String replayOption() {
         return replayOption;
+    }
+
+    /** The {@code tide.ReplayChangedProgram} option: replay even a program whose source text changed since the recording. */
+    public boolean replayChangedProgram() {
+        return replayChangedProgram;
     }
 
     /**

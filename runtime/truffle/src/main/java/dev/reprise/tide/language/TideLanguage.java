@@ -48,6 +48,14 @@ public final class TideLanguage extends TruffleLanguage<TideContext> {
             stability = OptionStability.STABLE)
     static final OptionKey<String> Replay = new OptionKey<>("");
 
+    /** {@code tide.ReplayChangedProgram=true}: replay the trace even if the program's source text changed since. */
+    @Option(
+            help = "Replay the trace even if the program's source text changed since it was recorded (to see where it "
+                    + "diverges).",
+            category = OptionCategory.USER,
+            stability = OptionStability.STABLE)
+    static final OptionKey<Boolean> ReplayChangedProgram = new OptionKey<>(false);
+
     private static final LanguageReference<TideLanguage> REFERENCE = LanguageReference.create(TideLanguage.class);
 
     // Which actor the current thread is running: read on every send, creation and resolution.
@@ -82,7 +90,10 @@ public final class TideLanguage extends TruffleLanguage<TideContext> {
     @Override
     protected TideContext createContext(Env env) {
         return new TideContext(
-                env, env.getOptions().get(Record), env.getOptions().get(Replay));
+                env,
+                env.getOptions().get(Record),
+                env.getOptions().get(Replay),
+                env.getOptions().get(ReplayChangedProgram));
     }
 
     @Override

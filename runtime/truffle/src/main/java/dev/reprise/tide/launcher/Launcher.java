@@ -1,24 +1,24 @@
 package dev.reprise.tide.launcher;
 
+import dev.reprise.tide.language.TideError;
 import dev.reprise.tide.trace.TideDivergence;
 import java.io.File;
 import java.io.IOException;
-import java.util.Arrays;
 import org.graalvm.polyglot.Context;
 import org.graalvm.polyglot.PolyglotException;
 import org.graalvm.polyglot.Source;
 import org.graalvm.polyglot.SourceSection;
 
 /**
- * Runs a Tide program: {@code Launcher [--record DIR | --replay DIR] FILE [ARG...]}; the program
- * reads the ARGs with {@code args()}. The program's output goes to standard output; a program
- * error goes to standard error with exit status 1, a replay that diverged with {@value #DIVERGED},
- * one that reached the end of a recording cut short with {@value #RECORDING_ENDED}, a wrong
- * command line with 2.
+ * Runs a Tide program: {@code Launcher [--record DIR | --replay DIR [--allow-changed-program]] FILE
+ * [ARG...] [-- ARG...]}; the program reads the ARGs with {@code args()}. The options may come after
+ * FILE too; every word after {@code --} is the program's ({@link CommandLine}). The program's output
+ * goes to standard output; a program error goes to standard error with exit status 1, a replay
+ * that diverged with {@value #DIVERGED}, one that reached the end of a recording cut short with
+ * {@value #RECORDING_ENDED}, a wrong command line with 2.
  */
 public final class Launcher {
     private static final String LANGUAGE = "tide";
-    private static final String USAGE = "usage: Launcher [--record DIR | --replay DIR] FILE.tide [ARG...]";
     /** The exit status of a replay that diverged from its trace. */
     public static final int DIVERGED = TideDivergence.EXIT_STATUS;
     /** The exit status of a replay that reached the end of a recording cut short (its JVM was killed). */
@@ -26,45 +26,35 @@ public final class Launcher {
 
     private Launcher() {}
 
-    /** Runs the file named by the first argument after the flags, with the words after it as its args(). */
+    /** Runs the program file with its arguments, as the command line says. */
     public static void main(String[] args) throws IOException {
-        String record = "";
-        String replay = "";
-        String file = null;
-        int i = 0;
-        for (; i < args.length && file == null; i++) {
-            switch (args[i]) {
-                case "--record" -> record = value(args, ++i, "--record");
-                case "--replay" -> replay = value(args, ++i, "--replay");
-                default -> {
-                    if (args[i].startsWith("-")) {
-                        usage("unexpected argument " + args[i]);
-                    }
-                    file = args[i];
-                }
-            }
+        CommandLine line;
+        try {
+            line = CommandLine.parse(args);
+        } catch (CommandLine.Invalid e) {
+            System.err.println("error: " + e.getMessage());
+            System.err.println(CommandLine.USAGE);
+            System.exit(2);
+            return;
         }
-        String[] programArguments = Arrays.copyOfRange(args, i, args.length);
-        if (file == null) {
-            usage("no program file given");
-        }
-        if (!record.isEmpty() && !replay.isEmpty()) {
-            usage("--record and --replay exclude each other");
-        }
-        File program = new File(file);
+        File program = new File(line.file());
         if (!program.isFile()) {
-            System.err.println("error: no such program file: " + file);
+            System.err.println("error: no such program file: " + line.file());
             System.exit(2);
         }
         Source source = Source.newBuilder(LANGUAGE, program).build();
         // Actors run on worker threads the language creates.
-        Context.Builder builder =
-                Context.newBuilder(LANGUAGE).allowCreateThread(true).arguments(LANGUAGE, programArguments);
-        if (!record.isEmpty()) {
-            builder.option("tide.Record", record);
+        Context.Builder builder = Context.newBuilder(LANGUAGE)
+                .allowCreateThread(true)
+                .arguments(LANGUAGE, line.programArguments().toArray(String[]::new));
+        if (!line.record().isEmpty()) {
+            builder.option("tide.Record", line.record());
         }
-        if (!replay.isEmpty()) {
-            builder.option("tide.Replay", replay);
+        if (!line.replay().isEmpty()) {
+            builder.option("tide.Replay", line.replay());
+        }
+        if (line.replayChangedProgram()) {
+            builder.option("tide.ReplayChangedProgram", "true");
         }
         try (Context context = builder.build()) {
             context.eval(source);
@@ -82,21 +72,8 @@ public final class Launcher {
                 System.exit(RECORDING_ENDED);
             }
             System.err.println("error: " + describe(e));
-            System.exit(1);
+            System.exit(TideError.EXIT_STATUS);
         }
-    }
-
-    private static String value(String[] args, int at, String flag) {
-        if (at >= args.length || args[at].isEmpty()) {
-            usage(flag + " needs a trace directory");
-        }
-        return args[at];
-    }
-
-    private static void usage(String problem) {
-        System.err.println("error: " + problem);
-        System.err.println(USAGE);
-        System.exit(2);
     }
 
     /** A program error as the launcher prints it: {@code file:line:column: message} when located. */

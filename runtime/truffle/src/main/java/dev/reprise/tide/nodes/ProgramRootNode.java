@@ -12,6 +12,7 @@ import dev.reprise.tide.nodes.actors.MessageRootNode;
 import dev.reprise.tide.parser.Program;
 import dev.reprise.tide.runtime.ActorSystem;
 import dev.reprise.tide.runtime.Nil;
+import dev.reprise.tide.trace.RecordedProgram;
 import dev.reprise.tide.trace.TraceMode;
 import dev.reprise.tide.trace.TraceOptions;
 import java.util.ArrayList;
@@ -52,8 +53,9 @@ public final class ProgramRootNode extends RootNode {
                 language.recordingStarts();
             }
             String path = source.getPath() == null ? source.getName() : source.getPath();
-            return TraceOptions.choose(
-                    context, context.recordOption(), context.replayOption(), source.getName(), path, roots());
+            RecordedProgram recorded = RecordedProgram.of(
+                    source.getName(), source.getCharacters(), context.env().getApplicationArguments());
+            return TraceOptions.choose(context, recorded, path, roots());
         });
     }
 

@@ -70,6 +70,11 @@ public final class Actor {
         return name;
     }
 
+    /** The actor as errors and reports name it: {@code actor 2 (Log)}. */
+    public String description() {
+        return "actor " + id + " (" + name + ")";
+    }
+
     /** The creating actor, or null for the main actor. */
     public Actor parent() {
         return parent;

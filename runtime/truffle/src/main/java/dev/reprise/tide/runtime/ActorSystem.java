@@ -6,12 +6,15 @@ import com.oracle.truffle.api.exception.AbstractTruffleException;
 import dev.reprise.tide.language.TideContext;
 import dev.reprise.tide.language.TideError;
 import dev.reprise.tide.language.TideLanguage;
+import dev.reprise.tide.trace.TideDivergence;
 import dev.reprise.tide.trace.TraceMode;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
@@ -20,7 +23,9 @@ import java.util.concurrent.locks.LockSupport;
  * Runs one program's actors on a small pool of worker threads. An actor with messages is queued
  * once; the worker that takes it processes its messages one at a time in arrival order (in
  * replay: in recorded order), so no actor ever runs on two threads at once. The program ends when
- * no message is left anywhere.
+ * no message is left anywhere and no timer is pending, or when a turn raises an error that
+ * nothing catches (in replay: once every other actor has caught up with it, see {@link
+ * TraceMode#turnFailed}).
  */
 public final class ActorSystem {
     // A worker processes at most this many messages of one actor before letting others run.
@@ -44,7 +49,10 @@ public final class ActorSystem {
     // Workers holding an actor (from taking it off the ready queue until it is back or idle).
     private final AtomicInteger busy = new AtomicInteger();
     private final CountDownLatch finished = new CountDownLatch(1);
-    private volatile Throwable failure;
+    private volatile Throwable failure; // written under this
+    // Fires the timers of after(ms): made at the first timer, stopped with the run; guarded by this.
+    private ScheduledThreadPoolExecutor timers;
+    private boolean timersStopped;
 
     /**
      * A system whose messages are processed by calling processor with the message.
@@ -84,6 +92,7 @@ public final class ActorSystem {
                 if (stuck != null) {
                     fail(stuck);
                 }
+                stopTimers();
                 for (int i = 0; i < workerCount; i++) {
                     ready.add(stop);
                 }
@@ -119,6 +128,60 @@ public final class ActorSystem {
                 mode.tracesCallbacks());
         send(new CreationMessage(actor, creator, decl.bodyClosure(), arguments));
         return actor;
+    }
+
+    /**
+     * {@code after(millis)} in {@code owner}'s turn: sets a timer (an id of its own, as in the
+     * trace) and returns the promise it resolves with nil when it fires. The run does not end while
+     * a timer is pending. A replay fires it at once: its firing is seen only through the callbacks
+     * it sends, which the owners' mailboxes take in their recorded order.
+     */
+    @TruffleBoundary
+    public Timer setTimer(Actor owner, long millis) {
+        long id = mode.newTimerId(owner);
+        Resolver resolver = new Resolver(new Promise(id));
+        long delay = mode.timerDelay(millis);
+        if (delay <= 0) {
+            resolver.resolve(Nil.INSTANCE, id);
+        } else {
+            pending.incrementAndGet();
+            schedule(
+                    () -> {
+                        try {
+                            resolver.resolve(Nil.INSTANCE, id);
+                        } finally {
+                            done();
+                        }
+                    },
+                    delay);
+        }
+        return new Timer(id, resolver.promise());
+    }
+
+    /** A timer that {@link #setTimer} set: its id, and the promise its firing resolves. */
+    public record Timer(long id, Promise promise) {}
+
+    // Runs fire after delay ms, unless the run is over: a turn still running then sets a timer that never fires.
+    private synchronized void schedule(Runnable fire, long delay) {
+        if (timersStopped) {
+            return;
+        }
+        if (timers == null) {
+            timers = new ScheduledThreadPoolExecutor(1, task -> {
+                Thread thread = new Thread(task, "tide-timers");
+                thread.setDaemon(true);
+                return thread;
+            });
+        }
+        timers.schedule(fire, delay, TimeUnit.MILLISECONDS);
+    }
+
+    // The run is over (or failed): pending timers never fire.
+    private synchronized void stopTimers() {
+        timersStopped = true;
+        if (timers != null) {
+            timers.shutdownNow();
+        }
     }
 
     /** Puts the message in its target's mailbox, scheduling the target if it was idle. */
@@ -167,7 +230,7 @@ public final class ActorSystem {
                     Message message = actor.dequeue();
                     drained = message == null;
                     if (!drained) {
-                        process(message);
+                        process(turn, message);
                     }
                 }
             } catch (RuntimeException e) {
@@ -182,7 +245,7 @@ public final class ActorSystem {
         }
     }
 
-    private void process(Message message) {
+    private void process(Turn turn, Message message) {
         if (PERTURB && ThreadLocalRandom.current().nextInt(4) == 0) {
             LockSupport.parkNanos(ThreadLocalRandom.current().nextInt(50_000));
         }
@@ -190,16 +253,32 @@ public final class ActorSystem {
             if (failure == null) {
                 processor.call(message);
             }
+        } catch (TideDivergence e) {
+            fail(e); // the replay went another way: not the program's error
         } catch (RuntimeException | StackOverflowError e) {
-            fail(e);
+            turnFailed(turn, e);
         } finally {
-            if (pending.decrementAndGet() == 0) {
-                finished.countDown();
-            }
+            done();
         }
     }
 
-    private void fail(Throwable error) {
+    // A message was processed or a timer fired: when nothing is left, the run is over.
+    private void done() {
+        if (pending.decrementAndGet() == 0) {
+            finished.countDown();
+        }
+    }
+
+    // The turn on this worker raised an error that nothing caught: the trace mode says when it ends the run.
+    private synchronized void turnFailed(Turn turn, Throwable raised) {
+        TideError error = TideError.inTurnOf(turn.actor().description(), raised);
+        Throwable ends = mode.turnFailed(turn, error, failure == null);
+        if (ends != null) {
+            fail(ends);
+        }
+    }
+
+    private synchronized void fail(Throwable error) {
         if (failure == null) {
             failure = error;
         }

@@ -2,6 +2,7 @@ package dev.reprise.tide.runtime;
 
 /** A {@code whenResolved} callback, run on the actor that registered it once the promise resolves. */
 public final class CallbackMessage extends Message {
+    private final long resolver;
     private final long registration;
     private final long expectedResolver;
     private final Closure callback;
@@ -9,13 +10,14 @@ public final class CallbackMessage extends Message {
 
     CallbackMessage(
             Actor target,
-            Actor resolver,
+            long resolver,
             long registration,
             long expectedResolver,
             Closure callback,
             Object value,
             Resolver result) {
-        super(target, resolver, result);
+        super(target, null, result);
+        this.resolver = resolver;
         this.registration = registration;
         this.expectedResolver = expectedResolver;
         this.callback = callback;
@@ -38,9 +40,10 @@ public final class CallbackMessage extends Message {
         return target().id();
     }
 
+    /** The actor or timer that resolved the promise. */
     @Override
     public long traceResolver() {
-        return sender().id();
+        return resolver;
     }
 
     @Override

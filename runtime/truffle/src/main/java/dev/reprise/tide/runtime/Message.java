@@ -6,6 +6,7 @@ package dev.reprise.tide.runtime;
  */
 public abstract sealed class Message permits DirectMessage, CallbackMessage, CreationMessage {
     private final Actor target;
+    // The sending actor; null for a main actor's body and for a callback (whose trace sender is its owner).
     private final Actor sender;
     private final Resolver result;
 
@@ -18,11 +19,6 @@ public abstract sealed class Message permits DirectMessage, CallbackMessage, Cre
     /** The actor that processes the message. */
     public final Actor target() {
         return target;
-    }
-
-    /** The actor that sent it (for a callback, the one that resolved the promise). */
-    public final Actor sender() {
-        return sender;
     }
 
     /** The resolver of the result promise, or null. */
@@ -38,7 +34,7 @@ public abstract sealed class Message permits DirectMessage, CallbackMessage, Cre
         return sender == null ? 0 : sender.id();
     }
 
-    /** For a promise callback: the id of the actor that resolved the promise (recorded with it); else -1. */
+    /** For a promise callback: the id of the actor or timer that resolved the promise (recorded with it); else -1. */
     public long traceResolver() {
         return -1;
     }

@@ -1,7 +1,9 @@
 package dev.reprise.tide.runtime;
 
 import com.oracle.truffle.api.CompilerDirectives.TruffleBoundary;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Iterator;
 import java.util.List;
 
 /**
@@ -11,15 +13,12 @@ import java.util.List;
  */
 public final class Promise {
     /** What happens when the promise gets its value. */
-    private sealed interface Reaction permits Callback, Forward {
-        void fire(Object value, Actor resolvedBy);
-    }
+    private sealed interface Reaction permits Callback, Forward {}
 
     /** Sends the callback, with the value, to the actor that registered it. */
     private record Callback(Actor owner, long registration, long expectedResolver, Closure callback, Resolver chained)
             implements Reaction {
-        @Override
-        public void fire(Object value, Actor resolvedBy) {
+        void fire(Object value, long resolvedBy) {
             owner.system()
                     .send(new CallbackMessage(
                             owner,
@@ -33,32 +32,31 @@ public final class Promise {
     }
 
     /** Completes a promise that was resolved with this one. */
-    private record Forward(Promise outer) implements Reaction {
-        @Override
-        public void fire(Object value, Actor resolvedBy) {
-            outer.complete(value, resolvedBy);
-        }
-    }
+    private record Forward(Promise outer) implements Reaction {}
 
-    // Who is expected to resolve it (an actor id, or Registrations.ANYONE): a guess that makes traced callbacks small.
+    // Who is expected to resolve it (an actor or timer id, or Registrations.ANYONE): a guess that makes traced
+    // callbacks small.
     private final long expectedResolver;
 
     // Guarded by this.
     private boolean locked;
     private boolean resolved;
     private Object value;
-    // Reported as the sender of callbacks, even those registered after the resolution.
-    private Actor resolver;
+    // Reported as the resolver of callbacks, even those registered after the resolution: an actor or timer id.
+    private long resolver;
     private List<Reaction> reactions = new ArrayList<>();
 
-    /** A promise that {@code expectedResolver} is expected to resolve (an actor id, or -1: anyone). */
+    /** A promise that {@code expectedResolver} is expected to resolve (an actor or timer id, or -1: anyone). */
     Promise(long expectedResolver) {
         this.expectedResolver = expectedResolver;
     }
 
-    /** Resolves the promise; false if it was already resolved (or locked to another promise). */
+    /**
+     * Resolves the promise on behalf of {@code resolvedBy} (an actor or timer id); false if it was
+     * already resolved (or locked to another promise).
+     */
     @TruffleBoundary
-    boolean resolve(Object resolution, Actor resolvedBy) {
+    boolean resolve(Object resolution, long resolvedBy) {
         synchronized (this) {
             if (locked) {
                 return false;
@@ -68,7 +66,7 @@ public final class Promise {
         if (resolution instanceof Promise inner) {
             inner.react(new Forward(this));
         } else {
-            complete(Values.passable(resolution), resolvedBy);
+            completeAll(this, Values.passable(resolution), resolvedBy);
         }
         return true;
     }
@@ -84,23 +82,42 @@ public final class Promise {
         return chained.promise();
     }
 
-    private void complete(Object result, Actor resolvedBy) {
-        List<Reaction> toFire;
-        synchronized (this) {
-            value = result;
-            resolver = resolvedBy;
-            resolved = true;
-            toFire = reactions;
-            reactions = null;
+    /**
+     * Completes {@code first} and every promise locked to it, however long the chain (a promise
+     * resolved with a promise resolved with a promise...): iteratively, depth first, so each
+     * promise's reactions fire in the order they were added, as a recursion would fire them, but
+     * without using the Java stack.
+     */
+    private static void completeAll(Promise first, Object result, long resolvedBy) {
+        ArrayDeque<Iterator<Reaction>> pending = new ArrayDeque<>();
+        pending.push(first.settle(result, resolvedBy).iterator());
+        while (!pending.isEmpty()) {
+            Iterator<Reaction> reactions = pending.peek();
+            if (!reactions.hasNext()) {
+                pending.pop();
+                continue;
+            }
+            switch (reactions.next()) {
+                case Callback callback -> callback.fire(result, resolvedBy);
+                case Forward(Promise outer) ->
+                    pending.push(outer.settle(result, resolvedBy).iterator());
+            }
         }
-        for (Reaction reaction : toFire) {
-            reaction.fire(result, resolvedBy);
-        }
+    }
+
+    // Sets the value; returns the reactions to fire, which no longer change.
+    private synchronized List<Reaction> settle(Object result, long resolvedBy) {
+        value = result;
+        resolver = resolvedBy;
+        resolved = true;
+        List<Reaction> toFire = reactions;
+        reactions = null;
+        return toFire;
     }
 
     private void react(Reaction reaction) {
         Object known;
-        Actor knownResolver;
+        long knownResolver;
         synchronized (this) {
             if (!resolved) {
                 reactions.add(reaction);
@@ -109,7 +126,10 @@ public final class Promise {
             known = value;
             knownResolver = resolver;
         }
-        reaction.fire(known, knownResolver);
+        switch (reaction) {
+            case Callback callback -> callback.fire(known, knownResolver);
+            case Forward(Promise outer) -> completeAll(outer, known, knownResolver);
+        }
     }
 
     @Override

@@ -26,6 +26,11 @@ public final class Resolver {
 
     /** Resolves the promise with value, on behalf of the given actor; false if already resolved. */
     public boolean resolve(Object value, Actor resolvedBy) {
+        return promise.resolve(value, resolvedBy.id());
+    }
+
+    /** Resolves the promise with value, on behalf of the actor or timer {@code resolvedBy}; false if already resolved. */
+    boolean resolve(Object value, long resolvedBy) {
         return promise.resolve(value, resolvedBy);
     }
 

@@ -8,6 +8,8 @@ import dev.reprise.tide.language.TideError;
 import dev.reprise.tide.runtime.Actor;
 import dev.reprise.tide.runtime.Mailbox;
 import dev.reprise.tide.runtime.Resolver;
+import dev.reprise.tide.runtime.Turn;
+import dev.reprise.trace.CreationKind;
 import dev.reprise.trace.DataFileReader;
 import dev.reprise.trace.TraceEvent;
 import dev.reprise.trace.TraceFiles;
@@ -35,13 +37,16 @@ import java.util.function.BooleanSupplier;
  * flight, not the trace); its mailbox gives out messages in that order. A creation
  * takes the creator's next event, so the parent's n-th child gets the recorded id whatever order
  * actors are created in. System calls return the recorded results from the data file. Whatever
- * the trace cannot explain ends the run with a {@link TideDivergence} report.
+ * the trace cannot explain ends the run with a {@link TideDivergence} report. Timers fire at once:
+ * what their firing sends waits in its owners' mailboxes for its recorded turn. A turn's error
+ * that ended the recording ends the replay at the same place, once every other actor has replayed
+ * what it recorded.
  */
 final class Replaying extends TraceMode {
-    /** How long the replay may make no progress while the trace expects more, before it reports. */
-    private static final long QUIET_MILLIS = Long.getLong("tide.replayQuietMillis", 10_000);
     /** How often the replay looks whether it still makes progress. */
     private static final long LOOK_MILLIS = 250;
+    /** How often it looks whether the others have caught up with a recorded error. */
+    private static final long CATCH_UP_LOOK_MILLIS = 10;
 
     /** The metadata setting that says the trace numbers printed lines (a print is a system call). */
     static final String PRINTS = "tide.prints";
@@ -67,22 +72,40 @@ final class Replaying extends TraceMode {
     private final AtomicLong progress = new AtomicLong();
     /** The recording did not end cleanly (its JVM was killed): running out of events is its end, not a divergence. */
     private final boolean cutShort;
+    /**
+     * The actor whose turn's error ended the recording, or -1. Its run stopped at the error: the
+     * messages it had not processed by then are beyond their actors' recorded events.
+     */
+    private final long failedActor;
+    /** That actor's error, raised again by the replay: it ends the run once the others have caught up. */
+    private volatile TideError failure;
     /** Runs replayed to their recorded end ({@link #ended()}), and whether the last one did (no run is half done). */
     private int runsEnded;
 
     private volatile boolean lastRunEnded;
 
-    private Replaying(TideContext context, Path directory, TraceIndex reader, DataFileReader data, boolean cutShort) {
+    private Replaying(
+            TideContext context,
+            Path directory,
+            TraceIndex reader,
+            DataFileReader data,
+            boolean cutShort,
+            long failedActor) {
         super(context);
         this.directory = directory;
         this.reader = reader;
         this.data = data;
         this.cutShort = cutShort;
+        this.failedActor = failedActor;
         this.output = new RecordedOutputOrder(context);
     }
 
-    /** Opens the trace in {@code dir} to replay {@code program}; one-line errors for what is not its trace. */
-    static Replaying open(TideContext context, Path dir, String program) {
+    /**
+     * Opens the trace in {@code dir} to replay {@code program}; one-line errors for what is not its
+     * trace. {@code allowChanged}: a program whose source text changed since the recording replays
+     * too (to see where it goes another way).
+     */
+    static Replaying open(TideContext context, Path dir, RecordedProgram program, boolean allowChanged) {
         if (!Files.isDirectory(dir)) {
             throw new TideError("cannot replay: " + dir + " is not a directory");
         }
@@ -99,10 +122,6 @@ final class Replaying extends TraceMode {
             throw new TideError("cannot replay: " + dir + " is not a trace of a Tide program (it records "
                     + metadata.program() + ")");
         }
-        if (!program.equals(metadata.program())) {
-            throw new TideError(
-                    "cannot replay: " + dir + " is a trace of " + metadata.program() + ", not of " + program);
-        }
         if (!PRINTS_NUMBERED.equals(metadata.settings().get(PRINTS))) {
             throw new TideError(
                     "cannot replay: " + dir + " was recorded by an earlier Tide, which did not record the order "
@@ -113,10 +132,21 @@ final class Replaying extends TraceMode {
                     "cannot replay: " + dir + " was recorded by an earlier Tide, which did not record which "
                             + "callback ran when two had the same sender and resolver, nor the printed lines; record the program again");
         }
+        String mismatch = program.mismatch(dir, metadata, allowChanged);
+        if (mismatch != null) {
+            throw new TideError("cannot replay: " + mismatch);
+        }
+        Long failed = metadata.counts().get(TraceMetadata.ENDED_PREFIX + TraceMetadata.ACTOR_ERROR);
         TraceIndex reader = null;
         try {
             reader = TraceIndex.open(dir);
-            return new Replaying(context, dir, reader, DataFileReader.open(TraceFiles.data(dir)), !metadata.cleanEnd());
+            return new Replaying(
+                    context,
+                    dir,
+                    reader,
+                    DataFileReader.open(TraceFiles.data(dir)),
+                    !metadata.cleanEnd(),
+                    failed == null ? -1 : failed);
         } catch (IOException | RuntimeException e) {
             closeQuietly(reader);
             throw new TideError("cannot replay: the trace in " + dir + " is unreadable: " + e.getMessage());
@@ -129,20 +159,41 @@ final class Replaying extends TraceMode {
             // Runs of a context are one after another, each ending with all its actors' events
             // replayed; a recorded run's main actor came right after the previous runs' actors.
             lastRunEnded = false;
+            failure = null;
             return Math.toIntExact(lastActorId.get() + 1);
         }
+        return Math.toIntExact(takeCreation(creator, CreationKind.ACTOR, "it created an actor"));
+    }
+
+    /** The timer's recorded id: the owner's next event is its creation. */
+    @Override
+    public long newTimerId(Actor owner) {
+        long id = takeCreation(owner, CreationKind.TIMER, "it set a timer");
+        names.put(id, "timer " + id + " (set by " + name(owner.id()) + ")");
+        lastActorId.accumulateAndGet(id, Math::max);
+        return id;
+    }
+
+    /** A timer fires at once: its owners' mailboxes hold what it sends until the recorded turn. */
+    @Override
+    public long timerDelay(long millis) {
+        return 0;
+    }
+
+    // The creator's next event must be a creation of that kind: returns the recorded child's id.
+    private long takeCreation(Actor creator, CreationKind kind, String what) {
         ActorScript script = mailboxes.get((long) creator.id()).script();
         TraceEvent next = script.peek();
-        if (!(next instanceof TraceEvent.Creation creation)) {
+        if (!(next instanceof TraceEvent.Creation creation) || creation.kind() != kind) {
             throw beyondOrDiverged(
                     creator.id(),
                     next,
-                    "it created an actor where the trace expects " + describe(next) + " as its event "
+                    what + " where the trace expects " + expected(creator.id(), next) + " as its event "
                             + (script.consumed() + 1));
         }
         script.take();
         progressed();
-        return Math.toIntExact(creation.child());
+        return creation.child();
     }
 
     @Override
@@ -153,7 +204,7 @@ final class Replaying extends TraceMode {
     @Override
     public Mailbox mailbox(Actor actor) {
         int id = actor.id();
-        names.put((long) id, "actor " + id + " (" + actor.name() + ")");
+        names.put((long) id, actor.description());
         lastActorId.accumulateAndGet(id, Math::max);
         TideReplayMailbox mailbox = new TideReplayMailbox(this, actor, ActorScript.of(id, reader.actor(id)));
         mailboxes.put((long) id, mailbox);
@@ -162,15 +213,20 @@ final class Replaying extends TraceMode {
 
     /**
      * Reports when the replay cannot go on: nothing runs and nothing was replayed across two
-     * looks {@link #LOOK_MILLIS} apart (every actor waits for a message that does not come), or
-     * nothing was replayed for {@link #QUIET_MILLIS} (a turn that does not end).
+     * looks {@link #LOOK_MILLIS} apart (every actor waits for a message that does not come). A
+     * worker inside a turn is not stuck, however long the turn computes: it may do in replay what
+     * took as long in the recording. Ends the run with a recorded error once every actor has
+     * replayed its recorded events ({@link #turnFailed}).
      */
     @Override
     public Throwable awaitEnd(CountDownLatch finished, BooleanSupplier quiescent) throws InterruptedException {
         long seen = progress.get();
         long since = System.nanoTime();
         boolean stillBefore = false;
-        while (!finished.await(LOOK_MILLIS, TimeUnit.MILLISECONDS)) {
+        while (!finished.await(failure == null ? LOOK_MILLIS : CATCH_UP_LOOK_MILLIS, TimeUnit.MILLISECONDS)) {
+            if (failure != null && caughtUp()) {
+                return failure;
+            }
             long now = progress.get();
             if (now != seen) {
                 seen = now;
@@ -186,30 +242,69 @@ final class Replaying extends TraceMode {
                                 + (System.nanoTime() - since) / 1_000_000 + " ms");
             }
             stillBefore = still;
-            if (System.nanoTime() - since > TimeUnit.MILLISECONDS.toNanos(QUIET_MILLIS)) {
-                return cutShort
-                        ? recordingEnds()
-                        : stuck("nothing recorded was replayed for " + QUIET_MILLIS / 1000.0 + " s");
-            }
+        }
+        if (failure == null) {
+            return null;
+        }
+        TideDivergence left = eventsLeft(); // every message was processed, but not every recorded event
+        return left != null ? left : failure;
+    }
+
+    /**
+     * The turn raised an error: the actor's next event must be the recorded error, the same one.
+     * The error that ended the recording then waits until every actor has replayed its recorded
+     * events (the others' turns that ran before the run stopped), so the replay prints what the
+     * recording printed, then ends with it. Another actor's error (one that came after it in the
+     * recording) only stops that actor.
+     */
+    @Override
+    public Throwable turnFailed(Turn turn, TideError error, boolean first) {
+        long actor = turn.actor().id();
+        ActorScript script = mailboxes.get(actor).script();
+        TraceEvent next = script.peek();
+        byte[] value = next instanceof TraceEvent.SystemCall call ? data(actor, call.dataId()) : null;
+        String raised = SystemValues.printed(error.atLineAndColumn());
+        if (!SystemValues.isError(value)) {
+            return beyondOrDiverged(
+                    actor,
+                    next,
+                    "its turn raised the error \"" + raised + "\" where the trace expects " + expected(actor, next)
+                            + " as its event " + (script.consumed() + 1));
+        }
+        script.take();
+        progressed();
+        String recorded = SystemValues.toError(value);
+        if (!recorded.equals(raised)) {
+            return diverged(
+                    actor,
+                    "its turn raised the error \"" + raised + "\" where the recording's raised \"" + recorded + "\"");
+        }
+        if (actor == failedActor || (failedActor < 0 && failure == null)) {
+            failure = error;
         }
         return null;
     }
 
-    @Override
-    public void ended() {
-        for (Map.Entry<Long, TideReplayMailbox> e : new TreeMap<>(mailboxes).entrySet()) {
-            ActorScript script = e.getValue().script();
-            if (!script.finished()) {
-                throw diverged(
-                        e.getKey(),
-                        "the program ended, but the trace expects " + describe(script.peek()) + " as its event "
-                                + (script.consumed() + 1));
+    /** Whether a recording that a turn's error ended holds no more events for actors that run on. */
+    boolean endedByError() {
+        return failedActor >= 0;
+    }
+
+    // Every actor of the run has replayed its recorded events, and every printed line is out.
+    private boolean caughtUp() {
+        for (TideReplayMailbox mailbox : mailboxes.values()) {
+            if (!mailbox.script().finished()) {
+                return false;
             }
         }
-        String held = output.held(); // every print was replayed, so none should wait: never end with output unshown
-        if (held != null) {
-            throw new TideDivergence(
-                    TideDivergence.HEADER + ": the program ended, but " + held + ".\n  trace: " + directory);
+        return output.held() == null;
+    }
+
+    @Override
+    public void ended() {
+        TideDivergence left = eventsLeft();
+        if (left != null) {
+            throw left;
         }
         // The run's actors are done, and the next run cannot reach them: keep nothing of them.
         mailboxes.keySet().forEach(reader::forget);
@@ -218,6 +313,24 @@ final class Replaying extends TraceMode {
         names.clear();
         runsEnded++;
         lastRunEnded = true;
+    }
+
+    // The program ended: the first actor whose recorded events were not all replayed, or a printed line still held.
+    private TideDivergence eventsLeft() {
+        for (Map.Entry<Long, TideReplayMailbox> e : new TreeMap<>(mailboxes).entrySet()) {
+            ActorScript script = e.getValue().script();
+            if (!script.finished()) {
+                return diverged(
+                        e.getKey(),
+                        "the program ended, but the trace expects " + expected(e.getKey(), script.peek())
+                                + " as its event " + (script.consumed() + 1));
+            }
+        }
+        String held = output.held(); // every print was replayed, so none should wait: never end with output unshown
+        return held == null
+                ? null
+                : new TideDivergence(
+                        TideDivergence.HEADER + ": the program ended, but " + held + ".\n  trace: " + directory);
     }
 
     /**
@@ -307,16 +420,16 @@ final class Replaying extends TraceMode {
     private byte[] recorded(Actor actor, String call, int minBytes, int maxBytes) {
         ActorScript script = mailboxes.get((long) actor.id()).script();
         TraceEvent next = script.peek();
-        if (!(next instanceof TraceEvent.SystemCall systemCall)) {
+        byte[] value = next instanceof TraceEvent.SystemCall systemCall ? data(actor.id(), systemCall.dataId()) : null;
+        if (!(next instanceof TraceEvent.SystemCall) || SystemValues.isError(value)) {
             throw beyondOrDiverged(
                     actor.id(),
                     next,
-                    "it called " + call + " where the trace expects " + describe(next) + " as its event "
+                    "it called " + call + " where the trace expects " + expected(actor.id(), next) + " as its event "
                             + (script.consumed() + 1));
         }
         script.take();
         progressed();
-        byte[] value = data(actor.id(), systemCall.dataId());
         if (value == null) {
             throw cutShort
                     ? recordingEnds()
@@ -349,6 +462,17 @@ final class Replaying extends TraceMode {
 
     String describe(TraceEvent event) {
         return EventWords.describe(event, this::name);
+    }
+
+    /** {@code actor}'s next event {@code next} in words: a recorded error says so, with its message. */
+    String expected(long actor, TraceEvent next) {
+        if (next instanceof TraceEvent.SystemCall call) {
+            byte[] value = data(actor, call.dataId());
+            if (SystemValues.isError(value)) {
+                return "the error \"" + SystemValues.toError(value) + "\" that its turn raised in the recording";
+            }
+        }
+        return describe(next);
     }
 
     String name(long id) {

@@ -84,6 +84,27 @@ final class SystemValues {
         return toLong(Arrays.copyOfRange(b, 8, 16));
     }
 
+    // Begins a turn's error: no print's value begins so (its line number would be above 10^18).
+    private static final byte[] ERROR = "tide.err".getBytes(StandardCharsets.US_ASCII);
+
+    /** A turn's error, {@code "3:5: message"}: a marker, then the first {@link #PRINTED_CHARS} characters in UTF-8. */
+    static byte[] ofError(String error) {
+        byte[] text = printed(error).getBytes(StandardCharsets.UTF_8);
+        byte[] b = Arrays.copyOf(ERROR, ERROR.length + text.length);
+        System.arraycopy(text, 0, b, ERROR.length, text.length);
+        return b;
+    }
+
+    /** Whether {@code b} is a turn's error, not another system call's value (nor missing: null). */
+    static boolean isError(byte[] b) {
+        return b != null && b.length >= ERROR.length && Arrays.equals(b, 0, ERROR.length, ERROR, 0, ERROR.length);
+    }
+
+    /** The error in {@code b}, which {@link #isError} is, as {@link #printed} keeps it. */
+    static String toError(byte[] b) {
+        return new String(b, ERROR.length, b.length - ERROR.length, StandardCharsets.UTF_8);
+    }
+
     static byte[] ofBoolean(boolean value) {
         return new byte[] {(byte) (value ? 1 : 0)};
     }

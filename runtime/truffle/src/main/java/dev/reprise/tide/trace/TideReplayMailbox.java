@@ -65,7 +65,8 @@ final class TideReplayMailbox implements Mailbox {
         }
         Key key = switch (next) {
             case null -> {
-                if (count > 0) {
+                // A recording that an error ended stopped processing messages there: those left wait for ever.
+                if (count > 0 && !replay.endedByError()) {
                     throw replay.beyondOrDiverged(
                             actor,
                             null,
@@ -79,7 +80,7 @@ final class TideReplayMailbox implements Mailbox {
             default ->
                 throw replay.diverged(
                         actor,
-                        "its turn ended where the trace expects " + replay.describe(next) + " as its event "
+                        "its turn ended where the trace expects " + replay.expected(actor, next) + " as its event "
                                 + (script.consumed() + 1));
         };
         ArrayDeque<Message> from = key == null ? null : held.get(key);

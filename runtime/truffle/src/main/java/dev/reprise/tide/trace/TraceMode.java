@@ -3,6 +3,7 @@ package dev.reprise.tide.trace;
 import com.oracle.truffle.api.CompilerDirectives.TruffleBoundary;
 import dev.reprise.runtime.ActorRecord;
 import dev.reprise.tide.language.TideContext;
+import dev.reprise.tide.language.TideError;
 import dev.reprise.tide.runtime.Actor;
 import dev.reprise.tide.runtime.Mailbox;
 import dev.reprise.tide.runtime.Resolver;
@@ -46,6 +47,19 @@ public class TraceMode {
         return nextId.getAndIncrement();
     }
 
+    /**
+     * The id of a timer {@code owner} sets now ({@code after}): timers take ids from the actors'
+     * sequence, as the trace's creations of timers do.
+     */
+    public long newTimerId(Actor owner) {
+        return nextId.getAndIncrement();
+    }
+
+    /** How long after it is set a timer of {@code millis} fires: as set, unless a replay says otherwise. */
+    public long timerDelay(long millis) {
+        return millis;
+    }
+
     /** The mailbox of {@code actor}, being created. */
     public Mailbox mailbox(Actor actor) {
         return Mailbox.fifo();
@@ -74,6 +88,15 @@ public class TraceMode {
     public Throwable awaitEnd(CountDownLatch finished, BooleanSupplier quiescent) throws InterruptedException {
         finished.await();
         return null;
+    }
+
+    /**
+     * The turn of {@code turn}'s actor raised {@code error}, which nothing caught; {@code first}:
+     * no other has. Returns what ends the run now (the error), or null when the run goes on for
+     * now (a replay, until the others catch up with the recorded failure).
+     */
+    public Throwable turnFailed(Turn turn, TideError error, boolean first) {
+        return error;
     }
 
     /** Every message was processed and nothing failed: a replay checks that the trace was used up. */

@@ -14,14 +14,14 @@ public final class TraceOptions {
     private TraceOptions() {}
 
     /**
-     * The mode of a run of the program in file {@code source} (its name {@code program}).
+     * The mode of a run of {@code program} (in the file {@code source}), from the context's options
+     * ({@code tide.Record}, {@code tide.Replay}, {@code tide.ReplayChangedProgram}).
      *
-     * @param record the {@code tide.Record} option, empty when not set
-     * @param replay the {@code tide.Replay} option, empty when not set
      * @param roots the program's ASTs, whose tracing nodes a recording counts when it ends ({@link TracingCensus})
      */
-    public static TraceMode choose(
-            TideContext context, String record, String replay, String program, String source, List<RootNode> roots) {
+    public static TraceMode choose(TideContext context, RecordedProgram program, String source, List<RootNode> roots) {
+        String record = context.recordOption();
+        String replay = context.replayOption();
         if (!record.isEmpty() && !replay.isEmpty()) {
             throw new TideError("tide.Record and tide.Replay are both set: a run either records or replays");
         }
@@ -29,7 +29,7 @@ public final class TraceOptions {
             return Recording.start(context, Path.of(record), program, source, roots);
         }
         if (!replay.isEmpty()) {
-            return Replaying.open(context, Path.of(replay), program);
+            return Replaying.open(context, Path.of(replay), program, context.replayChangedProgram());
         }
         return TraceMode.untraced(context);
     }
