@@ -79,7 +79,6 @@ final class SummaryText {
             }
             return sb.toString();
         }
-        sb.append("replayed ");
         counts(sb, replayed, recorded, new EventTally());
         sb.append("; ").append(replay.liveInputs.sum()).append(" live external inputs held back; ");
         heldBack(replay, sb);
@@ -103,11 +102,12 @@ final class SummaryText {
     }
 
     /**
-     * "341 of 341 messages (17 of 17 external), ...": what was replayed of what was recorded, less
+     * "replayed 341 of 341 messages (17 of 17 external), ...": what was replayed of what was recorded, less
      * {@code notRun}, the events of threads that did not run here.
      */
     private static void counts(StringBuilder sb, EventTally replayed, EventTally recorded, EventTally notRun) {
-        sb.append(replayed.messages())
+        sb.append("replayed ")
+                .append(replayed.messages())
                 .append(" of ")
                 .append(recorded.messages() - notRun.messages())
                 .append(" messages (")

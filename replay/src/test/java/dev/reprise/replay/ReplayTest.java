@@ -274,10 +274,10 @@ class ReplayTest {
             String printed = StandardErr.of(replay::finish).strip();
             assertNull(replay.divergence());
             assertTrue(
-                    printed.startsWith(
-                            "[reprise] replay of " + replay.directory() + ": the whole trace was consumed: 1 of 1 "
-                                    + "messages (0 of 0 external), 2 of 2 system calls, 0 of 0 system messages, 3 of 3 "
-                                    + "creations; at most "),
+                    printed.startsWith("[reprise] replay of " + replay.directory()
+                            + ": the whole trace was consumed: replayed 1 of 1 "
+                            + "messages (0 of 0 external), 2 of 2 system calls, 0 of 0 system messages, 3 of 3 "
+                            + "creations; at most "),
                     printed);
         }
     }

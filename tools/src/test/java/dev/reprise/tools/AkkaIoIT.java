@@ -5,11 +5,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.reprise.samples.TcpAdders;
 import dev.reprise.samples.TcpTally;
+import dev.reprise.samples.UdpVotes;
 import dev.reprise.testsupport.ChildProcess;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.OutputStream;
+import java.net.DatagramPacket;
+import java.net.DatagramSocket;
+import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -34,7 +38,9 @@ import org.junit.jupiter.api.Test;
  * late one too (a replay waits for a client as long as the recording did). And its outgoing TCP:
  * {@link TcpAdders}, three client actors racing to a {@link TcpTally} peer in a JVM of its own,
  * recorded three times and each recording replayed with the peer gone, with and without
- * {@code --input-from-trace}, to the recorded output ({@code --check-output}).
+ * {@code --input-from-trace}, to the recorded output ({@code --check-output}). And its UDP:
+ * {@link UdpVotes}, a datagram service under three loopback clients at once, recorded and replayed
+ * three times with no client, with and without {@code --input-from-trace}.
  */
 @Tag("samples")
 class AkkaIoIT {
@@ -108,8 +114,97 @@ class AkkaIoIT {
         }
     }
 
+    @Test
+    void aUdpServiceReplaysWithoutItsClients() throws Exception {
+        Path dir = RecordedPrograms.folder("akka-io-udp");
+        Path trace = dir.resolve("trace");
+        Path portFile = dir.resolve("port");
+        Process server = Cli.start(
+                List.of(
+                        "record",
+                        "--trace",
+                        trace.toString(),
+                        "--",
+                        "-cp",
+                        AkkaSamplesIT.programClassPath(UdpVotes.class),
+                        UdpVotes.class.getName(),
+                        portFile.toString()),
+                dir.resolve("record.txt"));
+        List<String> answers = voters(Integer.parseInt(awaitPort(portFile, server.toHandle())));
+        assertTrue(server.waitFor(90, TimeUnit.SECONDS), "the UDP service did not end after close");
+        assertEquals(0, server.exitValue(), () -> read(dir.resolve("record.txt")));
+        List<String> recorded = Files.readAllLines(trace.resolve("output.txt"));
+        assertEquals(
+                VOTERS * VOTES,
+                recorded.stream().filter(l -> l.startsWith("ballot ")).count(),
+                recorded::toString);
+        assertEquals(VOTERS * VOTES, answers.size(), answers::toString);
+        for (int i = 0; i < 3; i++) {
+            for (List<String> options :
+                    List.of(List.of("--check-output"), List.of("--check-output", "--input-from-trace"))) {
+                Cli.Result replayed = RecordedPrograms.replay(trace, options, UdpVotes.class, portFile.toString());
+                assertEquals(0, replayed.exit(), replayed::toString);
+                assertEquals(recorded, replayed.out().lines().toList(), replayed::toString);
+            }
+        }
+    }
+
+    private static final int VOTERS = 3;
+    private static final int VOTES = 4;
+
+    /** Three clients at once, each voting four times (waiting for each answer), then one datagram that closes the service. */
+    private static List<String> voters(int port) throws Exception {
+        ExecutorService pool = Executors.newFixedThreadPool(VOTERS);
+        try {
+            List<Future<List<String>>> clients = new ArrayList<>();
+            for (int c = 0; c < VOTERS; c++) {
+                int who = c;
+                clients.add(pool.submit(() -> {
+                    List<String> got = new ArrayList<>();
+                    try (DatagramSocket s = new DatagramSocket()) {
+                        s.setSoTimeout(30_000);
+                        for (int k = 0; k < VOTES; k++) {
+                            send(s, port, "vote " + ((who + k) % 2 == 0 ? "a" : "b") + " by " + who);
+                            DatagramPacket answer = new DatagramPacket(new byte[100], 100);
+                            s.receive(answer);
+                            got.add(new String(answer.getData(), 0, answer.getLength(), StandardCharsets.UTF_8));
+                        }
+                    }
+                    return got;
+                }));
+            }
+            List<String> answers = new ArrayList<>();
+            for (Future<List<String>> f : clients) {
+                answers.addAll(f.get(60, TimeUnit.SECONDS));
+            }
+            try (DatagramSocket s = new DatagramSocket()) {
+                send(s, port, "close");
+            }
+            return answers;
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    private static void send(DatagramSocket s, int port, String text) throws IOException {
+        byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
+        s.send(new DatagramPacket(bytes, bytes.length, new InetSocketAddress("127.0.0.1", port)));
+    }
+
+    private static String read(Path file) {
+        try {
+            return Files.readString(file);
+        } catch (IOException e) {
+            return e.toString();
+        }
+    }
+
     private static String awaitPort(Path file, ChildProcess.Running peer) throws Exception {
-        for (int i = 0; i < 600 && peer.isAlive(); i++) {
+        return awaitPort(file, peer.process().toHandle());
+    }
+
+    private static String awaitPort(Path file, ProcessHandle process) throws Exception {
+        for (int i = 0; i < 600 && process.isAlive(); i++) {
             if (Files.exists(file) && !Files.readString(file).isBlank()) {
                 return Files.readString(file).trim();
             }

@@ -113,11 +113,15 @@ public final class Envelopes {
     /**
      * Whether the content of outside input to the actor at {@code path} is recorded: the
      * application's actors'; of Akka's own (log events and the like, delivered live in their
-     * recorded order), only Akka IO's TCP actors', since what its selector tells them is network
-     * input that a replay without peers takes from the trace.
+     * recorded order), only Akka IO's TCP and UDP actors', since what its selectors tell them is
+     * network input that a replay without peers takes from the trace. (Its UDP managers are
+     * {@code /system/IO-UDP-FF} and, for connected sockets, {@code /system/IO-UDP-CONN}.)
      */
     private static boolean contentRecorded(String path) {
-        return !path.startsWith("/system") || path.startsWith("/system/IO-TCP/");
+        return !path.startsWith("/system")
+                || path.startsWith("/system/IO-TCP/")
+                || path.startsWith("/system/IO-UDP-FF/")
+                || path.startsWith("/system/IO-UDP-CONN/");
     }
 
     /**

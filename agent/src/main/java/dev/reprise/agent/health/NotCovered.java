@@ -14,8 +14,6 @@ public final class NotCovered {
     /** Akka Streams' {@code Source.queue(bufferSize)}: offers pass through a shared queue, not a mailbox. */
     public static final String BOUNDED_SOURCE_QUEUE = "boundedSourceQueue";
 
-    /** Akka IO's UDP sockets: their network input is not recorded. */
-    public static final String AKKA_IO_CONNECTION = "akkaIoConnection";
     /** Akka HTTP's client (its host connection pools): its pool stages do not replay yet. */
     public static final String AKKA_HTTP_CLIENT = "akkaHttpClient";
 
@@ -49,20 +47,6 @@ public final class NotCovered {
         }
     }
 
-    /** An Akka IO actor of class {@code type} whose network input is not recorded was made. */
-    public static void akkaIoConnection(String type) {
-        try {
-            Agent.mode.notCovered(
-                    AKKA_IO_CONNECTION,
-                    type,
-                    "Akka IO's " + type + " talks to the network, and what it reads is not recorded: Reprise records "
-                            + "Akka IO's TCP (accepted and outgoing connections), not UDP, so a replay may differ where "
-                            + "it was used. The trace's metadata counts them (notCovered." + AKKA_IO_CONNECTION + ").");
-        } catch (Throwable e) {
-            AgentLog.internalError("counting an Akka IO connection", e);
-        }
-    }
-
     /** Akka HTTP's client made its pool master: its first request. */
     public static void akkaHttpClient() {
         try {
@@ -71,7 +55,7 @@ public final class NotCovered {
                     "",
                     "Akka HTTP's client (Http.singleRequest and its host connection pools) does not replay yet: its "
                             + "network input over Akka IO's outgoing TCP is recorded, but a replay of its pool stages "
-                            + "may stop as diverged. Akka IO's own outgoing TCP (Tcp.connect) replays. The trace's "
+                            + "may stop as diverged. Akka IO's own TCP and UDP (Tcp.connect, Udp.bind) replay. The trace's "
                             + "metadata counts its use (notCovered." + AKKA_HTTP_CLIENT + ").");
         } catch (Throwable e) {
             AgentLog.internalError("counting Akka HTTP's client", e);

@@ -1,6 +1,5 @@
 package dev.reprise.agent.instrumentation;
 
-import static net.bytebuddy.matcher.ElementMatchers.isConstructor;
 import static net.bytebuddy.matcher.ElementMatchers.isDeclaredBy;
 import static net.bytebuddy.matcher.ElementMatchers.isMethod;
 import static net.bytebuddy.matcher.ElementMatchers.named;
@@ -8,18 +7,20 @@ import static net.bytebuddy.matcher.ElementMatchers.takesArguments;
 
 import dev.reprise.agent.io.AkkaIo;
 import java.lang.reflect.Method;
+import java.net.DatagramSocket;
 import java.net.Socket;
 import java.net.SocketAddress;
 import java.nio.ByteBuffer;
+import java.nio.channels.DatagramChannel;
 import java.nio.channels.ServerSocketChannel;
 import java.nio.channels.SocketChannel;
 import net.bytebuddy.agent.builder.AgentBuilder;
 import net.bytebuddy.asm.MemberSubstitution;
 
 /**
- * Akka IO's TCP where network input enters the JVM: in its listener's and its connections' turns,
- * the calls to the network (accept, connect and its finish, read, write, a socket's addresses and
- * half close) are replaced with {@link AkkaIo}'s, which the mode records or replays. The selector's side is
+ * Akka IO where network input enters the JVM: in the turns of its TCP listener and connections and
+ * of its UDP sockets, the calls to the network (accept, connect and its finish, read, write,
+ * receive, send, a socket's addresses and half close) are replaced with {@link AkkaIo}'s, which the mode records or replays. The selector's side is
  * {@link ChannelRegistryInstrumentation}.
  */
 final class AkkaIoInstrumentation {
@@ -61,11 +62,36 @@ final class AkkaIoInstrumentation {
                         replace(SocketChannel.class, "finishConnect", "finishConnect"),
                         "$anonfun$applyOrElse$4",
                         named("$anonfun$applyOrElse$4"))))
-                .type(named(HookedTypes.UDP_LISTENER)
-                        .or(named(HookedTypes.UDP_CONNECTION))
-                        .or(named(HookedTypes.UDP_SENDER)))
+                .type(named(HookedTypes.UDP_LISTENER))
+                .transform((builder, type, loader, module, domain) -> builder.visit(Hooks.substitution(
+                                replace(DatagramChannel.class, "receive", "receive", ByteBuffer.class),
+                                "innerReceive$1",
+                                named("innerReceive$1")))
+                        .visit(Hooks.substitution(datagramLocalAddress(), "liftedTree1$1", named("liftedTree1$1"))))
+                .type(named(HookedTypes.UDP_LISTENER_RECEIVE))
                 .transform((builder, type, loader, module, domain) ->
-                        builder.visit(Hooks.advice(NotCoveredConnection.class, "<init>", isConstructor())));
+                        builder.visit(Hooks.substitution(datagramLocalAddress(), "applyOrElse", named("applyOrElse"))))
+                .type(named(HookedTypes.UDP_SEND))
+                .transform((builder, type, loader, module, domain) -> builder.visit(Hooks.substitution(
+                        replace(DatagramChannel.class, "send", "send", ByteBuffer.class, SocketAddress.class),
+                        "akka$io$WithUdpSend$$doSend",
+                        named("akka$io$WithUdpSend$$doSend"))))
+                .type(named(HookedTypes.UDP_CONNECTION))
+                .transform((builder, type, loader, module, domain) -> builder.visit(Hooks.substitution(
+                                replace(DatagramChannel.class, "read", "read", ByteBuffer.class),
+                                "innerRead$1",
+                                named("innerRead$1")))
+                        .visit(Hooks.substitution(
+                                replace(DatagramChannel.class, "write", "write", ByteBuffer.class),
+                                "doWrite",
+                                named("doWrite"))));
+    }
+
+    /** {@code DatagramSocket.getLocalSocketAddress()}: the port a UDP socket was bound to. */
+    private static MemberSubstitution datagramLocalAddress() {
+        return MemberSubstitution.relaxed()
+                .method(named("getLocalSocketAddress").and(takesArguments(0)).and(isDeclaredBy(DatagramSocket.class)))
+                .replaceWith(helper("localAddress", DatagramSocket.class));
     }
 
     /** Calls to {@code type.name(parameters)} are replaced with {@code AkkaIo.helper(type, parameters)}. */
@@ -88,15 +114,6 @@ final class AkkaIoInstrumentation {
             return AkkaIo.class.getMethod(name, parameters);
         } catch (NoSuchMethodException e) {
             throw new IllegalStateException("AkkaIo." + name + " is missing", e);
-        }
-    }
-
-    /** A UDP socket: Akka IO's path that is not recorded. */
-    static final class NotCoveredConnection {
-        @net.bytebuddy.asm.Advice.OnMethodExit(suppress = Throwable.class)
-        static void exit(@net.bytebuddy.asm.Advice.This Object connection) {
-            dev.reprise.agent.health.NotCovered.akkaIoConnection(
-                    connection.getClass().getName());
         }
     }
 }

@@ -45,7 +45,10 @@ final class HookedTypes {
 
     static final String UDP_LISTENER = "akka.io.UdpListener";
     static final String UDP_CONNECTION = "akka.io.UdpConnection";
-    static final String UDP_SENDER = "akka.io.UdpSender";
+    static final String UDP_LISTENER_RECEIVE = "akka.io.UdpListener$$anonfun$receive$1";
+    /** The trait whose {@code doSend} UDP's sender and listener share. */
+    static final String UDP_SEND = "akka.io.WithUdpSend";
+
     static final String CHANNEL_REGISTRY = "akka.io.SelectionHandler$ChannelRegistryImpl";
     static final String CHANNEL_REGISTRY_TASK = "akka.io.SelectionHandler$ChannelRegistryImpl$Task";
     static final String DATE_HEADER_RENDERING = "akka.http.impl.engine.rendering.DateHeaderRendering$";
@@ -87,7 +90,8 @@ final class HookedTypes {
             TCP_OUTGOING_CONNECTING,
             UDP_LISTENER,
             UDP_CONNECTION,
-            UDP_SENDER,
+            UDP_LISTENER_RECEIVE,
+            UDP_SEND,
             CHANNEL_REGISTRY,
             CHANNEL_REGISTRY_TASK,
             DATE_HEADER_RENDERING,

@@ -5,14 +5,20 @@ import dev.reprise.agent.context.AgentThread;
 import dev.reprise.agent.health.AgentLog;
 import dev.reprise.replay.ReplayDivergence;
 import java.io.IOException;
+import java.net.DatagramSocket;
 import java.net.Socket;
 import java.net.SocketAddress;
 import java.nio.ByteBuffer;
+import java.nio.channels.DatagramChannel;
+import java.nio.channels.ReadableByteChannel;
 import java.nio.channels.ServerSocketChannel;
 import java.nio.channels.SocketChannel;
+import java.nio.channels.WritableByteChannel;
+import java.util.function.Supplier;
 
 /**
- * Akka IO's TCP calls to the network, made in its listener's and connections' turns (incoming and outgoing): the call
+ * Akka IO's calls to the network, made in its TCP listener's and connections' turns (incoming and
+ * outgoing) and its UDP sockets': the call
  * sites in Akka's classes call these instead ({@code AkkaIoInstrumentation}), and the mode's
  * {@link Network} records or replays them. Outside a turn whose calls are recorded, the call is
  * made as written. What the selector tells the connections (readable, writable, acceptable, the
@@ -100,6 +106,15 @@ public final class AkkaIo {
     }
 
     public static int read(SocketChannel channel, ByteBuffer dst) throws IOException {
+        return read((ReadableByteChannel) channel, dst);
+    }
+
+    /** A connected UDP socket's read. */
+    public static int read(DatagramChannel channel, ByteBuffer dst) throws IOException {
+        return read((ReadableByteChannel) channel, dst);
+    }
+
+    private static int read(ReadableByteChannel channel, ByteBuffer dst) throws IOException {
         AgentThread t = inTurn();
         if (t != null) {
             try {
@@ -112,6 +127,15 @@ public final class AkkaIo {
     }
 
     public static int write(SocketChannel channel, ByteBuffer src) throws IOException {
+        return write((WritableByteChannel) channel, src);
+    }
+
+    /** A connected UDP socket's write. */
+    public static int write(DatagramChannel channel, ByteBuffer src) throws IOException {
+        return write((WritableByteChannel) channel, src);
+    }
+
+    private static int write(WritableByteChannel channel, ByteBuffer src) throws IOException {
         AgentThread t = inTurn();
         if (t != null) {
             try {
@@ -123,24 +147,53 @@ public final class AkkaIo {
         return channel.write(src);
     }
 
-    public static SocketAddress remoteAddress(Socket socket) {
-        return address(socket, true);
-    }
-
-    public static SocketAddress localAddress(Socket socket) {
-        return address(socket, false);
-    }
-
-    private static SocketAddress address(Socket socket, boolean remote) {
+    public static SocketAddress receive(DatagramChannel channel, ByteBuffer dst) throws IOException {
         AgentThread t = inTurn();
         if (t != null) {
             try {
-                return Agent.mode.network().address(t, socket, remote);
+                return Agent.mode.network().receive(t, channel, dst);
             } catch (RuntimeException e) {
                 failed(e);
             }
         }
-        return remote ? socket.getRemoteSocketAddress() : socket.getLocalSocketAddress();
+        return channel.receive(dst);
+    }
+
+    public static int send(DatagramChannel channel, ByteBuffer src, SocketAddress target) throws IOException {
+        AgentThread t = inTurn();
+        if (t != null) {
+            try {
+                return Agent.mode.network().send(t, channel, src, target);
+            } catch (RuntimeException e) {
+                failed(e);
+            }
+        }
+        return channel.send(src, target);
+    }
+
+    public static SocketAddress remoteAddress(Socket socket) {
+        return address("Socket.getRemoteSocketAddress()", socket::getRemoteSocketAddress);
+    }
+
+    public static SocketAddress localAddress(Socket socket) {
+        return address("Socket.getLocalSocketAddress()", socket::getLocalSocketAddress);
+    }
+
+    /** The address a UDP socket was bound to (its port, when any was asked for). */
+    public static SocketAddress localAddress(DatagramSocket socket) {
+        return address("DatagramSocket.getLocalSocketAddress()", socket::getLocalSocketAddress);
+    }
+
+    private static SocketAddress address(String call, Supplier<SocketAddress> live) {
+        AgentThread t = inTurn();
+        if (t != null) {
+            try {
+                return Agent.mode.network().address(t, call, live);
+            } catch (RuntimeException e) {
+                failed(e);
+            }
+        }
+        return live.get();
     }
 
     public static boolean isOutputShutdown(Socket socket) {

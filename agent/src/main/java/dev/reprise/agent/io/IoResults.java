@@ -13,12 +13,15 @@ import java.nio.charset.StandardCharsets;
  * what the kind needs, big-endian. {@code [0][i32 n][n bytes]} a read; {@code [0][i32 n]} a write
  * or a flag; {@code [0][i32 0|1][i64 ms]} an accept, none or one, and when (milliseconds since the
  * run began); {@code [0]} no address, {@code [1][u8 length][address][i32 port]} an address;
- * {@code [2][message, UTF-8]} the call failed with an {@code IOException}.
+ * {@code [3][i32 n][address as above, without its kind][n bytes]} a datagram received from that
+ * address, {@code [3][i32 -1]} none; {@code [2][message, UTF-8]} the call failed with an
+ * {@code IOException}.
  */
 final class IoResults {
     private static final byte VALUE = 0;
     private static final byte ADDRESS = 1;
     private static final byte FAILED = 2;
+    private static final byte RECEIVED = 3;
 
     private IoResults() {}
 
@@ -47,6 +50,35 @@ final class IoResults {
         ByteBuffer b = ByteBuffer.allocate(5 + length).put(VALUE).putInt(n);
         b.put(dst.duplicate().position(from).limit(from + length));
         return b.array();
+    }
+
+    /** A datagram received from {@code sender} into {@code dst} from {@code from} on, or none (null sender). */
+    static byte[] received(SocketAddress sender, ByteBuffer dst, int from) {
+        if (sender == null) {
+            return ByteBuffer.allocate(5).put(RECEIVED).putInt(-1).array();
+        }
+        byte[] address = address(sender);
+        int length = dst.position() - from;
+        return ByteBuffer.allocate(5 + address.length - 1 + length)
+                .put(RECEIVED)
+                .putInt(length)
+                .put(address, 1, address.length - 1)
+                .put(dst.duplicate().position(from).limit(from + length))
+                .array();
+    }
+
+    /** Puts a recorded datagram's bytes into {@code dst}; returns its sender, or null when none was received. */
+    static SocketAddress putReceived(byte[] r, ByteBuffer dst) {
+        int n = count(r);
+        if (n < 0) {
+            return null;
+        }
+        int length = r[5];
+        byte[] asAddress = new byte[2 + length + 4];
+        asAddress[0] = ADDRESS;
+        System.arraycopy(r, 5, asAddress, 1, 1 + length + 4);
+        dst.put(r, 5 + 1 + length + 4, n);
+        return address(asAddress);
     }
 
     static byte[] failed(IOException e) {

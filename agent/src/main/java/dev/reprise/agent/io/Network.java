@@ -5,13 +5,17 @@ import java.io.IOException;
 import java.net.Socket;
 import java.net.SocketAddress;
 import java.nio.ByteBuffer;
+import java.nio.channels.DatagramChannel;
+import java.nio.channels.ReadableByteChannel;
 import java.nio.channels.SelectableChannel;
 import java.nio.channels.ServerSocketChannel;
 import java.nio.channels.SocketChannel;
+import java.nio.channels.WritableByteChannel;
+import java.util.function.Supplier;
 
 /**
- * What a turn learns from the network, where network input enters the JVM in Akka IO's TCP
- * ({@link AkkaIo}): a connection accepted or not, an outgoing one made or not, the bytes read, the bytes written, a socket's
+ * What a turn learns from the network, where network input enters the JVM in Akka IO's TCP and UDP
+ * ({@link AkkaIo}): a connection accepted or not, an outgoing one made or not, the bytes read or received (and from whom), the bytes written, a socket's
  * addresses. Each is a system call of the turn's actor, its result in the trace's data file
  * ({@link IoResults}). One per mode: recording makes the call and records its result, replay
  * returns the recorded result, with a live peer where one connected, or none.
@@ -26,14 +30,24 @@ public abstract class Network {
     /** {@code channel.finishConnect()} in an outgoing connection's turn: whether the connection is made. */
     public abstract boolean finishConnect(AgentThread t, SocketChannel channel) throws IOException;
 
-    /** {@code channel.read(dst)} in {@code t}'s turn: the bytes read into {@code dst}, -1 at the end of the stream. */
-    public abstract int read(AgentThread t, SocketChannel channel, ByteBuffer dst) throws IOException;
+    /**
+     * {@code channel.read(dst)} in {@code t}'s turn (a TCP connection, or a connected UDP socket): the
+     * bytes read into {@code dst}, -1 at the end of the stream.
+     */
+    public abstract int read(AgentThread t, ReadableByteChannel channel, ByteBuffer dst) throws IOException;
 
     /** {@code channel.write(src)} in {@code t}'s turn: how many of {@code src}'s bytes the network took. */
-    public abstract int write(AgentThread t, SocketChannel channel, ByteBuffer src) throws IOException;
+    public abstract int write(AgentThread t, WritableByteChannel channel, ByteBuffer src) throws IOException;
 
-    /** The peer's ({@code remote}) or the local address of a connection's socket. */
-    public abstract SocketAddress address(AgentThread t, Socket socket, boolean remote);
+    /** {@code channel.receive(dst)} in a UDP listener's turn: the datagram's sender (its bytes in {@code dst}), or null. */
+    public abstract SocketAddress receive(AgentThread t, DatagramChannel channel, ByteBuffer dst) throws IOException;
+
+    /** {@code channel.send(src, target)} in a UDP socket's turn: how many of {@code src}'s bytes were sent (all or none). */
+    public abstract int send(AgentThread t, DatagramChannel channel, ByteBuffer src, SocketAddress target)
+            throws IOException;
+
+    /** A socket's address, read by {@code call} ("Socket.getRemoteSocketAddress()"): {@code live} gives it now. */
+    public abstract SocketAddress address(AgentThread t, String call, Supplier<SocketAddress> live);
 
     /** {@code socket.isOutputShutdown()}. */
     public abstract boolean outputShutdown(AgentThread t, Socket socket);

@@ -6,10 +6,14 @@ import java.io.IOException;
 import java.net.Socket;
 import java.net.SocketAddress;
 import java.nio.ByteBuffer;
+import java.nio.channels.DatagramChannel;
+import java.nio.channels.ReadableByteChannel;
 import java.nio.channels.SelectableChannel;
 import java.nio.channels.ServerSocketChannel;
 import java.nio.channels.SocketChannel;
+import java.nio.channels.WritableByteChannel;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
 
 /** Recording: each network call runs, and its result (or its failure) is recorded as the turn's system call. */
 public final class RecordedNetwork extends Network {
@@ -40,10 +44,10 @@ public final class RecordedNetwork extends Network {
     }
 
     /** A call whose result is a flag, recorded as a count (1 or 0), or its failure. */
-    private static boolean flag(AgentThread t, IoCall call) throws IOException {
+    private static boolean flag(AgentThread t, FlagCall call) throws IOException {
         boolean result;
         try {
-            result = call.run();
+            result = call.call();
         } catch (IOException e) {
             record(t, IoResults.failed(e));
             throw e;
@@ -52,13 +56,8 @@ public final class RecordedNetwork extends Network {
         return result;
     }
 
-    /** A network call that answers yes or no. */
-    private interface IoCall {
-        boolean run() throws IOException;
-    }
-
     @Override
-    public int read(AgentThread t, SocketChannel channel, ByteBuffer dst) throws IOException {
+    public int read(AgentThread t, ReadableByteChannel channel, ByteBuffer dst) throws IOException {
         int from = dst.position();
         int n;
         try {
@@ -72,7 +71,7 @@ public final class RecordedNetwork extends Network {
     }
 
     @Override
-    public int write(AgentThread t, SocketChannel channel, ByteBuffer src) throws IOException {
+    public int write(AgentThread t, WritableByteChannel channel, ByteBuffer src) throws IOException {
         int n;
         try {
             n = channel.write(src);
@@ -85,8 +84,35 @@ public final class RecordedNetwork extends Network {
     }
 
     @Override
-    public SocketAddress address(AgentThread t, Socket socket, boolean remote) {
-        SocketAddress a = remote ? socket.getRemoteSocketAddress() : socket.getLocalSocketAddress();
+    public SocketAddress receive(AgentThread t, DatagramChannel channel, ByteBuffer dst) throws IOException {
+        int from = dst.position();
+        SocketAddress sender;
+        try {
+            sender = channel.receive(dst);
+        } catch (IOException e) {
+            record(t, IoResults.failed(e));
+            throw e;
+        }
+        record(t, IoResults.received(sender, dst, from));
+        return sender;
+    }
+
+    @Override
+    public int send(AgentThread t, DatagramChannel channel, ByteBuffer src, SocketAddress target) throws IOException {
+        int n;
+        try {
+            n = channel.send(src, target);
+        } catch (IOException e) {
+            record(t, IoResults.failed(e));
+            throw e;
+        }
+        record(t, IoResults.count(n));
+        return n;
+    }
+
+    @Override
+    public SocketAddress address(AgentThread t, String call, Supplier<SocketAddress> live) {
+        SocketAddress a = live.get();
         record(t, IoResults.address(a));
         return a;
     }

@@ -9,13 +9,17 @@ import java.io.IOException;
 import java.net.Socket;
 import java.net.SocketAddress;
 import java.nio.ByteBuffer;
+import java.nio.channels.DatagramChannel;
+import java.nio.channels.ReadableByteChannel;
 import java.nio.channels.SelectableChannel;
 import java.nio.channels.ServerSocketChannel;
 import java.nio.channels.SocketChannel;
+import java.nio.channels.WritableByteChannel;
 import java.util.Collections;
 import java.util.Map;
 import java.util.WeakHashMap;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
 
 /**
  * Replay: each network call returns its recorded result, whatever the network does now. A
@@ -129,32 +133,28 @@ public final class ReplayedNetwork extends Network {
         return null;
     }
 
-    /**
-     * An outgoing connection is not made again: whether it connected, and all it then read, come
-     * from the trace (its peer, another service, need not be there); what it writes goes nowhere.
-     */
     @Override
     public boolean connect(AgentThread t, SocketChannel channel, SocketAddress remote) throws IOException {
-        byte[] r = recorded(t, "SocketChannel.connect(SocketAddress)");
-        if (r == null) {
-            return channel.connect(remote);
-        }
-        IoResults.throwIfFailed(r);
-        return IoResults.count(r) != 0;
+        return flag(t, "SocketChannel.connect(SocketAddress)", () -> channel.connect(remote));
     }
 
     @Override
     public boolean finishConnect(AgentThread t, SocketChannel channel) throws IOException {
-        byte[] r = recorded(t, "SocketChannel.finishConnect()");
+        return flag(t, "SocketChannel.finishConnect()", channel::finishConnect);
+    }
+
+    /** A yes-or-no call's recorded answer (or failure); past the end of the trace, {@code live}'s. */
+    private boolean flag(AgentThread t, String call, FlagCall live) throws IOException {
+        byte[] r = recorded(t, call);
         if (r == null) {
-            return channel.finishConnect();
+            return live.call();
         }
         IoResults.throwIfFailed(r);
         return IoResults.count(r) != 0;
     }
 
     @Override
-    public int read(AgentThread t, SocketChannel channel, ByteBuffer dst) throws IOException {
+    public int read(AgentThread t, ReadableByteChannel channel, ByteBuffer dst) throws IOException {
         byte[] r = recorded(t, "SocketChannel.read(ByteBuffer)");
         if (r == null) {
             return channel.read(dst);
@@ -164,7 +164,7 @@ public final class ReplayedNetwork extends Network {
     }
 
     @Override
-    public int write(AgentThread t, SocketChannel channel, ByteBuffer src) throws IOException {
+    public int write(AgentThread t, WritableByteChannel channel, ByteBuffer src) throws IOException {
         byte[] r = recorded(t, "SocketChannel.write(ByteBuffer)");
         if (r == null) {
             return channel.write(src);
@@ -195,13 +195,34 @@ public final class ReplayedNetwork extends Network {
         }
     }
 
+    /** A datagram the recording received: its bytes and sender from the trace (UDP has no live peer to pair). */
     @Override
-    public SocketAddress address(AgentThread t, Socket socket, boolean remote) {
-        byte[] r = recorded(t, remote ? "Socket.getRemoteSocketAddress()" : "Socket.getLocalSocketAddress()");
+    public SocketAddress receive(AgentThread t, DatagramChannel channel, ByteBuffer dst) throws IOException {
+        byte[] r = recorded(t, "DatagramChannel.receive(ByteBuffer)");
         if (r == null) {
-            return remote ? socket.getRemoteSocketAddress() : socket.getLocalSocketAddress();
+            return channel.receive(dst);
         }
-        return IoResults.address(r);
+        IoResults.throwIfFailed(r);
+        return IoResults.putReceived(r, dst);
+    }
+
+    /** A datagram the recording sent counts as sent; it goes nowhere. */
+    @Override
+    public int send(AgentThread t, DatagramChannel channel, ByteBuffer src, SocketAddress target) throws IOException {
+        byte[] r = recorded(t, "DatagramChannel.send(ByteBuffer, SocketAddress)");
+        if (r == null) {
+            return channel.send(src, target);
+        }
+        IoResults.throwIfFailed(r);
+        int n = IoResults.count(r);
+        src.position(src.position() + n);
+        return n;
+    }
+
+    @Override
+    public SocketAddress address(AgentThread t, String call, Supplier<SocketAddress> live) {
+        byte[] r = recorded(t, call);
+        return r == null ? live.get() : IoResults.address(r);
     }
 
     @Override
