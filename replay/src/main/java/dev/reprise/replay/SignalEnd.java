@@ -10,14 +10,18 @@ import dev.reprise.trace.TraceMetadata;
  * signal that nobody sends. Caught up means: every application actor has replayed all its
  * recorded events, every outside thread that began replaying its events has replayed them all,
  * and neither a turn nor one of the program's own threads is busy. What was recorded after the
- * signal (the shutdown hooks' own work) is replayed after it, as recorded.
+ * signal (the shutdown hooks' own work) is replayed after it, as recorded. With the live option
+ * ({@code end=live}) the program goes on past its recording instead, as the user asked.
  */
 final class SignalEnd {
     private SignalEnd() {}
 
     /** Whether the replay should end now with the recorded signal; call when nothing ran for a while. */
     static boolean due(Replay replay) {
-        if (replay.cut || replay.metadata().endedBySignal() == null || replay.stopSignal() != null) {
+        if (replay.cut
+                || replay.liveAfterEnd
+                || replay.metadata().endedBySignal() == null
+                || replay.stopSignal() != null) {
             return false;
         }
         int version = replay.formatVersion();

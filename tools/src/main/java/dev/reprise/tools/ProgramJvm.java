@@ -19,17 +19,18 @@ final class ProgramJvm {
     private ProgramJvm() {}
 
     /**
-     * Runs {@code command} to its end, its standard output copied to {@code copy} as well as to this
-     * terminal; returns its exit status, after what {@code copy} says at the end.
+     * Runs {@code command} to its end, its standard output copied to {@code output} as well as to
+     * this terminal; returns its exit status, after what {@code output} says at the end.
      */
-    static int run(List<String> command, ProgramOutput copy) throws IOException, InterruptedException {
+    static int run(List<String> command, ProgramOutput output) throws IOException, InterruptedException {
+        ProgramOutput copy = ProgramOutput.once(output);
         Process program = new ProcessBuilder(command)
                 .redirectInput(ProcessBuilder.Redirect.INHERIT)
                 .redirectError(ProcessBuilder.Redirect.INHERIT)
                 .start();
-        Thread output = new Thread(() -> copy(program.getInputStream(), copy), "reprise-program-output");
-        output.start();
-        Thread passStopOn = new Thread(() -> stop(program, output, copy), "reprise-stop-program");
+        Thread copier = new Thread(() -> copy(program.getInputStream(), copy), "reprise-program-output");
+        copier.start();
+        Thread passStopOn = new Thread(() -> stop(program, copier, copy), "reprise-stop-program");
         Runtime.getRuntime().addShutdownHook(passStopOn);
         int status = program.waitFor();
         try {
@@ -37,7 +38,7 @@ final class ProgramJvm {
         } catch (IllegalStateException shuttingDown) {
             // the hook runs now and exits with the program's status
         }
-        end(output, copy);
+        end(copier, copy);
         return status;
     }
 

@@ -24,4 +24,25 @@ interface ProgramOutput {
 
     /** The program ended: what to say about its output, or null; and no more writes come. */
     String end() throws IOException;
+
+    /** {@code copy}, whose {@link #end} runs once: the program's end and a stop of this JVM may both call it. */
+    static ProgramOutput once(ProgramOutput copy) {
+        return new ProgramOutput() {
+            private boolean ended;
+
+            @Override
+            public void write(byte[] bytes, int length) throws IOException {
+                copy.write(bytes, length);
+            }
+
+            @Override
+            public synchronized String end() throws IOException {
+                if (ended) {
+                    return null;
+                }
+                ended = true;
+                return copy.end();
+            }
+        };
+    }
 }

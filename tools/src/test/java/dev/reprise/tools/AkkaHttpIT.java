@@ -29,7 +29,7 @@ import org.junit.jupiter.api.Test;
 @Tag("samples")
 class AkkaHttpIT {
     private static final ServerRun.Program PROGRAM =
-            new ServerRun.Program(HttpCounters.class, List.of("0"), AkkaHttpIT::talk, AkkaHttpIT::ownLine);
+            new ServerRun.Program(HttpCounters.class, List.of("0"), AkkaHttpIT::talk, AkkaHttpIT::ownLine, List.of());
     private static final int CLIENTS = 3;
     private static final int REQUESTS = 4;
 

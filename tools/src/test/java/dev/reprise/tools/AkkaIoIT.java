@@ -34,8 +34,9 @@ import org.junit.jupiter.api.Test;
  * Akka IO, is recorded through {@code ./reprise record} under real loopback clients (three
  * connections at once, then one after the server idled 8 s, then one that stops it), and replayed
  * three times with {@code --input-from-trace} and no client at all, and three times with live
- * clients: the same program output each time, and the live clients get the recorded answers, the
- * late one too (a replay waits for a client as long as the recording did). And its outgoing TCP:
+ * clients, each with {@code --quiet 2s}: the same program output each time, and the live clients
+ * get the recorded answers, the late one too (a replay waits for a client as long as the recording
+ * did, not the quiet time). And its outgoing TCP:
  * {@link TcpAdders}, three client actors racing to a {@link TcpTally} peer in a JVM of its own,
  * recorded three times and each recording replayed with the peer gone, with and without
  * {@code --input-from-trace}, to the recorded output ({@code --check-output}). And its UDP:
@@ -44,11 +45,15 @@ import org.junit.jupiter.api.Test;
  */
 @Tag("samples")
 class AkkaIoIT {
-    private static final ServerRun.Program PROGRAM =
-            new ServerRun.Program(TcpTally.class, List.of(), AkkaIoIT::talk, AkkaIoIT::ownLine);
+    private static final ServerRun.Program PROGRAM = new ServerRun.Program(
+            TcpTally.class, List.of(), AkkaIoIT::talk, AkkaIoIT::ownLine, List.of("--quiet", "2s"));
     private static final int CLIENTS = 3;
     private static final int LINES = 5;
-    /** Longer than the 5 s a replayed connection waits for its live client beyond the recorded wait. */
+    /**
+     * Longer than the 5 s a replayed connection waits for its live client beyond the recorded wait,
+     * and four times the replays' quiet time (2 s): a server idle 60 s under the default 10 s waits
+     * by the same rules.
+     */
     private static final long IDLE_MILLIS = 8_000;
 
     @BeforeAll

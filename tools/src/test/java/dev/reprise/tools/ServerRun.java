@@ -31,8 +31,12 @@ record ServerRun(int exit, List<String> programLines, List<String> answers, Stri
         return "exit " + exit + ", answers " + answers + ", output:\n" + output;
     }
 
-    /** A server program, its arguments (before the port file), its clients and which of its output lines are its own. */
-    record Program(Class<?> main, List<String> args, Clients clients, Predicate<String> ownLine) {
+    /**
+     * A server program, its arguments (before the port file), its clients, which of its output
+     * lines are its own, and the options every replay of it gets (e.g. a shorter {@code --quiet}).
+     */
+    record Program(
+            Class<?> main, List<String> args, Clients clients, Predicate<String> ownLine, List<String> replayOptions) {
         /**
          * Runs {@code ./reprise COMMAND --trace TRACE -- -cp ... MAIN ARGS PORT_FILE} with the
          * clients talking to it. The port file is the same in every run: a replay runs the
@@ -43,6 +47,9 @@ record ServerRun(int exit, List<String> programLines, List<String> answers, Stri
             Files.deleteIfExists(port);
             Path output = dir.resolve(command + "-" + System.nanoTime() + ".txt");
             List<String> cmd = new ArrayList<>(List.of(command, "--trace", trace.toString()));
+            if (command.equals("replay")) {
+                cmd.addAll(replayOptions);
+            }
             cmd.addAll(List.of("--", "-cp", AkkaSamplesIT.programClassPath(main), main.getName()));
             cmd.addAll(args);
             cmd.add(port.toString());
@@ -65,8 +72,9 @@ record ServerRun(int exit, List<String> programLines, List<String> answers, Stri
             for (int i = 1; i <= times; i++) {
                 List<String> withPort = new ArrayList<>(args);
                 withPort.add(dir.resolve("port").toString());
-                Cli.Result alone = RecordedPrograms.replay(
-                        trace, List.of("--input-from-trace"), main, withPort.toArray(String[]::new));
+                List<String> options = new ArrayList<>(replayOptions);
+                options.add("--input-from-trace");
+                Cli.Result alone = RecordedPrograms.replay(trace, options, main, withPort.toArray(String[]::new));
                 assertEquals(0, alone.exit(), alone::toString);
                 assertEquals(
                         recorded.programLines(),

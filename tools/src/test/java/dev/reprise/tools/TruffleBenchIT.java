@@ -170,7 +170,7 @@ class TruffleBenchIT {
         assertTrue(
                 r.err()
                         .contains("PingPong (untraced) failed with exit code 1: error: pingpong.tide iteration 1: "
-                                + "pingpong.tide:3:3: PingPong: pong was hit 3 times, expected 4"),
+                                + "pingpong.tide:3:3: in actor 1 (main): PingPong: pong was hit 3 times, expected 4"),
                 r::toString);
         assertTrue(!r.err().contains("\tat "), "no stack trace: " + r);
     }

@@ -18,7 +18,8 @@ import javax.net.ssl.SSLContext;
  * clock) and creates is not that turn's: it is the doing of a context named after the extension
  * ("extension akka.http.scaladsl.Http$"), as {@link SystemActorCreations} names a {@code /system}
  * actor's creator, so it replays the same whoever makes it. The extension's class is the identity:
- * a system makes each extension once; a second system's numbers its makings on.
+ * a system makes each extension once; a second actor system's making of it goes on in the same
+ * context, after the first's.
  */
 public final class ExtensionCreations {
     /** The making context per extension class: one per name. */
