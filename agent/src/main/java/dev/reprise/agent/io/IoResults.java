@@ -30,6 +30,11 @@ final class IoResults {
         return ByteBuffer.allocate(5).put(VALUE).putInt(n).array();
     }
 
+    /** A flag: a count of 1 (true) or 0. */
+    static byte[] flag(boolean yes) {
+        return count(yes ? 1 : 0);
+    }
+
     /** An accept that found a connection or none, {@code millis} into the run. */
     static byte[] accepted(boolean one, long millis) {
         return ByteBuffer.allocate(13)

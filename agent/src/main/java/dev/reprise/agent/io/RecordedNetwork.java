@@ -13,6 +13,7 @@ import java.nio.channels.ServerSocketChannel;
 import java.nio.channels.SocketChannel;
 import java.nio.channels.WritableByteChannel;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
 import java.util.function.Supplier;
 
 /** Recording: each network call runs, and its result (or its failure) is recorded as the turn's system call. */
@@ -22,92 +23,56 @@ public final class RecordedNetwork extends Network {
 
     @Override
     public SocketChannel accept(AgentThread t, ServerSocketChannel channel) throws IOException {
-        SocketChannel accepted;
-        try {
-            accepted = channel.accept();
-        } catch (IOException e) {
-            record(t, IoResults.failed(e));
-            throw e;
-        }
-        record(t, IoResults.accepted(accepted != null, TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start)));
-        return accepted;
+        return call(
+                t,
+                channel::accept,
+                accepted ->
+                        IoResults.accepted(accepted != null, TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start)));
     }
 
     @Override
     public boolean connect(AgentThread t, SocketChannel channel, SocketAddress remote) throws IOException {
-        return flag(t, () -> channel.connect(remote));
+        return call(t, () -> channel.connect(remote), IoResults::flag);
     }
 
     @Override
     public boolean finishConnect(AgentThread t, SocketChannel channel) throws IOException {
-        return flag(t, channel::finishConnect);
+        return call(t, channel::finishConnect, IoResults::flag);
     }
 
-    /** A call whose result is a flag, recorded as a count (1 or 0), or its failure. */
-    private static boolean flag(AgentThread t, FlagCall call) throws IOException {
-        boolean result;
+    @Override
+    public int read(AgentThread t, ReadableByteChannel channel, ByteBuffer dst) throws IOException {
+        int from = dst.position();
+        return call(t, () -> channel.read(dst), n -> IoResults.read(dst, from, n));
+    }
+
+    @Override
+    public int write(AgentThread t, WritableByteChannel channel, ByteBuffer src) throws IOException {
+        return call(t, () -> channel.write(src), IoResults::count);
+    }
+
+    @Override
+    public SocketAddress receive(AgentThread t, DatagramChannel channel, ByteBuffer dst) throws IOException {
+        int from = dst.position();
+        return call(t, () -> channel.receive(dst), sender -> IoResults.received(sender, dst, from));
+    }
+
+    @Override
+    public int send(AgentThread t, DatagramChannel channel, ByteBuffer src, SocketAddress target) throws IOException {
+        return call(t, () -> channel.send(src, target), IoResults::count);
+    }
+
+    /** Makes {@code call} and records its result as {@code recorded} keeps it, or its failure. */
+    private static <T> T call(AgentThread t, IoCall<T> call, Function<T, byte[]> recorded) throws IOException {
+        T result;
         try {
             result = call.call();
         } catch (IOException e) {
             record(t, IoResults.failed(e));
             throw e;
         }
-        record(t, IoResults.count(result ? 1 : 0));
+        record(t, recorded.apply(result));
         return result;
-    }
-
-    @Override
-    public int read(AgentThread t, ReadableByteChannel channel, ByteBuffer dst) throws IOException {
-        int from = dst.position();
-        int n;
-        try {
-            n = channel.read(dst);
-        } catch (IOException e) {
-            record(t, IoResults.failed(e));
-            throw e;
-        }
-        record(t, IoResults.read(dst, from, n));
-        return n;
-    }
-
-    @Override
-    public int write(AgentThread t, WritableByteChannel channel, ByteBuffer src) throws IOException {
-        int n;
-        try {
-            n = channel.write(src);
-        } catch (IOException e) {
-            record(t, IoResults.failed(e));
-            throw e;
-        }
-        record(t, IoResults.count(n));
-        return n;
-    }
-
-    @Override
-    public SocketAddress receive(AgentThread t, DatagramChannel channel, ByteBuffer dst) throws IOException {
-        int from = dst.position();
-        SocketAddress sender;
-        try {
-            sender = channel.receive(dst);
-        } catch (IOException e) {
-            record(t, IoResults.failed(e));
-            throw e;
-        }
-        record(t, IoResults.received(sender, dst, from));
-        return sender;
-    }
-
-    @Override
-    public int send(AgentThread t, DatagramChannel channel, ByteBuffer src, SocketAddress target) throws IOException {
-        int n;
-        try {
-            n = channel.send(src, target);
-        } catch (IOException e) {
-            record(t, IoResults.failed(e));
-            throw e;
-        }
-        record(t, IoResults.count(n));
-        return n;
     }
 
     @Override
@@ -120,19 +85,19 @@ public final class RecordedNetwork extends Network {
     @Override
     public boolean outputShutdown(AgentThread t, Socket socket) {
         boolean shut = socket.isOutputShutdown();
-        record(t, IoResults.count(shut ? 1 : 0));
+        record(t, IoResults.flag(shut));
         return shut;
     }
 
     @Override
     public void shutdownOutput(AgentThread t, Socket socket) throws IOException {
-        try {
-            socket.shutdownOutput();
-        } catch (IOException e) {
-            record(t, IoResults.failed(e));
-            throw e;
-        }
-        record(t, IoResults.count(0));
+        call(
+                t,
+                () -> {
+                    socket.shutdownOutput();
+                    return 0;
+                },
+                IoResults::count);
     }
 
     @Override

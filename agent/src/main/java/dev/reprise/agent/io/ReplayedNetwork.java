@@ -144,7 +144,7 @@ public final class ReplayedNetwork extends Network {
     }
 
     /** A yes-or-no call's recorded answer (or failure); past the end of the trace, {@code live}'s. */
-    private boolean flag(AgentThread t, String call, FlagCall live) throws IOException {
+    private boolean flag(AgentThread t, String call, IoCall<Boolean> live) throws IOException {
         byte[] r = recorded(t, call);
         if (r == null) {
             return live.call();
