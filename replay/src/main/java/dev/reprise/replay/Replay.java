@@ -356,8 +356,8 @@ public final class Replay implements AutoCloseable {
 
     /**
      * Whether actors go on live past the end of their recorded events: with {@code end=live}, and
-     * once the program ends (a signal, or its exit after the actors caught up), so that its shutdown
-     * does not wait for actors the recording never saw stop.
+     * once a signal ends the program, so that its shutdown does not wait for actors the recording
+     * never saw stop.
      */
     public boolean liveAfterEnd() {
         return liveAfterEnd || end.ending();
@@ -374,11 +374,6 @@ public final class Replay implements AutoCloseable {
      */
     void endAsRecorded() {
         end.endAsRecorded();
-    }
-
-    /** The program is ending (the JVM exits, its actors caught up): actors past their recorded events go on live. */
-    public void programEnds() {
-        end.programEnds();
     }
 
     /** A mailbox was cleaned up (its actor stopped): reports no longer see it. */

@@ -23,7 +23,7 @@ final class ReplayEnd {
     private volatile int divergenceExit = ExitCodes.DIVERGED;
     /** The signal that stopped the program (SIGINT, SIGTERM), or null: the user ended the replay early. */
     private volatile String stoppedBy;
-    /** The program is ending: past their recorded events, actors go on live ({@link Replay#liveAfterEnd}). */
+    /** A signal ends the program: past their recorded events, actors go on live ({@link Replay#liveAfterEnd}). */
     private volatile boolean ending;
     /** The replay raised the recorded signal itself ({@link SignalEnd}): its arrival is not the user's. */
     private final AtomicBoolean endedAsRecorded = new AtomicBoolean();
@@ -108,10 +108,6 @@ final class ReplayEnd {
         if (!endedAsRecorded.get()) {
             stoppedBy = signal;
         }
-        ending = true;
-    }
-
-    void programEnds() {
         ending = true;
     }
 

@@ -80,9 +80,8 @@ final class SummaryText {
             return sb.toString();
         }
         counts(sb, replayed, recorded, new EventTally());
-        sb.append("; ").append(replay.liveInputs.sum()).append(" live external inputs held back; ");
-        heldBack(replay, sb);
-        sb.append("the trace was not consumed entirely: ").append(left.size()).append(" actors have events left");
+        notReplayed(replay, sb, "; ");
+        sb.append("; the trace was not consumed entirely: ").append(left.size()).append(" actors have events left");
         left.stream()
                 .limit(3)
                 .forEach(s -> sb.append(" [")
@@ -139,18 +138,17 @@ final class SummaryText {
                     .append(" held back (the recorded input came from the trace)");
             separator = "; ";
         }
-        StringBuilder mailboxes = new StringBuilder();
-        heldBack(replay, mailboxes);
-        if (!mailboxes.isEmpty()) {
-            sb.append(separator).append(mailboxes, 0, mailboxes.length() - 2); // without heldBack's "; "
+        String mailboxes = heldBack(replay);
+        if (mailboxes != null) {
+            sb.append(separator).append(mailboxes);
         }
     }
 
     /**
      * Messages still waiting in mailboxes (delivered to actors that had used up their recorded
-     * events, or that the trace never expected), and the mailbox holding most of them.
+     * events, or that the trace never expected), and the mailbox holding most of them; null if none.
      */
-    private static void heldBack(Replay replay, StringBuilder sb) {
+    private static String heldBack(Replay replay) {
         long total = 0;
         ReplayMailbox most = null;
         int mostHeld = 0;
@@ -162,14 +160,10 @@ final class SummaryText {
                 mostHeld = n;
             }
         }
-        if (most != null) {
-            sb.append(total)
-                    .append(" messages held back in mailboxes (most in ")
-                    .append(replay.support.describe(most.knownActorId()))
-                    .append(": ")
-                    .append(mostHeld)
-                    .append("); ");
-        }
+        return most == null
+                ? null
+                : total + " messages held back in mailboxes (most in " + replay.support.describe(most.knownActorId())
+                        + ": " + mostHeld + ")";
     }
 
     /** Each of the first ten actors in {@code left}: the event it expects next, and where in the trace. */

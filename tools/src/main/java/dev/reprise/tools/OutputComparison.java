@@ -23,15 +23,22 @@ final class OutputComparison implements ProgramOutput {
     private long lines;
     private String difference;
 
-    private OutputComparison(InputStream recorded) {
+    /** Whether a difference fails the replay ({@code --check-output}); else the verdict says how to make it. */
+    private final boolean fails;
+
+    private OutputComparison(InputStream recorded, boolean fails) {
         this.recorded = recorded;
+        this.fails = fails;
     }
 
-    /** The comparison with the output recorded in {@code trace}, or null when it kept none (an older trace, or recorded in-process). */
-    static OutputComparison of(Path trace) throws IOException {
+    /**
+     * The comparison with the output recorded in {@code trace} ({@code fails}: a difference fails the
+     * replay), or null when it kept none (an older trace, or recorded in-process).
+     */
+    static OutputComparison of(Path trace, boolean fails) throws IOException {
         Path file = TraceFiles.output(trace);
         return Files.isRegularFile(file)
-                ? new OutputComparison(new BufferedInputStream(Files.newInputStream(file)))
+                ? new OutputComparison(new BufferedInputStream(Files.newInputStream(file)), fails)
                 : null;
     }
 
@@ -59,7 +66,11 @@ final class OutputComparison implements ProgramOutput {
                 compareLine(line.toByteArray()); // a last line without its newline
             }
             if (difference != null) {
-                return "[reprise] output differs from the recording's " + difference;
+                return "[reprise] output differs from the recording's " + difference
+                        + (fails
+                                ? ""
+                                : " (not counted as a divergence: Akka's own log lines carry this run's times and "
+                                        + "thread names; --check-output makes a difference exit 86)");
             }
             long left = 0;
             for (byte[] l; (l = nextRecordedLine()) != null; ) {

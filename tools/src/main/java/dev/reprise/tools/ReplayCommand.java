@@ -115,7 +115,7 @@ final class ReplayCommand implements Callable<Integer> {
                     "give the java command line after --, "
                             + "e.g. reprise replay --trace t1 -- -cp app.jar com.acme.Main");
         }
-        OutputComparison output = OutputComparison.of(trace);
+        OutputComparison output = OutputComparison.of(trace, checkOutput);
         if (checkOutput && output == null) {
             throw new CommandLine.ParameterException(
                     spec.commandLine(),

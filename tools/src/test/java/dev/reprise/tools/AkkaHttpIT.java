@@ -1,6 +1,7 @@
 package dev.reprise.tools;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.reprise.samples.HttpCounters;
@@ -52,6 +53,7 @@ class AkkaHttpIT {
                 recorded::toString);
         assertTrue(recorded.programLines().contains("stopped"), recorded::toString);
         assertTrue(recorded.answers().getLast().endsWith("bye\n"), recorded::toString);
+        assertFalse(recorded.output().contains("Akka HTTP's client"), "a server alone uses no client: " + recorded);
 
         PROGRAM.assertReplaysAsRecorded(dir, trace, recorded, 3);
     }

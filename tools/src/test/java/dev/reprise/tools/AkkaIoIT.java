@@ -215,7 +215,7 @@ class AkkaIoIT {
             }
             Thread.sleep(100);
         }
-        throw new AssertionError("the TcpTally peer wrote no port to " + file);
+        throw new AssertionError("no port was written to " + file);
     }
 
     /**

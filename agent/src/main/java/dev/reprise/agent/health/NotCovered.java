@@ -47,7 +47,7 @@ public final class NotCovered {
         }
     }
 
-    /** Akka HTTP's client made its pool master: its first request. */
+    /** Akka HTTP's client is used: a request, a pool or a connection. */
     public static void akkaHttpClient() {
         try {
             Agent.mode.notCovered(

@@ -35,7 +35,6 @@ final class HookedTypes {
     static final String MAP_ASYNC_HOLDER = "akka.stream.impl.fusing.MapAsync$Holder";
     static final String BOUNDED_SOURCE_QUEUE_STAGE = "akka.stream.impl.BoundedSourceQueueStage";
     static final String HTTP_EXT = "akka.http.scaladsl.HttpExt";
-    static final String HTTP_POOL_MASTER = "akka.http.impl.engine.client.PoolMasterActor";
     static final String TCP_LISTENER = "akka.io.TcpListener";
     static final String TCP_CONNECTION = "akka.io.TcpConnection";
     static final String TCP_PENDING_BUFFER_WRITE = "akka.io.TcpConnection$PendingBufferWrite";
@@ -82,7 +81,6 @@ final class HookedTypes {
             MAP_ASYNC_HOLDER,
             BOUNDED_SOURCE_QUEUE_STAGE,
             HTTP_EXT,
-            HTTP_POOL_MASTER,
             TCP_LISTENER,
             TCP_CONNECTION,
             TCP_PENDING_BUFFER_WRITE,

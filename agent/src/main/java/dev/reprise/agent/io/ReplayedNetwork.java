@@ -19,6 +19,7 @@ import java.util.Collections;
 import java.util.Map;
 import java.util.WeakHashMap;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
 import java.util.function.Supplier;
 
 /**
@@ -135,48 +136,50 @@ public final class ReplayedNetwork extends Network {
 
     @Override
     public boolean connect(AgentThread t, SocketChannel channel, SocketAddress remote) throws IOException {
-        return flag(t, "SocketChannel.connect(SocketAddress)", () -> channel.connect(remote));
+        return replayed(
+                t, "SocketChannel.connect(SocketAddress)", () -> channel.connect(remote), r -> IoResults.count(r) != 0);
     }
 
     @Override
     public boolean finishConnect(AgentThread t, SocketChannel channel) throws IOException {
-        return flag(t, "SocketChannel.finishConnect()", channel::finishConnect);
+        return replayed(t, "SocketChannel.finishConnect()", channel::finishConnect, r -> IoResults.count(r) != 0);
     }
 
-    /** A yes-or-no call's recorded answer (or failure); past the end of the trace, {@code live}'s. */
-    private boolean flag(AgentThread t, String call, IoCall<Boolean> live) throws IOException {
+    /**
+     * The recorded result of {@code t}'s call here, made again by {@code fromTrace}, or its recorded
+     * failure thrown again; past the end of the trace, {@code live} makes the call.
+     */
+    private <T> T replayed(AgentThread t, String call, IoCall<T> live, Function<byte[], T> fromTrace)
+            throws IOException {
         byte[] r = recorded(t, call);
         if (r == null) {
             return live.call();
         }
         IoResults.throwIfFailed(r);
-        return IoResults.count(r) != 0;
+        return fromTrace.apply(r);
+    }
+
+    /** A recorded count of bytes the network took from {@code src}: they count as taken. */
+    private static int taken(byte[] r, ByteBuffer src) {
+        int n = IoResults.count(r);
+        src.position(src.position() + n);
+        return n;
     }
 
     @Override
     public int read(AgentThread t, ReadableByteChannel channel, ByteBuffer dst) throws IOException {
-        byte[] r = recorded(t, "SocketChannel.read(ByteBuffer)");
-        if (r == null) {
-            return channel.read(dst);
-        }
-        IoResults.throwIfFailed(r);
-        return IoResults.putRead(r, dst);
+        return replayed(t, "SocketChannel.read(ByteBuffer)", () -> channel.read(dst), r -> IoResults.putRead(r, dst));
     }
 
     @Override
     public int write(AgentThread t, WritableByteChannel channel, ByteBuffer src) throws IOException {
-        byte[] r = recorded(t, "SocketChannel.write(ByteBuffer)");
-        if (r == null) {
-            return channel.write(src);
-        }
-        IoResults.throwIfFailed(r);
-        int n = IoResults.count(r);
-        SocketChannel live = peers.get(channel);
-        if (live != null) {
-            writeLive(live, src.duplicate().limit(src.position() + n));
-        }
-        src.position(src.position() + n);
-        return n;
+        return replayed(t, "SocketChannel.write(ByteBuffer)", () -> channel.write(src), r -> {
+            SocketChannel live = peers.get(channel);
+            if (live != null) {
+                writeLive(live, src.duplicate().limit(src.position() + IoResults.count(r)));
+            }
+            return taken(r, src);
+        });
     }
 
     /** The recorded bytes to the live client, all of them; one that went away or stalls misses them. */
@@ -198,25 +201,21 @@ public final class ReplayedNetwork extends Network {
     /** A datagram the recording received: its bytes and sender from the trace (UDP has no live peer to pair). */
     @Override
     public SocketAddress receive(AgentThread t, DatagramChannel channel, ByteBuffer dst) throws IOException {
-        byte[] r = recorded(t, "DatagramChannel.receive(ByteBuffer)");
-        if (r == null) {
-            return channel.receive(dst);
-        }
-        IoResults.throwIfFailed(r);
-        return IoResults.putReceived(r, dst);
+        return replayed(
+                t,
+                "DatagramChannel.receive(ByteBuffer)",
+                () -> channel.receive(dst),
+                r -> IoResults.putReceived(r, dst));
     }
 
     /** A datagram the recording sent counts as sent; it goes nowhere. */
     @Override
     public int send(AgentThread t, DatagramChannel channel, ByteBuffer src, SocketAddress target) throws IOException {
-        byte[] r = recorded(t, "DatagramChannel.send(ByteBuffer, SocketAddress)");
-        if (r == null) {
-            return channel.send(src, target);
-        }
-        IoResults.throwIfFailed(r);
-        int n = IoResults.count(r);
-        src.position(src.position() + n);
-        return n;
+        return replayed(
+                t,
+                "DatagramChannel.send(ByteBuffer, SocketAddress)",
+                () -> channel.send(src, target),
+                r -> taken(r, src));
     }
 
     @Override

@@ -30,14 +30,14 @@ final class ReplaySummary {
      * its exit code here, before the JVM ends with the program's own status (the thread the replay
      * starts to halt could come too late once the hooks are done). When the user stopped the program
      * ({@link dev.reprise.agent.context.ProgramSignals}), the replay ends at once and says how far it
-     * got. Either way, actors past their recorded events then go on live, so the program's shutdown
-     * does not wait for them.
+     * got, and actors past their recorded events go on live, so the program's shutdown does not wait
+     * for stops its recording never saw. A program that exits by itself does not: its actors stop
+     * where their recorded events end, so it prints nothing its recording did not.
      */
     void atExit() {
         Replay replay = mode.replay();
         if (!printed() && replay.stopSignal() == null) {
             replay.awaitRecordedEvents();
-            replay.programEnds();
             mode.lifecycle.awaitShutdownAtExit();
         }
         print();
