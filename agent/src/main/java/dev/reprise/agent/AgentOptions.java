@@ -57,6 +57,7 @@ record AgentOptions(
             "com.sun.",
             "scala.",
             "akka.",
+            "org.apache.pekko.",
             "dev.reprise.agent.",
             "dev.reprise.runtime.",
             "dev.reprise.replay.",
@@ -309,7 +310,13 @@ record AgentOptions(
      * server decides by the clock whether its cached {@code Date} header is stale (and then sets a
      * timer to refresh it) and when a request times out.
      */
-    static final List<String> DEFAULT_RECORDED = List.of("akka.stream.", "akka.util.NanoTimeTokenBucket", "akka.http.");
+    static final List<String> DEFAULT_RECORDED = List.of(
+            "akka.stream.",
+            "akka.util.NanoTimeTokenBucket",
+            "akka.http.",
+            "org.apache.pekko.stream.",
+            "org.apache.pekko.util.NanoTimeTokenBucket",
+            "org.apache.pekko.http.");
 
     private static boolean startsWithAny(String name, List<String> prefixes) {
         for (String p : prefixes) {

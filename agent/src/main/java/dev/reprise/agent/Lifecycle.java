@@ -2,6 +2,7 @@ package dev.reprise.agent;
 
 import akka.actor.ActorSystem;
 import dev.reprise.agent.context.Mode;
+import dev.reprise.agent.flavour.Flavour;
 import dev.reprise.agent.health.AgentLog;
 import dev.reprise.agent.health.TestFault;
 import java.util.Set;
@@ -68,7 +69,10 @@ public final class Lifecycle {
             try {
                 // Akka's hook exists once the CoordinatedShutdown extension is loaded (and is on by default).
                 if (s.hasExtension(akka.actor.CoordinatedShutdown$.MODULE$)
-                        && s.settings().config().getBoolean("akka.coordinated-shutdown.run-by-jvm-shutdown-hook")) {
+                        && s.settings()
+                                .config()
+                                .getBoolean(Flavour.current()
+                                        .config("akka.coordinated-shutdown.run-by-jvm-shutdown-hook"))) {
                     s.getWhenTerminated()
                             .toCompletableFuture()
                             .get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);

@@ -18,12 +18,17 @@ public final class SamplePrograms {
     private SamplePrograms() {}
 
     /**
-     * The class path of the program whose main class is {@code main}: where that class was loaded
-     * from in this JVM (the samples module's jar, or its classes folder in a build that stops before
-     * packaging), then the Akka (classic and typed), SLF4J, Scala and Config jars of this JVM's class
-     * path, in its order.
+     * The class path of the program whose main class is {@code main} on the {@link
+     * ActorRuntime#current} runtime. On Akka: where that class was loaded from in this JVM (the
+     * samples module's jar, or its classes folder in a build that stops before packaging), then the
+     * Akka (classic and typed), SLF4J, Scala and Config jars of this JVM's class path, in its order.
+     * On another runtime: that jar (ported to Pekko), then the runtime's jars.
      */
     public static String classPath(Class<?> main) {
+        ActorRuntime runtime = ActorRuntime.current();
+        if (!runtime.isBuilt()) {
+            return runtime.classPath(location(main));
+        }
         List<String> entries = new ArrayList<>();
         entries.add(location(main).toString());
         Arrays.stream(System.getProperty("java.class.path").split(File.pathSeparator))

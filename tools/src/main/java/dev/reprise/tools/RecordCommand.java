@@ -1,6 +1,9 @@
 package dev.reprise.tools;
 
+import dev.reprise.trace.ExitCodes;
 import dev.reprise.trace.TraceFiles;
+import dev.reprise.trace.TraceMetadata;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -20,7 +23,8 @@ import picocli.CommandLine.Parameters;
             "Everything after -- is given to java: e.g. reprise record --trace t1 -- -cp app.jar com.acme.Main.",
             "The program's standard output is kept in the trace directory (output.txt), so that a replay can compare "
                     + "its own with it.",
-            "Exits with the program's exit code."
+            "Exits with the program's exit code, or 89 when nothing could be recorded (an Akka or Pekko the agent "
+                    + "does not support: it says why, and the program's own exit code)."
         })
 final class RecordCommand implements Callable<Integer> {
     @Option(
@@ -76,6 +80,26 @@ final class RecordCommand implements Callable<Integer> {
         cmd.add("--sun-misc-unsafe-memory-access=allow"); // Akka 2.6 uses sun.misc.Unsafe
         cmd.add("-javaagent:" + AgentJar.locate() + "=" + agent);
         cmd.addAll(javaArguments);
-        return ProgramJvm.run(cmd, new RecordedOutput(trace));
+        int status = ProgramJvm.run(cmd, new RecordedOutput(trace));
+        String notRecorded = notRecorded();
+        if (notRecorded != null) {
+            spec.commandLine()
+                    .getErr()
+                    .printf(
+                            "[reprise] nothing was recorded in %s: %s. The program ran without the agent's hooks "
+                                    + "and exited with status %d.%n",
+                            trace, notRecorded, status);
+            return ExitCodes.NOT_RECORDED;
+        }
+        return status;
+    }
+
+    /** Why the agent recorded nothing into the trace, or null when it recorded (or left no metadata to say). */
+    private String notRecorded() {
+        try {
+            return TraceMetadata.read(trace).notRecorded();
+        } catch (IOException | RuntimeException e) {
+            return null; // verify says what is wrong with the trace
+        }
     }
 }

@@ -269,10 +269,11 @@ class AkkaSamplesIT {
 
     /**
      * An Akka log line's level (and marker) and source, without its timestamp and thread:
-     * {@code [INFO] [time] [thread] [source] text}, or {@code [INFO] [akkaDeadLetter][time] [thread] [source] text}.
+     * {@code [INFO] [time] [thread] [source] text}, or {@code [INFO] [akkaDeadLetter][time] [thread] [source] text}
+     * (Pekko's marker: {@code [pekkoDeadLetter]}).
      */
-    private static final Pattern LOG_LINE =
-            Pattern.compile("^\\[(DEBUG|INFO|WARN|ERROR)\\] (\\[akka[A-Za-z]+\\])? ?\\[[^\\]]*\\] \\[[^\\]]*\\] ");
+    private static final Pattern LOG_LINE = Pattern.compile(
+            "^\\[(DEBUG|INFO|WARN|ERROR)\\] (\\[(?:akka|pekko)[A-Za-z]+\\])? ?\\[[^\\]]*\\] \\[[^\\]]*\\] ");
     /** An actor instance's identity hash, as Akka's lifecycle debug lines print it. */
     private static final Pattern IDENTITY = Pattern.compile("@[0-9a-f]{1,8}\\)$");
 

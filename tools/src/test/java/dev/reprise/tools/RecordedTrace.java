@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.reprise.programs.TallyProgram;
+import dev.reprise.testsupport.ActorRuntime;
+import dev.reprise.testsupport.SamplePrograms;
 import dev.reprise.trace.TraceFiles;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -21,8 +23,13 @@ import java.util.zip.CRC32C;
  * in the ways users meet.
  */
 final class RecordedTrace {
-    /** The class path: this test JVM's (the sample programs, Akka, and the rest), as a user could give it. */
-    static final String CLASS_PATH = System.getProperty("java.class.path");
+    /**
+     * The class path: this test JVM's (the sample programs, Akka, and the rest), as a user could
+     * give it; on another runtime than the build's Akka, the program's on that runtime.
+     */
+    static final String CLASS_PATH = ActorRuntime.current().isBuilt()
+            ? System.getProperty("java.class.path")
+            : SamplePrograms.classPath(TallyProgram.class);
 
     static final String PROGRAM = TallyProgram.class.getName();
 

@@ -21,8 +21,9 @@ import org.junit.jupiter.api.Test;
 /**
  * {@link GreeterProgram} on an Akka the agent does not support (akka-actor 2.5.32, which the build
  * copies to {@code target/unsupported-akka}) under {@code reprise record}: the program prints
- * what it prints without the agent and exits the same, the agent says the version is not
- * supported, naming it and the supported one, and the trace says nothing was recorded: verify
+ * what it prints without the agent, the agent says the version is not supported, naming it and the
+ * supported ones, record exits 89 naming the program's own exit status, and the trace says nothing
+ * was recorded: verify
  * exits 3 saying why, stats has {@code notRecorded}, and replay refuses it.
  */
 class UnsupportedAkkaIT {
@@ -62,7 +63,15 @@ class UnsupportedAkkaIT {
         assertEquals(0, plain.exit(), plain::toString);
         assertTrue(plain.out().startsWith("akka " + VERSION + "\n"), "it ran on the old Akka: " + plain);
         assertEquals(plain.out(), recorded.out(), recorded::toString);
-        assertEquals(plain.exit(), recorded.exit(), recorded::toString);
+    }
+
+    @Test
+    void recordExitsNotRecordedNamingTheProgramsOwnStatus() {
+        assertEquals(ExitCodes.NOT_RECORDED, recorded.exit(), recorded::toString);
+        assertTrue(
+                recorded.err().contains("[reprise] nothing was recorded in " + trace + ": Akka " + VERSION + " found; ")
+                        && recorded.err().contains("exited with status " + plain.exit() + "."),
+                recorded::toString);
     }
 
     @Test
@@ -71,8 +80,12 @@ class UnsupportedAkkaIT {
                 .filter(l -> l.startsWith("[reprise] "))
                 .toList();
         assertEquals(
-                List.of("[reprise] Akka " + VERSION + " found, but Reprise supports Akka Classic 2.6.x only: this "
-                        + "run is not recorded; the application runs without the agent's hooks"),
+                List.of(
+                        "[reprise] Akka " + VERSION + " found; Reprise records Akka 2.6.x to 2.8.x and Pekko 1.x: this "
+                                + "run is not recorded; the application runs without the agent's hooks",
+                        "[reprise] nothing was recorded in " + trace + ": Akka " + VERSION + " found; Reprise records "
+                                + "Akka 2.6.x to 2.8.x and Pekko 1.x. The program ran without the agent's hooks and "
+                                + "exited with status 0."),
                 said,
                 recorded::toString);
         Cli.assertNoStackTrace(recorded);

@@ -12,7 +12,8 @@ import org.junit.jupiter.api.Test;
 /**
  * A program without Akka (or Scala) on its class path (the samples module's jar alone) under
  * {@code reprise record}: the agent cannot start, so it says so and the program runs as it would
- * without it; verify says why nothing was recorded. (Before, the JVM aborted in the agent's premain.)
+ * without it; record exits 89 naming the program's own exit status, and verify says why nothing
+ * was recorded. (Before, the JVM aborted in the agent's premain.)
  */
 class WithoutAkkaIT {
     @Test
@@ -27,13 +28,13 @@ class WithoutAkkaIT {
                 "-cp",
                 SamplePrograms.location(PlainProgram.class).toString(),
                 PlainProgram.class.getName());
-        assertEquals(0, r.exit(), r::toString);
+        assertEquals(ExitCodes.NOT_RECORDED, r.exit(), r::toString);
         assertEquals("plain program ran\n", r.out(), r::toString);
         assertTrue(
-                r.err()
-                        .contains(
-                                "[reprise] the agent cannot start without Akka and Scala on the application's class path"),
+                r.err().contains("[reprise] no Akka or Pekko (and Scala) on the application's class path"),
                 r::toString);
+        assertTrue(
+                r.err().contains("The program ran without the agent's hooks and exited with status 0."), r::toString);
         Cli.assertNoStackTrace(r);
 
         Cli.Result v = Cli.tools("verify", trace.toString());

@@ -29,6 +29,11 @@ public final class ExitCodes {
      * trace is sound; the report names the file, chunk and offset. Never a changed program.
      */
     public static final int DAMAGE_REACHED = 88;
+    /**
+     * {@code reprise record}: the agent recorded nothing (an Akka or Pekko version it does not
+     * support, none on the class path); the program ran unchanged, and its own exit status is said.
+     */
+    public static final int NOT_RECORDED = 89;
 
     private ExitCodes() {}
 }

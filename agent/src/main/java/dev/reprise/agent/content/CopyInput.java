@@ -3,6 +3,7 @@ package dev.reprise.agent.content;
 import akka.actor.ActorRef;
 import akka.actor.EmptyLocalActorRef;
 import dev.reprise.agent.actor.Creations;
+import dev.reprise.agent.flavour.Flavour;
 import dev.reprise.agent.io.StandInRegistration;
 import java.io.IOException;
 import java.io.InputStream;
@@ -17,7 +18,7 @@ import java.util.function.LongFunction;
  * actor they name is not made yet.
  */
 final class CopyInput extends ObjectInputStream {
-    private static final String TYPED_REF = "akka.actor.typed.internal.adapter.ActorRefAdapter";
+    private static final String TYPED_REF = Flavour.current().type("akka.actor.typed.internal.adapter.ActorRefAdapter");
     private final ClassLoader loader;
     private final LongFunction<ActorRef> refById;
     /** How many actor refs in the message name an actor this system does not have (yet). */

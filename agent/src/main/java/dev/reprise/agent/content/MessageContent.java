@@ -7,6 +7,7 @@ import akka.serialization.JavaSerializer;
 import akka.serialization.SerializationExtension;
 import akka.serialization.Serializer;
 import akka.serialization.Serializers;
+import dev.reprise.agent.flavour.Flavour;
 import dev.reprise.trace.OutsideInputEntry;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
@@ -64,7 +65,7 @@ public final class MessageContent {
                 SerializationExtension.get(system).bindings().iterator();
         while (bindings.hasNext()) {
             scala.Tuple2<Class<?>, Serializer> b = bindings.next();
-            if (!b._2().getClass().getName().startsWith("akka.") && b._1().isAssignableFrom(type)) {
+            if (!Flavour.current().owns(b._2().getClass().getName()) && b._1().isAssignableFrom(type)) {
                 return b._2();
             }
         }

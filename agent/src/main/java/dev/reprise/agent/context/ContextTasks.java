@@ -4,6 +4,7 @@ import dev.reprise.agent.actor.ActorIds;
 import dev.reprise.agent.actor.Creations;
 import dev.reprise.agent.actor.RepriseState;
 import dev.reprise.agent.actor.Tag;
+import dev.reprise.agent.flavour.Flavour;
 import dev.reprise.agent.health.AgentLog;
 import dev.reprise.boot.TaskHooks;
 import dev.reprise.trace.CreationKind;
@@ -76,7 +77,7 @@ public final class ContextTasks extends TaskHooks.Handler {
     };
 
     private static boolean isOwn(String className) {
-        return className.startsWith("akka.") || className.startsWith("scala.") || isAgent(className);
+        return Flavour.current().owns(className) || className.startsWith("scala.") || isAgent(className);
     }
 
     private static boolean isAgent(String className) {

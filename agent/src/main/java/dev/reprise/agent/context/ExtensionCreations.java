@@ -5,6 +5,7 @@ import akka.actor.Extension;
 import akka.actor.ExtensionId;
 import dev.reprise.agent.Agent;
 import dev.reprise.agent.actor.Tag;
+import dev.reprise.agent.flavour.Flavour;
 import dev.reprise.agent.health.AgentLog;
 import java.security.NoSuchAlgorithmException;
 import java.util.Map;
@@ -42,7 +43,7 @@ public final class ExtensionCreations {
      * context of its own.
      */
     public static SSLContext defaultSslContext() throws NoSuchAlgorithmException {
-        Entered entered = enter("akka.http.scaladsl.HttpExt.defaultClientHttpsContext");
+        Entered entered = enter(Flavour.current().type("akka.http.scaladsl.HttpExt") + ".defaultClientHttpsContext");
         try {
             return SSLContext.getDefault();
         } finally {

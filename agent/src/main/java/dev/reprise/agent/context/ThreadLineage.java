@@ -2,6 +2,7 @@ package dev.reprise.agent.context;
 
 import dev.reprise.agent.Agent;
 import dev.reprise.agent.actor.ActorIds;
+import dev.reprise.agent.flavour.Flavour;
 import dev.reprise.agent.health.AgentLog;
 import dev.reprise.replay.Replay;
 import java.util.List;
@@ -31,9 +32,10 @@ public final class ThreadLineage {
             "java.util.concurrent.ForkJoinPool#createWorker", // the common pool, Scala's global, Akka's dispatchers
             "java.util.concurrent.ThreadPerTaskExecutor#newThread",
             "java.util.concurrent.CompletableFuture$ThreadPerTaskExecutor#execute",
-            "akka.dispatch.MonitorableThreadFactory#newThread"); // Akka's dispatchers' and scheduler's threads
+            Flavour.current().type("akka.dispatch.MonitorableThreadFactory")
+                    + "#newThread"); // Akka's dispatchers' and scheduler's threads
     /** Akka's own thread classes (CoordinatedShutdown's JVM hook and exit threads) are defined in this class (or its companion). */
-    private static final String AKKA_THREADS_OF = "akka.actor.CoordinatedShutdown";
+    private static final String AKKA_THREADS_OF = Flavour.current().type("akka.actor.CoordinatedShutdown");
     /**
      * Where the agent's own classes come from: its jar, or (run from its modules' classes, in
      * tests) the agent's, the recorder's and the replay's: the threads they make get no lineage.

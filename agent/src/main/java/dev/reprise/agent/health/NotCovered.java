@@ -1,6 +1,7 @@
 package dev.reprise.agent.health;
 
 import dev.reprise.agent.Agent;
+import dev.reprise.agent.flavour.Flavour;
 
 /**
  * What the agent does not record faithfully, at the moment the program uses it: when recording,
@@ -17,7 +18,33 @@ public final class NotCovered {
     /** Akka HTTP's client (its host connection pools): its pool stages do not replay yet. */
     public static final String AKKA_HTTP_CLIENT = "akkaHttpClient";
 
+    /** Akka's (or Pekko's, or Scala's) classes that a class loader other than the application's defined. */
+    public static final String OTHER_CLASS_LOADER = "otherClassLoader";
+
     private NotCovered() {}
+
+    /**
+     * A hooked type {@code type} is being defined by {@code loader}, not by the application class
+     * loader whose Akka the agent hooks: it is left as it is.
+     */
+    public static void otherClassLoader(ClassLoader loader, String type) {
+        try {
+            String flavour = Flavour.current().title;
+            Agent.mode.notCovered(
+                    OTHER_CLASS_LOADER,
+                    loader.getClass().getName(),
+                    flavour + "'s classes (" + type + ") are loaded by a class loader of their own (" + loader
+                            + "), not by the application class loader: the actors of that actor system are not "
+                            + "recorded, and a replay does not follow them. Reprise records the " + flavour
+                            + " that the "
+                            + "application class loader loads (a class path, a fat jar, a lib/*.jar distribution), "
+                            + "not one in nested jars (a Spring Boot jar) or in a plugin's own class loader yet. The "
+                            + "trace's metadata counts the classes left alone (notCovered." + OTHER_CLASS_LOADER
+                            + ").");
+        } catch (Throwable e) {
+            AgentLog.internalError("counting classes of another class loader", e);
+        }
+    }
 
     /** A message of class {@code type} came from outside the actor system and could not be copied ({@code why}). */
     public static void uncopiedMessage(String type, Throwable why) {

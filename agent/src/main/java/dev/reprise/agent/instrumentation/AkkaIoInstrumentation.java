@@ -5,6 +5,7 @@ import static net.bytebuddy.matcher.ElementMatchers.isMethod;
 import static net.bytebuddy.matcher.ElementMatchers.named;
 import static net.bytebuddy.matcher.ElementMatchers.takesArguments;
 
+import dev.reprise.agent.flavour.Flavour;
 import dev.reprise.agent.io.AkkaIo;
 import java.lang.reflect.Method;
 import java.net.DatagramSocket;
@@ -74,8 +75,8 @@ final class AkkaIoInstrumentation {
                 .type(named(HookedTypes.UDP_SEND))
                 .transform((builder, type, loader, module, domain) -> builder.visit(Hooks.substitution(
                         replace(DatagramChannel.class, "send", "send", ByteBuffer.class, SocketAddress.class),
-                        "akka$io$WithUdpSend$$doSend",
-                        named("akka$io$WithUdpSend$$doSend"))))
+                        "doSend",
+                        named(Flavour.current().member("akka$io$WithUdpSend$$doSend")))))
                 .type(named(HookedTypes.UDP_CONNECTION))
                 .transform((builder, type, loader, module, domain) -> builder.visit(Hooks.substitution(
                                 replace(DatagramChannel.class, "read", "read", ByteBuffer.class),

@@ -1,5 +1,6 @@
 package dev.reprise.agent.instrumentation;
 
+import dev.reprise.agent.flavour.RenamedClasses;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
@@ -7,6 +8,7 @@ import net.bytebuddy.asm.Advice;
 import net.bytebuddy.asm.AsmVisitorWrapper;
 import net.bytebuddy.asm.MemberSubstitution;
 import net.bytebuddy.description.method.MethodDescription;
+import net.bytebuddy.description.type.TypeDescription;
 import net.bytebuddy.matcher.ElementMatcher;
 
 /**
@@ -26,7 +28,11 @@ final class Hooks {
      * check (the method's name, {@code <init>} for constructors).
      */
     static AsmVisitorWrapper advice(Class<?> advice, String method, ElementMatcher<? super MethodDescription> methods) {
-        return hook(Advice.to(advice), method, methods);
+        // Read as the agent's classes load (renamed for Pekko), not as compiled.
+        return hook(
+                Advice.to(TypeDescription.ForLoadedType.of(advice), RenamedClasses.locator(advice.getClassLoader())),
+                method,
+                methods);
     }
 
     /**

@@ -2,6 +2,7 @@ package dev.reprise.agent.instrumentation;
 
 import dev.reprise.agent.context.ContextTasks;
 import dev.reprise.agent.context.SystemCalls;
+import dev.reprise.agent.flavour.RenamedClasses;
 import dev.reprise.agent.health.AgentHealth;
 import dev.reprise.agent.health.AgentLog;
 import java.lang.instrument.Instrumentation;
@@ -44,6 +45,7 @@ public final class Instrumentations {
     public static void install(
             Instrumentation inst, Predicate<String> callSitesIn, boolean replay, Path cache, Runnable later) {
         boolean bridge = Bridge.install(inst);
+        RenamedClasses.loadAll(Instrumentations.class.getClassLoader());
         CallSites callSites = bridge ? new CallSites(callSitesIn) : null;
         LoadTimeTransformer front = new LoadTimeTransformer(
                 internalNames(HookedTypes.ALL), callSites, replay, TransformCache.open(cache, replay));
@@ -137,6 +139,7 @@ public final class Instrumentations {
         agent = SchedulerInstrumentation.apply(agent);
         agent = ScalaPromiseInstrumentation.apply(agent);
         agent = StageInstrumentation.apply(agent);
+        agent = FutureConverterInstrumentation.apply(agent);
         agent = MapAsyncHolderInstrumentation.apply(agent);
         agent = BoundedSourceQueueInstrumentation.apply(agent);
         agent = AkkaIoInstrumentation.apply(agent);

@@ -1,8 +1,10 @@
 package dev.reprise.agent.instrumentation;
 
 import dev.reprise.agent.context.SystemCalls;
+import dev.reprise.agent.flavour.Flavour;
 import dev.reprise.agent.health.AgentHealth;
 import dev.reprise.agent.health.AgentLog;
+import dev.reprise.agent.health.NotCovered;
 import java.io.InputStream;
 import java.lang.instrument.ClassFileTransformer;
 import java.security.ProtectionDomain;
@@ -22,12 +24,15 @@ final class LoadTimeTransformer implements ClassFileTransformer {
     /** How long loading an Akka class waits for the instrumentation to be ready before it loads unchanged. */
     private static final long READY_TIMEOUT_SECONDS = 60;
 
+    /** The loader of the agent's own classes, whose Akka and Scala they link to: the only one whose types are hooked. */
+    private static final ClassLoader AGENT_LOADER = LoadTimeTransformer.class.getClassLoader();
+
     private final Set<String> types;
     private final CallSites callSites;
     private final CountDownLatch ready = new CountDownLatch(1);
     private final boolean replay;
     private final TransformCache cache;
-    private final AkkaVersion akkaVersion = new AkkaVersion();
+    private final FlavourVersion flavourVersion = new FlavourVersion();
     /** Set up on first need (not at all when every type is in the cache). */
     private volatile TypeTransformations akka;
 
@@ -78,7 +83,7 @@ final class LoadTimeTransformer implements ClassFileTransformer {
     private byte[] instrument(Module module, ClassLoader loader, String name, ProtectionDomain domain, byte[] bytes) {
         Object paused = SystemCalls.pause();
         try {
-            if (!akkaVersion.allows(loader, name)) {
+            if (!flavourVersion.allows(loader, name)) {
                 return null;
             }
             byte[] cached = cache == null ? null : cache.get(name, bytes);
@@ -131,6 +136,12 @@ final class LoadTimeTransformer implements ClassFileTransformer {
             Module module, ClassLoader loader, String name, Class<?> redefined, ProtectionDomain domain, byte[] bytes) {
         if (name == null || redefined != null) {
             return null;
+        }
+        if (types.contains(name) && loader != AGENT_LOADER) { // another Akka or Scala than the agent links to
+            if (Flavour.current().owns(name)) {
+                NotCovered.otherClassLoader(loader, name.replace('/', '.'));
+            }
+            return withCallSites(loader, name, null, bytes);
         }
         if (types.contains(name)) {
             CompletableFuture<byte[][]> mine = new CompletableFuture<>();

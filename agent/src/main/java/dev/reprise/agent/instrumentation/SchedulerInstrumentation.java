@@ -4,6 +4,7 @@ import static net.bytebuddy.matcher.ElementMatchers.named;
 import static net.bytebuddy.matcher.ElementMatchers.takesArguments;
 
 import dev.reprise.agent.context.Timers;
+import dev.reprise.agent.flavour.Flavour;
 import net.bytebuddy.agent.builder.AgentBuilder;
 import net.bytebuddy.asm.Advice;
 
@@ -20,7 +21,7 @@ final class SchedulerInstrumentation {
                 .transform((builder, type, loader, module, domain) -> builder.visit(Hooks.advice(
                         Schedule.class,
                         "schedule",
-                        named("akka$actor$LightArrayRevolverScheduler$$schedule")
+                        named(Flavour.current().member("akka$actor$LightArrayRevolverScheduler$$schedule"))
                                 .and(takesArguments(3)))));
     }
 

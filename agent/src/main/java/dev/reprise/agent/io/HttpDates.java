@@ -1,5 +1,6 @@
 package dev.reprise.agent.io;
 
+import dev.reprise.agent.flavour.Flavour;
 import dev.reprise.agent.health.AgentLog;
 import java.lang.reflect.InvocationHandler;
 import java.lang.reflect.Proxy;
@@ -20,7 +21,8 @@ import scala.Tuple2;
  * turn records, {@code akka.http.} being recorded by default).
  */
 public final class HttpDates {
-    private static final String RENDERING = "akka.http.impl.engine.rendering.DateHeaderRendering";
+    private static final String RENDERING =
+            Flavour.current().type("akka.http.impl.engine.rendering.DateHeaderRendering");
     /** As Akka HTTP renders it: RFC 1123, two-digit day, GMT. */
     private static final DateTimeFormatter RFC_1123 = DateTimeFormatter.ofPattern(
                     "EEE, dd MMM yyyy HH:mm:ss 'GMT'", Locale.US)
