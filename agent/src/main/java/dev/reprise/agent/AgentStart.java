@@ -23,13 +23,13 @@ import java.lang.instrument.Instrumentation;
 import java.util.Map;
 
 /**
- * The agent's start, once {@link RepriseAgent} chose the flavour: {@code record,trace=DIR[,key=value...]} or
- * {@code =replay,trace=DIR[,quiet=10s][,end=stop|live][,verbose=true]}. It instruments Akka Classic, Scala futures and
- * the JDK's clock and random generators (most of it on a thread of its own, while the application
- * starts: see {@code Instrumentations}), and records, or replays a recording. Record or replay is
- * chosen here, once: the {@link Mode} made here owns the agent's state from then on
- * ({@link Agent#mode}). Bad options stop the JVM with a message; failures of the recorder later
- * never stop the application; a replay that diverges stops with a report.
+ * The agent's start, once {@link RepriseAgent} chose the flavour, for its argument
+ * ({@code record,trace=DIR[,key=value...]} or {@code replay,trace=DIR[,...]}). It instruments Akka (or
+ * Pekko), Scala futures and the JDK's clock and random generators (most of it on a thread of its
+ * own, while the application starts: see {@code Instrumentations}), and records, or replays a
+ * recording. Record or replay is chosen here, once: the {@link Mode} made here owns the agent's
+ * state from then on ({@link Agent#mode}). Bad options stop the JVM with a message; failures of the
+ * recorder later never stop the application; a replay that diverges stops with a report.
  */
 final class AgentStart {
     /** Whether a failure to start stops the JVM (premain), or is thrown to the caller (agentmain, a test). */

@@ -31,12 +31,8 @@ final class ActorSystemInstrumentation {
     }
 
     private static Method create() {
-        try {
-            return ExtensionCreations.class.getMethod(
-                    "create", akka.actor.ExtensionId.class, akka.actor.ExtendedActorSystem.class);
-        } catch (NoSuchMethodException e) {
-            throw new IllegalStateException("ExtensionCreations.create is missing", e);
-        }
+        return Hooks.helper(
+                ExtensionCreations.class, "create", akka.actor.ExtensionId.class, akka.actor.ExtendedActorSystem.class);
     }
 
     static final class Started {

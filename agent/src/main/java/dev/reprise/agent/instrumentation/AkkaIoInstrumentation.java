@@ -111,10 +111,6 @@ final class AkkaIoInstrumentation {
     }
 
     private static Method helper(String name, Class<?>... parameters) {
-        try {
-            return AkkaIo.class.getMethod(name, parameters);
-        } catch (NoSuchMethodException e) {
-            throw new IllegalStateException("AkkaIo." + name + " is missing", e);
-        }
+        return Hooks.helper(AkkaIo.class, name, parameters);
     }
 }

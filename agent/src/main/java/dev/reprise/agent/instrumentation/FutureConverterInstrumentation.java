@@ -26,7 +26,8 @@ final class FutureConverterInstrumentation {
                                         .method(named("isDone")
                                                 .and(takesArguments(0))
                                                 .and(isDeclaredBy(CompletableFuture.class)))
-                                        .replaceWith(helper("isDone", CompletableFuture.class)),
+                                        .replaceWith(
+                                                Hooks.helper(ConvertedStages.class, "isDone", CompletableFuture.class)),
                                 "asScala",
                                 named("asScala")))
                         .visit(Hooks.substitution(
@@ -34,16 +35,12 @@ final class FutureConverterInstrumentation {
                                         .method(named("handle")
                                                 .and(takesArguments(1))
                                                 .and(isDeclaredBy(CompletionStage.class)))
-                                        .replaceWith(helper("handle", CompletionStage.class, BiFunction.class)),
+                                        .replaceWith(Hooks.helper(
+                                                ConvertedStages.class,
+                                                "handle",
+                                                CompletionStage.class,
+                                                BiFunction.class)),
                                 "asScala",
                                 named("asScala"))));
-    }
-
-    private static java.lang.reflect.Method helper(String name, Class<?>... parameters) {
-        try {
-            return ConvertedStages.class.getMethod(name, parameters);
-        } catch (NoSuchMethodException e) {
-            throw new IllegalStateException("ConvertedStages." + name + " is missing", e);
-        }
     }
 }

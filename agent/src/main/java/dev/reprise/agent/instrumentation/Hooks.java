@@ -1,6 +1,7 @@
 package dev.reprise.agent.instrumentation;
 
 import dev.reprise.agent.flavour.RenamedClasses;
+import java.lang.reflect.Method;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
@@ -43,6 +44,18 @@ final class Hooks {
     static AsmVisitorWrapper substitution(
             MemberSubstitution substitution, String method, ElementMatcher<? super MethodDescription> methods) {
         return hook(substitution, method, methods);
+    }
+
+    /**
+     * The public static helper {@code owner.name(parameters)} that a substitution calls instead:
+     * the agent's own method, so a missing one is the agent's bug, thrown at once.
+     */
+    static Method helper(Class<?> owner, String name, Class<?>... parameters) {
+        try {
+            return owner.getMethod(name, parameters);
+        } catch (NoSuchMethodException e) {
+            throw new IllegalStateException(owner.getSimpleName() + "." + name + " is missing", e);
+        }
     }
 
     private static AsmVisitorWrapper hook(

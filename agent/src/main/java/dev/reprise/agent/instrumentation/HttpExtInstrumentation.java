@@ -27,7 +27,7 @@ final class HttpExtInstrumentation {
                                         .method(named("getDefault")
                                                 .and(takesArguments(0))
                                                 .and(isDeclaredBy(SSLContext.class)))
-                                        .replaceWith(defaultSslContext()),
+                                        .replaceWith(Hooks.helper(ExtensionCreations.class, "defaultSslContext")),
                                 "defaultClientHttpsContext",
                                 named("defaultClientHttpsContext")))
                         .visit(Hooks.advice(
@@ -48,14 +48,6 @@ final class HttpExtInstrumentation {
         @net.bytebuddy.asm.Advice.OnMethodEnter(suppress = Throwable.class)
         static void enter() {
             dev.reprise.agent.health.NotCovered.akkaHttpClient();
-        }
-    }
-
-    private static java.lang.reflect.Method defaultSslContext() {
-        try {
-            return ExtensionCreations.class.getMethod("defaultSslContext");
-        } catch (NoSuchMethodException e) {
-            throw new IllegalStateException("ExtensionCreations.defaultSslContext is missing", e);
         }
     }
 }
