@@ -18,9 +18,13 @@ import dev.reprise.replay.Replay;
 import dev.reprise.runtime.Recorder;
 import dev.reprise.runtime.RecordingBackend;
 import dev.reprise.trace.ExitCodes;
+import dev.reprise.trace.TraceMetadata;
 import java.io.IOException;
+import java.lang.instrument.ClassFileTransformer;
 import java.lang.instrument.Instrumentation;
+import java.nio.file.Path;
 import java.util.Map;
+import java.util.function.Predicate;
 
 /**
  * The agent's start, once {@link RepriseAgent} chose the flavour, for its argument
@@ -28,7 +32,10 @@ import java.util.Map;
  * Pekko), Scala futures and the JDK's clock and random generators (most of it on a thread of its
  * own, while the application starts: see {@code Instrumentations}), and records, or replays a
  * recording. Record or replay is chosen here, once: the {@link Mode} made here owns the agent's
- * state from then on ({@link Agent#mode}). Bad options stop the JVM with a message; failures of the
+ * state from then on ({@link Agent#mode}). With no Akka on the application's class path, it starts
+ * in two steps: the JDK's hooks and a recording's trace at premain, the rest in the class loader
+ * that has the application's Akka, by a copy of the agent's classes there ({@link LoaderStart}).
+ * Bad options stop the JVM with a message; failures of the
  * recorder later never stop the application; a replay that diverges stops with a report.
  */
 final class AgentStart {
@@ -37,14 +44,70 @@ final class AgentStart {
 
     private final Instrumentation inst;
 
-    private AgentStart(Instrumentation inst, boolean exitOnError) {
+    /**
+     * Null when this copy of the agent starts with the JVM; else the recorder started then (null
+     * for a replay), for a copy that the class loader of the application's Akka defines and
+     * starts ({@link LoaderStart}).
+     */
+    private final Placement placement;
+
+    /** The transformer of the Akka and Scala types, for a copy in the class loader of the application's Akka. */
+    private ClassFileTransformer front;
+
+    /** Where this copy of the agent runs: in the class loader of the application's Akka, with what started before. */
+    private record Placement(Recorder recorder) {}
+
+    private AgentStart(Instrumentation inst, boolean exitOnError, Placement placement) {
         this.inst = inst;
         this.exitOnError = exitOnError;
+        this.placement = placement;
     }
 
     /** Starts the agent; {@code exitOnError}: a failure to start stops the JVM, else it is thrown. */
     static void start(String argument, Instrumentation inst, boolean exitOnError) {
-        new AgentStart(inst, exitOnError).start(argument);
+        new AgentStart(inst, exitOnError, null).start(argument);
+    }
+
+    /**
+     * Starts this copy of the agent, which the class loader of the application's Akka defines, as
+     * that loader defines its first class; {@code recorder}: the one started with the JVM (null
+     * for a replay). Returns the transformer of the Akka and Scala types, which {@link
+     * LoaderStart} passes every class to from now on (null if the agent did not start).
+     */
+    static ClassFileTransformer startInLoader(
+            String argument, Instrumentation inst, boolean exitOnError, Recorder recorder) {
+        AgentStart start = new AgentStart(inst, exitOnError, new Placement(recorder));
+        start.start(argument);
+        return start.front;
+    }
+
+    /**
+     * Starts the agent when the application's class path has no Akka: a class loader of its own
+     * may load it (a Spring Boot jar's, a plugin's). The JDK is hooked and a recording's trace
+     * begun now; the rest starts in that loader ({@link LoaderStart}).
+     */
+    static void startBeforeAkka(String argument, Instrumentation inst) {
+        AgentStart start = new AgentStart(inst, true, null);
+        AgentOptions options = start.options(argument);
+        if (options == null) {
+            return;
+        }
+        AgentLog.level(options.log());
+        Predicate<String> callSitesIn = options::recordsCallsIn;
+        Recorder recorder = null;
+        if (options.mode().equals("replay")) {
+            AgentOptions recorded = start.withRecordedFilters(options);
+            if (recorded == null) {
+                return;
+            }
+            callSitesIn = recorded::recordsCallsIn;
+        } else {
+            recorder = start.startRecorder(options);
+            if (recorder == null) {
+                return;
+            }
+        }
+        LoaderStart.await(argument, inst, recorder, Instrumentations.hookJdkAhead(inst, callSitesIn));
     }
 
     private void start(String argument) {
@@ -59,17 +122,23 @@ final class AgentStart {
     }
 
     private static String withoutAkka(LinkageError e) {
-        return "no Akka or Pekko (and Scala) on the application's class path (" + e + "): " + Flavour.SUPPORTED
-                + " that the application class loader loads (a class path, a fat jar, a lib/*.jar distribution), "
-                + "not one in nested jars (a Spring Boot jar) or in a class loader of its own yet";
+        return "no Akka or Pekko (and Scala) that the agent's classes link to (" + e + "): " + Flavour.SUPPORTED
+                + " on the application's class path, or in the first class loader of the application's own that has it";
+    }
+
+    /** The agent's options, or null when they are wrong (and the start has failed, saying so). */
+    private AgentOptions options(String argument) {
+        try {
+            return AgentOptions.parse(argument, System.getProperty("sun.java.command", "unknown"));
+        } catch (IllegalArgumentException e) {
+            fail(e.getMessage());
+            return null;
+        }
     }
 
     private void start0(String argument) {
-        AgentOptions options;
-        try {
-            options = AgentOptions.parse(argument, System.getProperty("sun.java.command", "unknown"));
-        } catch (IllegalArgumentException e) {
-            fail(e.getMessage());
+        AgentOptions options = options(argument);
+        if (options == null) {
             return;
         }
         AgentLog.level(options.log());
@@ -80,17 +149,24 @@ final class AgentStart {
         }
     }
 
-    private void startRecording(AgentOptions options) {
-        Recorder recorder;
+    /** The recording's trace begun, or null when it cannot be (and the start has failed, saying so). */
+    private Recorder startRecorder(AgentOptions options) {
         try {
             Map<String, String> settings = new java.util.LinkedHashMap<>(options.callFilters());
             settings.put(TraceFeatures.SETTING, String.join(",", TraceFeatures.RECORDED));
             settings.put(
                     ProgramCheck.CLASS_PATH_SETTING,
                     ProgramCheck.classPathDigest(System.getProperty("java.class.path")));
-            recorder = Recorder.startWithoutMBean(options.recorder(), settings);
+            return Recorder.startWithoutMBean(options.recorder(), settings);
         } catch (IOException e) {
             fail("cannot record to " + options.recorder().traceDir() + ": " + e.getMessage());
+            return null;
+        }
+    }
+
+    private void startRecording(AgentOptions options) {
+        Recorder recorder = placement != null ? placement.recorder() : startRecorder(options);
+        if (recorder == null) {
             return;
         }
         RecordMode mode;
@@ -109,7 +185,7 @@ final class AgentStart {
             ProgramSignals.install(); // a run ended by a signal says so in its trace
         }
         try {
-            Instrumentations.install(inst, options::recordsCallsIn, false, options.cache(), recorder::registerMBean);
+            install(options::recordsCallsIn, false, options.cache(), recorder::registerMBean);
             Backends.install(SystemCalls.unhooked(new RecordingBackend(recorder, () -> {
                 AgentActor owner = AgentThread.current().callOwner();
                 return owner;
@@ -161,9 +237,7 @@ final class AgentStart {
             AgentLog.warn("the trace " + options.replayTrace() + " was recorded with agent errors ("
                     + replay.metadata().agentErrorsText() + "): it may not replay exactly");
         }
-        Map<String, String> recorded = replay.metadata().settings();
-        AgentOptions withFilters =
-                options.withCallFilters(recorded.getOrDefault("include", ""), recorded.getOrDefault("exclude", ""));
+        AgentOptions withFilters = withRecordedFilters(options, replay.metadata());
         replay.checkFingerprints(options.fingerprints());
         begin(mode);
         if (!replay.metadata().cleanEnd()) {
@@ -171,7 +245,7 @@ final class AgentStart {
                     + " did not end cleanly: the replay follows it as far as it goes");
         }
         try {
-            Instrumentations.install(inst, withFilters::recordsCallsIn, true, options.cache(), null);
+            install(withFilters::recordsCallsIn, true, options.cache(), null);
             Backends.install(SystemCalls.unhooked(new ReplayBackend()));
         } catch (Throwable e) {
             AgentLog.internalError("installing the agent", e);
@@ -182,6 +256,30 @@ final class AgentStart {
             ProgramSignals.install();
         }
         AgentLog.info("replaying " + options.replayTrace());
+    }
+
+    /** The Akka and Scala instrumentation, and the JDK's unless it was hooked before Akka loaded. */
+    private void install(Predicate<String> callSitesIn, boolean replay, Path cache, Runnable later) {
+        if (placement == null) {
+            Instrumentations.install(inst, callSitesIn, replay, cache, later);
+        } else {
+            front = Instrumentations.installInLoader(replay, cache, later);
+        }
+    }
+
+    /** A replay's options with the recording's include and exclude scope, or null when the trace cannot be read (said). */
+    private AgentOptions withRecordedFilters(AgentOptions options) {
+        try {
+            return withRecordedFilters(options, TraceMetadata.read(options.replayTrace()));
+        } catch (IOException e) {
+            fail("cannot replay " + options.replayTrace() + ": " + e.getMessage());
+            return null;
+        }
+    }
+
+    private static AgentOptions withRecordedFilters(AgentOptions options, TraceMetadata metadata) {
+        Map<String, String> recorded = metadata.settings();
+        return options.withCallFilters(recorded.getOrDefault("include", ""), recorded.getOrDefault("exclude", ""));
     }
 
     /** The mode is chosen: from here on the hooks reach it; {@code main} is the root of every thread's lineage. */

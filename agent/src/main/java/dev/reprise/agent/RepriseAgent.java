@@ -3,6 +3,8 @@ package dev.reprise.agent;
 import dev.reprise.agent.flavour.Flavour;
 import dev.reprise.agent.flavour.RenamedClasses;
 import dev.reprise.agent.health.AgentLog;
+import dev.reprise.runtime.Recorder;
+import java.lang.instrument.ClassFileTransformer;
 import java.lang.instrument.Instrumentation;
 
 /**
@@ -17,8 +19,25 @@ public final class RepriseAgent {
     private RepriseAgent() {}
 
     public static void premain(String argument, Instrumentation inst) {
-        chooseFlavour(inst);
-        AgentStart.start(argument, inst, true);
+        if (onClassPath() == null) {
+            AgentStart.startBeforeAkka(argument, inst);
+        } else {
+            chooseFlavour(inst);
+            AgentStart.start(argument, inst, true);
+        }
+    }
+
+    /**
+     * Starts this copy of the agent's classes, which {@code LoaderStart} defined in the class
+     * loader that loads the application's {@code flavour} (Spring Boot's, a plugin's), as that
+     * loader defines its first class; {@code recorder} is a recording's trace, begun at premain.
+     * Returns the transformer of that loader's Akka and Scala types, null if the agent did not
+     * start. Called by reflection: the caller is the agent's first copy, in the system class loader.
+     */
+    public static ClassFileTransformer startInLoader(
+            String argument, Instrumentation inst, String flavour, Recorder recorder) {
+        Flavour.choose(Flavour.valueOf(flavour));
+        return AgentStart.startInLoader(argument, inst, true, recorder);
     }
 
     /**
@@ -31,20 +50,24 @@ public final class RepriseAgent {
         AgentStart.start(argument, inst, false);
     }
 
+    /** The flavour on the application's class path: Akka when it has both, null for neither. */
+    private static Flavour onClassPath() {
+        return Flavour.heldBy(ClassLoader.getSystemClassLoader());
+    }
+
     /**
      * Akka or Pekko, as the application's class path holds it: for Pekko the agent's classes load
-     * renamed from here on. Akka when the class path has neither (the agent then refuses to start),
-     * or both (said).
+     * renamed from here on. Both: Akka, said.
      */
     private static void chooseFlavour(Instrumentation inst) {
         ClassLoader system = ClassLoader.getSystemClassLoader();
-        boolean akka = Flavour.AKKA.isIn(system);
-        boolean pekko = Flavour.PEKKO.isIn(system);
-        if (akka && pekko) {
+        Flavour flavour = onClassPath();
+        if (flavour == null) { // agentmain: the agent then refuses to start
+            flavour = Flavour.AKKA;
+        } else if (flavour == Flavour.AKKA && Flavour.PEKKO.isIn(system)) {
             AgentLog.warn("both Akka " + Flavour.AKKA.versionIn(system) + " and Pekko "
                     + Flavour.PEKKO.versionIn(system) + " are on the class path: Reprise records Akka's actors only");
         }
-        Flavour flavour = pekko && !akka ? Flavour.PEKKO : Flavour.AKKA;
         Flavour.choose(flavour);
         RenamedClasses.install(inst, flavour, RepriseAgent.class.getClassLoader());
     }

@@ -2,14 +2,21 @@ package dev.reprise.tools;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import dev.reprise.samples.PluginHost;
 import dev.reprise.samples.ScalaAuction;
+import dev.reprise.samples.StreamPipeline;
 import dev.reprise.samples.TypedWorkers;
 import dev.reprise.testsupport.ActorRuntime;
 import dev.reprise.testsupport.ChildProcess;
+import dev.reprise.testsupport.Project;
 import dev.reprise.testsupport.SamplePrograms;
+import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -30,16 +37,7 @@ class LayoutsIT {
         Path dir = fresh("fat-jar");
         Path jar = Deployments.fatJar(
                 SamplePrograms.classPath(TypedWorkers.class), TypedWorkers.class.getName(), dir.resolve("app.jar"));
-        Path trace = dir.resolve("trace");
-        Cli.Result record =
-                Cli.script(Cli.PACKAGED, "record", "--trace", trace.toString(), "--", "-jar", jar.toString());
-        assertEquals(0, record.exit(), record::toString);
-        assertRecordedActors(trace);
-        for (int i = 1; i <= REPLAYS; i++) {
-            Cli.Result replay =
-                    Cli.script(Cli.PACKAGED, "replay", "--trace", trace.toString(), "--", "-jar", jar.toString());
-            assertSameRun(record, replay, i);
-        }
+        recordAndReplay(dir.resolve("trace"), "-jar", jar.toString());
     }
 
     @Test
@@ -62,6 +60,101 @@ class LayoutsIT {
         for (int i = 1; i <= REPLAYS; i++) {
             assertSameRun(record, started(script, options.out().strip()), i);
         }
+    }
+
+    /**
+     * A Spring Boot executable jar (Spring's launcher, Akka and Scala as nested jars in {@code
+     * BOOT-INF/lib}) whose beans start an actor system: no Akka on the class path, the agent starts
+     * in Spring's class loader. Built with Akka 2.6 by {@code spring-boot-maven-plugin}.
+     */
+    @Test
+    void aSpringBootExecutableJar() throws Exception {
+        assumeTrue(ActorRuntime.current() == ActorRuntime.AKKA, "the Spring Boot jar is built with Akka 2.6");
+        Cli.requireJars();
+        Path jar = Cli.ROOT.resolve("test-support/spring-boot-app/target/spring-boot-app.jar");
+        Project.requirePackaged(jar, "the build packages test-support/spring-boot-app before the tools");
+        recordAndReplay(fresh("spring-boot").resolve("trace"), "-jar", jar.toString());
+    }
+
+    /**
+     * A plugin host whose class path has no Akka runs a program (Akka Streams and futures, Java)
+     * in a child-first class loader of its own that is not parallel capable: the agent starts in
+     * that loader, under its lock, as it defines its first class.
+     */
+    @Test
+    void aPluginInAChildFirstClassLoader() throws Exception {
+        Cli.requireJars();
+        recordAndReplay(fresh("plugin").resolve("trace"), pluginHost(plugin(StreamPipeline.class)));
+    }
+
+    /**
+     * The program of {@code javaArgs} recorded to {@code trace} with {@code ./reprise record}, and
+     * replayed {@value #REPLAYS} times with {@code ./reprise replay}, each as the recording ran.
+     */
+    private static void recordAndReplay(Path trace, String... javaArgs) {
+        Cli.Result record =
+                Cli.script(Cli.PACKAGED, with(List.of("record", "--trace", trace.toString(), "--"), javaArgs));
+        assertEquals(0, record.exit(), record::toString);
+        assertRecordedActors(trace);
+        for (int i = 1; i <= REPLAYS; i++) {
+            assertSameRun(
+                    record,
+                    Cli.script(Cli.PACKAGED, with(List.of("replay", "--trace", trace.toString(), "--"), javaArgs)),
+                    i);
+        }
+    }
+
+    /**
+     * Two plugins, each with its own Akka in its own class loader, one after the other: the first
+     * is recorded and replays; the second runs unrecorded, which the agent says once (and counts,
+     * {@code notCovered.otherClassLoader}, in a trace still open then: here the first plugin's
+     * actor system, the last one, ended it); its lines are left out of the comparison.
+     */
+    @Test
+    void twoPluginsInTwoClassLoaders() throws Exception {
+        Cli.requireJars();
+        Path trace = fresh("two-plugins").resolve("trace");
+        String[] host = pluginHost(plugin(TypedWorkers.class), plugin(ScalaAuction.class));
+        Cli.Result record = Cli.script(Cli.PACKAGED, with(List.of("record", "--trace", trace.toString(), "--"), host));
+        assertEquals(0, record.exit(), record::toString);
+        assertTrue(
+                record.err().contains("are loaded by class loader 'plugin-2'"),
+                () -> "the second loader's Akka is said: " + record);
+        assertRecordedActors(trace);
+        for (int i = 1; i <= REPLAYS; i++) {
+            Cli.Result replay =
+                    Cli.script(Cli.PACKAGED, with(List.of("replay", "--trace", trace.toString(), "--"), host));
+            assertEquals(0, replay.exit(), replay::toString);
+            assertEquals(firstPlugin(record), firstPlugin(replay), "replay " + i + " of the first plugin: " + replay);
+        }
+    }
+
+    /** {@code java} arguments of the plugin host given {@code plugins}: its class path has no Akka. */
+    private static List<String> pluginHost(String... plugins) {
+        List<String> args = new ArrayList<>(List.of(
+                "-cp",
+                SamplePrograms.classPath(PluginHost.class).split(File.pathSeparator)[0],
+                PluginHost.class.getName()));
+        args.addAll(List.of(plugins));
+        return args;
+    }
+
+    private static String plugin(Class<?> main) {
+        return SamplePrograms.classPath(main) + "=" + main.getName();
+    }
+
+    private static String[] with(List<String> first, String... then) {
+        List<String> all = new ArrayList<>(first);
+        all.addAll(List.of(then));
+        return all.toArray(new String[0]);
+    }
+
+    /** The lines the first plugin printed, normalised. */
+    private static List<String> firstPlugin(Cli.Result run) {
+        List<String> lines = run.out().lines().toList();
+        int end = lines.indexOf("host: plugin 1 ended");
+        assertTrue(end >= 0, () -> "the first plugin ended: " + run);
+        return AkkaSamplesIT.normalise(lines.subList(0, end));
     }
 
     /** {@code script} run with {@code JAVA_OPTS}, with this JDK. */

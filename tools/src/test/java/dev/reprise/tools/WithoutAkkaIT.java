@@ -31,7 +31,10 @@ class WithoutAkkaIT {
         assertEquals(ExitCodes.NOT_RECORDED, r.exit(), r::toString);
         assertEquals("plain program ran\n", r.out(), r::toString);
         assertTrue(
-                r.err().contains("[reprise] no Akka or Pekko (and Scala) on the application's class path"),
+                r.err()
+                        .contains(
+                                "[reprise] no Akka or Pekko was loaded, neither on the application's class path nor in a "
+                                        + "class loader of its own"),
                 r::toString);
         assertTrue(
                 r.err().contains("The program ran without the agent's hooks and exited with status 0."), r::toString);

@@ -105,6 +105,14 @@ public enum Flavour {
         return orSystem(loader).getResource(anchor()) != null;
     }
 
+    /**
+     * The flavour whose classes {@code loader} can load, without loading any: Akka when it can
+     * load both, null for neither.
+     */
+    public static Flavour heldBy(ClassLoader loader) {
+        return AKKA.isIn(loader) ? AKKA : PEKKO.isIn(loader) ? PEKKO : null;
+    }
+
     /** Whether the hooks are made for {@code version} of this flavour. */
     public boolean supports(String version) {
         return switch (this) {

@@ -1,17 +1,9 @@
 package dev.reprise.agent.flavour;
 
-import java.io.File;
 import java.io.IOException;
 import java.lang.instrument.ClassFileTransformer;
 import java.lang.instrument.Instrumentation;
-import java.net.URISyntaxException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.security.ProtectionDomain;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.jar.JarFile;
-import java.util.stream.Stream;
 import net.bytebuddy.dynamic.ClassFileLocator;
 import net.bytebuddy.jar.asm.ClassReader;
 import net.bytebuddy.jar.asm.ClassWriter;
@@ -26,8 +18,6 @@ import net.bytebuddy.jar.asm.commons.Remapper;
  * through {@link Flavour} itself. For Akka, nothing is renamed and nothing is installed.
  */
 public final class RenamedClasses implements ClassFileTransformer {
-    private static final String AGENT = "dev/reprise/agent/";
-
     private final Flavour flavour;
     private final ClassLoader agentLoader;
 
@@ -57,7 +47,7 @@ public final class RenamedClasses implements ClassFileTransformer {
         if (Flavour.current() == Flavour.AKKA) {
             return;
         }
-        for (String name : agentClasses()) {
+        for (String name : AgentClasses.names()) {
             try {
                 Class.forName(name, false, agentLoader);
             } catch (ClassNotFoundException | LinkageError e) {
@@ -67,41 +57,10 @@ public final class RenamedClasses implements ClassFileTransformer {
         }
     }
 
-    /** The binary names of the agent's classes in its jar or class folder. */
-    private static List<String> agentClasses() {
-        List<String> names = new ArrayList<>();
-        try {
-            Path where = Path.of(RenamedClasses.class
-                    .getProtectionDomain()
-                    .getCodeSource()
-                    .getLocation()
-                    .toURI());
-            if (Files.isDirectory(where)) {
-                try (Stream<Path> files = Files.walk(where.resolve(AGENT))) {
-                    files.map(f -> where.relativize(f).toString().replace(File.separatorChar, '/'))
-                            .forEach(n -> addClass(names, n));
-                }
-            } else {
-                try (JarFile jar = new JarFile(where.toFile())) {
-                    jar.stream().forEach(e -> addClass(names, e.getName()));
-                }
-            }
-        } catch (IOException | URISyntaxException | RuntimeException e) {
-            System.err.println("[reprise] internal error: cannot list the agent's classes: " + e);
-        }
-        return names;
-    }
-
-    private static void addClass(List<String> names, String entry) {
-        if (entry.startsWith(AGENT) && entry.endsWith(".class") && !entry.endsWith("module-info.class")) {
-            names.add(entry.substring(0, entry.length() - ".class".length()).replace('/', '.'));
-        }
-    }
-
     @Override
     public byte[] transform(
             Module module, ClassLoader loader, String name, Class<?> redefined, ProtectionDomain domain, byte[] bytes) {
-        if (loader != agentLoader || name == null || !name.startsWith(AGENT)) {
+        if (loader != agentLoader || name == null || !name.startsWith(AgentClasses.AGENT)) {
             return null;
         }
         try {

@@ -24,23 +24,23 @@ public final class NotCovered {
     private NotCovered() {}
 
     /**
-     * A hooked type {@code type} is being defined by {@code loader}, not by the application class
-     * loader whose Akka the agent hooks: it is left as it is.
+     * A hooked type {@code type} is being defined by {@code loader}, not by the class loader whose
+     * Akka the agent hooks (the application class loader, or the one it started in): it is left as it is.
      */
     public static void otherClassLoader(ClassLoader loader, String type) {
         try {
             String flavour = Flavour.current().title;
+            ClassLoader hooked = NotCovered.class.getClassLoader();
             Agent.mode.notCovered(
                     OTHER_CLASS_LOADER,
                     loader.getClass().getName(),
-                    flavour + "'s classes (" + type + ") are loaded by a class loader of their own (" + loader
-                            + "), not by the application class loader: the actors of that actor system are not "
-                            + "recorded, and a replay does not follow them. Reprise records the " + flavour
-                            + " that the "
-                            + "application class loader loads (a class path, a fat jar, a lib/*.jar distribution), "
-                            + "not one in nested jars (a Spring Boot jar) or in a plugin's own class loader yet. The "
-                            + "trace's metadata counts the classes left alone (notCovered." + OTHER_CLASS_LOADER
-                            + ").");
+                    flavour + "'s classes (" + type + ") are loaded by " + described(loader)
+                            + ", not by the class loader whose " + flavour + " is recorded (" + described(hooked)
+                            + "): the actors of that actor system are not recorded, and a replay does not follow "
+                            + "them. Reprise records one class loader's " + flavour + ": the application class "
+                            + "loader's, or, when the class path has none, the first class loader that has its own "
+                            + "(a Spring Boot jar's, a plugin's). The trace's metadata counts the classes left "
+                            + "alone (notCovered." + OTHER_CLASS_LOADER + ").");
         } catch (Throwable e) {
             AgentLog.internalError("counting classes of another class loader", e);
         }
@@ -87,5 +87,14 @@ public final class NotCovered {
         } catch (Throwable e) {
             AgentLog.internalError("counting Akka HTTP's client", e);
         }
+    }
+
+    /** A class loader as users know it: by its name, if it has one. */
+    private static String described(ClassLoader loader) {
+        return loader == null
+                ? "the bootstrap class loader"
+                : loader.getName() != null
+                        ? "class loader '" + loader.getName() + "' (" + loader + ")"
+                        : "class loader " + loader;
     }
 }

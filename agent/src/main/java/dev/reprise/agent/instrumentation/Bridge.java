@@ -3,8 +3,6 @@ package dev.reprise.agent.instrumentation;
 import dev.reprise.agent.health.AgentLog;
 import java.io.InputStream;
 import java.lang.instrument.Instrumentation;
-import java.lang.reflect.Method;
-import java.security.ProtectionDomain;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -30,24 +28,7 @@ final class Bridge {
     /** True if the bridge is in the bootstrap class loader: the JDK's classes may then be hooked. */
     static boolean install(Instrumentation inst) {
         try {
-            Module javaBase = Object.class.getModule();
-            inst.redefineModule(
-                    javaBase,
-                    Set.of(),
-                    Map.of("jdk.internal.misc", Set.of(Bridge.class.getModule())),
-                    Map.of(),
-                    Set.of(),
-                    Map.of());
-            Class<?> unsafeType = Class.forName("jdk.internal.misc.Unsafe");
-            Object unsafe = unsafeType.getMethod("getUnsafe").invoke(null);
-            Method define = unsafeType.getMethod(
-                    "defineClass",
-                    String.class,
-                    byte[].class,
-                    int.class,
-                    int.class,
-                    ClassLoader.class,
-                    ProtectionDomain.class);
+            ClassDefiner definer = ClassDefiner.open(inst);
             Class<?> hooks = null;
             for (String name : CLASSES) {
                 byte[] bytes;
@@ -58,9 +39,10 @@ final class Bridge {
                     }
                     bytes = in.readAllBytes();
                 }
-                hooks = (Class<?>) define.invoke(unsafe, name, bytes, 0, bytes.length, null, null);
+                hooks = definer.define(name, bytes, null, null);
             }
-            inst.redefineModule(javaBase, Set.of(hooks.getModule()), Map.of(), Map.of(), Set.of(), Map.of());
+            inst.redefineModule(
+                    Object.class.getModule(), Set.of(hooks.getModule()), Map.of(), Map.of(), Set.of(), Map.of());
             return hooks.getClassLoader() == null;
         } catch (Throwable e) {
             AgentLog.internalError(

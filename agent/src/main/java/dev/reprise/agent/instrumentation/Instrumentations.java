@@ -1,10 +1,12 @@
 package dev.reprise.agent.instrumentation;
 
 import dev.reprise.agent.context.ContextTasks;
+import dev.reprise.agent.context.RunEnds;
 import dev.reprise.agent.context.SystemCalls;
 import dev.reprise.agent.flavour.RenamedClasses;
 import dev.reprise.agent.health.AgentHealth;
 import dev.reprise.agent.health.AgentLog;
+import java.lang.instrument.ClassFileTransformer;
 import java.lang.instrument.Instrumentation;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -56,6 +58,7 @@ public final class Instrumentations {
                     if (bridge) {
                         try {
                             hookJdk(inst);
+                            installHandlers();
                         } catch (Throwable e) {
                             AgentLog.internalError(
                                     "hooking the JDK's clock and random generators (they are not recorded)", e);
@@ -66,21 +69,75 @@ public final class Instrumentations {
                     front.prepare();
                     AgentLog.debug("Akka and Scala types instrumented ahead in "
                             + (System.nanoTime() - start) / 1_000_000 + " ms");
-                    if (later != null) {
-                        try {
-                            Thread.sleep(BACKGROUND_DELAY_MILLIS);
-                            later.run();
-                        } catch (InterruptedException e) {
-                            Thread.currentThread().interrupt();
-                        } catch (Throwable e) {
-                            AgentLog.internalError("starting the agent", e);
-                        }
-                    }
+                    runLater(later);
                 },
                 "reprise-init");
         init.setDaemon(true);
         front.initThread = init;
         init.start();
+    }
+
+    /**
+     * For an agent that starts later, in the class loader that loads Akka ({@code LoaderStart}):
+     * defines the bootstrap bridge and hooks the JDK's clock and random classes now, on
+     * {@code reprise-init}, with no handler behind them yet (the calls go straight through), and
+     * points the call sites of every class that loads from now on ({@link JdkHookedAhead}).
+     */
+    public static JdkHookedAhead hookJdkAhead(Instrumentation inst, Predicate<String> callSitesIn) {
+        boolean bridge = Bridge.install(inst);
+        JdkHookedAhead ahead = new JdkHookedAhead(bridge ? new CallSites(callSitesIn) : null);
+        Thread init = new Thread(
+                () -> {
+                    try {
+                        if (bridge) {
+                            hookJdk(inst);
+                        }
+                    } catch (Throwable e) {
+                        AgentLog.internalError(
+                                "hooking the JDK's clock and random generators (they are not recorded)", e);
+                    } finally {
+                        ahead.hooked.countDown();
+                    }
+                },
+                "reprise-init");
+        init.setDaemon(true);
+        init.start();
+        return ahead;
+    }
+
+    /**
+     * The Akka and Scala instrumentation of an agent whose classes the class loader that loads Akka
+     * defines, started as that loader defines its first class: the JDK is hooked and call sites
+     * are pointed already ({@link #hookJdkAhead}), so this installs the handlers and the transformer
+     * of the listed types, which instrument each type as it loads (nothing ahead: the agent's work
+     * on another thread could wait for that loader while its loading thread waits for the agent).
+     * Returns the transformer, not registered: {@code LoaderStart} passes it every class.
+     */
+    public static ClassFileTransformer installInLoader(boolean replay, Path cache, Runnable later) {
+        installHandlers();
+        LoadTimeTransformer front = new LoadTimeTransformer(
+                internalNames(HookedTypes.ALL), null, replay, TransformCache.open(cache, replay));
+        front.ready();
+        if (later != null) {
+            Thread init = new Thread(() -> runLater(later), "reprise-later");
+            init.setDaemon(true);
+            init.start();
+        }
+        return front;
+    }
+
+    private static void runLater(Runnable later) {
+        if (later == null) {
+            return;
+        }
+        try {
+            Thread.sleep(BACKGROUND_DELAY_MILLIS);
+            later.run();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (Throwable e) {
+            AgentLog.internalError("starting the agent", e);
+        }
     }
 
     /** Hooks the JDK's clock and random classes: those to come as they load, those loaded now again. */
@@ -124,9 +181,13 @@ public final class Instrumentations {
                     new IllegalStateException("the JVM did not pass "
                             + String.join(", ", unread).replace('/', '.') + " to the agent when retransformed"));
         }
+    }
+
+    /** The agent's handlers behind the bootstrap hooks: from now on the hooked JDK calls reach the agent. */
+    private static void installHandlers() {
         SystemCalls.install();
         ContextTasks.install();
-        dev.reprise.agent.context.RunEnds.install();
+        RunEnds.install();
     }
 
     /** Every Akka and Scala instrumentation, on {@code agent}. */
