@@ -130,13 +130,9 @@ class LayoutsIT {
     }
 
     /** {@code java} arguments of the plugin host given {@code plugins}: its class path has no Akka. */
-    private static List<String> pluginHost(String... plugins) {
-        List<String> args = new ArrayList<>(List.of(
-                "-cp",
-                SamplePrograms.classPath(PluginHost.class).split(File.pathSeparator)[0],
-                PluginHost.class.getName()));
-        args.addAll(List.of(plugins));
-        return args;
+    private static String[] pluginHost(String... plugins) {
+        String hostClassPath = SamplePrograms.classPath(PluginHost.class).split(File.pathSeparator)[0];
+        return with(List.of("-cp", hostClassPath, PluginHost.class.getName()), plugins);
     }
 
     private static String plugin(Class<?> main) {
