@@ -55,7 +55,7 @@ final class AgentStart {
     private ClassFileTransformer front;
 
     /** Where this copy of the agent runs: in the class loader of the application's Akka, with what started before. */
-    private record Placement(Recorder recorder) {}
+    private record Placement(Recorder recorder, Thread main) {}
 
     private AgentStart(Instrumentation inst, boolean exitOnError, Placement placement) {
         this.inst = inst;
@@ -71,12 +71,12 @@ final class AgentStart {
     /**
      * Starts this copy of the agent, which the class loader of the application's Akka defines, as
      * that loader defines its first class; {@code recorder}: the one started with the JVM (null
-     * for a replay). Returns the transformer of the Akka and Scala types, which {@link
+     * for a replay); {@code main}: the JVM's main thread. Returns the transformer of the Akka and Scala types, which {@link
      * LoaderStart} passes every class to from now on (null if the agent did not start).
      */
     static ClassFileTransformer startInLoader(
-            String argument, Instrumentation inst, boolean exitOnError, Recorder recorder) {
-        AgentStart start = new AgentStart(inst, exitOnError, new Placement(recorder));
+            String argument, Instrumentation inst, boolean exitOnError, Recorder recorder, Thread main) {
+        AgentStart start = new AgentStart(inst, exitOnError, new Placement(recorder, main));
         start.start(argument);
         return start.front;
     }
@@ -282,10 +282,9 @@ final class AgentStart {
         return options.withCallFilters(recorded.getOrDefault("include", ""), recorded.getOrDefault("exclude", ""));
     }
 
-    /** The mode is chosen: from here on the hooks reach it; {@code main} is the root of every thread's lineage. */
-    private static void begin(Mode mode) {
-        Agent.mode = mode;
-        mode.lineage.startOnMain();
+    /** The mode is chosen: from here on the hooks reach it. */
+    private void begin(Mode mode) {
+        mode.begin(placement != null ? placement.main() : Thread.currentThread());
     }
 
     private void fail(String message) {

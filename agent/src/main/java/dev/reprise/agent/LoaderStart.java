@@ -41,6 +41,8 @@ final class LoaderStart implements ClassFileTransformer {
     private final Instrumentation inst;
     private final Recorder recorder;
     private final JdkHookedAhead ahead;
+    /** The JVM's main thread, which ran premain: the agent may start on another. */
+    private final Thread main = Thread.currentThread();
     /** Per loader seen, the flavour whose actor system it defines itself (not its parents), if any. */
     private final Map<ClassLoader, Optional<Flavour>> ownFlavour = Collections.synchronizedMap(new WeakHashMap<>());
 
@@ -155,9 +157,14 @@ final class LoaderStart implements ClassFileTransformer {
             if (entry == null) {
                 throw new IllegalStateException(RepriseAgent.class.getName() + " is missing from the agent");
             }
-            front = (ClassFileTransformer)
-                    entry.getMethod("startInLoader", String.class, Instrumentation.class, String.class, Recorder.class)
-                            .invoke(null, argument, inst, flavour.name(), recorder);
+            front = (ClassFileTransformer) entry.getMethod(
+                            "startInLoader",
+                            String.class,
+                            Instrumentation.class,
+                            String.class,
+                            Recorder.class,
+                            Thread.class)
+                    .invoke(null, argument, inst, flavour.name(), recorder, main);
             AgentLog.info(flavour.title + " loads in " + loader + ": the agent started there in "
                     + (System.nanoTime() - began) / 1_000_000 + " ms");
         } catch (Throwable e) {

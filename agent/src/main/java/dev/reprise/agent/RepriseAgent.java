@@ -30,14 +30,15 @@ public final class RepriseAgent {
     /**
      * Starts this copy of the agent's classes, which {@code LoaderStart} defined in the class
      * loader that loads the application's {@code flavour} (Spring Boot's, a plugin's), as that
-     * loader defines its first class; {@code recorder} is a recording's trace, begun at premain.
+     * loader defines its first class; {@code recorder} is a recording's trace, begun at premain, and
+     * {@code main} the thread that ran premain.
      * Returns the transformer of that loader's Akka and Scala types, null if the agent did not
      * start. Called by reflection: the caller is the agent's first copy, in the system class loader.
      */
     public static ClassFileTransformer startInLoader(
-            String argument, Instrumentation inst, String flavour, Recorder recorder) {
+            String argument, Instrumentation inst, String flavour, Recorder recorder, Thread main) {
         Flavour.choose(Flavour.valueOf(flavour));
-        return AgentStart.startInLoader(argument, inst, true, recorder);
+        return AgentStart.startInLoader(argument, inst, true, recorder, main);
     }
 
     /**

@@ -31,8 +31,24 @@ public abstract class Mode {
     /** The contexts that make Akka extensions ({@link ExtensionCreations}). */
     final ExtensionCreations extensions = new ExtensionCreations();
 
-    /** The thread the agent started on: {@code main}, when it starts with the JVM ({@code -javaagent}). */
-    public final Thread mainThread = Thread.currentThread();
+    /** The JVM's {@code main}: the thread the agent started on with the JVM ({@code -javaagent}); set by {@link #begin}. */
+    private volatile Thread mainThread = Thread.currentThread();
+
+    /**
+     * The mode is chosen: from here on the hooks reach it. {@code main} is the JVM's main thread
+     * (the one that ran premain; not the one that starts the agent in a class loader of its own);
+     * the calling thread is the root of every thread's lineage.
+     */
+    public void begin(Thread main) {
+        mainThread = main;
+        Agent.mode = this;
+        lineage.startOnMain();
+    }
+
+    /** The JVM's {@code main} thread. */
+    public Thread mainThread() {
+        return mainThread;
+    }
 
     /** @param ids where this run's ids come from: counted from the first dynamic id when recording, from far above the trace's in replay */
     protected Mode(ActorIds ids) {

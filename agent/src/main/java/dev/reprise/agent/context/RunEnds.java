@@ -37,7 +37,7 @@ public final class RunEnds extends EndHooks.Handler {
     public void uncaught(Thread thread, Throwable exception) {
         try {
             Mode m = Agent.mode;
-            if (m != null && thread == m.mainThread) {
+            if (m != null && thread == m.mainThread()) {
                 m.mainThrew(exception);
             }
         } catch (Throwable e) {
