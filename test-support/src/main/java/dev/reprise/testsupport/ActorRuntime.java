@@ -49,7 +49,7 @@ public enum ActorRuntime {
                 "reprise.runtime=" + id + ": expected akka, akka-newest, pekko-oldest or pekko-newest");
     }
 
-    public boolean isPekko() {
+    boolean isPekko() {
         return this == PEKKO_OLDEST || this == PEKKO_NEWEST;
     }
 
@@ -59,7 +59,7 @@ public enum ActorRuntime {
     }
 
     /** The jars a program needs at run time ({@code test-support/ID}'s {@code target/lib}). */
-    public List<Path> libraries() {
+    List<Path> libraries() {
         Path lib = Project.root().resolve("test-support").resolve(id).resolve("target/lib");
         if (!Files.isDirectory(lib)) {
             throw new IllegalStateException(

@@ -137,36 +137,36 @@ final class LoadTimeTransformer implements ClassFileTransformer {
         if (name == null || redefined != null) {
             return null;
         }
-        if (types.contains(name) && loader != AGENT_LOADER) { // another Akka or Scala than the agent links to
+        if (!types.contains(name)) {
+            return withCallSites(loader, name, null, bytes);
+        }
+        if (loader != AGENT_LOADER) { // another Akka or Scala than the agent links to
             if (Flavour.current().owns(name)) {
                 NotCovered.otherClassLoader(loader, name.replace('/', '.'));
             }
             return withCallSites(loader, name, null, bytes);
         }
-        if (types.contains(name)) {
-            CompletableFuture<byte[][]> mine = new CompletableFuture<>();
-            CompletableFuture<byte[][]> ahead = claims.putIfAbsent(name, mine);
-            if (ahead != null && Thread.currentThread() != initThread) {
-                byte[][] done = null;
-                try {
-                    done = ahead.get(READY_TIMEOUT_SECONDS, TimeUnit.SECONDS);
-                } catch (Exception e) {
-                    AgentLog.debug("instrumenting " + name + " ahead did not finish: " + e);
-                }
-                if (done != null && loader == ClassLoader.getSystemClassLoader() && Arrays.equals(done[0], bytes)) {
-                    return withCallSites(loader, name, done[1], bytes);
-                }
-            }
-            mine.complete(null);
-            awaitReady(name);
+        CompletableFuture<byte[][]> mine = new CompletableFuture<>();
+        CompletableFuture<byte[][]> ahead = claims.putIfAbsent(name, mine);
+        if (ahead != null && Thread.currentThread() != initThread) {
+            byte[][] done = null;
             try {
-                return withCallSites(loader, name, instrument(module, loader, name, domain, bytes), bytes);
-            } catch (Throwable e) {
-                AgentLog.internalError("instrumenting " + name, e);
-                return null;
+                done = ahead.get(READY_TIMEOUT_SECONDS, TimeUnit.SECONDS);
+            } catch (Exception e) {
+                AgentLog.debug("instrumenting " + name + " ahead did not finish: " + e);
+            }
+            if (done != null && loader == ClassLoader.getSystemClassLoader() && Arrays.equals(done[0], bytes)) {
+                return withCallSites(loader, name, done[1], bytes);
             }
         }
-        return withCallSites(loader, name, null, bytes);
+        mine.complete(null);
+        awaitReady(name);
+        try {
+            return withCallSites(loader, name, instrument(module, loader, name, domain, bytes), bytes);
+        } catch (Throwable e) {
+            AgentLog.internalError("instrumenting " + name, e);
+            return null;
+        }
     }
 
     /**
