@@ -93,8 +93,8 @@ final class LoaderStart implements ClassFileTransformer {
         if (f == null && redefined == null && loader != null) {
             if (loader == akkaLoader) { // another thread's, while the agent starts there
                 f = awaitStart();
-            } else if (akkaLoader == null && ownFlavour(loader) != null) {
-                f = start(loader, ownFlavour(loader));
+            } else if (akkaLoader == null) {
+                f = startIfOwnAkka(loader);
             }
         }
         if (f == null) {
@@ -108,6 +108,12 @@ final class LoaderStart implements ClassFileTransformer {
             AgentLog.internalError("instrumenting " + name, e);
             return pointed;
         }
+    }
+
+    /** The started copy's transformer if {@code loader} has an Akka of its own, else null. */
+    private ClassFileTransformer startIfOwnAkka(ClassLoader loader) {
+        Flavour own = ownFlavour(loader);
+        return own == null ? null : start(loader, own);
     }
 
     /** The flavour whose actor system {@code loader} defines itself, or null. */
