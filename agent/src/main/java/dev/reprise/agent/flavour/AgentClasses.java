@@ -16,8 +16,8 @@ import java.util.stream.Stream;
 import net.bytebuddy.jar.asm.ClassReader;
 
 /**
- * The agent's own classes (package {@code dev.reprise.agent}), the ones that name Akka's types or
- * may call those that do, as found in its jar or class folder: to load them all ahead
+ * The agent's own classes, every one of package {@code dev.reprise.agent} and below (those that
+ * name Akka's types and those that call them), as found in its jar or class folder: to load them all ahead
  * ({@link RenamedClasses#loadAll}), or to define them again in the class loader that loads the
  * application's Akka ({@code LoaderStart}).
  */
