@@ -98,7 +98,7 @@ final class RunningTurns {
         long now = System.nanoTime();
         List<Turn> out = new ArrayList<>();
         for (Turn t : running()) {
-            if (now - t.since() >= nanos && waiting(t.thread()) && !ThreadActivity.sleeps(t.thread())) {
+            if (now - t.since() >= nanos && !ThreadActivity.goesOn(t.thread())) {
                 out.add(t);
             }
         }
@@ -107,11 +107,12 @@ final class RunningTurns {
 
     /**
      * A recorded turn that sleeps now ({@code Thread.sleep} in the actor's code, as when it was
-     * recorded), or null: it goes on by itself, as the program's own threads do.
+     * recorded) or runs (a loop that polls and sleeps, as a replayed accept waiting for its live
+     * client does), or null: it goes on by itself, as the program's own threads do.
      */
-    Turn sleeping() {
+    Turn goingOn() {
         for (Turn t : running()) {
-            if (ThreadActivity.sleeps(t.thread())) {
+            if (ThreadActivity.goesOn(t.thread())) {
                 return t;
             }
         }

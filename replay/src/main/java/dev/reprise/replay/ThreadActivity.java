@@ -16,6 +16,15 @@ public final class ThreadActivity {
         return t.getState() == Thread.State.RUNNABLE;
     }
 
+    /**
+     * Whether {@code t} goes on by itself now: it runs or sleeps. One reading of its state: a
+     * thread that wakes from a short sleep between two readings (a poll loop) is not taken for waiting.
+     */
+    public static boolean goesOn(Thread t) {
+        Thread.State s = t.getState();
+        return s == Thread.State.RUNNABLE || (s == Thread.State.TIMED_WAITING && LockSupport.getBlocker(t) == null);
+    }
+
     /** Whether {@code t} sleeps: a timed wait with no lock or future it parks on. */
     public static boolean sleeps(Thread t) {
         return t.getState() == Thread.State.TIMED_WAITING && LockSupport.getBlocker(t) == null;

@@ -78,10 +78,11 @@ final class Watchdog extends Thread {
             if (blocked.isEmpty()
                     && !waiting.isEmpty()
                     && calm < replay.waitLimit().toNanos()) {
-                RunningTurns.Turn sleeping = replay.turns.sleeping();
-                String goesOn = sleeping != null
-                        ? "the turn of " + replay.support.describe(sleeping.actor()) + " sleeps (thread "
-                                + sleeping.thread().getName() + ")"
+                RunningTurns.Turn going = replay.turns.goingOn();
+                String goesOn = going != null
+                        ? "the turn of " + replay.support.describe(going.actor())
+                                + (ThreadActivity.runs(going.thread()) ? " runs" : " sleeps") + " (thread "
+                                + going.thread().getName() + ")"
                         : replay.support.programGoesOn();
                 if (goesOn != null) {
                     if (!told) {
