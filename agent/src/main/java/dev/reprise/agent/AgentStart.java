@@ -1,6 +1,7 @@
 package dev.reprise.agent;
 
 import dev.reprise.agent.actor.AgentActor;
+import dev.reprise.agent.context.AgentCopy;
 import dev.reprise.agent.context.AgentThread;
 import dev.reprise.agent.context.Mode;
 import dev.reprise.agent.context.ProgramSignals;
@@ -54,8 +55,11 @@ final class AgentStart {
     /** The transformer of the Akka and Scala types, for a copy in the class loader of the application's Akka. */
     private ClassFileTransformer front;
 
-    /** Where this copy of the agent runs: in the class loader of the application's Akka, with what started before. */
-    private record Placement(Recorder recorder, Thread main) {}
+    /**
+     * Where this copy of the agent runs: in the class loader of the application's Akka, with what
+     * started before, as copy {@code copy} ({@link AgentCopy}).
+     */
+    private record Placement(Recorder recorder, Thread main, AgentCopy copy) {}
 
     private AgentStart(Instrumentation inst, boolean exitOnError, Placement placement) {
         this.inst = inst;
@@ -71,12 +75,18 @@ final class AgentStart {
     /**
      * Starts this copy of the agent, which the class loader of the application's Akka defines, as
      * that loader defines its first class; {@code recorder}: the one started with the JVM (null
-     * for a replay); {@code main}: the JVM's main thread. Returns the transformer of the Akka and Scala types, which {@link
-     * LoaderStart} passes every class to from now on (null if the agent did not start).
+     * for a replay); {@code main}: the JVM's main thread; {@code copy}: which copy this is, with what
+     * it shares with the copies in other loaders. Returns the transformer of the Akka and Scala types, which {@link
+     * LoaderStart} passes that loader's classes to from now on (null if the agent did not start).
      */
     static ClassFileTransformer startInLoader(
-            String argument, Instrumentation inst, boolean exitOnError, Recorder recorder, Thread main) {
-        AgentStart start = new AgentStart(inst, exitOnError, new Placement(recorder, main));
+            String argument,
+            Instrumentation inst,
+            boolean exitOnError,
+            Recorder recorder,
+            Thread main,
+            AgentCopy copy) {
+        AgentStart start = new AgentStart(inst, exitOnError, new Placement(recorder, main, copy));
         start.start(argument);
         return start.front;
     }
@@ -171,7 +181,7 @@ final class AgentStart {
         }
         RecordMode mode;
         try {
-            mode = new RecordMode(recorder, options.recorder().fingerprints());
+            mode = new RecordMode(recorder, options.recorder().fingerprints(), copy());
         } catch (LinkageError e) { // the trace says why nothing is in it
             AgentLog.warnOnce(
                     "refused",
@@ -181,15 +191,18 @@ final class AgentStart {
         }
         begin(mode);
         recorder.beforeExitClose(mode.lifecycle::awaitShutdownAtExit);
-        if (exitOnError) {
+        boolean first = mode.copy.first(); // the JVM's signals, the recorder's MBean and the API's backend: once
+        if (exitOnError && first) {
             ProgramSignals.install(); // a run ended by a signal says so in its trace
         }
         try {
-            install(options::recordsCallsIn, false, options.cache(), recorder::registerMBean);
-            Backends.install(SystemCalls.unhooked(new RecordingBackend(recorder, () -> {
-                AgentActor owner = AgentThread.current().callOwner();
-                return owner;
-            })));
+            install(options::recordsCallsIn, false, options.cache(), first ? recorder::registerMBean : null);
+            if (first) {
+                Backends.install(SystemCalls.unhooked(new RecordingBackend(recorder, () -> {
+                    AgentActor owner = AgentThread.current().callOwner();
+                    return owner;
+                })));
+            }
         } catch (Throwable e) {
             AgentLog.internalError("installing the agent", e);
         }
@@ -205,11 +218,40 @@ final class AgentStart {
                     options.quiet(),
                     options.liveAfterEnd(),
                     options.verbose(),
-                    exitOnError);
+                    exitOnError,
+                    copy());
         } catch (IOException e) {
             fail("cannot replay " + options.replayTrace() + ": " + e.getMessage());
             return;
         }
+        if (mode.copy.first()) {
+            checkReplay(options, mode);
+        }
+        begin(mode);
+        try {
+            install(
+                    withRecordedFilters(options, mode.replay().metadata())::recordsCallsIn,
+                    true,
+                    options.cache(),
+                    null);
+            if (mode.copy.first()) {
+                Backends.install(SystemCalls.unhooked(new ReplayBackend()));
+            }
+        } catch (Throwable e) {
+            AgentLog.internalError("installing the agent", e);
+            fail("cannot replay without the instrumentation");
+        }
+        if (exitOnError) {
+            Runtime.getRuntime().addShutdownHook(new Thread(mode::atExit, "reprise-replay-summary"));
+            if (mode.copy.first()) {
+                ProgramSignals.install();
+            }
+        }
+        AgentLog.info("replaying " + options.replayTrace());
+    }
+
+    /** What the first copy says before a replay starts, and the checks that stop it (said). */
+    private void checkReplay(AgentOptions options, ReplayMode mode) {
         String recordedProgram = mode.replay().metadata().program();
         String changed = exitOnError && !options.allowChangedProgram()
                 ? ProgramCheck.difference(recordedProgram, System.getProperty("sun.java.command"))
@@ -237,25 +279,11 @@ final class AgentStart {
             AgentLog.warn("the trace " + options.replayTrace() + " was recorded with agent errors ("
                     + replay.metadata().agentErrorsText() + "): it may not replay exactly");
         }
-        AgentOptions withFilters = withRecordedFilters(options, replay.metadata());
         replay.checkFingerprints(options.fingerprints());
-        begin(mode);
         if (!replay.metadata().cleanEnd()) {
             AgentLog.warn("the trace " + options.replayTrace()
                     + " did not end cleanly: the replay follows it as far as it goes");
         }
-        try {
-            install(withFilters::recordsCallsIn, true, options.cache(), null);
-            Backends.install(SystemCalls.unhooked(new ReplayBackend()));
-        } catch (Throwable e) {
-            AgentLog.internalError("installing the agent", e);
-            fail("cannot replay without the instrumentation");
-        }
-        if (exitOnError) {
-            Runtime.getRuntime().addShutdownHook(new Thread(mode::atExit, "reprise-replay-summary"));
-            ProgramSignals.install();
-        }
-        AgentLog.info("replaying " + options.replayTrace());
     }
 
     /** The Akka and Scala instrumentation, and the JDK's unless it was hooked before Akka loaded. */
@@ -280,6 +308,11 @@ final class AgentStart {
     private static AgentOptions withRecordedFilters(AgentOptions options, TraceMetadata metadata) {
         Map<String, String> recorded = metadata.settings();
         return options.withCallFilters(recorded.getOrDefault("include", ""), recorded.getOrDefault("exclude", ""));
+    }
+
+    /** Which copy of the agent's classes this is: the only one, or as {@link LoaderStart} numbered it. */
+    private AgentCopy copy() {
+        return placement != null ? placement.copy() : AgentCopy.only();
     }
 
     /** The mode is chosen: from here on the hooks reach it. */

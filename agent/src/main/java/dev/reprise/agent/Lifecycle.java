@@ -13,7 +13,9 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * The recording ends, with a complete trace, when the last actor system terminates, or at JVM exit
- * once the systems that Akka terminates in its own shutdown hook have terminated.
+ * once the systems that Akka terminates in its own shutdown hook have terminated. An agent started
+ * in a class loader of the application's own ends at exit only: another loader (a plugin's) may
+ * start another actor system at any time.
  */
 public final class Lifecycle {
     /** How long an exit waits for Akka's coordinated shutdown, at most (Akka's own phases time out before). */
@@ -22,6 +24,13 @@ public final class Lifecycle {
     private final AtomicInteger liveSystems = new AtomicInteger();
     private final Set<ActorSystem> systems = ConcurrentHashMap.newKeySet();
     private volatile boolean ended;
+    /** The run ends at JVM exit only, not when the last actor system terminates. */
+    private final boolean untilExit;
+
+    /** {@code untilExit}: the run ends at JVM exit only, not when the last actor system terminates. */
+    public Lifecycle(boolean untilExit) {
+        this.untilExit = untilExit;
+    }
 
     /** ActorSystemImpl.start returned (the advice's entry). */
     public static void systemStarted(Object system) {
@@ -52,7 +61,7 @@ public final class Lifecycle {
 
     private void terminated(ActorSystem system, Mode mode) {
         systems.remove(system);
-        if (liveSystems.decrementAndGet() == 0) {
+        if (liveSystems.decrementAndGet() == 0 && !untilExit) {
             ended = true;
             mode.lastSystemTerminated();
         }

@@ -1,5 +1,6 @@
 package dev.reprise.agent;
 
+import dev.reprise.agent.context.AgentCopy;
 import dev.reprise.agent.flavour.AgentClasses;
 import dev.reprise.agent.flavour.Flavour;
 import dev.reprise.agent.health.AgentLog;
@@ -10,28 +11,29 @@ import java.lang.instrument.ClassFileTransformer;
 import java.lang.instrument.Instrumentation;
 import java.security.ProtectionDomain;
 import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 import java.util.WeakHashMap;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
- * The agent's start when the application's class path has no Akka or Pekko, and a class loader of
- * the application's own loads it: Spring Boot's launcher (nested jars), a plugin's loader. The
- * hooks woven into that Akka link to classes through its loader, so the agent's classes must be
- * defined there: this waits for the first class that a loader with an Akka of its own defines
- * (before any of its Akka, Scala or program classes loads), defines a second copy of the agent's
- * classes in that loader (renamed for Pekko), starts that copy ({@link
- * RepriseAgent#startInLoader}) and passes every class to its transformer from then on. Until
- * then the JDK is hooked and call sites are pointed as usual ({@link JdkHookedAhead}); a
- * recording's trace is begun at premain and says why nothing was recorded if no Akka ever
- * loads. One loader's Akka is recorded: another's is said and counted as the agent does for an
- * Akka outside the loader it links to ({@code notCovered.otherClassLoader}).
+ * The agent's start when the application's class path has no Akka or Pekko, and class loaders of
+ * the application's own load it: Spring Boot's launcher (nested jars), plugins' loaders. The hooks
+ * woven into an Akka link to classes through its loader, so the agent's classes must be defined
+ * there: this waits for the first class that a loader with an Akka of its own defines (before any
+ * of its Akka, Scala or program classes loads), defines a copy of the agent's classes in that loader
+ * (renamed for Pekko), starts that copy ({@link RepriseAgent#startInLoader}) and passes that
+ * loader's classes, and its children's, to the copy's transformer from then on. Each such loader
+ * gets a copy of its own, numbered as they start, all recording to one trace ({@link AgentCopy}).
+ * Until the first starts, the JDK is hooked and call sites are pointed as usual ({@link
+ * JdkHookedAhead}); a recording's trace is begun at premain and says why nothing was recorded if
+ * no Akka ever loads.
  */
 final class LoaderStart implements ClassFileTransformer {
-    /** How long another thread's class waits for the agent to start in the loader (it then loads unhooked). */
+    /** How long another thread's class waits for the agent to start in its loader (it then loads unhooked). */
     private static final long START_WAIT_SECONDS = 60;
 
     private static final String NOT_STARTED = "no Akka or Pekko was loaded, neither on the application's class "
@@ -46,13 +48,47 @@ final class LoaderStart implements ClassFileTransformer {
     /** Per loader seen, the flavour whose actor system it defines itself (not its parents), if any. */
     private final Map<ClassLoader, Optional<Flavour>> ownFlavour = Collections.synchronizedMap(new WeakHashMap<>());
 
-    /** The loader the agent starts in, set once by the thread that starts it there. */
-    private volatile ClassLoader akkaLoader;
+    /**
+     * The copies, by the loader each started in, in the order they started. Kept for the JVM's life,
+     * as the copies' hooks in the trace's other copies are (a plugin's loader is not collected).
+     */
+    private final Map<ClassLoader, Copy> copies = new LinkedHashMap<>();
+    /** What the copies share ({@link AgentCopy}). */
+    private final Map<String, Object> shared = new ConcurrentHashMap<>();
 
-    private final AtomicBoolean starting = new AtomicBoolean();
-    private final CountDownLatch started = new CountDownLatch(1);
-    /** The started copy's transformer; null until then, or if it did not start. */
-    private volatile ClassFileTransformer front;
+    /** The agent's copy in one class loader. */
+    private static final class Copy {
+        final ClassLoader loader;
+        final int number;
+        /** The thread that starts it. */
+        final Thread starter = Thread.currentThread();
+
+        final CountDownLatch started = new CountDownLatch(1);
+        /** The copy's transformer; null until it started, or if it did not. */
+        volatile ClassFileTransformer front;
+
+        Copy(ClassLoader loader, int number) {
+            this.loader = loader;
+            this.number = number;
+        }
+
+        /** Its transformer, once started: another thread's class waits for that; the starter's own do not. */
+        ClassFileTransformer awaitFront() {
+            if (front != null || Thread.currentThread() == starter) {
+                return front;
+            }
+            try {
+                if (!started.await(START_WAIT_SECONDS, TimeUnit.SECONDS)) {
+                    AgentLog.internalError(
+                            "starting the agent in " + loader,
+                            new IllegalStateException("not started after " + START_WAIT_SECONDS + " s"));
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            return front;
+        }
+    }
 
     private LoaderStart(String argument, Instrumentation inst, Recorder recorder, JdkHookedAhead ahead) {
         this.argument = argument;
@@ -61,19 +97,23 @@ final class LoaderStart implements ClassFileTransformer {
         this.ahead = ahead;
     }
 
-    /** Waits for the loader of the application's Akka; {@code recorder}: a recording's trace (null: a replay). */
+    /** Waits for the loaders of the application's Akka; {@code recorder}: a recording's trace (null: a replay). */
     static void await(String argument, Instrumentation inst, Recorder recorder, JdkHookedAhead ahead) {
         LoaderStart start = new LoaderStart(argument, inst, recorder, ahead);
         inst.addTransformer(start, false);
         if (recorder != null) {
-            recorder.beforeExitClose(start::refuseIfNotStarted); // the copy replaces it when it starts
+            recorder.beforeExitClose(start::refuseIfNotStarted);
         } else {
             Runtime.getRuntime().addShutdownHook(new Thread(start::refuseIfNotStarted, "reprise-not-started"));
         }
     }
 
     private void refuseIfNotStarted() {
-        if (!starting.get()) {
+        boolean none;
+        synchronized (copies) {
+            none = copies.isEmpty();
+        }
+        if (none) {
             AgentLog.warnOnce(
                     "refused", NOT_STARTED + ": this run is not " + (recorder != null ? "recorded" : "replayed"));
             if (recorder != null) {
@@ -85,18 +125,11 @@ final class LoaderStart implements ClassFileTransformer {
     @Override
     public byte[] transform(
             Module module, ClassLoader loader, String name, Class<?> redefined, ProtectionDomain domain, byte[] bytes) {
-        if (name == null || name.startsWith("dev/reprise/")) { // the agent's own copy, as it is defined
+        if (name == null || name.startsWith(AgentClasses.AGENT)) { // the agent's own copies, as they are defined
             return null;
         }
         byte[] pointed = ahead.pointCallSites(loader, name, bytes);
-        ClassFileTransformer f = front;
-        if (f == null && redefined == null && loader != null) {
-            if (loader == akkaLoader) { // another thread's, while the agent starts there
-                f = awaitStart();
-            } else if (akkaLoader == null) {
-                f = startIfOwnAkka(loader);
-            }
-        }
+        ClassFileTransformer f = frontFor(loader, redefined == null);
         if (f == null) {
             return pointed;
         }
@@ -110,10 +143,28 @@ final class LoaderStart implements ClassFileTransformer {
         }
     }
 
-    /** The started copy's transformer if {@code loader} has an Akka of its own, else null. */
-    private ClassFileTransformer startIfOwnAkka(ClassLoader loader) {
-        Flavour own = ownFlavour(loader);
-        return own == null ? null : start(loader, own);
+    /**
+     * The transformer for a class of {@code loader}: the copy's in it or in its nearest parent that
+     * has one; for a first class ({@code defining}) of a loader with an Akka of its own, the copy
+     * started there now; else the first copy's, if it started (classes no Akka's loader defines).
+     */
+    private ClassFileTransformer frontFor(ClassLoader loader, boolean defining) {
+        Copy found = null;
+        synchronized (copies) {
+            for (ClassLoader l = loader; l != null && found == null; l = l.getParent()) {
+                found = copies.get(l);
+            }
+        }
+        if (found != null) {
+            return found.awaitFront();
+        }
+        Flavour own = defining && loader != null ? ownFlavour(loader) : null;
+        if (own != null) {
+            return start(loader, own);
+        }
+        synchronized (copies) {
+            return copies.isEmpty() ? null : copies.values().iterator().next().front;
+        }
     }
 
     /** The flavour whose actor system {@code loader} defines itself, or null. */
@@ -128,25 +179,17 @@ final class LoaderStart implements ClassFileTransformer {
                 .orElse(null);
     }
 
-    private ClassFileTransformer awaitStart() {
-        try {
-            if (!started.await(START_WAIT_SECONDS, TimeUnit.SECONDS)) {
-                AgentLog.internalError(
-                        "starting the agent in the class loader of the application's Akka",
-                        new IllegalStateException("not started after " + START_WAIT_SECONDS + " s"));
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
-        return front;
-    }
-
     /** Defines the agent's classes in {@code loader} and starts them there, once; the first caller does. */
     private ClassFileTransformer start(ClassLoader loader, Flavour flavour) {
-        if (!starting.compareAndSet(false, true)) {
-            return loader == akkaLoader ? awaitStart() : null;
+        Copy copy;
+        synchronized (copies) {
+            copy = copies.get(loader);
+            if (copy != null) {
+                return copy.awaitFront();
+            }
+            copy = new Copy(loader, copies.size() + 1);
+            copies.put(loader, copy);
         }
-        akkaLoader = loader;
         long began = System.nanoTime();
         try {
             ahead.awaitHooked();
@@ -163,26 +206,33 @@ final class LoaderStart implements ClassFileTransformer {
             if (entry == null) {
                 throw new IllegalStateException(RepriseAgent.class.getName() + " is missing from the agent");
             }
-            front = (ClassFileTransformer) entry.getMethod(
+            copy.front = (ClassFileTransformer) entry.getMethod(
                             "startInLoader",
                             String.class,
                             Instrumentation.class,
                             String.class,
                             Recorder.class,
-                            Thread.class)
-                    .invoke(null, argument, inst, flavour.name(), recorder, main);
-            AgentLog.info(flavour.title + " loads in " + loader + ": the agent started there in "
+                            Thread.class,
+                            int.class,
+                            Map.class)
+                    .invoke(null, argument, inst, flavour.name(), recorder, main, copy.number, shared);
+            AgentLog.info(flavour.title + " loads in " + loader + ": the agent started there (copy " + copy.number
+                    + ", on thread " + Thread.currentThread().getName() + ") in "
                     + (System.nanoTime() - began) / 1_000_000 + " ms");
         } catch (Throwable e) {
-            String why = "starting the agent in " + loader + ", the class loader of the application's " + flavour.title;
-            AgentLog.internalError(why + " (nothing is recorded)", e);
-            if (recorder != null) {
+            Throwable cause = e instanceof java.lang.reflect.InvocationTargetException i ? i.getCause() : e;
+            String why = "starting the agent in " + loader + ", a class loader of the application's " + flavour.title
+                    + (cause instanceof NoClassDefFoundError
+                            ? " (whose parents do not reach the agent's jar on the application class path)"
+                            : "");
+            AgentLog.internalError(why + "; its actors are not recorded", cause);
+            if (recorder != null && copy.number == 1) {
                 recorder.refuse("the agent could not start in " + loader + ", the class loader of the application's "
-                        + flavour.title + ": " + e);
+                        + flavour.title + ": " + cause);
             }
         } finally {
-            started.countDown();
+            copy.started.countDown();
         }
-        return front;
+        return copy.front;
     }
 }

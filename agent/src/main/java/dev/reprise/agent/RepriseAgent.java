@@ -1,11 +1,13 @@
 package dev.reprise.agent;
 
+import dev.reprise.agent.context.AgentCopy;
 import dev.reprise.agent.flavour.Flavour;
 import dev.reprise.agent.flavour.RenamedClasses;
 import dev.reprise.agent.health.AgentLog;
 import dev.reprise.runtime.Recorder;
 import java.lang.instrument.ClassFileTransformer;
 import java.lang.instrument.Instrumentation;
+import java.util.Map;
 
 /**
  * The Reprise agent: {@code -javaagent:reprise-agent.jar=record,trace=DIR[,key=value...]} or
@@ -30,15 +32,22 @@ public final class RepriseAgent {
     /**
      * Starts this copy of the agent's classes, which {@code LoaderStart} defined in the class
      * loader that loads the application's {@code flavour} (Spring Boot's, a plugin's), as that
-     * loader defines its first class; {@code recorder} is a recording's trace, begun at premain, and
-     * {@code main} the thread that ran premain.
+     * loader defines its first class; {@code recorder} is a recording's trace, begun at premain,
+     * {@code main} the thread that ran premain, {@code copy} the number of this copy among those
+     * started in loaders and {@code shared} what they share ({@link AgentCopy}).
      * Returns the transformer of that loader's Akka and Scala types, null if the agent did not
-     * start. Called by reflection: the caller is the agent's first copy, in the system class loader.
+     * start. Called by reflection: the caller is the agent's copy in the system class loader.
      */
     public static ClassFileTransformer startInLoader(
-            String argument, Instrumentation inst, String flavour, Recorder recorder, Thread main) {
+            String argument,
+            Instrumentation inst,
+            String flavour,
+            Recorder recorder,
+            Thread main,
+            int copy,
+            Map<String, Object> shared) {
         Flavour.choose(Flavour.valueOf(flavour));
-        return AgentStart.startInLoader(argument, inst, true, recorder, main);
+        return AgentStart.startInLoader(argument, inst, true, recorder, main, new AgentCopy(copy, true, shared));
     }
 
     /**

@@ -56,6 +56,16 @@ public final class SystemCallHooks {
 
     private SystemCallHooks() {}
 
+    /**
+     * Makes {@code h} handle the calls; when another handler does already (the agent's copy in another
+     * class loader, which records another actor system), both do, each seeing what the one before
+     * returned. Adding a handler twice changes nothing.
+     */
+    public static synchronized void add(Handler h) {
+        Handler now = handler;
+        handler = now == null ? h : now.has(h) ? now : new Both(now, h);
+    }
+
     /** The agent's side. Implementations catch their own failures. */
     public abstract static class Handler {
         /** A hooked call starts. */
@@ -69,6 +79,48 @@ public final class SystemCallHooks {
 
         /** A hooked call returns {@code instant}: the instant to return. */
         public abstract Instant exitInstant(int call, Instant instant);
+
+        boolean has(Handler h) {
+            return this == h;
+        }
+    }
+
+    /** Two handlers: the first's result passes through the second. */
+    private static final class Both extends Handler {
+        private final Handler first;
+        private final Handler then;
+
+        Both(Handler first, Handler then) {
+            this.first = first;
+            this.then = then;
+        }
+
+        @Override
+        boolean has(Handler h) {
+            return first.has(h) || then.has(h);
+        }
+
+        @Override
+        public void enter() {
+            first.enter();
+            then.enter();
+        }
+
+        @Override
+        public long exitLong(int call, long value) {
+            return then.exitLong(call, first.exitLong(call, value));
+        }
+
+        @Override
+        public void exitBytes(int call, byte[] bytes) {
+            first.exitBytes(call, bytes);
+            then.exitBytes(call, bytes);
+        }
+
+        @Override
+        public Instant exitInstant(int call, Instant instant) {
+            return then.exitInstant(call, first.exitInstant(call, instant));
+        }
     }
 
     public static void enter() {

@@ -21,6 +21,16 @@ public final class TaskHooks {
 
     private TaskHooks() {}
 
+    /**
+     * Makes {@code h} handle tasks and callbacks; when another handler does already (the agent's copy
+     * in another class loader), both do, the second wrapping what the first returned. Adding a
+     * handler twice changes nothing.
+     */
+    public static synchronized void add(Handler h) {
+        Handler now = handler;
+        handler = now == null ? h : now.has(h) ? now : new Both(now, h);
+    }
+
     /** The agent's side. Implementations catch their own failures and return the task unchanged. */
     public abstract static class Handler {
         /** {@code task} is submitted to {@code executor}: the task to submit instead. */
@@ -37,6 +47,46 @@ public final class TaskHooks {
          * on {@code executor} (null: none): the executor to run it on instead.
          */
         public abstract Executor stageExecutor(Executor executor, Object callback);
+
+        boolean has(Handler h) {
+            return this == h;
+        }
+    }
+
+    /** Two handlers: the second wraps what the first returned. */
+    private static final class Both extends Handler {
+        private final Handler first;
+        private final Handler then;
+
+        Both(Handler first, Handler then) {
+            this.first = first;
+            this.then = then;
+        }
+
+        @Override
+        boolean has(Handler h) {
+            return first.has(h) || then.has(h);
+        }
+
+        @Override
+        public Runnable runnable(Runnable task, Object executor) {
+            return then.runnable(first.runnable(task, executor), executor);
+        }
+
+        @Override
+        public <V> Callable<V> callable(Callable<V> task, Object executor) {
+            return then.callable(first.callable(task, executor), executor);
+        }
+
+        @Override
+        public Object callback(Object callback, Object stage) {
+            return then.callback(first.callback(callback, stage), stage);
+        }
+
+        @Override
+        public Executor stageExecutor(Executor executor, Object callback) {
+            return then.stageExecutor(first.stageExecutor(executor, callback), callback);
+        }
     }
 
     public static Runnable runnable(Runnable task, Object executor) {

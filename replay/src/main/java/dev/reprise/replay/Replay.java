@@ -34,7 +34,9 @@ public final class Replay implements AutoCloseable {
     private static volatile Replay current;
 
     final Path directory;
-    final ReplaySupport support;
+    /** The runtimes' support: the agent's, and its copies' in other class loaders ({@link #join}). */
+    final ReplaySupports support;
+
     final Duration quiet;
     /** Past the end of its recorded events an actor goes on live (processes messages in arrival order). */
     final boolean liveAfterEnd;
@@ -59,6 +61,9 @@ public final class Replay implements AutoCloseable {
     final boolean verbose;
 
     private final ActorScripts scripts;
+    /** {@link #finish} ran. */
+    private final java.util.concurrent.atomic.AtomicBoolean finished = new java.util.concurrent.atomic.AtomicBoolean();
+
     private final OutsideSources sources;
     private final Expectations expectations;
     private final ReplayEnd end;
@@ -76,7 +81,7 @@ public final class Replay implements AutoCloseable {
         this.liveAfterEnd = liveAfterEnd;
         this.verbose = verbose;
         this.directory = directory;
-        this.support = support;
+        this.support = new ReplaySupports(support);
         this.quiet = quiet;
         this.reader = reader;
         this.data = data;
@@ -84,7 +89,7 @@ public final class Replay implements AutoCloseable {
         this.sources = new OutsideSources(SourceNames.read(metadata, data));
         this.cut = !metadata.cleanEnd()
                 && reader.problems().stream().allMatch(p -> p.kind() == TraceProblem.Kind.TRUNCATED);
-        this.scripts = new ActorScripts(reader, support);
+        this.scripts = new ActorScripts(reader, this.support);
         this.expectations = new Expectations(this, scripts, data);
         this.end = new ReplayEnd(this, haltOnDivergence);
     }
@@ -119,6 +124,21 @@ public final class Replay implements AutoCloseable {
                 new Replay(directory, support, quiet, liveAfterEnd, verbose, reader, data, metadata, haltOnDivergence);
         current = r;
         new Watchdog(r).start();
+        return r;
+    }
+
+    /**
+     * Joins the replay in progress with {@code support}: the agent's copy in another class loader,
+     * which replays the actor system that loader's Akka makes, as the same trace recorded it.
+     *
+     * @throws IllegalStateException when no replay runs in this JVM
+     */
+    public static synchronized Replay join(ReplaySupport support) {
+        Replay r = current;
+        if (r == null) {
+            throw new IllegalStateException("no replay runs in this JVM to join");
+        }
+        r.support.add(support);
         return r;
     }
 
@@ -432,7 +452,9 @@ public final class Replay implements AutoCloseable {
      * then it says where each actor stopped.
      */
     public void finish() {
-        end.finish();
+        if (finished.compareAndSet(false, true)) { // once, whichever of the runtimes that joined it ends first
+            end.finish();
+        }
     }
 
     /**

@@ -6,6 +6,14 @@ package dev.reprise.replay;
  * replay mailbox needs of Akka is the agent's own.
  */
 public interface ReplaySupport {
+    /**
+     * Whether this runtime met {@code id} (its actor, timer or outside source), where several replay
+     * one trace together ({@link Replay#join}).
+     */
+    default boolean knows(long id) {
+        return true;
+    }
+
     /** A readable name for an id in reports: an actor's path, a timer, an outside source. */
     String describe(long id);
 

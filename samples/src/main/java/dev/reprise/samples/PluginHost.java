@@ -41,7 +41,8 @@ public final class PluginHost {
         }
     }
 
-    private static URL[] urls(String classPath) {
+    /** The URLs of the entries of {@code classPath}. */
+    static URL[] urls(String classPath) {
         return Arrays.stream(classPath.split(File.pathSeparator))
                 .map(entry -> {
                     try {

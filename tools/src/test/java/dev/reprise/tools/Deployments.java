@@ -75,6 +75,35 @@ final class Deployments {
         return jar;
     }
 
+    /**
+     * A jar at {@code jar} of {@code classes} alone (and the classes they declare): a host's own,
+     * such as an application server's, whose class path has none of its plugins' classes.
+     */
+    static Path classesJar(Path jar, Class<?>... classes) throws IOException {
+        Files.createDirectories(jar.getParent());
+        try (JarOutputStream out = new JarOutputStream(Files.newOutputStream(jar))) {
+            for (Class<?> c : classes) {
+                addClass(out, c);
+            }
+        }
+        return jar;
+    }
+
+    private static void addClass(JarOutputStream out, Class<?> c) throws IOException {
+        String file = c.getName().replace('.', '/') + ".class";
+        try (InputStream in = c.getClassLoader().getResourceAsStream(file)) {
+            if (in == null) {
+                throw new IOException(file + " is not on the class path");
+            }
+            out.putNextEntry(new JarEntry(file));
+            out.write(in.readAllBytes());
+            out.closeEntry();
+        }
+        for (Class<?> nested : c.getDeclaredClasses()) {
+            addClass(out, nested);
+        }
+    }
+
     private static boolean dropped(String name) {
         return name.equals("META-INF/MANIFEST.MF")
                 || name.endsWith("module-info.class")

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.reprise.samples.PluginHost;
+import dev.reprise.samples.PluginServer;
 import dev.reprise.samples.ScalaAuction;
 import dev.reprise.samples.StreamPipeline;
 import dev.reprise.samples.TypedWorkers;
@@ -23,9 +24,10 @@ import org.junit.jupiter.api.Test;
 /**
  * Programs deployed as services are, recorded and replayed through the command line, on the
  * runtime under test ({@link ActorRuntime}): a shaded fat jar run with {@code java -jar} (Akka
- * Typed, Java), and a {@code lib/*.jar} distribution started by its own script, the agent given
- * in {@code JAVA_OPTS} (Scala). Each is recorded once and replayed {@value #REPLAYS} times; every
- * replay must exit 0 and print what the recording printed.
+ * Typed, Java), a {@code lib/*.jar} distribution started by its own script, the agent given in
+ * {@code JAVA_OPTS} (Scala), a Spring Boot jar, and plugins in class loaders of their own, one or
+ * two, one after the other or side by side. Each is recorded once and replayed {@value #REPLAYS}
+ * times; every replay must exit 0 and print what the recording printed.
  */
 class LayoutsIT {
     private static final int REPLAYS = 3;
@@ -105,10 +107,9 @@ class LayoutsIT {
     }
 
     /**
-     * Two plugins, each with its own Akka in its own class loader, one after the other: the first
-     * is recorded and replays; the second runs unrecorded, which the agent says once (and counts,
-     * {@code notCovered.otherClassLoader}, in a trace still open then: here the first plugin's
-     * actor system, the last one, ended it); its lines are left out of the comparison.
+     * Two plugins, each with its own Akka in its own class loader, one after the other (Akka Typed
+     * in Java, then Scala): the agent starts a copy of itself in each, both record to one trace,
+     * and each replay prints what the recording printed, both plugins' lines.
      */
     @Test
     void twoPluginsInTwoClassLoaders() throws Exception {
@@ -117,16 +118,63 @@ class LayoutsIT {
         String[] host = pluginHost(plugin(TypedWorkers.class), plugin(ScalaAuction.class));
         Cli.Result record = Cli.script(Cli.PACKAGED, with(List.of("record", "--trace", trace.toString(), "--"), host));
         assertEquals(0, record.exit(), record::toString);
-        assertTrue(
-                record.err().contains("are loaded by class loader 'plugin-2'"),
-                () -> "the second loader's Akka is said: " + record);
+        assertTrue(record.out().contains("host: plugin 2 ended"), record::toString);
+        assertRecordedActors(trace);
+        for (int i = 1; i <= REPLAYS; i++) {
+            assertSameRun(
+                    record,
+                    Cli.script(Cli.PACKAGED, with(List.of("replay", "--trace", trace.toString(), "--"), host)),
+                    i);
+        }
+    }
+
+    /**
+     * Two plugins side by side, as an application server runs them: parent-first, parallel-capable
+     * {@code URLClassLoader}s under a host whose own jar has only its classes; the host loads both
+     * plugins' main classes on {@code main}, then runs their actor systems at once on a pool and
+     * ends with {@code System.exit}. Each plugin's lines come in the recorded order in every
+     * replay; how the two plugins' lines interleave is not recorded (they share no actor).
+     */
+    @Test
+    void twoPluginsSideBySide() throws Exception {
+        Cli.requireJars();
+        Path dir = fresh("plugins-side-by-side");
+        Path hostJar = Deployments.classesJar(dir.resolve("server.jar"), PluginServer.class, PluginHost.class);
+        String[] server = {
+            "-cp",
+            hostJar.toString(),
+            PluginServer.class.getName(),
+            plugin(TypedWorkers.class),
+            plugin(ScalaAuction.class)
+        };
+        Path trace = dir.resolve("trace");
+        Cli.Result record =
+                Cli.script(Cli.PACKAGED, with(List.of("record", "--trace", trace.toString(), "--"), server));
+        assertEquals(0, record.exit(), record::toString);
+        assertTrue(record.out().contains("host: plugin 2 ended"), record::toString);
         assertRecordedActors(trace);
         for (int i = 1; i <= REPLAYS; i++) {
             Cli.Result replay =
-                    Cli.script(Cli.PACKAGED, with(List.of("replay", "--trace", trace.toString(), "--"), host));
-            assertEquals(0, replay.exit(), replay::toString);
-            assertEquals(firstPlugin(record), firstPlugin(replay), "replay " + i + " of the first plugin: " + replay);
+                    Cli.script(Cli.PACKAGED, with(List.of("replay", "--trace", trace.toString(), "--"), server));
+            assertEquals(0, replay.exit(), () -> "replay: " + replay);
+            for (boolean auction : new boolean[] {false, true}) {
+                int n = i;
+                assertEquals(
+                        linesOf(record, auction),
+                        linesOf(replay, auction),
+                        () -> "replay " + n + " printed other " + (auction ? "auction" : "worker") + " lines: "
+                                + replay);
+            }
+            assertTrue(replay.err().contains("the whole trace was consumed"), replay::toString);
         }
+    }
+
+    /** The lines ScalaAuction printed ("clock: ...", "lamp: ..."), or the others, normalised. */
+    private static List<String> linesOf(Cli.Result run, boolean auction) {
+        return AkkaSamplesIT.normalise(run.out()
+                .lines()
+                .filter(l -> (l.startsWith("clock:") || l.startsWith("lamp:")) == auction)
+                .toList());
     }
 
     /** {@code java} arguments of the plugin host given {@code plugins}: its class path has no Akka. */
@@ -143,14 +191,6 @@ class LayoutsIT {
         List<String> all = new ArrayList<>(first);
         all.addAll(List.of(then));
         return all.toArray(new String[0]);
-    }
-
-    /** The lines the first plugin printed, normalised. */
-    private static List<String> firstPlugin(Cli.Result run) {
-        List<String> lines = run.out().lines().toList();
-        int end = lines.indexOf("host: plugin 1 ended");
-        assertTrue(end >= 0, () -> "the first plugin ended: " + run);
-        return AkkaSamplesIT.normalise(lines.subList(0, end));
     }
 
     /** {@code script} run with {@code JAVA_OPTS}, with this JDK. */

@@ -169,6 +169,15 @@ public final class AgentThread {
         return current;
     }
 
+    /**
+     * Whether what this thread does now is another copy's of the agent's classes to follow ({@link
+     * AgentCopy}): it runs no turn, task or callback of this copy's, and another class loader's Akka
+     * made it.
+     */
+    public boolean leftToAnotherCopy() {
+        return current == null && runningContext() == null && outsideContext().anotherCopys;
+    }
+
     /** Whether calls made now are recorded ({@link #callOwner()} is not null), without making a pseudo-actor. */
     boolean recordsCalls() {
         OutsideContext c = runningContext();

@@ -17,12 +17,23 @@ public final class Callbacks {
     private Callbacks() {}
 
     /**
-     * A callback (scala.concurrent.impl.Promise$Transformation) is registered on this thread: it
-     * becomes a context of its registrant ({@link OutsideContext}), owned by the current actor, the
-     * callback it is registered in, or this thread's context.
+     * The function of {@code Await}'s callback, which it registers only on a future not complete
+     * yet: whether it does is chance, so it starts no context and its registrant's count of
+     * callbacks leaves it out.
      */
-    public static void registered(Object transformation) {
+    private static final String AWAITS = "scala.concurrent.impl.CompletionLatch";
+
+    /**
+     * A callback (scala.concurrent.impl.Promise$Transformation) that runs {@code function} is
+     * registered on this thread: it becomes a context of its registrant ({@link OutsideContext}),
+     * owned by the current actor, the callback it is registered in, or this thread's context
+     * ({@code Await}'s excepted).
+     */
+    public static void registered(Object transformation, Object function) {
         try {
+            if (function != null && function.getClass().getName().equals(AWAITS)) {
+                return;
+            }
             AgentThread t = AgentThread.current();
             AddedState.setCallback(
                     transformation, OutsideContext.startedBy(t, OutsideContext.Starts.CALLBACK, t.ownerId()));

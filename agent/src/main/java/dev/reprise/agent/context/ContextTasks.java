@@ -39,7 +39,7 @@ public final class ContextTasks extends TaskHooks.Handler {
     private static final ClassValue<Boolean> HAS_CONTEXT = new ClassValue<>() {
         @Override
         protected Boolean computeValue(Class<?> type) {
-            return isOwn(type.getName())
+            return isOwn(type)
                     || RepriseState.class.isAssignableFrom(type)
                     || ContextStage.class.isAssignableFrom(type)
                     || CompletableFuture.AsynchronousCompletionTask.class.isAssignableFrom(type);
@@ -69,21 +69,28 @@ public final class ContextTasks extends TaskHooks.Handler {
         @Override
         protected Boolean computeValue(Class<?> type) {
             String name = type.getName();
-            return isAgent(name)
+            return isAgent(type)
                     || RepriseState.class.isAssignableFrom(type)
                     || name.startsWith("jdk.")
                     || name.startsWith("sun.");
         }
     };
 
-    private static boolean isOwn(String className) {
-        return Flavour.current().owns(className) || className.startsWith("scala.") || isAgent(className);
+    private static boolean isOwn(Class<?> type) {
+        String name = type.getName();
+        return Flavour.current().owns(name) || name.startsWith("scala.") || isAgent(type);
     }
 
-    private static boolean isAgent(String className) {
-        return className.startsWith("dev.reprise.agent.")
-                || className.startsWith("dev.reprise.runtime.")
-                || className.startsWith("dev.reprise.replay.");
+    /**
+     * The agent's: this copy's classes, the recorder's, the replay's. Another copy's (in another
+     * class loader: {@link AgentCopy}) wrap tasks and callbacks for that copy, and this one wraps
+     * them again, so that both know what runs.
+     */
+    private static boolean isAgent(Class<?> type) {
+        String name = type.getName();
+        return name.startsWith("dev.reprise.agent.")
+                ? type.getClassLoader() == ContextTasks.class.getClassLoader()
+                : name.startsWith("dev.reprise.runtime.") || name.startsWith("dev.reprise.replay.");
     }
 
     private ContextTasks() {}
@@ -94,7 +101,7 @@ public final class ContextTasks extends TaskHooks.Handler {
      */
     public static void install() {
         if (BootstrapBridge.ready(TaskHooks.class, "the thread pool hooks")) {
-            TaskHooks.handler = INSTANCE;
+            TaskHooks.add(INSTANCE);
         }
     }
 
@@ -110,9 +117,11 @@ public final class ContextTasks extends TaskHooks.Handler {
             if (task instanceof ContextTask || leftAlone(task, executor)) {
                 return task;
             }
-            return new ContextTask(
-                    OutsideContext.startedBy(AgentThread.current(), OutsideContext.Starts.TASK, ActorIds.UNKNOWN),
-                    task);
+            AgentThread t = AgentThread.current();
+            if (t.leftToAnotherCopy()) {
+                return task;
+            }
+            return new ContextTask(OutsideContext.startedBy(t, OutsideContext.Starts.TASK, ActorIds.UNKNOWN), task);
         } catch (Throwable e) {
             AgentLog.internalError("giving a task its context", e);
             return task;
@@ -125,8 +134,11 @@ public final class ContextTasks extends TaskHooks.Handler {
             if (leftAlone(task, executor)) {
                 return task;
             }
-            OutsideContext context =
-                    OutsideContext.startedBy(AgentThread.current(), OutsideContext.Starts.TASK, ActorIds.UNKNOWN);
+            AgentThread t = AgentThread.current();
+            if (t.leftToAnotherCopy()) {
+                return task;
+            }
+            OutsideContext context = OutsideContext.startedBy(t, OutsideContext.Starts.TASK, ActorIds.UNKNOWN);
             return () -> {
                 OutsideContext previous = enter(context);
                 try {
@@ -151,6 +163,9 @@ public final class ContextTasks extends TaskHooks.Handler {
                 return callback;
             }
             AgentThread t = AgentThread.current();
+            if (t.leftToAnotherCopy()) {
+                return callback;
+            }
             long owner = t.ownerId();
             long promise = Creations.newId(t, CreationKind.PROMISE);
             OutsideContext context = OutsideContext.startedBy(t, OutsideContext.Starts.STAGE, owner);

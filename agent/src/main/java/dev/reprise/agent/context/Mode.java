@@ -17,10 +17,12 @@ import dev.reprise.trace.CreationKind;
  * state is reached from here (the few statics left say why they are static).
  */
 public abstract class Mode {
+    /** Which copy of the agent's classes this is ({@link AgentCopy}): one for each class loader with an Akka of its own. */
+    public final AgentCopy copy;
     /** Ids of what this run creates. */
     public final ActorIds ids;
     /** The actor systems alive; the run's end when the last one terminates. */
-    public final Lifecycle lifecycle = new Lifecycle();
+    public final Lifecycle lifecycle;
     /** Threads' own contexts, by who made them or by their names. */
     public final ThreadLineage lineage = new ThreadLineage();
     /** Which child's failure each supervisor's decision came from. */
@@ -42,7 +44,7 @@ public abstract class Mode {
     public void begin(Thread main) {
         mainThread = main;
         Agent.mode = this;
-        lineage.startOnMain();
+        lineage.start(main);
     }
 
     /** The JVM's {@code main} thread. */
@@ -50,9 +52,14 @@ public abstract class Mode {
         return mainThread;
     }
 
-    /** @param ids where this run's ids come from: counted from the first dynamic id when recording, from far above the trace's in replay */
-    protected Mode(ActorIds ids) {
+    /**
+     * @param copy which copy of the agent's classes this is
+     * @param ids where this run's ids come from: counted from the first dynamic id when recording, from far above the trace's in replay
+     */
+    protected Mode(AgentCopy copy, ActorIds ids) {
+        this.copy = copy;
         this.ids = ids;
+        this.lifecycle = new Lifecycle(copy.inLoader());
     }
 
     /** This thread's state, made on its first use. */

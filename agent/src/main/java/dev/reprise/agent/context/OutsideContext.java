@@ -4,6 +4,7 @@ import dev.reprise.agent.Agent;
 import dev.reprise.agent.actor.ActorIds;
 import dev.reprise.agent.actor.AgentActor;
 import dev.reprise.agent.actor.Tag;
+import dev.reprise.agent.health.AgentLog;
 
 /**
  * Code that runs outside any actor's turn: a thread, a task given to a thread pool, a future's
@@ -42,6 +43,11 @@ public final class OutsideContext {
      * {@code Await} registers some there in one run and not the other).
      */
     final boolean replayable;
+    /**
+     * A thread that another copy of the agent's classes follows ({@link AgentCopy}): one that
+     * another class loader's Akka made. This copy leaves what it does alone.
+     */
+    final boolean anotherCopys;
 
     private String name;
     /** What it started, counted; made when it starts its first (most callbacks start nothing). */
@@ -56,8 +62,8 @@ public final class OutsideContext {
      */
     static final int MAX_DEPTH = 8;
 
-    private OutsideContext(String name, boolean replayable) {
-        this(ActorIds.UNKNOWN, null, null, null, null, 0, replayable, 0);
+    private OutsideContext(String name, boolean replayable, boolean anotherCopys) {
+        this(ActorIds.UNKNOWN, null, null, null, null, 0, replayable, 0, anotherCopys);
         this.name = name;
     }
 
@@ -69,7 +75,9 @@ public final class OutsideContext {
             String kind,
             int index,
             boolean replayable,
-            int depth) {
+            int depth,
+            boolean anotherCopys) {
+        this.anotherCopys = anotherCopys;
         this.owner = owner;
         this.parent = parent;
         this.startedByActor = startedByActor;
@@ -106,12 +114,17 @@ public final class OutsideContext {
 
     /** A thread named {@code name}, started by nothing Reprise knows of ({@code replayable}: the main thread). */
     static OutsideContext root(String name, boolean replayable) {
-        return new OutsideContext(name, replayable);
+        return new OutsideContext(name, replayable, false);
+    }
+
+    /** A thread named {@code name} that another class loader's Akka made, which another copy of the agent follows. */
+    static OutsideContext anotherCopysThread(String name) {
+        return new OutsideContext(name, false, true);
     }
 
     /** The context of timer {@code id}'s task: replayable, as replay gives the timer its id again. */
     public static OutsideContext ofTimer(long id) {
-        return new OutsideContext(TIMER_ROOT + id, true);
+        return new OutsideContext(TIMER_ROOT + id, true, false);
     }
 
     /**
@@ -142,7 +155,7 @@ public final class OutsideContext {
         AgentActor actor = t.startingActor();
         if (actor != null) {
             return new OutsideContext(
-                    owner, null, actor, null, kind, actor.starts().next(kind), true, 1);
+                    owner, null, actor, null, kind, actor.starts().next(kind), true, 1, false);
         }
         return startedBy(t.startingContext(), kind, owner);
     }
@@ -156,9 +169,18 @@ public final class OutsideContext {
         int index = parent.starts.next(kind);
         if (parent.depth >= MAX_DEPTH) {
             return new OutsideContext(
-                    owner, null, null, SOURCE_ROOT + parent.actor().id(), kind, index, replayable, 1);
+                    owner,
+                    null,
+                    null,
+                    SOURCE_ROOT + parent.actor().id(),
+                    kind,
+                    index,
+                    replayable,
+                    1,
+                    parent.anotherCopys);
         }
-        return new OutsideContext(owner, parent, null, null, kind, index, replayable, parent.depth + 1);
+        return new OutsideContext(
+                owner, parent, null, null, kind, index, replayable, parent.depth + 1, parent.anotherCopys);
     }
 
     /**
@@ -210,6 +232,7 @@ public final class OutsideContext {
             long id = Agent.mode.sourceId(source);
             actor = new AgentActor(id > 0 ? id : Agent.mode.ids.next());
             if (id <= 0) { // a replay's context that the trace does not name (it names the others)
+                AgentLog.debug("outside context " + source + " is not in the trace: id " + actor.id());
                 Agent.mode.actorBuilt(actor, "outside source " + source);
             }
         }

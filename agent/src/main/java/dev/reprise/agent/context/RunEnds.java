@@ -17,7 +17,7 @@ public final class RunEnds extends EndHooks.Handler {
     /** The run's end is followed from now on. Only once the bridge is in the bootstrap class loader. */
     public static void install() {
         if (BootstrapBridge.ready(EndHooks.class, "the exit hooks")) {
-            EndHooks.handler = INSTANCE;
+            EndHooks.add(INSTANCE);
         }
     }
 

@@ -41,6 +41,14 @@ public final class SystemCalls extends SystemCallHooks.Handler {
 
     static final SystemCalls INSTANCE = new SystemCalls();
 
+    /**
+     * Where the agent has copies in several class loaders ({@link AgentCopy}): per thread, how many
+     * of their pauses are in force. Each copy pauses for its own Akka's code, which the other copies
+     * cannot tell from the program's; a call made under any copy's pause is recorded by none. Null
+     * for the agent with Akka on the class path.
+     */
+    private static volatile ThreadLocal<int[]> pausesOfCopies;
+
     private SystemCalls() {}
 
     /**
@@ -48,8 +56,12 @@ public final class SystemCalls extends SystemCallHooks.Handler {
      * now on. Only once the bridge is on the bootstrap class path (this class extends its handler).
      */
     public static void install() {
+        Mode m = Agent.mode;
+        if (m != null && m.copy.inLoader()) {
+            pausesOfCopies = m.copy.shared("systemCalls.pauses", () -> ThreadLocal.withInitial(() -> new int[1]));
+        }
         if (BootstrapBridge.ready(SystemCallHooks.class, "the clock and random hooks")) {
-            SystemCallHooks.handler = INSTANCE;
+            SystemCallHooks.add(INSTANCE);
         }
     }
 
@@ -60,10 +72,14 @@ public final class SystemCalls extends SystemCallHooks.Handler {
     public static Object pause() {
         try {
             AgentThread t = AgentThread.peek();
-            if (t == null || !t.recordsCalls()) {
+            if (t == null || !recordsCalls(t)) {
                 return null;
             }
             t.hooked++;
+            ThreadLocal<int[]> copies = pausesOfCopies;
+            if (copies != null) {
+                copies.get()[0]++;
+            }
             return t;
         } catch (Throwable e) {
             AgentLog.internalError("pausing the clock and random hooks", e);
@@ -74,7 +90,17 @@ public final class SystemCalls extends SystemCallHooks.Handler {
     public static void resume(Object paused) {
         if (paused != null) {
             ((AgentThread) paused).hooked--;
+            ThreadLocal<int[]> copies = pausesOfCopies;
+            if (copies != null) {
+                copies.get()[0]--;
+            }
         }
+    }
+
+    /** Whether {@code t}'s calls are recorded now: its own, and no copy of the agent paused them. */
+    private static boolean recordsCalls(AgentThread t) {
+        ThreadLocal<int[]> copies = pausesOfCopies;
+        return t.recordsCalls() && (copies == null || copies.get()[0] == 0);
     }
 
     /**
@@ -135,7 +161,7 @@ public final class SystemCalls extends SystemCallHooks.Handler {
     public void enter() {
         try {
             AgentThread t = AgentThread.peek();
-            if (t != null && t.recordsCalls()) {
+            if (t != null && recordsCalls(t)) {
                 t.hooked++;
             }
         } catch (Throwable e) {
@@ -147,7 +173,7 @@ public final class SystemCalls extends SystemCallHooks.Handler {
     private static AgentThread outermost() {
         try {
             AgentThread t = AgentThread.peek();
-            if (t == null || !t.recordsCalls()) {
+            if (t == null || !recordsCalls(t)) {
                 return null;
             }
             return --t.hooked == 0 ? t : null;

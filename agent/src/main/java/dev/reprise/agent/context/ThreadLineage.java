@@ -20,7 +20,8 @@ import java.util.concurrent.ConcurrentHashMap;
  * task or submission makes a pool's thread is chance, so counting them would shift the count of
  * their maker's other threads. A pool's tasks carry their own context instead ({@link ContextTasks}).
  * A thread with no lineage is known by its name ("thread:NAME", "thread:NAME#2" for the second
- * live one of that name), as are threads that started before the agent.
+ * live one of that name), as are threads that started before the agent. Threads of another class
+ * loader's Akka are left to the agent's copy there ({@link AgentCopy}).
  */
 public final class ThreadLineage {
     /**
@@ -45,25 +46,56 @@ public final class ThreadLineage {
 
     private static final StackWalker WALKER = StackWalker.getInstance(StackWalker.Option.RETAIN_CLASS_REFERENCE);
 
-    private final Lineage lineage = new Lineage();
+    private final Lineage lineage = new Lineage(this);
+    /**
+     * The JVM's main thread and its own context, when the agent started on another thread: the one
+     * that loaded the first class of a class loader with an Akka of its own ({@code LoaderStart}).
+     */
+    private volatile Thread main;
+
+    private volatile OutsideContext mainRoot;
     /** How many threads of each name met without a lineage: the second one of a name is "NAME#2". */
     private final Map<String, Integer> threadsNamed = new ConcurrentHashMap<>();
 
-    /** The agent starts on {@code main}: the root of every lineage (also a test's thread that plays main). */
-    public void startOnMain() {
-        lineage.set(OutsideContext.root(
-                OutsideContext.THREAD_ROOT + Thread.currentThread().getName(), true));
+    /**
+     * The agent starts on the current thread: the root of the lineages of the threads it makes. On
+     * {@code main} (also a test's thread that plays main) it is "thread:main". On another, which loads
+     * the first class of a class loader with an Akka of its own, it is named for that
+     * ({@value #LOADER_START}), never by the thread's name, and {@code main} gets a root of its own.
+     */
+    public void start(Thread main) {
+        Thread current = Thread.currentThread();
+        if (current == main) {
+            lineage.set(OutsideContext.root(OutsideContext.THREAD_ROOT + current.getName(), true));
+        } else {
+            mainRoot = OutsideContext.root(OutsideContext.THREAD_ROOT + main.getName(), true);
+            this.main = main;
+            lineage.set(OutsideContext.root(OutsideContext.THREAD_ROOT + LOADER_START, true));
+        }
     }
+
+    /** The root context of the thread that started the agent in a class loader of its own, after the thread prefix. */
+    static final String LOADER_START = "first class of its loader";
+
+    /**
+     * The lineage of a thread that another class loader's Akka made, or that such a thread made:
+     * another copy of the agent's classes follows it ({@link AgentCopy}).
+     */
+    private static final OutsideContext ANOTHER_COPYS = OutsideContext.root("another copy's", false);
 
     /** The current thread's own context: its lineage, else by its name. */
     OutsideContext ofCurrentThread() {
-        OutsideContext c = lineage.get();
-        if (c != null) {
+        OutsideContext c = own();
+        if (c != null && c != ANOTHER_COPYS) {
             return c;
         }
-        String name = Thread.currentThread().getName();
+        Thread current = Thread.currentThread();
+        String name = OutsideContext.THREAD_ROOT + current.getName();
         int nth = threadsNamed.merge(name, 1, Integer::sum);
-        return OutsideContext.root(OutsideContext.THREAD_ROOT + name + (nth > 1 ? "#" + nth : ""), false);
+        String named = name + (nth > 1 ? "#" + nth : "");
+        return c == ANOTHER_COPYS || isAnotherCopys(current.getClass())
+                ? OutsideContext.anotherCopysThread(named)
+                : OutsideContext.root(named, false);
     }
 
     /**
@@ -72,17 +104,39 @@ public final class ThreadLineage {
      * recorded from its first instruction, before it sends or asks anything.
      */
     public OutsideContext ofProgramThread() {
+        OutsideContext c = own();
+        return c != null && c != ANOTHER_COPYS && !c.isRootThread() ? c : null;
+    }
+
+    /** The current thread's lineage: handed down, or {@code main}'s root (which no thread handed down). */
+    private OutsideContext own() {
         OutsideContext c = lineage.get();
-        return c != null && !c.isRootThread() ? c : null;
+        return c == null && Thread.currentThread() == main ? mainRoot : c;
     }
 
     private static final class Lineage extends InheritableThreadLocal<OutsideContext> {
+        private final ThreadLineage of;
+
+        Lineage(ThreadLineage of) {
+            this.of = of;
+        }
+
         /** In the maker's thread, as a thread is constructed: its context, or null if a pool or the agent makes it. */
         @Override
-        protected OutsideContext childValue(OutsideContext makersOwn) {
+        protected OutsideContext childValue(OutsideContext handedDown) {
             try {
-                if (madeByPool()) {
-                    return null;
+                OutsideContext makersOwn = handedDown != null ? handedDown : of.own();
+                if (makersOwn == ANOTHER_COPYS) {
+                    return ANOTHER_COPYS;
+                }
+                switch (maker()) {
+                    case POOL -> {
+                        return null;
+                    }
+                    case ANOTHER_COPYS_AKKA -> {
+                        return ANOTHER_COPYS;
+                    }
+                    case PROGRAM -> {}
                 }
                 Mode m = Agent.mode;
                 // The maker's agent state is the mode's in force: a lineage of an earlier mode (tests) does not count
@@ -102,15 +156,18 @@ public final class ThreadLineage {
     }
 
     /**
-     * Whether the thread being constructed is made by a pool, by Akka for itself, by the agent, or
-     * by no Java code at all (the JVM, or a native thread attaching itself): its construction runs
-     * under a pool's thread-making method ({@link #POOL_MAKERS}), or its maker (the first frame
-     * below {@code java.lang}'s) is one of Akka's own thread classes or the agent's code, or there
-     * is no such frame. Exact methods and classes, never a package prefix or a frame further down:
-     * a thread the program makes inside Scala's or Akka's code (a collection's {@code foreach}, an
-     * actor's turn) or inside a pool's task is the program's.
+     * Who makes the thread being constructed. A pool, Akka for itself, the agent, or no Java code
+     * at all (the JVM, or a native thread attaching itself): its construction runs under a pool's
+     * thread-making method ({@link #POOL_MAKERS}), or its maker (the first frame below {@code
+     * java.lang}'s) is one of Akka's own thread classes or the agent's code, or there is no such
+     * frame. Exact methods and classes, never a package prefix or a frame further down: a thread
+     * the program makes inside Scala's or Akka's code (a collection's {@code foreach}, an actor's
+     * turn) or inside a pool's task is the program's. But a thread made under a class of another
+     * class loader's Akka (its thread class, its pools' thread factory, its actor's turn) is that
+     * Akka's program's, which another copy of the agent follows ({@link AgentCopy}): the loader
+     * decides that, not a name.
      */
-    private static boolean madeByPool() {
+    private static Maker maker() {
         return WALKER.walk(frames -> {
             Class<?> maker = null;
             for (StackWalker.StackFrame f : (Iterable<StackWalker.StackFrame>) frames::iterator) {
@@ -118,19 +175,49 @@ public final class ThreadLineage {
                 if (c.getNestHost() == ThreadLineage.class) {
                     continue;
                 }
+                if (isAnotherCopys(c)) { // its thread class, its pools' thread factory, its actor's turn
+                    return Maker.ANOTHER_COPYS_AKKA;
+                }
                 if (POOL_MAKERS.contains(c.getName() + "#" + f.getMethodName())) {
-                    return true;
+                    return Maker.POOL;
                 }
                 if (maker == null && !c.getName().startsWith("java.lang.")) {
                     maker = c;
                     if (isAkkasOwnThread(c) || isAgent(c)) {
-                        return true;
+                        return Maker.POOL;
                     }
                 }
             }
-            return maker == null;
+            return maker == null ? Maker.POOL : Maker.PROGRAM;
         });
     }
+
+    /** Who makes a thread: the program, a pool (or the JVM, Akka for itself, the agent), or another class loader's Akka. */
+    private enum Maker {
+        PROGRAM,
+        POOL,
+        ANOTHER_COPYS_AKKA
+    }
+
+    /**
+     * Whether {@code c} is Akka's or Pekko's, from another class loader than the one this copy of
+     * the agent's classes links to: another copy follows what it does ({@link AgentCopy}).
+     */
+    private static boolean isAnotherCopys(Class<?> c) {
+        if (c.getClassLoader() == OWN_LOADER) {
+            return false;
+        }
+        String name = c.getName();
+        for (Flavour f : Flavour.values()) {
+            if (f.owns(name)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** The loader of this copy of the agent's classes, and of the Akka it links to. */
+    private static final ClassLoader OWN_LOADER = ThreadLineage.class.getClassLoader();
 
     private static boolean isAkkasOwnThread(Class<?> c) {
         Class<?> outer = c.getEnclosingClass();

@@ -22,7 +22,8 @@ import net.bytebuddy.jar.asm.ClassReader;
  * application's Akka ({@code LoaderStart}).
  */
 public final class AgentClasses {
-    static final String AGENT = "dev/reprise/agent/";
+    /** The package of the agent's classes, as a class file names it. */
+    public static final String AGENT = "dev/reprise/agent/";
 
     private AgentClasses() {}
 
@@ -60,7 +61,7 @@ public final class AgentClasses {
     /**
      * Every agent class's class file, renamed for {@code flavour}, each after its superclass and
      * interfaces among them: a class defined in another loader must find its supertypes defined
-     * there already, else that loader would resolve them to the agent's first copy.
+     * there already, else that loader would resolve them to the agent's classes in the application class loader.
      */
     public static Map<String, byte[]> inDefinitionOrder(Flavour flavour) {
         Map<String, byte[]> files = new LinkedHashMap<>();

@@ -17,10 +17,13 @@ final class Bridge {
     /** In the order they are defined: the handler before the class that refers to it. */
     private static final List<String> CLASSES = List.of(
             "dev.reprise.boot.SystemCallHooks$Handler",
+            "dev.reprise.boot.SystemCallHooks$Both",
             "dev.reprise.boot.SystemCallHooks",
             "dev.reprise.boot.TaskHooks$Handler",
+            "dev.reprise.boot.TaskHooks$Both",
             "dev.reprise.boot.TaskHooks",
             "dev.reprise.boot.EndHooks$Handler",
+            "dev.reprise.boot.EndHooks$Both",
             "dev.reprise.boot.EndHooks");
 
     private Bridge() {}

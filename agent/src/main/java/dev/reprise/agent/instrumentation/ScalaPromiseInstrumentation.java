@@ -80,8 +80,8 @@ final class ScalaPromiseInstrumentation {
 
     static final class Registered {
         @Advice.OnMethodExit(suppress = Throwable.class)
-        static void exit(@Advice.This Object transformation) {
-            Callbacks.registered(transformation);
+        static void exit(@Advice.This Object transformation, @Advice.FieldValue("_fun") Object function) {
+            Callbacks.registered(transformation, function);
         }
     }
 

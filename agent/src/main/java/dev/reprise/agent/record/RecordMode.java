@@ -8,6 +8,7 @@ import dev.reprise.agent.actor.AgentActor;
 import dev.reprise.agent.actor.Creations;
 import dev.reprise.agent.actor.RepriseState;
 import dev.reprise.agent.actor.Tag;
+import dev.reprise.agent.context.AgentCopy;
 import dev.reprise.agent.context.AgentThread;
 import dev.reprise.agent.context.AskTimeouts;
 import dev.reprise.agent.context.Envelopes;
@@ -36,7 +37,12 @@ public final class RecordMode extends Mode {
     private final ThreadLocal<AgentThread> otherThreads = new ThreadLocal<>();
 
     public RecordMode(Recorder recorder, boolean fingerprints) {
-        super(ActorIds.recording());
+        this(recorder, fingerprints, AgentCopy.only());
+    }
+
+    /** Recording to {@code recorder} as copy {@code copy} of the agent's classes, with the others' ({@link AgentCopy}). */
+    public RecordMode(Recorder recorder, boolean fingerprints, AgentCopy copy) {
+        super(copy, ActorIds.recording(copy));
         this.recorder = recorder;
         this.fingerprints = fingerprints;
     }
@@ -57,16 +63,22 @@ public final class RecordMode extends Mode {
     private AgentThread registerThread() {
         ThreadRecorder r = recorder.forCurrentThread();
         Object c = r.context();
-        if (c == null) {
-            c = new AgentThread(r);
-            r.context(c);
+        if (c instanceof AgentThread own) {
+            return own;
+        }
+        AgentThread t = c == null ? null : otherThreads.get(); // the slot holds another copy's state
+        if (t == null) {
+            t = new AgentThread(r);
+            if (c == null) {
+                r.context(t);
+            }
             if (AddedState.holdsThreadState(Thread.currentThread())) {
-                AddedState.setThread(Thread.currentThread(), (AgentThread) c);
+                AddedState.setThread(Thread.currentThread(), t);
             } else {
-                otherThreads.set((AgentThread) c);
+                otherThreads.set(t);
             }
         }
-        return (AgentThread) c;
+        return t;
     }
 
     @Override
@@ -158,7 +170,7 @@ public final class RecordMode extends Mode {
 
     @Override
     public long sourceId(String name) {
-        return recorder.newSource(name); // a context's name: it keeps its id, and never repeats
+        return recorder.newSource(copy.sourceName(name)); // a context's name: it keeps its id, and never repeats
     }
 
     @Override

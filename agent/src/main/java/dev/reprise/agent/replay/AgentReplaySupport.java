@@ -90,6 +90,11 @@ public final class AgentReplaySupport implements ReplaySupport, MailboxSupport {
     }
 
     @Override
+    public boolean knows(long id) {
+        return mode.names.has(id);
+    }
+
+    @Override
     public String describe(long id) {
         String source = mode.replay().sourceName(id); // the trace names its sources: no name kept per context
         return source != null ? "outside source " + source + " (" + id + ")" : mode.names.describe(id);

@@ -22,6 +22,11 @@ final class Names {
         return n != null && n.startsWith("/user/");
     }
 
+    /** Whether {@code id} was met in this replay (and not forgotten). */
+    boolean has(long id) {
+        return names.containsKey(id);
+    }
+
     String describe(long id) {
         String n = names.get(id);
         return n != null ? n + " (" + id + ")" : "id " + id;

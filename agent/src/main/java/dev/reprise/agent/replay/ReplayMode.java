@@ -11,6 +11,7 @@ import dev.reprise.agent.actor.AgentActor;
 import dev.reprise.agent.actor.Creations;
 import dev.reprise.agent.actor.RepriseState;
 import dev.reprise.agent.actor.Tag;
+import dev.reprise.agent.context.AgentCopy;
 import dev.reprise.agent.context.AgentThread;
 import dev.reprise.agent.context.Mode;
 import dev.reprise.agent.context.SystemMessageTurns;
@@ -60,9 +61,27 @@ public final class ReplayMode extends Mode implements AutoCloseable {
             boolean verbose,
             boolean exitOnError)
             throws IOException {
-        super(ActorIds.replaying());
+        this(trace, inputFromTrace, quiet, liveAfterEnd, verbose, exitOnError, AgentCopy.only());
+    }
+
+    /**
+     * As above, as copy {@code copy} of the agent's classes ({@link AgentCopy}): the first opens the
+     * trace, the others join its replay.
+     */
+    public ReplayMode(
+            Path trace,
+            boolean inputFromTrace,
+            Duration quiet,
+            boolean liveAfterEnd,
+            boolean verbose,
+            boolean exitOnError,
+            AgentCopy copy)
+            throws IOException {
+        super(copy, ActorIds.replaying(copy));
         AgentReplaySupport support = new AgentReplaySupport(this, inputFromTrace);
-        this.replay = Replay.open(trace, support, quiet, liveAfterEnd, verbose, exitOnError);
+        this.replay = copy.first()
+                ? Replay.open(trace, support, quiet, liveAfterEnd, verbose, exitOnError)
+                : Replay.join(support);
         this.mailboxType = new ReplayMailboxType(replay, support);
         this.network = new ReplayedNetwork(replay, !inputFromTrace);
         this.features = TraceFeatures.of(replay.metadata().settings().get(TraceFeatures.SETTING));
@@ -171,7 +190,7 @@ public final class ReplayMode extends Mode implements AutoCloseable {
 
     @Override
     public long sourceId(String name) {
-        return replay.sourceId(name);
+        return replay.sourceId(copy.sourceName(name));
     }
 
     @Override

@@ -128,7 +128,7 @@ class AgentThreadTest {
 
     @Test
     void outsideAnyTurnAStartedThreadIsAnOutsideSourceAndAPoolsThreadRecordsNothing() throws Exception {
-        Agent.mode.lineage.startOnMain(); // this test's thread plays main, where the agent starts
+        Agent.mode.lineage.start(Thread.currentThread()); // this test's thread plays main, where the agent starts
         String main = AgentThread.current().outsideContext().name();
         assertTrue(main.startsWith("thread:"), main);
 

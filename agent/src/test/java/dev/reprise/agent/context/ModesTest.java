@@ -164,7 +164,7 @@ class ModesTest {
         AtomicReference<Object> result = new AtomicReference<>();
         Thread root = new Thread(
                 () -> {
-                    mode.lineage.startOnMain();
+                    mode.lineage.start(Thread.currentThread());
                     Thread started = new Thread(
                             () -> {
                                 try {

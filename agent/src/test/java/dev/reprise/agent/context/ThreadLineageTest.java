@@ -25,7 +25,7 @@ class ThreadLineageTest {
         AtomicReference<List<String>> names = new AtomicReference<>();
         Thread root = new Thread(
                 () -> {
-                    lineage.startOnMain();
+                    lineage.start(Thread.currentThread());
                     try {
                         String first = contextOfNewThread("anything");
                         String second = contextOfNewThread("other name");
@@ -46,7 +46,7 @@ class ThreadLineageTest {
         AtomicReference<List<String>> names = new AtomicReference<>();
         Thread root = new Thread(
                 () -> {
-                    lineage.startOnMain();
+                    lineage.start(Thread.currentThread());
                     try {
                         ExecutorService pool = Executors.newFixedThreadPool(3);
                         ForkJoinPool forkJoin = new ForkJoinPool(2);
@@ -77,7 +77,7 @@ class ThreadLineageTest {
         AtomicReference<List<String>> names = new AtomicReference<>();
         Thread root = new Thread(
                 () -> {
-                    lineage.startOnMain();
+                    lineage.start(Thread.currentThread());
                     List<String> made = new java.util.ArrayList<>();
                     new scala.collection.immutable.Range.Exclusive(0, 2, 1).foreach((Object i) -> {
                         try {
@@ -99,7 +99,7 @@ class ThreadLineageTest {
         AtomicReference<List<String>> names = new AtomicReference<>();
         Thread root = new Thread(
                 () -> {
-                    lineage.startOnMain();
+                    lineage.start(Thread.currentThread());
                     try {
                         ExecutorService pool = Executors.newFixedThreadPool(1, r -> new Thread(r, "own factory"));
                         String pooled = CompletableFuture.supplyAsync(this::currentContext, pool)
@@ -114,6 +114,27 @@ class ThreadLineageTest {
         root.start();
         root.join();
         assertEquals(List.of("thread:own factory", "thread:factory/thread 1"), names.get());
+    }
+
+    @Test
+    void anAgentStartedOffMainNamesThatThreadByWhatItDidAndMainStaysMain() throws Exception {
+        Thread main = Thread.currentThread(); // plays the JVM's main, which made the loading thread before the agent
+        AtomicReference<String> madeThere = new AtomicReference<>();
+        Thread loading = new Thread(
+                () -> {
+                    lineage.start(main); // as the agent's copy in a plugin's class loader starts
+                    try {
+                        madeThere.set(contextOfNewThread("any name"));
+                    } catch (Exception e) {
+                        throw new RuntimeException(e);
+                    }
+                },
+                "plugin-7");
+        loading.start();
+        loading.join();
+        assertEquals("thread:first class of its loader/thread 1", madeThere.get());
+        assertEquals("thread:" + main.getName(), currentContext());
+        assertEquals("thread:" + main.getName() + "/thread 1", contextOfNewThread("made by main"));
     }
 
     /** The context a new thread named {@code name} (null: a virtual thread) gets when it runs. */

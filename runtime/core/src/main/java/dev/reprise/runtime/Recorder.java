@@ -62,8 +62,8 @@ public final class Recorder extends FlushEpoch implements AutoCloseable {
             new java.util.concurrent.ConcurrentHashMap<>();
     private final AtomicBoolean closed = new AtomicBoolean();
     private final Thread shutdownHook;
-    /** Run by the shutdown hook before it closes the trace: lets the application's own shutdown finish first. */
-    private volatile Runnable beforeExitClose = () -> {};
+    /** Run by the shutdown hook before it closes the trace, in turn: let the application's own shutdown finish first. */
+    private final java.util.List<Runnable> beforeExitClose = new java.util.concurrent.CopyOnWriteArrayList<>();
 
     volatile boolean closing;
     /** The trace is closing because the JVM exits (not because the last actor system terminated). */
@@ -115,19 +115,21 @@ public final class Recorder extends FlushEpoch implements AutoCloseable {
     }
 
     /**
-     * At JVM exit, {@code wait} runs before the trace is closed: e.g. until the actor systems that
+     * At JVM exit, {@code wait} runs before the trace is closed, after those given before: e.g. until the actor systems that
      * terminate in their own shutdown hooks have done so, so what they do is in the trace. It must
      * return within a bounded time.
      */
     public void beforeExitClose(Runnable wait) {
-        this.beforeExitClose = wait;
+        beforeExitClose.add(wait);
     }
 
     private void closeAtExit() {
-        try {
-            beforeExitClose.run();
-        } catch (RuntimeException | Error e) {
-            internalError("shutting down", e);
+        for (Runnable wait : beforeExitClose) {
+            try {
+                wait.run();
+            } catch (RuntimeException | Error e) {
+                internalError("shutting down", e);
+            }
         }
         exiting = true;
         close();
