@@ -67,7 +67,8 @@ class LayoutsIT {
     /**
      * A Spring Boot executable jar (Spring's launcher, Akka and Scala as nested jars in {@code
      * BOOT-INF/lib}) whose beans start an actor system: no Akka on the class path, the agent starts
-     * in Spring's class loader. Built with Akka 2.6 by {@code spring-boot-maven-plugin}.
+     * in Spring's class loader. Built with Akka 2.6 by {@code spring-boot-maven-plugin}; the
+     * application also has its own ByteBuddy, of another version than the agent's.
      */
     @Test
     void aSpringBootExecutableJar() throws Exception {
@@ -75,7 +76,10 @@ class LayoutsIT {
         Cli.requireJars();
         Path jar = Cli.ROOT.resolve("test-support/spring-boot-app/target/spring-boot-app.jar");
         Project.requirePackaged(jar, "the build packages test-support/spring-boot-app before the tools");
-        recordAndReplay(fresh("spring-boot").resolve("trace"), "-jar", jar.toString());
+        Cli.Result record = recordAndReplay(fresh("spring-boot").resolve("trace"), "-jar", jar.toString());
+        assertTrue(
+                record.out().contains("made by the application's own ByteBuddy, from byte-buddy-1.18"),
+                () -> "the application's own ByteBuddy, beside the agent's: " + record);
     }
 
     /**
@@ -92,8 +96,9 @@ class LayoutsIT {
     /**
      * The program of {@code javaArgs} recorded to {@code trace} with {@code ./reprise record}, and
      * replayed {@value #REPLAYS} times with {@code ./reprise replay}, each as the recording ran.
+     * Returns the recording's run.
      */
-    private static void recordAndReplay(Path trace, String... javaArgs) {
+    private static Cli.Result recordAndReplay(Path trace, String... javaArgs) {
         Cli.Result record =
                 Cli.script(Cli.PACKAGED, with(List.of("record", "--trace", trace.toString(), "--"), javaArgs));
         assertEquals(0, record.exit(), record::toString);
@@ -104,6 +109,7 @@ class LayoutsIT {
                     Cli.script(Cli.PACKAGED, with(List.of("replay", "--trace", trace.toString(), "--"), javaArgs)),
                     i);
         }
+        return record;
     }
 
     /**

@@ -27,15 +27,20 @@ public final class AgentClasses {
 
     private AgentClasses() {}
 
+    /** Where the agent's classes are: its jar, or (a developer's build) a class folder. */
+    public static Path where() throws URISyntaxException {
+        return Path.of(AgentClasses.class
+                .getProtectionDomain()
+                .getCodeSource()
+                .getLocation()
+                .toURI());
+    }
+
     /** The binary names of the agent's classes in its jar or class folder. */
     static List<String> names() {
         List<String> names = new ArrayList<>();
         try {
-            Path where = Path.of(AgentClasses.class
-                    .getProtectionDomain()
-                    .getCodeSource()
-                    .getLocation()
-                    .toURI());
+            Path where = where();
             if (Files.isDirectory(where)) {
                 try (Stream<Path> files = Files.walk(where.resolve(AGENT))) {
                     files.map(f -> where.relativize(f).toString().replace(File.separatorChar, '/'))

@@ -1,5 +1,6 @@
 package dev.reprise.agent.instrumentation;
 
+import dev.reprise.agent.flavour.AgentClasses;
 import dev.reprise.agent.health.AgentLog;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -43,11 +44,7 @@ final class TransformCache {
             return null;
         }
         try {
-            Path agent = Path.of(TransformCache.class
-                    .getProtectionDomain()
-                    .getCodeSource()
-                    .getLocation()
-                    .toURI());
+            Path agent = AgentClasses.where();
             if (!Files.isRegularFile(agent)) {
                 return null; // the agent's classes in a folder (a developer's build): no build identity to key on
             }

@@ -36,10 +36,6 @@ public final class RecordMode extends Mode {
     /** The state of threads that hold none in a field (not Akka's dispatcher threads), for {@link #peekThread()}. */
     private final ThreadLocal<AgentThread> otherThreads = new ThreadLocal<>();
 
-    public RecordMode(Recorder recorder, boolean fingerprints) {
-        this(recorder, fingerprints, AgentCopy.only());
-    }
-
     /** Recording to {@code recorder} as copy {@code copy} of the agent's classes, with the others' ({@link AgentCopy}). */
     public RecordMode(Recorder recorder, boolean fingerprints, AgentCopy copy) {
         super(copy, ActorIds.recording(copy));

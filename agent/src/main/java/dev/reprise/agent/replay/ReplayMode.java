@@ -49,24 +49,11 @@ public final class ReplayMode extends Mode implements AutoCloseable {
     private final ThreadLocal<AgentThread> threads = ThreadLocal.withInitial(this::newThread);
 
     /**
-     * Opens the trace at {@code trace} to replay it. {@code inputFromTrace}: recorded outside input
-     * comes from the trace alone; {@code exitOnError}: a divergence stops the JVM (else it is kept
-     * for a test to report). See {@link Replay#open} for the rest.
-     */
-    public ReplayMode(
-            Path trace,
-            boolean inputFromTrace,
-            Duration quiet,
-            boolean liveAfterEnd,
-            boolean verbose,
-            boolean exitOnError)
-            throws IOException {
-        this(trace, inputFromTrace, quiet, liveAfterEnd, verbose, exitOnError, AgentCopy.only());
-    }
-
-    /**
-     * As above, as copy {@code copy} of the agent's classes ({@link AgentCopy}): the first opens the
-     * trace, the others join its replay.
+     * Opens the trace at {@code trace} to replay it, as copy {@code copy} of the agent's classes
+     * ({@link AgentCopy}): the first opens the trace, the others join its replay. {@code
+     * inputFromTrace}: recorded outside input comes from the trace alone; {@code exitOnError}: a
+     * divergence stops the JVM (else it is kept for a test to report). See {@link Replay#open} for
+     * the rest.
      */
     public ReplayMode(
             Path trace,

@@ -42,7 +42,7 @@ class AgentThreadTest {
     @BeforeEach
     void recording() throws Exception {
         recorder = Recorder.startWithoutMBean(RecorderSettings.defaults(tmp.resolve("trace")), Map.of());
-        Agent.mode = new RecordMode(recorder, false);
+        Agent.mode = new RecordMode(recorder, false, AgentCopy.only());
     }
 
     @AfterEach

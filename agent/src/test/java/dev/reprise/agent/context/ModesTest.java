@@ -87,7 +87,8 @@ class ModesTest {
             assertArrayEquals(bytes("thrd"), data.read(threadSource, onThread.dataId()));
         }
 
-        try (ReplayMode replay = new ReplayMode(trace, false, Duration.ofMinutes(1), false, false, false)) {
+        try (ReplayMode replay =
+                new ReplayMode(trace, false, Duration.ofMinutes(1), false, false, false, AgentCopy.only())) {
             replayTurnAndThread(replay, first, second, threadSource);
         }
     }
@@ -133,7 +134,8 @@ class ModesTest {
         record.newId(t, CreationKind.ACTOR, null);
         record.turnOver(t, null);
         recorder.close();
-        try (ReplayMode replay = new ReplayMode(trace, false, Duration.ofMinutes(1), false, false, false)) {
+        try (ReplayMode replay =
+                new ReplayMode(trace, false, Duration.ofMinutes(1), false, false, false, AgentCopy.only())) {
             Agent.mode = replay;
             AgentThread r = parentsTurn();
             ReplayDivergence d = assertThrows(ReplayDivergence.class, () -> replay.systemCall(r, CALL, bytes("live")));
@@ -147,7 +149,7 @@ class ModesTest {
 
     /** Record mode, as the agent chooses it at start-up. */
     private static RecordMode recording(Recorder recorder) {
-        RecordMode record = new RecordMode(recorder, false);
+        RecordMode record = new RecordMode(recorder, false, AgentCopy.only());
         Agent.mode = record;
         return record;
     }
