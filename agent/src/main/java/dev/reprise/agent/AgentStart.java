@@ -133,7 +133,7 @@ final class AgentStart {
 
     private static String withoutAkka(LinkageError e) {
         return "no Akka or Pekko (and Scala) that the agent's classes link to (" + e + "): " + Flavour.SUPPORTED
-                + " on the application's class path, or in the first class loader of the application's own that has it";
+                + " on the application's class path, or in a class loader of the application's own that has it";
     }
 
     /** The agent's options, or null when they are wrong (and the start has failed, saying so). */

@@ -25,7 +25,7 @@ public final class NotCovered {
 
     /**
      * A hooked type {@code type} is being defined by {@code loader}, not by the class loader whose
-     * Akka the agent hooks (the application class loader, or the one it started in): it is left as it is.
+     * Akka the agent hooks (the application class loader, or the one this copy started in): it is left as it is.
      */
     public static void otherClassLoader(ClassLoader loader, String type) {
         try {
@@ -37,9 +37,9 @@ public final class NotCovered {
                     flavour + "'s classes (" + type + ") are loaded by " + described(loader)
                             + ", not by the class loader whose " + flavour + " is recorded (" + described(hooked)
                             + "): the actors of that actor system are not recorded, and a replay does not follow "
-                            + "them. Reprise records one class loader's " + flavour + ": the application class "
-                            + "loader's, or, when the class path has none, the first class loader that has its own "
-                            + "(a Spring Boot jar's, a plugin's). The trace's metadata counts the classes left "
+                            + "them. With " + flavour + " on the application class path, Reprise records that "
+                            + flavour + " only; with none there, it records each class loader's that has its own "
+                            + "(a Spring Boot jar's, each plugin's). The trace's metadata counts the classes left "
                             + "alone (notCovered." + OTHER_CLASS_LOADER + ").");
         } catch (Throwable e) {
             AgentLog.internalError("counting classes of another class loader", e);
