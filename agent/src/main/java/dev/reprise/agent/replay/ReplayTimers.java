@@ -9,7 +9,7 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * Timers in replay fire when the trace expects their message, not when the scheduler says. Each
@@ -50,17 +50,33 @@ public final class ReplayTimers {
     /**
      * One arming of a timer: what the scheduler is given in its place. The scheduler runs it at
      * the due time; it runs the timer only if it may go live then ({@link ReplayTimers}).
+     *
+     * <p>Its state, and who moves it:
+     *
+     * <pre>
+     * ARMED   -> RUNNING  the scheduler at the due time, or {@link #fire} (whichever comes first)
+     * RUNNING -> ASKED    {@link #fire}: the trace asks for the timer's next firing meanwhile
+     * RUNNING -> DONE     the thread that ran it, after its next arming (if any) is in place
+     * ASKED   -> DONE     the same thread, which then fires the next arming
+     * </pre>
+     *
+     * {@link #fire} that finds DONE looks again: the arming it found is already replaced. Without
+     * ASKED and DONE, a request that came as the firing ended was lost, and the replay waited for a
+     * tick that never came.
      */
     public final class Arming implements Runnable {
+        private static final int ARMED = 0;
+        private static final int RUNNING = 1;
+        private static final int ASKED = 2;
+        private static final int DONE = 3;
+
         private final long id;
         private final long owner;
         private final Timers.TimerTask task;
         private final boolean rearmed;
-        private final AtomicBoolean ran = new AtomicBoolean();
+        private final AtomicInteger state = new AtomicInteger(ARMED);
         /** Kept after its periodic timer's firing armed nothing: runs only when the trace asks ({@link #keepForStaleTicks}). */
         private final Cancellable stalePeriodic;
-        /** The trace asked for the timer again while this arming ran: the next arming is due at once. */
-        private volatile boolean askedAgain;
         /** The scheduler's handle, to see a cancellation; null until the scheduler returned it. */
         private volatile Cancellable handle;
         /** Seen cancelled by the previous sweep: released by the next (in the recording it may have fired first). */
@@ -77,7 +93,7 @@ public final class ReplayTimers {
         /** The scheduler's due time. */
         @Override
         public void run() {
-            if (dueNow() && ran.compareAndSet(false, true)) {
+            if (dueNow() && state.compareAndSet(ARMED, RUNNING)) {
                 runNow();
             }
         }
@@ -97,7 +113,7 @@ public final class ReplayTimers {
                 if (!keepForStaleTicks(this)) {
                     release(this);
                 }
-                if (askedAgain) {
+                if (state.getAndSet(DONE) == ASKED) {
                     fire(id);
                 }
             }
@@ -105,7 +121,7 @@ public final class ReplayTimers {
 
         private boolean cancelled() {
             Cancellable h = stalePeriodic != null ? stalePeriodic : handle;
-            return h != null && h.isCancelled() && !ran.get();
+            return h != null && h.isCancelled() && state.get() == ARMED;
         }
 
         @Override
@@ -142,24 +158,30 @@ public final class ReplayTimers {
     /** Fires timer {@code id} now, as the trace expects its message; false if it is not armed. */
     boolean fire(long id) {
         Arming a = timers.get(id);
-        if (a == null) {
-            return false;
+        while (a != null && !fire(a)) {
+            Arming next = timers.get(id); // it ended: its next arming, if any, is in place
+            a = next != a ? next : null;
         }
-        if (a.ran.compareAndSet(false, true)) {
+        return a != null;
+    }
+
+    /** Fires {@code a}, or asks for the next arming if it is running; false if it is already done. */
+    private boolean fire(Arming a) {
+        if (a.state.compareAndSet(Arming.ARMED, Arming.RUNNING)) {
             runner.execute(() -> {
                 try {
                     if (a.task.askTimeout) {
-                        mode.replay().firedInRecording(id); // asked for by the trace: its recorded firing is used up
+                        mode.replay().firedInRecording(a.id); // asked for by the trace: its recorded firing is used up
                     }
                     a.runNow();
                 } catch (Throwable e) {
                     AgentLog.internalError("firing a timer in replay", e);
                 }
             });
-        } else {
-            a.askedAgain = true; // a periodic timer's next arming comes when this one has run
+            return true;
         }
-        return true;
+        // a periodic timer's next arming comes when this one has run
+        return a.state.compareAndSet(Arming.RUNNING, Arming.ASKED) || a.state.get() == Arming.ASKED;
     }
 
     /**
