@@ -17,6 +17,7 @@ import dev.reprise.programs.SupervisionOrderProgram;
 import dev.reprise.programs.SupervisionProgram;
 import dev.reprise.programs.SystemCallProgram;
 import dev.reprise.programs.TimersAndInputProgram;
+import dev.reprise.programs.ZippedFuturesProgram;
 import dev.reprise.trace.ExitCodes;
 import dev.reprise.trace.TraceFiles;
 import java.nio.file.Files;
@@ -211,6 +212,40 @@ class ReplayIT {
                 outputs.get(0).contains("decides Restart") && outputs.get(0).contains("restarting after"),
                 outputs.get(0));
         assertTrue(new HashSet<>(outputs).size() > 1, "the supervision race should give different outputs: " + outputs);
+    }
+
+    /**
+     * Asks combined with {@code Future.sequence} and {@code zip} on {@code main} and in a JDK pool
+     * task, each combination telling a printer: which asks were answered when combined is chance,
+     * and so were the number of callbacks each context registered and the resolver of each zipped
+     * result. Recorded 3 times; each replayed as recorded and on a dispatcher of one thread, every
+     * line in its recorded place.
+     */
+    @Test
+    void futuresCombinedOnMainAndInAPoolTaskReplayEveryTime() throws Exception {
+        for (int i = 0; i < 3; i++) {
+            Path trace = tmp.resolve("zipped" + i);
+            RecordedRun rec = RecordedRun.record(trace, CALLS, ZippedFuturesProgram.class);
+            assertEquals(0, rec.exitCode, rec.toString());
+            assertTrue(
+                    rec.out.stream().anyMatch(l -> l.startsWith("total ") && l.endsWith("after 8 lines")),
+                    rec::toString);
+            for (List<String> settings : List.of(
+                    List.<String>of(),
+                    List.of(
+                            "-Dakka.actor.default-dispatcher.fork-join-executor.parallelism-min=1",
+                            "-Dakka.actor.default-dispatcher.fork-join-executor.parallelism-max=1"))) {
+                RecordedRun rep = RecordedRun.replay(trace, settings, ZippedFuturesProgram.class);
+                assertEquals(0, rep.exitCode, rep.toString());
+                assertEquals(programOutput(rec), programOutput(rep), "run " + i + " " + settings + ": " + rep.err);
+                rep.assertApplicationTraceConsumed();
+            }
+        }
+    }
+
+    /** The program's own lines, in order (Akka's log lines carry this run's times). */
+    private static String programOutput(RecordedRun r) {
+        return String.join("\n", r.out.stream().filter(l -> !l.startsWith("[")).toList());
     }
 
     @Test

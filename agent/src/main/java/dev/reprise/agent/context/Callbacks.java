@@ -31,7 +31,7 @@ public final class Callbacks {
      */
     public static void registered(Object transformation, Object function) {
         try {
-            if (function != null && function.getClass().getName().equals(AWAITS)) {
+            if (isAwait(function)) {
                 return;
             }
             AgentThread t = AgentThread.current();
@@ -40,6 +40,11 @@ public final class Callbacks {
         } catch (Throwable e) {
             AgentLog.internalError("recording a callback", e);
         }
+    }
+
+    /** Whether {@code function} is {@code Await}'s callback. */
+    static boolean isAwait(Object function) {
+        return function != null && function.getClass().getName().equals(AWAITS);
     }
 
     /** A result (scala.util.Success or Failure) is made on this thread: this thread's context resolves it. */

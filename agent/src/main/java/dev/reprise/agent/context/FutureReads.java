@@ -10,29 +10,33 @@ import scala.concurrent.impl.Promise.DefaultPromise;
 import scala.util.Try;
 
 /**
- * Whether a Scala future is complete, as an actor's turn finds it: by reading it ({@code value},
+ * Whether a Scala future is complete, as an actor's turn, or a thread, task or callback replayed in
+ * order ({@link SharedReads#ownContext}), finds it: by reading it ({@code value},
  * {@code isCompleted}), which Akka Streams' {@code mapAsync} does to take a finished future's result
  * at once, and by registering a callback on it ({@code onComplete}, {@code map}, ...), which runs the
  * callback at once (on the registering thread, if it asked for that: {@code parasitic}) when the
  * future is complete, and later, wherever it completes, when not; and by a combinator ({@code
- * map}, {@code recover}, ...) that registers nothing when the result is one it passes on. All are
+ * map}, {@code recover}, ...) that registers nothing when the result is one it passes on, or one
+ * that registers by what it finds ({@code zipWith}, under {@code Future.sequence}). All are
  * answered by {@link SharedReads}' rule; a callback whose registration was answered "incomplete"
  * never runs inside the turn: it runs on Scala's global pool, so that what it does comes later, as
- * a message.
+ * a message. Without this, the number of callbacks a context registers, and so the id of each
+ * later one, depended on how far other contexts had run. {@code Await}'s callback is left out.
  */
 @SuppressWarnings("unchecked")
 public final class FutureReads {
     static final String FUTURE_COMPLETED = "Future.isCompleted()";
     static final String CALLBACK_AT_ONCE = "Future.onComplete()";
 
-    private static final Field TRANSFORMATION_EXECUTOR = executorField();
+    private static final Field TRANSFORMATION_EXECUTOR = transformationField("_ec");
+    private static final Field TRANSFORMATION_FUNCTION = transformationField("_fun");
 
     private FutureReads() {}
 
     /** {@code promise.isCompleted()} returned {@code live}: the answer the reading context gets. */
     public static boolean isCompleted(Object promise, boolean live) {
         try {
-            AgentThread t = SharedReads.ownTurn();
+            AgentThread t = SharedReads.ownContext();
             return t == null ? live : completed(t, FUTURE_COMPLETED, (DefaultPromise<?>) promise, live);
         } catch (ReplayDivergence d) {
             throw d;
@@ -45,7 +49,7 @@ public final class FutureReads {
     /** {@code promise.value()} returned {@code live} (an {@code Option}): the value the reading context gets. */
     public static Object value(Object promise, Object live) {
         try {
-            AgentThread t = SharedReads.ownTurn();
+            AgentThread t = SharedReads.ownContext();
             if (t == null) {
                 return live;
             }
@@ -73,10 +77,14 @@ public final class FutureReads {
      */
     public static void registering(Object promise, Object state, Object callbacks) {
         AgentThread t = AgentThread.peek();
-        if (t == null || t.registering++ > 0 || SharedReads.ownTurn() != t) {
+        if (t == null || t.registering++ > 0 || SharedReads.ownContext() != t) {
             return;
         }
         try {
+            if (callbacks instanceof Promise.Transformation<?, ?> c
+                    && Callbacks.isAwait(TRANSFORMATION_FUNCTION.get(c))) {
+                return; // Await registers only on a future not complete yet: its reading is chance
+            }
             if (!completed(t, CALLBACK_AT_ONCE, (DefaultPromise<?>) promise, state instanceof Try)) {
                 t.deferring = true;
             }
@@ -117,17 +125,22 @@ public final class FutureReads {
     public static final Object NOTHING = new Object();
 
     /**
-     * Scala's combinator {@code method} (map, flatMap, recover, foreach, ...) starts on {@code
-     * promise} with its last argument {@code executor}: it looks at the future itself and registers
-     * nothing when the result makes its callback pointless (a failure for {@code map}, a success
-     * for {@code recover}). In a turn, whether the future was complete is answered as recorded; one
+     * Scala's combinator {@code method} (map, flatMap, recover, foreach, ..., and {@link #zipWith})
+     * starts on {@code promise} with {@code arguments}, the last its executor: it looks at the future
+     * itself and registers nothing when the result makes its callback pointless (a failure for
+     * {@code map}, a success for {@code recover}). In a turn, or another context whose reads are
+     * recorded, whether the future was complete is answered as recorded; one
      * answered incomplete that is complete with such a result gets its callback registered all the
      * same, as a callback that passes the result on: returns what the combinator returns then (or
      * {@link #NOTHING} for {@code foreach}); null lets the combinator run.
      */
-    public static Object combinator(Object promise, String method, Object executor) {
+    public static Object combinator(Object promise, String method, Object[] arguments) {
+        if (method.equals("zipWith")) {
+            return zipWith(promise, arguments[0], arguments[1], arguments[2]);
+        }
+        Object executor = arguments[arguments.length - 1];
         try {
-            AgentThread t = SharedReads.ownTurn();
+            AgentThread t = SharedReads.ownContext();
             if (t == null) {
                 return null;
             }
@@ -156,6 +169,30 @@ public final class FutureReads {
         }
     }
 
+    /**
+     * {@code promise.zipWith(that, f, executor)} starts ({@code zip}, {@code Future.sequence},
+     * {@code traverse}): Scala looks at the future itself and, complete, registers one callback,
+     * on {@code that}, or none for a failure; not complete, one on each. In a context whose reads
+     * are recorded, whether it was complete is answered as recorded; answered not complete, the
+     * incomplete way is taken here, whatever the future is by now ({@link ZippedFutures}), also in
+     * any other context, for the zipped result's resolver: returns the zipped future then; null
+     * lets zipWith run.
+     */
+    private static Object zipWith(Object promise, Object that, Object f, Object executor) {
+        try {
+            AgentThread t = SharedReads.ownContext();
+            DefaultPromise<Object> p = (DefaultPromise<Object>) promise;
+            boolean complete = t == null ? isComplete(p) : completed(t, FUTURE_COMPLETED, p, isComplete(p));
+            // complete (as recorded, and waited for in replay): zipWith goes the complete way itself
+            return complete ? null : ZippedFutures.zip(p, that, f, executor);
+        } catch (ReplayDivergence d) {
+            throw d;
+        } catch (Throwable e) {
+            AgentLog.internalError("recording a future's zipWith", e);
+            return null;
+        }
+    }
+
     private static boolean completed(AgentThread t, String name, DefaultPromise<?> promise, boolean live) {
         return SharedReads.doneAnswer(t, name, live, () -> isComplete(promise));
     }
@@ -165,13 +202,13 @@ public final class FutureReads {
         return ((DefaultPromise<?>) future).get() instanceof Try;
     }
 
-    private static Field executorField() {
+    private static Field transformationField(String name) {
         try {
-            Field f = Promise.Transformation.class.getDeclaredField("_ec");
+            Field f = Promise.Transformation.class.getDeclaredField(name);
             f.setAccessible(true);
             return f;
         } catch (ReflectiveOperationException e) {
-            throw new IllegalStateException("Scala's Promise.Transformation has no _ec field", e);
+            throw new IllegalStateException("Scala's Promise.Transformation has no " + name + " field", e);
         }
     }
 }

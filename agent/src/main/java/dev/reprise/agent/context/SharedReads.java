@@ -11,7 +11,9 @@ import java.util.function.BooleanSupplier;
  * far another context has run, which is chance; so in an actor's own turn it is recorded as a
  * system call of that actor (one byte), and replay gives the recorded answer. An answer that the
  * recording found "done" and that is not done yet in replay is waited for, as its doer replays.
- * Threads, callbacks and timer tasks get the live answer.
+ * Whether a future is complete is recorded in the same way for every context replayed in order
+ * (threads, tasks, callbacks: {@link #ownContext}); the other reads, outside a turn, get the live
+ * answer.
  */
 final class SharedReads {
     /** How long a replayed read waits for what the recording found done. */
@@ -26,6 +28,22 @@ final class SharedReads {
     static AgentThread ownTurn() {
         AgentThread t = AgentThread.peek();
         return t == null || t.hooked > 0 || t.current == null || t.callOwner() != t.current ? null : t;
+    }
+
+    /**
+     * The context whose reads are recorded now, else null: an actor's own turn, or a thread, task,
+     * callback or timer task that replay runs in its recorded order, running on its own (not
+     * inside a turn), whose clock calls are recorded too ({@link SystemCalls#recordsCalls}).
+     */
+    static AgentThread ownContext() {
+        AgentThread t = AgentThread.peek();
+        if (t == null || t.hooked > 0) {
+            return null;
+        }
+        if (t.current != null) {
+            return t.callOwner() == t.current ? t : null;
+        }
+        return SystemCalls.recordsCalls(t) ? t : null;
     }
 
     /** A yes-or-no read named {@code name} that found {@code live}: recorded, or in replay the recorded answer. */

@@ -98,7 +98,7 @@ public final class SystemCalls extends SystemCallHooks.Handler {
     }
 
     /** Whether {@code t}'s calls are recorded now: its own, and no copy of the agent paused them. */
-    private static boolean recordsCalls(AgentThread t) {
+    static boolean recordsCalls(AgentThread t) {
         ThreadLocal<int[]> copies = pausesOfCopies;
         return t.recordsCalls() && (copies == null || copies.get()[0] == 0);
     }

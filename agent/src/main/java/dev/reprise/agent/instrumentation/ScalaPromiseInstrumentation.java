@@ -20,8 +20,9 @@ import net.bytebuddy.implementation.bytecode.assign.Assigner;
  * and {@code Failure} remember who made them, and {@code DefaultPromise.tryComplete0} gives each
  * completion inside an actor's turn an id of its own; whether a future is complete, read
  * ({@code value}, {@code isCompleted}), met by a callback registered on it ({@code dispatchOrAddCallbacks})
- * or by a combinator that may register nothing ({@code map}, {@code recover}, ...) in an actor's turn,
- * is answered as recorded ({@link FutureReads}).
+ * or by a combinator that may register nothing ({@code map}, {@code recover}, ...) or registers
+ * by what it finds ({@code zipWith}), in an actor's turn or another context replayed in order, is
+ * answered as recorded ({@link FutureReads}).
  */
 final class ScalaPromiseInstrumentation {
     private ScalaPromiseInstrumentation() {}
@@ -55,7 +56,7 @@ final class ScalaPromiseInstrumentation {
                         StateField.add(builder).visit(Hooks.advice(Resolved.class, "<init>", isConstructor())));
     }
 
-    /** Scala's combinators that may register nothing (name, and how many arguments it takes); then {@code foreach}. */
+    /** Scala's combinators that may register nothing, or register by what they find (name, and how many arguments it takes); then {@code foreach}. */
     private static final List<Map.Entry<String, Integer>> COMBINATORS = List.of(
             Map.entry("map", 2),
             Map.entry("flatMap", 2),
@@ -63,7 +64,8 @@ final class ScalaPromiseInstrumentation {
             Map.entry("filter", 2),
             Map.entry("recover", 2),
             Map.entry("recoverWith", 2),
-            Map.entry("mapTo", 1));
+            Map.entry("mapTo", 1),
+            Map.entry("zipWith", 3));
 
     private static DynamicType.Builder<?> combinators(DynamicType.Builder<?> builder) {
         for (Map.Entry<String, Integer> c : COMBINATORS) {
@@ -139,14 +141,14 @@ final class ScalaPromiseInstrumentation {
         }
     }
 
-    /** A combinator that may register nothing (map, recover, ...): it registers as recorded. */
+    /** A combinator that may register nothing (map, recover, ...), or registers by what it finds (zipWith): it registers as recorded. */
     static final class Combinator {
         @Advice.OnMethodEnter(skipOn = Advice.OnNonDefaultValue.class, suppress = Throwable.class)
         static Object enter(
                 @Advice.This Object promise,
                 @Advice.Origin("#m") String method,
                 @Advice.AllArguments Object[] arguments) {
-            return FutureReads.combinator(promise, method, arguments[arguments.length - 1]);
+            return FutureReads.combinator(promise, method, arguments);
         }
 
         @Advice.OnMethodExit(suppress = Throwable.class)
@@ -165,7 +167,7 @@ final class ScalaPromiseInstrumentation {
                 @Advice.This Object promise,
                 @Advice.Origin("#m") String method,
                 @Advice.AllArguments Object[] arguments) {
-            return FutureReads.combinator(promise, method, arguments[arguments.length - 1]);
+            return FutureReads.combinator(promise, method, arguments);
         }
     }
 
