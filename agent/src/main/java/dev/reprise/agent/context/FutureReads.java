@@ -72,8 +72,11 @@ public final class FutureReads {
      * meanwhile); {@link #registered} ends it. Whether the callbacks run at once is decided here,
      * as the recording found the future, in both modes: a future found incomplete has any
      * callback that would still run at once during this registration (the future completed in
-     * between, or, in replay, before) run on Scala's global pool instead ({@link #runningAtOnce});
-     * in replay, a future the recording found complete is waited for.
+     * between, or, in replay, before) run on Scala's global pool instead ({@link #runningAtOnce}).
+     * In replay, one the recording found complete is not waited for: the callbacks are named by
+     * their registrant and their result's resolver wherever they run, so they may run later, where
+     * the future completes; a wait here could hold the only thread of a pool that the future's
+     * completer waits for (a replay with a smaller pool than the recording's).
      */
     public static void registering(Object promise, Object state, Object callbacks) {
         AgentThread t = AgentThread.peek();
@@ -85,7 +88,7 @@ public final class FutureReads {
                     && Callbacks.isAwait(TRANSFORMATION_FUNCTION.get(c))) {
                 return; // Await registers only on a future not complete yet: its reading is chance
             }
-            if (!completed(t, CALLBACK_AT_ONCE, (DefaultPromise<?>) promise, state instanceof Try)) {
+            if (!SharedReads.answer(t, CALLBACK_AT_ONCE, state instanceof Try)) {
                 t.deferring = true;
             }
         } catch (ReplayDivergence d) {

@@ -10,7 +10,9 @@ import java.util.function.BooleanSupplier;
  * another actor is terminated, a future complete, a stage's result there. The answer depends on how
  * far another context has run, which is chance; so in an actor's own turn it is recorded as a
  * system call of that actor (one byte), and replay gives the recorded answer. An answer that the
- * recording found "done" and that is not done yet in replay is waited for, as its doer replays.
+ * recording found "done" and that is not done yet in replay is waited for, as its doer replays,
+ * where the reader needs what was done ({@link #doneAnswer}); where it needs only the answer
+ * ({@link #answer}), it is not.
  * Whether a future is complete is recorded in the same way for every context replayed in order
  * (threads, tasks, callbacks: {@link #ownContext}); the other reads, outside a turn, get the live
  * answer.
