@@ -30,14 +30,22 @@ public final class HttpDates {
 
     private HttpDates() {}
 
-    /** The rendering to use in place of {@code shared}, which reads the clock through {@code now}. */
+    /**
+     * The rendering to use in place of {@code shared}, which reads the clock through {@code now};
+     * {@code shared} itself if it is one of these already (made by the other {@code apply}).
+     */
     public static Object withoutSharedState(Object shared, Object now) {
+        if (shared != null
+                && Proxy.isProxyClass(shared.getClass())
+                && Proxy.getInvocationHandler(shared) instanceof Rendering) {
+            return shared;
+        }
         try {
             ClassLoader loader = shared.getClass().getClassLoader();
             Class<?> type = Class.forName(RENDERING, false, loader);
             @SuppressWarnings("unchecked")
             Function0<Object> clock = (Function0<Object>) now;
-            InvocationHandler rendering = (proxy, method, args) -> switch (method.getName()) {
+            Rendering rendering = (proxy, method, args) -> switch (method.getName()) {
                 case "renderHeaderValue" -> value(clock);
                 case "renderHeaderPair" -> new Tuple2<>("date", value(clock));
                 case "renderHeaderBytes" -> ("Date: " + value(clock) + "\r\n").getBytes(StandardCharsets.US_ASCII);
@@ -51,6 +59,9 @@ public final class HttpDates {
             return shared;
         }
     }
+
+    /** The proxy's handler: a type of its own, by which a rendering made here is known. */
+    private interface Rendering extends InvocationHandler {}
 
     private static String value(Function0<Object> clock) {
         return RFC_1123.format(Instant.ofEpochMilli((Long) clock.apply()));
