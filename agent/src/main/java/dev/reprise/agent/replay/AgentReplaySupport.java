@@ -79,6 +79,25 @@ public final class AgentReplaySupport implements ReplaySupport, MailboxSupport {
         return threads.contains(source);
     }
 
+    /** The recorded ids of {@link #isProgramThread}'s sources. */
+    private volatile Set<Long> programThreads;
+
+    @Override
+    public boolean isProgramThread(long source) {
+        if (inputFromTrace) {
+            return false;
+        }
+        Set<Long> threads = programThreads;
+        if (threads == null) {
+            threads = mode.replay().sources().entrySet().stream()
+                    .filter(e -> mode.lineage.isProgramThread(e.getKey()))
+                    .map(Map.Entry::getValue)
+                    .collect(Collectors.toUnmodifiableSet());
+            programThreads = threads;
+        }
+        return threads.contains(source);
+    }
+
     @Override
     public String programGoesOn() {
         return mode.programThreads.goingOn();

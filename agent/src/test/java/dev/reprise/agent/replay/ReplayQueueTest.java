@@ -284,6 +284,11 @@ class ReplayQueueTest {
         }
 
         @Override
+        public boolean isProgramThread(long source) {
+            return false;
+        }
+
+        @Override
         public boolean inputFromTrace() {
             return false;
         }
