@@ -177,23 +177,17 @@ class ReplayIT {
      */
     @Test
     void periodicTimersCancelledWithTicksQueuedReplayTheirStaleTicks() throws Exception {
-        for (int i = 0; i < 3; i++) {
-            Path trace = tmp.resolve("stale" + i);
-            RecordedRun rec = RecordedRun.record(trace, CALLS, StaleTicksProgram.class);
-            assertEquals(0, rec.exitCode, rec.toString());
-            assertTrue(rec.out.contains("rate tick 5"), "ticks queued up behind the cancel: " + rec.out);
-            for (List<String> settings : List.of(
-                    List.<String>of(),
-                    List.of(
-                            "-Dakka.actor.default-dispatcher.throughput=1",
-                            "-Dakka.actor.default-dispatcher.fork-join-executor.parallelism-min=1",
-                            "-Dakka.actor.default-dispatcher.fork-join-executor.parallelism-max=1"))) {
-                RecordedRun rep = RecordedRun.replay(trace, settings, StaleTicksProgram.class);
-                assertEquals(0, rep.exitCode, settings + ": " + rep);
-                assertEquals(wholeOutput(rec), wholeOutput(rep), settings + ": " + rep.err);
-                rep.assertApplicationTraceConsumed();
-            }
-        }
+        recordedThriceReplayedUnder(
+                "stale",
+                StaleTicksProgram.class,
+                rec -> assertTrue(rec.out.contains("rate tick 5"), "ticks queued up behind the cancel: " + rec.out),
+                ReplayIT::wholeOutput,
+                List.of(
+                        List.of(),
+                        List.of(
+                                "-Dakka.actor.default-dispatcher.throughput=1",
+                                "-Dakka.actor.default-dispatcher.fork-join-executor.parallelism-min=1",
+                                "-Dakka.actor.default-dispatcher.fork-join-executor.parallelism-max=1")));
     }
 
     @Test
@@ -224,24 +218,14 @@ class ReplayIT {
      */
     @Test
     void futuresCombinedOnMainAndInAPoolTaskReplayEveryTime() throws Exception {
-        for (int i = 0; i < 3; i++) {
-            Path trace = tmp.resolve("zipped" + i);
-            RecordedRun rec = RecordedRun.record(trace, CALLS, ZippedFuturesProgram.class);
-            assertEquals(0, rec.exitCode, rec.toString());
-            assertTrue(
-                    rec.out.stream().anyMatch(l -> l.startsWith("total ") && l.endsWith("after 8 lines")),
-                    rec::toString);
-            for (List<String> settings : List.of(
-                    List.<String>of(),
-                    List.of(
-                            "-Dakka.actor.default-dispatcher.fork-join-executor.parallelism-min=1",
-                            "-Dakka.actor.default-dispatcher.fork-join-executor.parallelism-max=1"))) {
-                RecordedRun rep = RecordedRun.replay(trace, settings, ZippedFuturesProgram.class);
-                assertEquals(0, rep.exitCode, rep.toString());
-                assertEquals(programOutput(rec), programOutput(rep), "run " + i + " " + settings + ": " + rep.err);
-                rep.assertApplicationTraceConsumed();
-            }
-        }
+        recordedThriceReplayedUnder(
+                "zipped",
+                ZippedFuturesProgram.class,
+                rec -> assertTrue(
+                        rec.out.stream().anyMatch(l -> l.startsWith("total ") && l.endsWith("after 8 lines")),
+                        rec::toString),
+                ReplayIT::programOutput,
+                List.of(List.of(), ONE_DISPATCHER_THREAD));
     }
 
     /**
@@ -252,15 +236,40 @@ class ReplayIT {
      */
     @Test
     void callbacksRegisteredOnAnsweredAsksReplayWithASmallerPool() throws Exception {
+        recordedThriceReplayedUnder(
+                "late",
+                LateCallbacksProgram.class,
+                rec -> assertEquals(
+                        LateCallbacksProgram.ROUNDS, programOutput(rec).lines().count(), rec::toString),
+                ReplayIT::programOutput,
+                List.of(List.of(), List.of("-Dpool=1")));
+    }
+
+    private static final List<String> ONE_DISPATCHER_THREAD = List.of(
+            "-Dakka.actor.default-dispatcher.fork-join-executor.parallelism-min=1",
+            "-Dakka.actor.default-dispatcher.fork-join-executor.parallelism-max=1");
+
+    /**
+     * {@code program} recorded three times, each recording (exit 0) checked by {@code recorded},
+     * and each replayed under every one of {@code settings} (JVM options): exit 0, the same
+     * {@code output}, the whole trace consumed.
+     */
+    private void recordedThriceReplayedUnder(
+            String name,
+            Class<?> program,
+            java.util.function.Consumer<RecordedRun> recorded,
+            java.util.function.Function<RecordedRun, String> output,
+            List<List<String>> settings)
+            throws Exception {
         for (int i = 0; i < 3; i++) {
-            Path trace = tmp.resolve("late" + i);
-            RecordedRun rec = RecordedRun.record(trace, CALLS, LateCallbacksProgram.class);
+            Path trace = tmp.resolve(name + i);
+            RecordedRun rec = RecordedRun.record(trace, CALLS, program);
             assertEquals(0, rec.exitCode, rec.toString());
-            assertEquals(LateCallbacksProgram.ROUNDS, programOutput(rec).lines().count(), rec::toString);
-            for (List<String> settings : List.of(List.<String>of(), List.of("-Dpool=1"))) {
-                RecordedRun rep = RecordedRun.replay(trace, settings, LateCallbacksProgram.class);
-                assertEquals(0, rep.exitCode, rep.toString());
-                assertEquals(programOutput(rec), programOutput(rep), "run " + i + " " + settings + ": " + rep.err);
+            recorded.accept(rec);
+            for (List<String> jvmOptions : settings) {
+                RecordedRun rep = RecordedRun.replay(trace, jvmOptions, program);
+                assertEquals(0, rep.exitCode, "run " + i + " " + jvmOptions + ": " + rep);
+                assertEquals(output.apply(rec), output.apply(rep), "run " + i + " " + jvmOptions + ": " + rep.err);
                 rep.assertApplicationTraceConsumed();
             }
         }
