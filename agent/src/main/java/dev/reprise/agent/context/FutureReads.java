@@ -73,9 +73,11 @@ public final class FutureReads {
      * as the recording found the future, in both modes: a future found incomplete has any
      * callback that would still run at once during this registration (the future completed in
      * between, or, in replay, before) run on Scala's global pool instead ({@link #runningAtOnce}).
-     * In replay, one the recording found complete is not waited for: the callbacks are named by
-     * their registrant and their result's resolver wherever they run, so they may run later, where
-     * the future completes; a wait here could hold the only thread of a pool that the future's
+     * In replay, one the recording found complete is waited for in an actor's turn, to which a
+     * callback run at once adds events (Akka Streams' {@code mapAsync} registers such callbacks).
+     * In a thread, task or callback outside turns it is not: the callbacks are named by their
+     * registrant and their result's resolver wherever they run, so they may run later, where the
+     * future completes; a wait there could hold the only thread of a pool that the future's
      * completer waits for (a replay with a smaller pool than the recording's).
      */
     public static void registering(Object promise, Object state, Object callbacks) {
@@ -88,7 +90,11 @@ public final class FutureReads {
                     && Callbacks.isAwait(TRANSFORMATION_FUNCTION.get(c))) {
                 return; // Await registers only on a future not complete yet: its reading is chance
             }
-            if (!SharedReads.answer(t, CALLBACK_AT_ONCE, state instanceof Try)) {
+            boolean live = state instanceof Try;
+            boolean atOnce = t.current != null
+                    ? completed(t, CALLBACK_AT_ONCE, (DefaultPromise<?>) promise, live)
+                    : SharedReads.answer(t, CALLBACK_AT_ONCE, live);
+            if (!atOnce) {
                 t.deferring = true;
             }
         } catch (ReplayDivergence d) {

@@ -112,26 +112,6 @@ public final class OutsideContext {
                 || name.startsWith(SOURCE_ROOT);
     }
 
-    /**
-     * Whether the context named {@code name} (a trace's outside source) is one of the root threads
-     * {@code rootThreads} ("thread:main"), or a thread, task or callback they started, which a run
-     * starts again under the same name, as its {@link #replayable} flag said when recorded: not a
-     * thread known by its name only, nor a Scala callback that a root thread's own code registered
-     * (an {@code Await} makes their count chance), nor what those started, nor an actor's or timer's
-     * context. A name cut at the depth limit ("source N/...") is not followed.
-     */
-    static boolean isProgramThread(String name, java.util.Set<String> rootThreads) {
-        for (String root : rootThreads) {
-            if (name.equals(root)) {
-                return true;
-            }
-            if (name.startsWith(root + "/")) {
-                return !name.startsWith(root + "/" + Starts.CALLBACK + " ");
-            }
-        }
-        return false;
-    }
-
     /** A thread named {@code name}, started by nothing Reprise knows of ({@code replayable}: the main thread). */
     static OutsideContext root(String name, boolean replayable) {
         return new OutsideContext(name, replayable, false);

@@ -65,27 +65,13 @@ public final class ThreadLineage {
      */
     public void start(Thread main) {
         Thread current = Thread.currentThread();
-        String mainName = OutsideContext.THREAD_ROOT + main.getName();
         if (current == main) {
-            lineage.set(OutsideContext.root(mainName, true));
-            rootThreads = Set.of(mainName);
+            lineage.set(OutsideContext.root(OutsideContext.THREAD_ROOT + current.getName(), true));
         } else {
-            mainRoot = OutsideContext.root(mainName, true);
+            mainRoot = OutsideContext.root(OutsideContext.THREAD_ROOT + main.getName(), true);
             this.main = main;
             lineage.set(OutsideContext.root(OutsideContext.THREAD_ROOT + LOADER_START, true));
-            rootThreads = Set.of(mainName, OutsideContext.THREAD_ROOT + LOADER_START);
         }
-    }
-
-    /** The names of the root threads whose lineages a replay starts again ({@link #start}). */
-    private volatile Set<String> rootThreads = Set.of();
-
-    /**
-     * Whether the outside context named {@code name} in a trace is the program's own thread, or
-     * what it started, under a name this run gives it again ({@link OutsideContext#isProgramThread}).
-     */
-    public boolean isProgramThread(String name) {
-        return OutsideContext.isProgramThread(name, rootThreads);
     }
 
     /** The root context of the thread that started the agent in a class loader of its own, after the thread prefix. */

@@ -12,7 +12,6 @@ import dev.reprise.replay.MessageKey;
 import dev.reprise.replay.ReplaySupport;
 import java.util.Map;
 import java.util.Set;
-import java.util.function.Predicate;
 import java.util.stream.Collectors;
 
 /** What the replay core and the replay mailboxes ask the agent: keys from envelope tags, ids of actors, names, timers. */
@@ -62,34 +61,22 @@ public final class AgentReplaySupport implements ReplaySupport, MailboxSupport {
     }
 
     /** The recorded ids of the program's own outside contexts (threads, tasks, callbacks: {@link OutsideContext}). */
-    private volatile Set<Long> contextSources;
-    /** The recorded ids of {@link #isProgramThread}'s sources. */
-    private volatile Set<Long> programThreads;
+    private volatile Set<Long> threadSources;
 
     @Override
     public boolean resendsLive(long source) {
-        Set<Long> ids = contextSources;
-        if (ids == null) {
-            contextSources = ids = sourcesNamed(OutsideContext::isContextName);
+        if (inputFromTrace) {
+            return false;
         }
-        return !inputFromTrace && ids.contains(source);
-    }
-
-    @Override
-    public boolean isProgramThread(long source) {
-        Set<Long> ids = programThreads;
-        if (ids == null) {
-            programThreads = ids = sourcesNamed(mode.lineage::isProgramThread);
+        Set<Long> threads = threadSources;
+        if (threads == null) {
+            threads = mode.replay().sources().entrySet().stream()
+                    .filter(e -> OutsideContext.isContextName(e.getKey()))
+                    .map(Map.Entry::getValue)
+                    .collect(Collectors.toUnmodifiableSet());
+            threadSources = threads;
         }
-        return !inputFromTrace && ids.contains(source);
-    }
-
-    /** The recorded ids of the trace's outside sources whose names {@code named} accepts. */
-    private Set<Long> sourcesNamed(Predicate<String> named) {
-        return mode.replay().sources().entrySet().stream()
-                .filter(e -> named.test(e.getKey()))
-                .map(Map.Entry::getValue)
-                .collect(Collectors.toUnmodifiableSet());
+        return threads.contains(source);
     }
 
     @Override

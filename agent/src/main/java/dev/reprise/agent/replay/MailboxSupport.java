@@ -31,13 +31,6 @@ public interface MailboxSupport {
      */
     boolean resendsLive(long source);
 
-    /**
-     * Whether outside source {@code source} is the program's own thread or what it started (a
-     * thread, a task; not a callback that a root thread's own code registered), under a name this
-     * replay gives it again: it sends its input again live, after what it did before, as recorded.
-     */
-    boolean isProgramThread(long source);
-
     /** Whether the replay takes recorded outside input from the trace alone ({@code input=trace}). */
     boolean inputFromTrace();
 

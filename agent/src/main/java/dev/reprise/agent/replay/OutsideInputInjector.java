@@ -15,8 +15,7 @@ import java.util.Map;
 /**
  * One actor's outside input in replay: the input its script expects is injected from the trace
  * (its recorded content, with its recorded sender, a stand-in, or dead letters), and each live copy
- * is held back, dropped once paired with its injected one. Input from the program's own threads
- * waits for its live copy ({@link #deliverable}). Input whose content could not be
+ * is held back, dropped once paired with its injected one. Input whose content could not be
  * recorded is delivered live, in its order. Made by the {@link ReplayQueue} at the first outside
  * input, and guarded by its lock.
  */
@@ -106,7 +105,7 @@ final class OutsideInputInjector {
             return live;
         }
         if (!deliverable(head, held.count(key) > 0)) {
-            return null; // its live copy, or its recorded sender, is still to come
+            return null; // its recorded sender does not exist yet: it comes before the live copy does
         }
         Object message = made;
         try {
@@ -150,20 +149,13 @@ final class OutsideInputInjector {
     /**
      * Whether the outside input {@code head} expects can be delivered now ({@code here}: its live
      * copy has arrived): input with recorded content is injected from the trace once its sender
-     * exists; input recorded by order only needs its live copy. So does input from the program's
-     * own threads ({@code main}, the threads and tasks it started): the thread did what it did
-     * before sending it (an actor system's start-up, before its guardian's first message) before the
-     * actor took it, and does so in replay too. Contexts of actors and timers (Akka's own, such as
-     * Akka IO's selector tasks, whose network work replay takes from the trace) are not waited for.
+     * exists; input recorded by order only needs its live copy.
      */
     boolean deliverable(TraceEvent head, boolean here) {
-        if (here) {
-            return true;
+        if (recordedContent(head)) {
+            return here || (senderExists(head) && refsExist(head));
         }
-        return recordedContent(head)
-                && !support.isProgramThread(Input.of(head).source())
-                && senderExists(head)
-                && refsExist(head);
+        return here;
     }
 
     /**

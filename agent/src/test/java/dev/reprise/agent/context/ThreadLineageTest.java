@@ -147,34 +147,6 @@ class ThreadLineageTest {
         return context.get();
     }
 
-    /**
-     * Replay waits for the input of the program's own threads to come again live: main and what it
-     * started; not a thread known by its name, nor a callback main's own code registered, nor what
-     * those started, nor an actor's or timer's contexts.
-     */
-    @Test
-    void theProgramsThreadsAreMainAndWhatItStarted() throws Exception {
-        Thread main = new Thread(() -> lineage.start(Thread.currentThread()), "main");
-        main.start();
-        main.join();
-        for (String again : List.of("thread:main", "thread:main/task 3", "thread:main/task 3/callback 2")) {
-            assertTrue(lineage.isProgramThread(again), again);
-        }
-        for (String not : List.of(
-                "actor 23/stage 2",
-                "timer 57",
-                "system actor /system/localReceptionist",
-                "thread:pool-1-thread-2",
-                "thread:pool-1-thread-2/task 1",
-                "thread:main/callback 1",
-                "thread:main/callback 1/task 2",
-                "thread:mainly/task 1",
-                "source 281474976710700/task 1",
-                "http")) {
-            assertTrue(!lineage.isProgramThread(not), not);
-        }
-    }
-
     private String currentContext() {
         return lineage.ofCurrentThread().name();
     }

@@ -284,11 +284,6 @@ class ReplayQueueTest {
         }
 
         @Override
-        public boolean isProgramThread(long source) {
-            return false;
-        }
-
-        @Override
         public boolean inputFromTrace() {
             return false;
         }
