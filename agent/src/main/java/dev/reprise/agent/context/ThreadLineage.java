@@ -65,13 +65,28 @@ public final class ThreadLineage {
      */
     public void start(Thread main) {
         Thread current = Thread.currentThread();
+        String mainName = OutsideContext.THREAD_ROOT + main.getName();
         if (current == main) {
-            lineage.set(OutsideContext.root(OutsideContext.THREAD_ROOT + current.getName(), true));
+            lineage.set(OutsideContext.root(mainName, true));
+            rootThreads = Set.of(mainName);
         } else {
-            mainRoot = OutsideContext.root(OutsideContext.THREAD_ROOT + main.getName(), true);
+            mainRoot = OutsideContext.root(mainName, true);
             this.main = main;
             lineage.set(OutsideContext.root(OutsideContext.THREAD_ROOT + LOADER_START, true));
+            rootThreads = Set.of(mainName, OutsideContext.THREAD_ROOT + LOADER_START);
         }
+    }
+
+    /** The names of the root threads, which a run has again under the same names ({@link #start}). */
+    private volatile Set<String> rootThreads = Set.of();
+
+    /**
+     * Whether the outside context named {@code name} in a trace is a root thread: {@code main}, or
+     * the thread that started the agent in a class loader of its own. Their identity is the JVM's,
+     * not a name given by order of start, so a replay knows them again for sure.
+     */
+    public boolean isRootThread(String name) {
+        return rootThreads.contains(name);
     }
 
     /** The root context of the thread that started the agent in a class loader of its own, after the thread prefix. */

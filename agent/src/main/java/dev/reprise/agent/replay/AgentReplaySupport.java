@@ -79,6 +79,25 @@ public final class AgentReplaySupport implements ReplaySupport, MailboxSupport {
         return threads.contains(source);
     }
 
+    /** The recorded ids of {@link #isRootThread}'s sources. */
+    private volatile Set<Long> rootThreads;
+
+    @Override
+    public boolean isRootThread(long source) {
+        if (inputFromTrace) {
+            return false;
+        }
+        Set<Long> roots = rootThreads;
+        if (roots == null) {
+            roots = mode.replay().sources().entrySet().stream()
+                    .filter(e -> mode.lineage.isRootThread(e.getKey()))
+                    .map(Map.Entry::getValue)
+                    .collect(Collectors.toUnmodifiableSet());
+            rootThreads = roots;
+        }
+        return roots.contains(source);
+    }
+
     @Override
     public String programGoesOn() {
         return mode.programThreads.goingOn();

@@ -31,6 +31,13 @@ public interface MailboxSupport {
      */
     boolean resendsLive(long source);
 
+    /**
+     * Whether outside source {@code source} is a root thread ({@code main}, or the thread that
+     * started the agent in a class loader of its own), which a replay knows again for sure: its input
+     * waits for its live copy, after what the thread did before it, as recorded.
+     */
+    boolean isRootThread(long source);
+
     /** Whether the replay takes recorded outside input from the trace alone ({@code input=trace}). */
     boolean inputFromTrace();
 

@@ -105,7 +105,7 @@ final class OutsideInputInjector {
             return live;
         }
         if (!deliverable(head, held.count(key) > 0)) {
-            return null; // its recorded sender does not exist yet: it comes before the live copy does
+            return null; // its live copy, or its recorded sender, is still to come
         }
         Object message = made;
         try {
@@ -149,13 +149,19 @@ final class OutsideInputInjector {
     /**
      * Whether the outside input {@code head} expects can be delivered now ({@code here}: its live
      * copy has arrived): input with recorded content is injected from the trace once its sender
-     * exists; input recorded by order only needs its live copy.
+     * exists; input recorded by order only needs its live copy. So does input from a root thread
+     * ({@code main}): what it did before sending the input (an actor system's start-up, before its
+     * guardian's first message) is done before the actor takes it, in replay as when recorded. The
+     * threads and tasks a program starts are not waited for: a replay may know one by another name.
      */
     boolean deliverable(TraceEvent head, boolean here) {
-        if (recordedContent(head)) {
-            return here || (senderExists(head) && refsExist(head));
+        if (here) {
+            return true;
         }
-        return here;
+        return recordedContent(head)
+                && !support.isRootThread(Input.of(head).source())
+                && senderExists(head)
+                && refsExist(head);
     }
 
     /**

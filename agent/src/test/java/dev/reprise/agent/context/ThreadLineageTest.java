@@ -147,6 +147,29 @@ class ThreadLineageTest {
         return context.get();
     }
 
+    /**
+     * Replay waits for a root thread's input to come again live: main, and the thread that started
+     * the agent off main; never a thread main or another started, known by rank or by name.
+     */
+    @Test
+    void theRootThreadsAreMainAndTheAgentsStarter() throws Exception {
+        Thread main = new Thread(() -> lineage.start(Thread.currentThread()), "main");
+        main.start();
+        main.join();
+        assertTrue(lineage.isRootThread("thread:main"));
+        for (String not : List.of(
+                "thread:main/thread 2", "thread:main/task 3", "thread:pool-1-thread-2", "thread:mainly", "http")) {
+            assertTrue(!lineage.isRootThread(not), not);
+        }
+        ThreadLineage offMain = new ThreadLineage();
+        Thread loading = new Thread(() -> offMain.start(main), "plugin-loader");
+        loading.start();
+        loading.join();
+        assertTrue(offMain.isRootThread("thread:main"));
+        assertTrue(offMain.isRootThread("thread:" + ThreadLineage.LOADER_START));
+        assertTrue(!offMain.isRootThread("thread:plugin-loader"));
+    }
+
     private String currentContext() {
         return lineage.ofCurrentThread().name();
     }

@@ -284,6 +284,11 @@ class ReplayQueueTest {
         }
 
         @Override
+        public boolean isRootThread(long source) {
+            return false;
+        }
+
+        @Override
         public boolean inputFromTrace() {
             return false;
         }
