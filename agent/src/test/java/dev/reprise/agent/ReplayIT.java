@@ -14,6 +14,7 @@ import dev.reprise.programs.MappedStageProgram;
 import dev.reprise.programs.PromiseRaceProgram;
 import dev.reprise.programs.RacyProgram;
 import dev.reprise.programs.StaleTicksProgram;
+import dev.reprise.programs.StashedInputProgram;
 import dev.reprise.programs.SupervisionOrderProgram;
 import dev.reprise.programs.SupervisionProgram;
 import dev.reprise.programs.SystemCallProgram;
@@ -243,6 +244,22 @@ class ReplayIT {
                         LateCallbacksProgram.ROUNDS, programOutput(rec).lines().count(), rec::toString),
                 ReplayIT::programOutput,
                 List.of(List.of(), List.of("-Dpool=1")));
+    }
+
+    /**
+     * Outside input stashed and unstashed: replay injects main's and a thread's input from the
+     * trace, and the actor puts the injected copies back in its mailbox; the recording took each
+     * again from its source there, and so must the replay (a copy taken as another source's input,
+     * the dispatcher thread's, left the actor waiting for main to send it again, as ScalaAuction did).
+     */
+    @Test
+    void outsideInputStashedAndUnstashedReplaysAsRecorded() throws Exception {
+        recordedThriceReplayedUnder(
+                "stashed",
+                StashedInputProgram.class,
+                rec -> assertTrue(rec.out.contains("open") && rec.out.getLast().startsWith("total "), rec::toString),
+                ReplayIT::programOutput,
+                List.of(List.of(), ONE_DISPATCHER_THREAD));
     }
 
     private static final List<String> ONE_DISPATCHER_THREAD = List.of(

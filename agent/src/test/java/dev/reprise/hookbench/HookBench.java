@@ -34,8 +34,8 @@ public final class HookBench {
         RECORDED_AGAINST
     }
 
-    static final List<String> BENCHMARKS = List.of("pingPong", "threadRing", "fanIn");
-    static final double AIM_NS = 10;
+    static final List<String> BENCHMARKS = List.of("pingPong", "threadRing", "fanIn", "manySenders");
+    static final double AIM_NS = 5;
 
     public static void main(String[] args) throws Exception {
         boolean quick = false;

@@ -31,7 +31,7 @@ class HookBenchIT {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"pingPong", "threadRing", "fanIn"})
+    @ValueSource(strings = {"pingPong", "threadRing", "fanIn", "manySenders"})
     void aRecordedForkLeavesASoundTraceWithEveryMessage(String bench) throws Exception {
         Path jar = Path.of(System.getProperty("reprise.agent.jar", "target/reprise-agent.jar"))
                 .toAbsolutePath();

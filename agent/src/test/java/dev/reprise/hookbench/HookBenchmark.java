@@ -68,6 +68,7 @@ public class HookBenchmark {
             case "pingPong" -> PingPong.props(pacer);
             case "threadRing" -> ThreadRing.props(pacer);
             case "fanIn" -> FanIn.props(pacer);
+            case "manySenders" -> ManySenders.props(pacer);
             default -> throw new IllegalArgumentException("no workload for " + bench);
         };
         system.actorOf(workload, bench);
@@ -118,6 +119,12 @@ public class HookBenchmark {
     @Benchmark
     @OperationsPerInvocation(Pacer.BATCH)
     public void fanIn() throws InterruptedException {
+        pacer.awaitBatch();
+    }
+
+    @Benchmark
+    @OperationsPerInvocation(Pacer.BATCH)
+    public void manySenders() throws InterruptedException {
         pacer.awaitBatch();
     }
 }

@@ -29,6 +29,11 @@ public final class Tag {
     public dev.reprise.runtime.ActorRecord source;
     /** External only: whether the content has been handed to the recorder. */
     public boolean contentRecorded;
+    /**
+     * External only: replay made this message from the trace (its data entry is {@link #dataId}),
+     * not the program; it comes back only when the actor puts it back (a stash's unstash).
+     */
+    public boolean injected;
     /** Promise only: the callback (or timer's task) that sends it, where what it creates comes from; made on first use for a timer. */
     private OutsideContext context;
 
@@ -77,6 +82,15 @@ public final class Tag {
     public static Tag external(AgentActor source) {
         Tag tag = new Tag(EXTERNAL, source.id(), 0, 0, false);
         tag.source = source;
+        return tag;
+    }
+
+    /** Replay's copy of outside input from {@code source}, made from its recorded data entry {@code dataId}. */
+    public static Tag injected(long source, long dataId) {
+        Tag tag = new Tag(EXTERNAL, source, 0, 0, false);
+        tag.dataId = dataId;
+        tag.contentRecorded = true;
+        tag.injected = true;
         return tag;
     }
 

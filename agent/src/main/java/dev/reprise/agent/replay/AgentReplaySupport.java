@@ -4,6 +4,7 @@ import akka.actor.ActorRef;
 import akka.dispatch.Envelope;
 import dev.reprise.agent.actor.ActorIds;
 import dev.reprise.agent.actor.Actors;
+import dev.reprise.agent.actor.AddedState;
 import dev.reprise.agent.actor.AgentActor;
 import dev.reprise.agent.actor.Tag;
 import dev.reprise.agent.context.Envelopes;
@@ -37,6 +38,17 @@ public final class AgentReplaySupport implements ReplaySupport, MailboxSupport {
             case Tag.PROMISE -> new MessageKey(MessageKey.PROMISE, tag.sender, tag.resolver);
             default -> new MessageKey(MessageKey.EXTERNAL, tag.sender, 0);
         };
+    }
+
+    @Override
+    public void markInjected(Envelope envelope, long source, long dataId) {
+        AddedState.setTag(envelope, Tag.injected(source, dataId));
+    }
+
+    @Override
+    public long injectedData(Envelope envelope) {
+        Tag tag = Envelopes.tagOf(envelope);
+        return tag != null && tag.injected ? tag.dataId : 0;
     }
 
     @Override

@@ -38,6 +38,16 @@ public interface MailboxSupport {
      */
     boolean isRootThread(long source);
 
+    /**
+     * Marks {@code envelope}, made from the trace as outside input of {@code source} (data entry
+     * {@code dataId}), as replay's own: an actor that puts it back in its mailbox (a stash's
+     * unstash) gets it again as that input, as the recording did, not as input of another source.
+     */
+    void markInjected(Envelope envelope, long source, long dataId);
+
+    /** The data entry of an envelope {@link #markInjected} marked, else 0 (the program's own message). */
+    long injectedData(Envelope envelope);
+
     /** Whether the replay takes recorded outside input from the trace alone ({@code input=trace}). */
     boolean inputFromTrace();
 

@@ -39,6 +39,11 @@ final class OutsideInputInjector {
     private final ActorSystem system;
     /** The mailbox's arrived messages, where live copies wait. */
     private final ArrivedMessages held;
+    /**
+     * Injected inputs that the actor put back in its mailbox (a stash's unstash), by source and
+     * data entry: the recording has the same input again there, which takes them, as they are.
+     */
+    private final Map<Input, Envelope> putBack = new HashMap<>();
     /** Per outside source: inputs injected from the trace whose live copy has not arrived yet (at least 1). */
     private final Map<Long, Integer> injectedAhead = new HashMap<>();
     /** The outside input the script expects next and its recorded content, read from the data file once. */
@@ -58,10 +63,16 @@ final class OutsideInputInjector {
     }
 
     /**
-     * A live outside input keyed {@code key} arrived: whether the mailbox files it. Not when it is
-     * the live copy of an input already injected, nor past the number of live inputs kept per key.
+     * An outside input keyed {@code key} arrived: whether the mailbox files it. Not when it is
+     * the live copy of an input already injected, nor past the number of live inputs kept per key,
+     * nor an injected input put back (kept for its next turn apart from live copies, see {@link #putBack}).
      */
-    boolean arrived(MessageKey key) {
+    boolean arrived(MessageKey key, Envelope envelope) {
+        long injected = support.injectedData(envelope);
+        if (injected != 0) {
+            putBack.put(new Input(key.sender(), injected), envelope);
+            return false;
+        }
         replay.liveInputHeld(true);
         if (support.inputFromTrace()) {
             AgentLog.warnOnce(
@@ -86,6 +97,10 @@ final class OutsideInputInjector {
     /** The recorded outside input the script expects: injected from the trace, or the live one if not recorded. */
     Envelope take(TraceEvent head, MessageKey key) {
         Input in = Input.of(head);
+        Envelope again = putBack.remove(in);
+        if (again != null) {
+            return again;
+        }
         long source = in.source();
         long dataId = in.dataId();
         byte[] content = content(head);
@@ -123,7 +138,9 @@ final class OutsideInputInjector {
         if (live == null) {
             injectedAhead.merge(source, 1, Integer::sum);
         }
-        return Envelope.apply(message, senderOf(content, live), system);
+        Envelope injected = Envelope.apply(message, senderOf(content, live), system);
+        support.markInjected(injected, source, dataId);
+        return injected;
     }
 
     /**
@@ -155,7 +172,7 @@ final class OutsideInputInjector {
      * threads and tasks a program starts are not waited for: a replay may know one by another name.
      */
     boolean deliverable(TraceEvent head, boolean here) {
-        if (here) {
+        if (here || putBack.containsKey(Input.of(head))) {
             return true;
         }
         return recordedContent(head)

@@ -147,7 +147,7 @@ public final class ReplayQueue
         if (closedTo != null) {
             return false;
         }
-        if (key.kind() == MessageKey.EXTERNAL && !inputs().arrived(key)) {
+        if (key.kind() == MessageKey.EXTERNAL && !inputs().arrived(key, envelope)) {
             return true;
         }
         held.add(key, new ArrivedMessages.Held(first ? Long.MIN_VALUE + ++firsts : ++arrivals, envelope), first);

@@ -284,6 +284,14 @@ class ReplayQueueTest {
         }
 
         @Override
+        public void markInjected(Envelope envelope, long source, long dataId) {}
+
+        @Override
+        public long injectedData(Envelope envelope) {
+            return 0;
+        }
+
+        @Override
         public boolean isRootThread(long source) {
             return false;
         }
