@@ -4,6 +4,7 @@ import dev.reprise.acmeair.actors.AcmeAirActors;
 import dev.reprise.acmeair.db.Database;
 import dev.reprise.acmeair.db.Loader;
 import dev.reprise.acmeair.http.HttpServer;
+import dev.reprise.acmeair.latency.ServerLatency;
 import dev.reprise.acmeair.support.AppClock;
 import dev.reprise.acmeair.support.Ids;
 import java.sql.Connection;
@@ -51,7 +52,13 @@ public final class AcmeAirServer implements AutoCloseable {
                 db, Ids.forRun(options.seed(), db.nextRun()), clock, options.loader(), options.hashResponses());
         try {
             return new AcmeAirServer(
-                    db, actors, new HttpServer(options.port(), actors.router(), options.idleSeconds()));
+                    db,
+                    actors,
+                    new HttpServer(
+                            options.port(),
+                            actors.router(),
+                            options.idleSeconds(),
+                            options.latency() ? new ServerLatency() : null));
         } catch (RuntimeException | InterruptedException e) {
             actors.system().terminate();
             throw e;

@@ -14,6 +14,7 @@ import java.nio.file.Path;
  * @param hashResponses whether to keep the response hash chain
  * @param idleSeconds how long a connection may send nothing (between requests, or in the middle of
  *     one) before the server closes it
+ * @param latency whether to time each request and answer {@code GET /internal/latency} ({@code ServerLatency})
  */
 public record ServerOptions(
         int port,
@@ -22,7 +23,8 @@ public record ServerOptions(
         boolean loadAtStart,
         long seed,
         boolean hashResponses,
-        int idleSeconds) {
+        int idleSeconds,
+        boolean latency) {
     /** A connection that sends nothing for this long is closed, by default. */
     static final int DEFAULT_IDLE_SECONDS = 60;
 
@@ -39,6 +41,8 @@ public record ServerOptions(
         --hash-responses     keep a SHA-256 chain over response bodies (GET /rest/api/config/responseHash)
         --idle-timeout S     close a connection that sends nothing for S seconds, between requests or
                              in the middle of one (default 60)
+        --latency            time each request, from decoded to written (GET /internal/latency: count,
+                             p50, p90, p99, p99.9 in microseconds since the last GET)
       """;
 
     /**
@@ -58,6 +62,7 @@ public record ServerOptions(
         long seed = System.nanoTime();
         boolean hash = false;
         int idle = DEFAULT_IDLE_SECONDS;
+        boolean latency = false;
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
                 case "--port" -> port = Integer.parseInt(value(args, ++i));
@@ -70,11 +75,19 @@ public record ServerOptions(
                 case "--seed" -> seed = Long.parseLong(value(args, ++i));
                 case "--hash-responses" -> hash = true;
                 case "--idle-timeout" -> idle = Integer.parseInt(value(args, ++i));
+                case "--latency" -> latency = true;
                 default -> throw new IllegalArgumentException("unknown option " + args[i]);
             }
         }
         return new ServerOptions(
-                port, db, new LoaderSettings(customers, days, flightsPerDay, dataSeed), load, seed, hash, idle);
+                port,
+                db,
+                new LoaderSettings(customers, days, flightsPerDay, dataSeed),
+                load,
+                seed,
+                hash,
+                idle,
+                latency);
     }
 
     private static String value(String[] args, int i) {

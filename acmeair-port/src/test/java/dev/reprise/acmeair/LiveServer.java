@@ -37,7 +37,8 @@ final class LiveServer implements AutoCloseable {
 
     /** A server that closes a connection silent for {@code idleSeconds}. */
     LiveServer(Path dir, long seed, LoaderSettings data, int idleSeconds) throws Exception {
-        server = AcmeAirServer.start(new ServerOptions(0, dir.resolve("db"), data, true, seed, true, idleSeconds));
+        server =
+                AcmeAirServer.start(new ServerOptions(0, dir.resolve("db"), data, true, seed, true, idleSeconds, true));
     }
 
     URI uri(String path) {

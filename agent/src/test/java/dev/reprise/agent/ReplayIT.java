@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.reprise.programs.BalancingProgram;
+import dev.reprise.programs.CombinatorRaceProgram;
 import dev.reprise.programs.CountingProgram;
 import dev.reprise.programs.EndingsProgram;
 import dev.reprise.programs.ExtensionRaceProgram;
@@ -258,6 +259,22 @@ class ReplayIT {
                 "stashed",
                 StashedInputProgram.class,
                 rec -> assertTrue(rec.out.contains("open") && rec.out.getLast().startsWith("total "), rec::toString),
+                ReplayIT::programOutput,
+                List.of(List.of(), ONE_DISPATCHER_THREAD));
+    }
+
+    /**
+     * A journal's turn chains {@code recover}, {@code map} and {@code foreach} on a future that a
+     * plain thread completes meanwhile: how many callbacks the turn registers is chance, and so is
+     * what it prints. Recorded 3 times; each replayed as recorded and on a dispatcher of one thread.
+     */
+    @Test
+    void combinatorsRacingTheirFuturesCompletionReplayAsRecorded() throws Exception {
+        recordedThriceReplayedUnder(
+                "combinators",
+                CombinatorRaceProgram.class,
+                rec -> assertTrue(
+                        rec.out.stream().anyMatch(l -> l.endsWith("of 400 complete at the last look")), rec::toString),
                 ReplayIT::programOutput,
                 List.of(List.of(), ONE_DISPATCHER_THREAD));
     }

@@ -25,6 +25,8 @@ public final class AcmeAirDriver {
         --users N          customers to log in as: uid0..uid(N-1)@email.com (default 10000)
         --jtl FILE         also write every sample to FILE (JMeter CSV)
         --warmup S         first run the same load for S seconds, not measured (default 0)
+        --server-latency   also print the server's own latency over the measured run (a server
+                           started with --latency: GET /internal/latency after the warm-up and after the run)
       """;
 
     private AcmeAirDriver() {}
@@ -40,9 +42,18 @@ public final class AcmeAirDriver {
      * @param users number of customers to pick from
      * @param jtl JTL output file, or {@code null}
      * @param warmup how long to run the same load before the measured run, not measured
+     * @param serverLatency whether to take the server's own latency over the measured run ({@link ServerSide})
      */
     public record Options(
-            URI url, Duration duration, int threads, double rate, int loops, int users, Path jtl, Duration warmup) {
+            URI url,
+            Duration duration,
+            int threads,
+            double rate,
+            int loops,
+            int users,
+            Path jtl,
+            Duration warmup,
+            boolean serverLatency) {
         /**
          * @param args command-line arguments
          * @return the options
@@ -56,7 +67,12 @@ public final class AcmeAirDriver {
             int users = 10_000;
             Path jtl = null;
             Duration warmup = Duration.ZERO;
+            boolean serverLatency = false;
             for (int i = 0; i < args.length; i++) {
+                if (args[i].equals("--server-latency")) {
+                    serverLatency = true;
+                    continue;
+                }
                 if (i + 1 >= args.length) {
                     throw new IllegalArgumentException("unknown option or missing value: " + args[i]);
                 }
@@ -73,7 +89,7 @@ public final class AcmeAirDriver {
                     default -> throw new IllegalArgumentException("unknown option " + args[i - 1]);
                 }
             }
-            return new Options(url, duration, threads, rate, loops, users, jtl, warmup);
+            return new Options(url, duration, threads, rate, loops, users, jtl, warmup, serverLatency);
         }
     }
 
@@ -117,7 +133,7 @@ public final class AcmeAirDriver {
             double seconds = elapsed.toNanos() / 1e9;
             out.printf(
                     Locale.ROOT,
-                    "%-26s %8s %7s %9s %6s %6s %6s %7s%n",
+                    "%-26s %8s %7s %9s %8s %8s %8s %8s%n",
                     "label",
                     "count",
                     "errors",
@@ -128,7 +144,7 @@ public final class AcmeAirDriver {
                     "p99.9");
             byLabel.forEach((label, s) -> out.printf(
                     Locale.ROOT,
-                    "%-26s %8d %7d %9.1f %6d %6d %6d %7d%n",
+                    "%-26s %8d %7d %9.1f %8d %8d %8d %8d%n",
                     label,
                     s.count(),
                     s.errors(),
@@ -139,7 +155,7 @@ public final class AcmeAirDriver {
                     s.percentile(99.9)));
             out.printf(
                     Locale.ROOT,
-                    "%-26s %8d %7d %9.1f   (latencies in ms, over %.1f s)%n",
+                    "%-26s %8d %7d %9.1f   (latencies in us, over %.1f s)%n",
                     "TOTAL",
                     total(),
                     errors(),
@@ -166,7 +182,7 @@ public final class AcmeAirDriver {
                         ? "open loop at " + options.rate() + " requests/s, " + options.threads()
                                 + " threads; latency from each request's intended start"
                         : "closed loop, " + options.threads()
-                                + " thread(s), no think time; latency is JMeter's elapsed");
+                                + " thread(s), no think time; latency from just before each request to just after its answer");
         if (options.warmup().isPositive()) {
             // Same JVM: the warm-up also compiles the driver's own hot paths before measuring.
             Result warm = run(new Options(
@@ -177,7 +193,8 @@ public final class AcmeAirDriver {
                     -1,
                     options.users(),
                     null,
-                    Duration.ZERO));
+                    Duration.ZERO,
+                    false));
             System.out.printf(
                     Locale.ROOT,
                     "warm-up: %d samples, %d errors over %.1f s (not measured)%n",
@@ -185,7 +202,13 @@ public final class AcmeAirDriver {
                     warm.errors(),
                     warm.elapsed().toNanos() / 1e9);
         }
+        if (options.serverLatency()) {
+            ServerSide.take(options.url()); // clears what came before the measured run
+        }
         Result result = run(options);
+        if (options.serverLatency()) {
+            System.out.println(ServerSide.line(ServerSide.take(options.url())));
+        }
         result.print(System.out);
         System.exit(result.errors() == 0 ? 0 : 1);
     }

@@ -75,6 +75,7 @@ public final class EmbeddedJMeter {
         SampleStatsListener stats = new SampleStatsListener();
         Object plan = tree.getArray()[0];
         tree.add(plan, stats);
+        tree.add(plan, new SampleClock());
         if (rate > 0) {
             // A timer at the plan's top applies to every sampler.
             tree.add(plan, new OpenLoopTimer(rate));

@@ -3,15 +3,16 @@ package dev.reprise.acmeair.driver;
 import org.HdrHistogram.Histogram;
 
 /**
- * Samples of one request label: count, errors and the latency distribution in milliseconds
- * (JMeter's {@code elapsed} in a closed loop; from the intended start in an open loop).
+ * Samples of one request label: count, errors and the latency distribution in microseconds (from
+ * just before the request in a closed loop, from its intended start in an open loop, to just
+ * after the answer: {@link SampleStatsListener}), up to an hour at 3 significant digits.
  */
 public final class LabelStats {
-    private final Histogram elapsed = new Histogram(3_600_000L, 3);
+    private final Histogram elapsed = new Histogram(3_600_000_000L, 3);
     private long errors;
 
-    synchronized void add(long elapsedMillis, boolean success) {
-        elapsed.recordValue(Math.max(0, Math.min(elapsedMillis, elapsed.getHighestTrackableValue())));
+    synchronized void add(long micros, boolean success) {
+        elapsed.recordValue(Math.max(0, Math.min(micros, elapsed.getHighestTrackableValue())));
         if (!success) {
             errors++;
         }
@@ -29,7 +30,7 @@ public final class LabelStats {
 
     /**
      * @param percentile 0 to 100
-     * @return response time at that percentile, in milliseconds
+     * @return latency at that percentile, in microseconds
      */
     public synchronized long percentile(double percentile) {
         return elapsed.getValueAtPercentile(percentile);

@@ -9,10 +9,10 @@ import org.apache.jmeter.samplers.SampleResult;
 import org.apache.jmeter.testelement.AbstractTestElement;
 
 /**
- * A JMeter listener that gathers every sample into per-label {@link LabelStats}: its response
- * time, or in an open loop the time from its intended start ({@link OpenLoopTimer}) to its end.
- * One instance is shared by all threads ({@link NoThreadClone}); JMeter calls it on the thread
- * that took the sample.
+ * A JMeter listener that gathers every sample into per-label {@link LabelStats}: its latency in
+ * microseconds, from just before the request ({@link SampleClock}), or in an open loop from its
+ * intended start ({@link OpenLoopTimer}), to now, just after the answer. One instance is shared by
+ * all threads ({@link NoThreadClone}); JMeter calls it on the thread that took the sample.
  */
 public final class SampleStatsListener extends AbstractTestElement implements SampleListener, NoThreadClone {
     private static final long serialVersionUID = 1L;
@@ -23,10 +23,14 @@ public final class SampleStatsListener extends AbstractTestElement implements Sa
 
     @Override
     public void sampleOccurred(SampleEvent event) {
+        long end = System.nanoTime();
         SampleResult result = event.getResult();
-        long intended = OpenLoopTimer.takeIntendedStart();
-        long latency = intended < 0 ? result.getTime() : Math.max(result.getTime(), result.getEndTime() - intended);
-        stats(result.getSampleLabel()).add(latency, result.isSuccessful());
+        Long intended = OpenLoopTimer.takeIntendedStart();
+        long started = SampleClock.takeStart();
+        long from = intended != null ? intended : started;
+        // Without the clock (a plan run without it), JMeter's whole milliseconds.
+        long micros = intended == null && started < 0 ? result.getTime() * 1000 : (end - from) / 1000;
+        stats(result.getSampleLabel()).add(micros, result.isSuccessful());
         span(result.getStartTime(), result.getEndTime());
     }
 

@@ -5,7 +5,9 @@ import akka.pattern.Patterns;
 import dev.reprise.acmeair.api.ApiException;
 import dev.reprise.acmeair.api.ApiRequest;
 import dev.reprise.acmeair.api.ApiResponse;
+import dev.reprise.acmeair.latency.ServerLatency;
 import io.netty.buffer.Unpooled;
+import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelHandlerContext;
@@ -15,6 +17,7 @@ import io.netty.handler.codec.http.FullHttpRequest;
 import io.netty.handler.codec.http.FullHttpResponse;
 import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpHeaderValues;
+import io.netty.handler.codec.http.HttpMethod;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.HttpUtil;
 import io.netty.handler.codec.http.HttpVersion;
@@ -32,31 +35,46 @@ final class ApiHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
     /** Long enough for {@code /loader/load} of a large data set on a slow machine. */
     private static final Duration TIMEOUT = Duration.ofSeconds(120);
 
-    private final ActorRef router;
+    /** A {@code decoded} time that says the response is not timed. */
+    private static final long NOT_TIMED = Long.MIN_VALUE;
 
-    ApiHandler(ActorRef router) {
+    private final ActorRef router;
+    /** Times each request and answers {@link ServerLatency#PATH}; null when the server does neither. */
+    private final ServerLatency latency;
+
+    ApiHandler(ActorRef router, ServerLatency latency) {
         this.router = router;
+        this.latency = latency;
     }
 
     @Override
     protected void channelRead0(ChannelHandlerContext ctx, FullHttpRequest request) {
+        long decoded = latency == null ? 0 : latency.now();
         boolean keepAlive =
                 HttpUtil.isKeepAlive(request) && request.decoderResult().isSuccess();
+        if (latency != null
+                && request.method().equals(HttpMethod.GET)
+                && request.uri().equals(ServerLatency.PATH)) {
+            // The measurement's own request: answered here, not by the actors, and not timed.
+            write(ctx, ApiResponse.text(latency.takeInterval()), keepAlive, NOT_TIMED);
+            return;
+        }
         ApiRequest apiRequest;
         try {
             apiRequest = RequestDecoder.decode(request);
         } catch (ApiException e) {
-            write(ctx, e.toResponse(), keepAlive);
+            write(ctx, e.toResponse(), keepAlive, decoded);
             return;
         }
         Patterns.ask(router, apiRequest, TIMEOUT).whenComplete((reply, failure) -> {
             ApiResponse response =
                     reply instanceof ApiResponse r ? r : ApiResponse.error(503, "no answer in time: " + failure);
-            write(ctx, response, keepAlive);
+            write(ctx, response, keepAlive, decoded);
         });
     }
 
-    private static void write(ChannelHandlerContext ctx, ApiResponse response, boolean keepAlive) {
+    /** Writes the response of the request decoded at {@code decoded} ({@link ServerLatency#now}, or {@link #NOT_TIMED}). */
+    private void write(ChannelHandlerContext ctx, ApiResponse response, boolean keepAlive, long decoded) {
         byte[] body = response.body().getBytes(StandardCharsets.UTF_8);
         FullHttpResponse http = new DefaultFullHttpResponse(
                 HttpVersion.HTTP_1_1, HttpResponseStatus.valueOf(response.status()), Unpooled.wrappedBuffer(body));
@@ -66,12 +84,14 @@ final class ApiHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
         if (response.sessionCookie() != null) {
             http.headers().set(HttpHeaderNames.SET_COOKIE, "sessionid=" + response.sessionCookie() + "; Path=/");
         }
-        if (keepAlive) {
-            http.headers().set(HttpHeaderNames.CONNECTION, HttpHeaderValues.KEEP_ALIVE);
-            ctx.writeAndFlush(http);
-        } else {
-            http.headers().set(HttpHeaderNames.CONNECTION, HttpHeaderValues.CLOSE);
-            ctx.writeAndFlush(http).addListener(ChannelFutureListener.CLOSE);
+        http.headers()
+                .set(HttpHeaderNames.CONNECTION, keepAlive ? HttpHeaderValues.KEEP_ALIVE : HttpHeaderValues.CLOSE);
+        ChannelFuture written = ctx.writeAndFlush(http);
+        if (latency != null && decoded != NOT_TIMED) {
+            written.addListener(f -> latency.answered(decoded));
+        }
+        if (!keepAlive) {
+            written.addListener(ChannelFutureListener.CLOSE);
         }
     }
 

@@ -1,6 +1,7 @@
 package dev.reprise.acmeair.http;
 
 import akka.actor.ActorRef;
+import dev.reprise.acmeair.latency.ServerLatency;
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelInitializer;
@@ -30,10 +31,11 @@ public final class HttpServer implements AutoCloseable {
      * @param router the router actor
      * @param idleSeconds a connection that sends nothing this long (between requests, or in the
      *     middle of one) is closed
+     * @param latency times each request and answers {@link ServerLatency#PATH}; null for neither
      * @throws InterruptedException if interrupted while binding
      */
-    public HttpServer(int port, ActorRef router, int idleSeconds) throws InterruptedException {
-        ApiHandler handler = new ApiHandler(router);
+    public HttpServer(int port, ActorRef router, int idleSeconds, ServerLatency latency) throws InterruptedException {
+        ApiHandler handler = new ApiHandler(router, latency);
         channel = new ServerBootstrap()
                 .group(boss, workers)
                 .channel(NioServerSocketChannel.class)

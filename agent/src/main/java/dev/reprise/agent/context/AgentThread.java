@@ -54,6 +54,15 @@ public final class AgentThread {
      */
     boolean deferring;
 
+    /** How many outermost registrations of callbacks on Scala futures this thread has made (it wraps). */
+    int registrations;
+
+    /** The future whose combinator was answered incomplete and runs now ({@link FutureReads#combinatorEnded}), or null. */
+    Object watchedCombinator;
+
+    /** {@link #registrations} when that combinator started. */
+    int registrationsWatched;
+
     public int turnSends;
     /** The class of the last message recorded here, and its fingerprint (a cache: most turns repeat a class). */
     public Class<?> lastMessageClass;

@@ -82,7 +82,11 @@ public final class FutureReads {
      */
     public static void registering(Object promise, Object state, Object callbacks) {
         AgentThread t = AgentThread.peek();
-        if (t == null || t.registering++ > 0 || SharedReads.ownContext() != t) {
+        if (t == null || t.registering++ > 0) {
+            return;
+        }
+        t.registrations++;
+        if (SharedReads.ownContext() != t) {
             return;
         }
         try {
@@ -144,6 +148,10 @@ public final class FutureReads {
      * {@link #NOTHING} for {@code foreach}); null lets the combinator run.
      */
     public static Object combinator(Object promise, String method, Object[] arguments) {
+        AgentThread peeked = AgentThread.peek();
+        if (peeked != null) {
+            peeked.watchedCombinator = null; // one that threw is not watched any more
+        }
         if (method.equals("zipWith")) {
             return zipWith(promise, arguments[0], arguments[1], arguments[2]);
         }
@@ -157,25 +165,63 @@ public final class FutureReads {
             if (completed(t, FUTURE_COMPLETED, p, isComplete(p))) {
                 return null; // complete, as recorded (waited for in replay): the combinator decides by the result
             }
-            Object state = p.get();
-            boolean passes = PASS_SUCCESS.contains(method)
-                    ? state instanceof scala.util.Success
-                    : state instanceof scala.util.Failure;
-            if (!passes) {
-                return null; // it registers its callback, as it did
+            if (!passes(method, p.get())) {
+                // it registers its callback, as it did, unless the future completes before it looks
+                t.watchedCombinator = promise;
+                t.registrationsWatched = t.registrations;
+                return null;
             }
-            ExecutionContext ec = executor instanceof ExecutionContext e ? e : ExecutionContext.parasitic$.MODULE$;
-            if (method.equals("foreach")) {
-                p.onComplete(result -> scala.runtime.BoxedUnit.UNIT, ec);
-                return NOTHING;
-            }
-            return p.transform((scala.Function1<Try<Object>, Try<Object>>) result -> result, ec);
+            return passOn(p, method, executor);
         } catch (ReplayDivergence d) {
             throw d;
         } catch (Throwable e) {
             AgentLog.internalError("recording a future's combinator", e);
             return null;
         }
+    }
+
+    /**
+     * The combinator that {@link #combinator} let run on {@code promise}, answered incomplete, returned
+     * {@code returned}: the result to return. Scala looks at the future again, so one that completed
+     * after that answer with a result the combinator passes on registered nothing: the callback that
+     * passes it on is registered here, as the answer said, in the recording and in the replay alike
+     * (without it, the registrations after it in the turn took each other's recorded answers).
+     */
+    public static Object combinatorEnded(Object promise, String method, Object[] arguments, Object returned) {
+        try {
+            AgentThread t = AgentThread.peek();
+            if (t == null || t.watchedCombinator != promise) {
+                return returned;
+            }
+            t.watchedCombinator = null;
+            if (t.registrations != t.registrationsWatched) {
+                return returned; // it registered its callback
+            }
+            Object passedOn = passOn((DefaultPromise<Object>) promise, method, arguments[arguments.length - 1]);
+            return passedOn == NOTHING ? returned : passedOn;
+        } catch (ReplayDivergence d) {
+            throw d;
+        } catch (Throwable e) {
+            AgentLog.internalError("recording a future's combinator", e);
+            return returned;
+        }
+    }
+
+    /** Whether {@code method} registers nothing on a future in {@code state}: it passes the result on. */
+    private static boolean passes(String method, Object state) {
+        return PASS_SUCCESS.contains(method)
+                ? state instanceof scala.util.Success
+                : state instanceof scala.util.Failure;
+    }
+
+    /** Registers a callback that passes {@code p}'s result on, in place of the combinator's: what it returns. */
+    private static Object passOn(DefaultPromise<Object> p, String method, Object executor) {
+        ExecutionContext ec = executor instanceof ExecutionContext e ? e : ExecutionContext.parasitic$.MODULE$;
+        if (method.equals("foreach")) {
+            p.onComplete(result -> scala.runtime.BoxedUnit.UNIT, ec);
+            return NOTHING;
+        }
+        return p.transform((scala.Function1<Try<Object>, Try<Object>>) result -> result, ec);
     }
 
     /**

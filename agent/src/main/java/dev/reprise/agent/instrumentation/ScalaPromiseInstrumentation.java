@@ -153,11 +153,12 @@ final class ScalaPromiseInstrumentation {
 
         @Advice.OnMethodExit(suppress = Throwable.class)
         static void exit(
+                @Advice.This Object promise,
+                @Advice.Origin("#m") String method,
+                @Advice.AllArguments Object[] arguments,
                 @Advice.Enter Object instead,
                 @Advice.Return(readOnly = false, typing = Assigner.Typing.DYNAMIC) Object returned) {
-            if (instead != null) {
-                returned = instead;
-            }
+            returned = instead != null ? instead : FutureReads.combinatorEnded(promise, method, arguments, returned);
         }
     }
 
@@ -168,6 +169,17 @@ final class ScalaPromiseInstrumentation {
                 @Advice.Origin("#m") String method,
                 @Advice.AllArguments Object[] arguments) {
             return FutureReads.combinator(promise, method, arguments);
+        }
+
+        @Advice.OnMethodExit(suppress = Throwable.class)
+        static void exit(
+                @Advice.This Object promise,
+                @Advice.Origin("#m") String method,
+                @Advice.AllArguments Object[] arguments,
+                @Advice.Enter Object instead) {
+            if (instead == null) {
+                FutureReads.combinatorEnded(promise, method, arguments, null);
+            }
         }
     }
 

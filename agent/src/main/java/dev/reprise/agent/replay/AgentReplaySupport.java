@@ -13,6 +13,7 @@ import dev.reprise.replay.MessageKey;
 import dev.reprise.replay.ReplaySupport;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Predicate;
 import java.util.stream.Collectors;
 
 /** What the replay core and the replay mailboxes ask the agent: keys from envelope tags, ids of actors, names, timers. */
@@ -74,6 +75,8 @@ public final class AgentReplaySupport implements ReplaySupport, MailboxSupport {
 
     /** The recorded ids of the program's own outside contexts (threads, tasks, callbacks: {@link OutsideContext}). */
     private volatile Set<Long> threadSources;
+    /** The recorded ids of {@link #isRootThread}'s sources. */
+    private volatile Set<Long> rootThreads;
 
     @Override
     public boolean resendsLive(long source) {
@@ -82,17 +85,10 @@ public final class AgentReplaySupport implements ReplaySupport, MailboxSupport {
         }
         Set<Long> threads = threadSources;
         if (threads == null) {
-            threads = mode.replay().sources().entrySet().stream()
-                    .filter(e -> OutsideContext.isContextName(e.getKey()))
-                    .map(Map.Entry::getValue)
-                    .collect(Collectors.toUnmodifiableSet());
-            threadSources = threads;
+            threadSources = threads = sourcesNamed(OutsideContext::isContextName);
         }
         return threads.contains(source);
     }
-
-    /** The recorded ids of {@link #isRootThread}'s sources. */
-    private volatile Set<Long> rootThreads;
 
     @Override
     public boolean isRootThread(long source) {
@@ -101,13 +97,17 @@ public final class AgentReplaySupport implements ReplaySupport, MailboxSupport {
         }
         Set<Long> roots = rootThreads;
         if (roots == null) {
-            roots = mode.replay().sources().entrySet().stream()
-                    .filter(e -> mode.lineage.isRootThread(e.getKey()))
-                    .map(Map.Entry::getValue)
-                    .collect(Collectors.toUnmodifiableSet());
-            rootThreads = roots;
+            rootThreads = roots = sourcesNamed(mode.lineage::isRootThread);
         }
         return roots.contains(source);
+    }
+
+    /** The recorded ids of the trace's outside sources whose names {@code named} accepts (read once: the trace names them all). */
+    private Set<Long> sourcesNamed(Predicate<String> named) {
+        return mode.replay().sources().entrySet().stream()
+                .filter(e -> named.test(e.getKey()))
+                .map(Map.Entry::getValue)
+                .collect(Collectors.toUnmodifiableSet());
     }
 
     @Override

@@ -12,7 +12,7 @@ final class AcmeAirChart {
     private static final int ROW = 13;
 
     /**
-     * Horizontal bars on a log scale (latencies span 1 ms to seconds), one group per workload and
+     * Horizontal bars on a log scale (latencies span 100 µs to seconds), one group per workload and
      * label, one pair of bars (untraced dark, recorded light) per percentile.
      */
     static String svg(AcmeAirSummary s) {
@@ -40,7 +40,7 @@ final class AcmeAirChart {
                 250 + BAR_AREA + 80,
                 height));
         sb.append(
-                "<text x=\"10\" y=\"18\" font-weight=\"bold\">Latency in ms (log scale): untraced (dark), recorded (light)</text>\n");
+                "<text x=\"10\" y=\"18\" font-weight=\"bold\">Latency in µs (log scale): untraced (dark), recorded (light)</text>\n");
         int y = 30;
         for (String w : workloads) {
             sb.append(String.format(

@@ -47,7 +47,8 @@ final class AcmeAirDriverJvm {
                 "--threads",
                 Integer.toString(threads),
                 "--users",
-                Integer.toString(users)));
+                Integer.toString(users),
+                "--server-latency"));
         if (rate > 0) {
             cmd.addAll(List.of("--rate", String.format(Locale.ROOT, "%.1f", rate)));
         }

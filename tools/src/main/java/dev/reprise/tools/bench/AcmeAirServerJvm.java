@@ -56,7 +56,8 @@ final class AcmeAirServerJvm implements AutoCloseable {
                 "--load",
                 "--seed",
                 "1",
-                "--hash-responses"));
+                "--hash-responses",
+                "--latency"));
         Path out = work.resolve(what + ".out");
         Path err = work.resolve(what + ".err");
         Process p = new ProcessBuilder(cmd)

@@ -28,10 +28,15 @@ record DriverResult(
     /**
      * One label's figures.
      *
-     * @param percentiles latency in ms at each of {@link #PERCENTILES}
+     * @param percentiles latency in µs at each of {@link #PERCENTILES}
      */
     record Label(long count, long errors, double throughput, List<Long> percentiles) {}
 
+    /** The pseudo-label of the server's own latency over all requests ({@code --server-latency}). */
+    static final String SERVER_SIDE = "server side, all requests";
+
+    private static final Pattern SERVER = Pattern.compile(
+            "^server side: (\\d+) requests, latency in us: p50 (\\d+), p90 (\\d+), p99 (\\d+), p99\\.9 (\\d+)");
     private static final Pattern WARMUP = Pattern.compile("^warm-up: (\\d+) samples, \\d+ errors over ([0-9.]+) s");
     private static final Pattern TOTAL =
             Pattern.compile("^TOTAL\\s+(\\d+)\\s+(\\d+)\\s+[0-9.]+\\s+.*over ([0-9.]+) s\\)");
@@ -42,8 +47,9 @@ record DriverResult(
     }
 
     /**
-     * Parses the driver's output: an optional warm-up line, a header, one line per label (whose
-     * name may hold spaces, so the seven figures are taken from the right) and a TOTAL line.
+     * Parses the driver's output: an optional warm-up line, an optional line of the server's own
+     * latency (kept as the label {@link #SERVER_SIDE}), a header, one line per label (whose name may
+     * hold spaces, so the seven figures are taken from the right) and a TOTAL line.
      *
      * @throws IOException if there is no TOTAL line or a label line is malformed
      */
@@ -52,20 +58,33 @@ record DriverResult(
         long warmupRequests = 0;
         double warmupSeconds = 0;
         boolean inTable = false;
+        Matcher server = null;
         for (String line : lines) {
             Matcher w = WARMUP.matcher(line);
             Matcher t = TOTAL.matcher(line);
-            if (w.find()) {
+            Matcher sv = SERVER.matcher(line);
+            if (sv.find()) {
+                server = sv;
+            } else if (w.find()) {
                 warmupRequests = Long.parseLong(w.group(1));
                 warmupSeconds = Double.parseDouble(w.group(2));
             } else if (line.startsWith("label ")) {
                 inTable = true;
             } else if (t.find()) {
+                double seconds = Double.parseDouble(t.group(3));
+                if (server != null) {
+                    long count = Long.parseLong(server.group(1));
+                    List<Long> percentiles = new ArrayList<>();
+                    for (int g = 2; g <= 5; g++) {
+                        percentiles.add(Long.parseLong(server.group(g)));
+                    }
+                    labels.put(SERVER_SIDE, new Label(count, 0, count / seconds, percentiles));
+                }
                 return new DriverResult(
                         labels,
                         Long.parseLong(t.group(1)),
                         Long.parseLong(t.group(2)),
-                        Double.parseDouble(t.group(3)),
+                        seconds,
                         warmupRequests,
                         warmupSeconds);
             } else if (inTable) {

@@ -13,23 +13,28 @@ import org.junit.jupiter.api.Test;
 
 class AcmeAirReportTest {
     private static final List<String> DRIVER_OUTPUT = List.of(
-            "closed loop, 1 thread(s), no think time; latency is JMeter's elapsed",
+            "closed loop, 1 thread(s), no think time; latency from just before each request to just after its answer",
             "warm-up: 173 samples, 0 errors over 5.0 s (not measured)",
-            "label                         count  errors     req/s    p50    p90    p99   p99.9",
-            "BookFlight                       55       0      11.1      8     17    270     270",
-            "View Profile Information         15       0       3.0      4      5     16      16",
-            "TOTAL                            70       0      14.1   (latencies in ms, over 5.0 s)");
+            "server side: 70 requests, latency in us: p50 210, p90 380, p99 1502, p99.9 1502",
+            "label                         count  errors     req/s      p50      p90      p99    p99.9",
+            "BookFlight                       55       0      11.1     8231    17012   270400   270400",
+            "View Profile Information         15       0       3.0      412      530     1607     1607",
+            "TOTAL                            70       0      14.1   (latencies in us, over 5.0 s)");
 
     @Test
     void parsesTheDriverOutputWithLabelsThatHoldSpaces() throws IOException {
         DriverResult d = DriverResult.parse(DRIVER_OUTPUT);
         assertEquals(
-                List.of("BookFlight", "View Profile Information"),
+                List.of("BookFlight", "View Profile Information", DriverResult.SERVER_SIDE),
                 List.copyOf(d.labels().keySet()));
+        DriverResult.Label server = d.labels().get(DriverResult.SERVER_SIDE);
+        assertEquals(70, server.count());
+        assertEquals(14.0, server.throughput(), 1e-9);
+        assertEquals(List.of(210L, 380L, 1502L, 1502L), server.percentiles());
         DriverResult.Label view = d.labels().get("View Profile Information");
         assertEquals(15, view.count());
         assertEquals(3.0, view.throughput());
-        assertEquals(List.of(4L, 5L, 16L, 16L), view.percentiles());
+        assertEquals(List.of(412L, 530L, 1607L, 1607L), view.percentiles());
         assertEquals(70, d.total());
         assertEquals(14.0, d.throughput(), 1e-9);
         assertEquals(173, d.warmupRequests());
@@ -103,9 +108,15 @@ class AcmeAirReportTest {
                 md.contains("| Login | 0.800 (0.800..0.800) | 1.000 (1.000..1.000) | 1.000 (1.000..1.000) | "
                         + "1.100 (1.100..1.100) | 1.100 (1.100..1.100) | 2.000 (1 round) |"),
                 md);
-        assertTrue(md.contains("Highest p99 ratio over the labels: 1.100 (bar: at most 1.01)"), md);
+        assertTrue(
+                md.contains(
+                        "Highest p99 ratio over the labels: 1.100 (aim: at most 1.03); requests per second, all requests: 0.800 (aim: at least 0.97)"),
+                md);
         assertTrue(md.contains("| 1 | 2.00 | 1000 | 2000 | 0.500 | sound |"), md);
-        assertTrue(md.contains("Median: 0.500 MB/s (bar: at most 1.4, the SOMns figure), 2000 bytes per request."), md);
+        assertTrue(
+                md.contains(
+                        "Median: 0.500 MB/s (aim: at most 1.4, the SOMns figure), 2000 bytes per request (aim: at most 200)."),
+                md);
         assertTrue(md.contains("FAILED: response 3 of 100 differs"), md);
         assertTrue(
                 AcmeAirReport.markdown(s, plan, 7.0, new AcmeAirReplay.Outcome(true, 100, 12.5, ""))
