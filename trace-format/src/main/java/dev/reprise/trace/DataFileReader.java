@@ -7,12 +7,17 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Reads the external-data file. Opening it scans every chunk once (verifying checksums) and
  * indexes the entries by (actor, data id) ({@link DataIndex}); {@link #read} then fetches one
- * entry's bytes with a positional read. Damaged chunks are reported and their entries are absent; the rest is usable.
+ * entry's bytes with a positional read, or from its chunk inflated again when the chunk is stored
+ * deflated (a few such chunks are kept inflated, as a replay reads entries in about file order).
+ * Damaged chunks are reported and their entries are absent; the rest is usable.
  * A trace without a data file (no external data recorded) reads as empty.
  */
 public final class DataFileReader implements AutoCloseable {
@@ -21,6 +26,26 @@ public final class DataFileReader implements AutoCloseable {
     private final DataIndex index = new DataIndex();
     private final List<TraceProblem> problems = new ArrayList<>();
     private long chunks;
+    /** The deflated chunks' file offsets (of their headers) and stored payload lengths, by their number among them. */
+    private long[] deflatedAt = new long[8];
+
+    private int[] deflatedLength = new int[8];
+    private int deflated;
+    /** Deflated chunks inflated again, by their number; the most recently read last. */
+    private final Map<Integer, byte[]> inflated = new LinkedHashMap<>(8, 0.75f, true) {
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<Integer, byte[]> eldest) {
+            return size() > INFLATED_KEPT;
+        }
+    };
+
+    private static final int INFLATED_KEPT = 4;
+    /**
+     * An entry of a deflated chunk is located by this flag, the chunk's number among the deflated
+     * ones (bits 32-62) and the entry's position in the inflated payload (bits 0-31), where an
+     * entry of a stored chunk has its file offset.
+     */
+    private static final long IN_DEFLATED = Long.MIN_VALUE;
 
     private DataFileReader(Path file, FileChannel channel) {
         this.file = file;
@@ -50,7 +75,8 @@ public final class DataFileReader implements AutoCloseable {
     /** Indexes a chunk's entries: varint ids ({@code varintIds}, format version 4 and later) or u32 ones. */
     private void indexChunk(Chunk c, boolean varintIds) {
         byte[] p = c.payload();
-        long base = c.info().offset() + ChunkFormat.HEADER_SIZE;
+        // The writer deflates a chunk only when that makes it smaller, so a deflated one is stored shorter.
+        long base = c.storedLength() == p.length ? c.info().offset() + ChunkFormat.HEADER_SIZE : deflatedChunk(c);
         int at = 0;
         long[] varint = new long[2];
         while (at < p.length) {
@@ -86,11 +112,22 @@ public final class DataFileReader implements AutoCloseable {
                         TraceProblem.Kind.MALFORMED,
                         file,
                         c.info().index(),
-                        base + start,
+                        c.info().offset() + ChunkFormat.HEADER_SIZE + start,
                         "data " + dataId + " of actor " + actor + " is recorded twice"));
             }
             at += (int) length;
         }
+    }
+
+    /** Notes where deflated chunk {@code c} is; returns the location base of its entries. */
+    private long deflatedChunk(Chunk c) {
+        if (deflated == deflatedAt.length) {
+            deflatedAt = Arrays.copyOf(deflatedAt, 2 * deflated);
+            deflatedLength = Arrays.copyOf(deflatedLength, 2 * deflated);
+        }
+        deflatedAt[deflated] = c.info().offset();
+        deflatedLength[deflated] = (int) c.storedLength();
+        return IN_DEFLATED | (long) deflated++ << 32;
     }
 
     /** Reads a varint at {@code at} into {@code out[0]}; returns the position after it, or -1 if it runs past the end. */
@@ -128,13 +165,42 @@ public final class DataFileReader implements AutoCloseable {
             return null;
         }
         long offset = at.offset();
+        if ((offset & IN_DEFLATED) != 0) {
+            int from = (int) offset;
+            return Arrays.copyOfRange(inflated((int) (offset >>> 32) & Integer.MAX_VALUE), from, from + at.length());
+        }
         ByteBuffer b = ByteBuffer.allocate(at.length());
+        readFully(b, offset, "data entry");
+        return b.array();
+    }
+
+    /** The payload of deflated chunk {@code k}, inflated again (or kept from an earlier read). */
+    private synchronized byte[] inflated(int k) throws IOException {
+        byte[] p = inflated.get(k);
+        if (p != null) {
+            return p;
+        }
+        byte[] header = new byte[ChunkFormat.HEADER_SIZE];
+        byte[] stored = new byte[deflatedLength[k]];
+        readFully(ByteBuffer.wrap(header), deflatedAt[k], "data chunk");
+        readFully(ByteBuffer.wrap(stored), deflatedAt[k] + ChunkFormat.HEADER_SIZE, "data chunk");
+        try {
+            p = ChunkFormat.payload(header, stored);
+        } catch (MalformedChunkException e) {
+            throw new IOException(file + ": the deflated data chunk at byte offset " + deflatedAt[k]
+                    + " no longer inflates (changed since the trace was opened): " + e.getMessage());
+        }
+        inflated.put(k, p);
+        return p;
+    }
+
+    /** Fills {@code b} from byte {@code offset} of the file; {@code what} is there, for the error. */
+    private void readFully(ByteBuffer b, long offset, String what) throws IOException {
         while (b.hasRemaining()) {
             if (channel.read(b, offset + b.position()) < 0) {
-                throw new IOException(file + ": data entry at byte offset " + offset + " is cut short");
+                throw new IOException(file + ": " + what + " at byte offset " + offset + " is cut short");
             }
         }
-        return b.array();
     }
 
     /** The data ids of {@code actor}'s entries that are present and intact, in increasing order. */
@@ -142,10 +208,17 @@ public final class DataFileReader implements AutoCloseable {
         return index.dataIdsOf(actor);
     }
 
-    /** The byte offset in the file of entry {@code (actor, dataId)}'s bytes, or -1 when the file lacks it. */
+    /**
+     * The byte offset in the file of entry {@code (actor, dataId)}'s bytes (of its chunk, when that
+     * is stored deflated), or -1 when the file lacks it.
+     */
     public long offsetOf(long actor, long dataId) {
         DataIndex.Location at = index.find(actor, dataId);
-        return at == null ? -1 : at.offset();
+        if (at == null) {
+            return -1;
+        }
+        long offset = at.offset();
+        return (offset & IN_DEFLATED) == 0 ? offset : deflatedAt[(int) (offset >>> 32) & Integer.MAX_VALUE];
     }
 
     /**

@@ -8,9 +8,11 @@ import java.nio.file.attribute.FileAttribute;
 /**
  * Writes the external-data file: entries {@code (varint actor, varint dataId, u32 length, payload)}
  * (since format version 4; before it, actor and data id were u32)
- * collected into checksummed chunks. Small entries are copied into a staging chunk; an entry
- * larger than the staging area becomes a chunk of its own, written straight from the caller's
- * buffer (no copy). Single-threaded: the recorder's writer thread.
+ * collected into checksummed chunks. Small entries are copied into a staging chunk, which is
+ * deflated when that makes it smaller (since format version 6: a server's requests repeat their
+ * headers, so its data shrinks several times); an entry larger than the staging area becomes a
+ * chunk of its own, written straight from the caller's buffer (no copy, not deflated).
+ * Single-threaded: the recorder's writer thread.
  */
 public final class DataFileWriter implements AutoCloseable {
     /** The most an entry's header takes: two varints of up to 10 bytes and the u32 length. */
@@ -27,12 +29,16 @@ public final class DataFileWriter implements AutoCloseable {
         this.staging = ByteBuffer.allocate(chunkSize).order(java.nio.ByteOrder.LITTLE_ENDIAN);
     }
 
-    /** Creates the data file; entries are grouped into chunks of about {@code chunkSize} bytes. */
-    public static DataFileWriter create(Path path, int chunkSize, FileAttribute<?>... attributes) throws IOException {
+    /**
+     * Creates the data file; entries are grouped into chunks of about {@code chunkSize} bytes,
+     * deflated when {@code deflate} and smaller so.
+     */
+    public static DataFileWriter create(Path path, int chunkSize, boolean deflate, FileAttribute<?>... attributes)
+            throws IOException {
         if (chunkSize < 2 * MAX_ENTRY_HEADER) {
             throw new IllegalArgumentException("data chunk size too small: " + chunkSize);
         }
-        return new DataFileWriter(ChunkFileWriter.create(path, FileKind.DATA, false, attributes), chunkSize);
+        return new DataFileWriter(ChunkFileWriter.create(path, FileKind.DATA, deflate, attributes), chunkSize);
     }
 
     /** Appends entry {@code (actor, dataId)} with the remaining bytes of {@code payload} (consumed). */
@@ -64,8 +70,7 @@ public final class DataFileWriter implements AutoCloseable {
     /** Writes the staged entries as a chunk, if there are any. */
     public void flush() throws IOException {
         if (staging.position() > 0) {
-            staging.flip();
-            file.write(0, sequence++, staging);
+            file.write(0, sequence++, staging.array(), staging.position()); // deflated if that is smaller
             staging.clear();
         }
     }

@@ -10,11 +10,12 @@ import java.util.zip.CRC32C;
  */
 final class FileHeader {
     /**
-     * The trace format version this code writes (5: outside sources are named by data entries,
+     * The trace format version this code writes (6: data chunks may be deflated, as event chunks
+     * are; 5: outside sources are named by data entries,
      * {@link SourceNames}, not in the metadata; 4: ids up to 64 bits, width code 3 is a varint, see
      * {@link EventLayout}).
      */
-    static final int VERSION = 5;
+    static final int VERSION = 6;
     /** The oldest version this code reads (3: 32-bit ids and {@link Fingerprint}s; 2 is 3 without fingerprints). */
     static final int OLDEST_READ = 2;
     /** The first version whose ids may exceed 32 bits (width code 3 is a varint, data entries hold varint ids). */

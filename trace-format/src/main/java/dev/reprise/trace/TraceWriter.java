@@ -56,13 +56,13 @@ public final class TraceWriter implements AutoCloseable {
     }
 
     /**
-     * Like {@link #create(Path, TraceMetadata)}; {@code deflateEvents} false stores event chunks as
-     * they are (less work for the writer thread, several times the size); {@code access} says who
+     * Like {@link #create(Path, TraceMetadata)}; {@code deflate} false stores event and data chunks
+     * as they are (less work for the writer thread, several times the size); {@code access} says who
      * may read the directory and files it creates.
      */
-    public static TraceWriter create(Path directory, TraceMetadata metadata, boolean deflateEvents, TraceAccess access)
+    public static TraceWriter create(Path directory, TraceMetadata metadata, boolean deflate, TraceAccess access)
             throws IOException {
-        return create(directory, metadata, deflateEvents, access, false);
+        return create(directory, metadata, deflate, access, false);
     }
 
     /**
@@ -71,7 +71,7 @@ public final class TraceWriter implements AutoCloseable {
      * the events and data files by {@link #sync}).
      */
     public static TraceWriter create(
-            Path directory, TraceMetadata metadata, boolean deflateEvents, TraceAccess access, boolean durable)
+            Path directory, TraceMetadata metadata, boolean deflate, TraceAccess access, boolean durable)
             throws IOException {
         access.createDirectory(directory);
         FileAttribute<?>[] attributes = access.fileAttributes(directory);
@@ -85,10 +85,10 @@ public final class TraceWriter implements AutoCloseable {
         }
         metadata.write(directory, attributes); // forced by forceCreation, off the caller's thread
         ChunkFileWriter events =
-                ChunkFileWriter.create(TraceFiles.events(directory), FileKind.EVENTS, deflateEvents, attributes);
+                ChunkFileWriter.create(TraceFiles.events(directory), FileKind.EVENTS, deflate, attributes);
         DataFileWriter data;
         try {
-            data = DataFileWriter.create(TraceFiles.data(directory), DATA_CHUNK_SIZE, attributes);
+            data = DataFileWriter.create(TraceFiles.data(directory), DATA_CHUNK_SIZE, deflate, attributes);
         } catch (IOException e) {
             events.close();
             throw e;

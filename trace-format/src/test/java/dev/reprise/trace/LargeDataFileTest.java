@@ -31,7 +31,7 @@ class LargeDataFileTest {
                 () -> "runs in the small heap of surefire's execution " + "small-heap (-Xmx96m), not in this JVM's "
                         + Runtime.getRuntime().maxMemory() / (1024 * 1024) + " MB");
         Path file = tmp.resolve("data.rpd");
-        try (DataFileWriter w = DataFileWriter.create(file, 64 * 1024)) {
+        try (DataFileWriter w = DataFileWriter.create(file, 64 * 1024, true)) {
             for (int id = 1; id <= PER_ACTOR; id++) {
                 for (long actor = 7; actor <= 8; actor++) {
                     w.append(actor, id, new byte[] {(byte) (id % 2), (byte) actor}, 2);

@@ -29,7 +29,7 @@ class TraceFilesTest {
         byte[] big = new byte[3 * TraceWriter.DATA_CHUNK_SIZE + 17];
         r.nextBytes(big);
         Path file = tmp.resolve(TraceFiles.DATA);
-        try (DataFileWriter w = DataFileWriter.create(file, 1024)) {
+        try (DataFileWriter w = DataFileWriter.create(file, 1024, true)) {
             for (int i = 1; i <= 500; i++) {
                 w.append(i % 7, i, ("entry " + i).getBytes(StandardCharsets.UTF_8), ("entry " + i).length());
             }
@@ -51,7 +51,7 @@ class TraceFilesTest {
     @Test
     void aDamagedDataChunkIsReportedAndTheOtherEntriesStayReadable() throws Exception {
         Path file = tmp.resolve(TraceFiles.DATA);
-        try (DataFileWriter w = DataFileWriter.create(file, 64)) {
+        try (DataFileWriter w = DataFileWriter.create(file, 64, false)) {
             for (int i = 1; i <= 30; i++) {
                 w.append(1, i, new byte[] {(byte) i, 2, 3}, 3);
             }

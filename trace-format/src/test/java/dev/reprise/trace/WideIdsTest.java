@@ -167,7 +167,7 @@ class WideIdsTest {
     void dataEntriesKeepWideIds() throws Exception {
         Path file = tmp.resolve(TraceFiles.DATA);
         long[] ids = {0, 1, 255, 1L << 24, 0xFFFF_FFFFL, 1L << 32, 1L << 40, Long.MAX_VALUE / 2};
-        try (DataFileWriter w = DataFileWriter.create(file, 64)) {
+        try (DataFileWriter w = DataFileWriter.create(file, 64, true)) {
             for (long id : ids) {
                 w.append(id, id + 1, new byte[] {(byte) id}, 1);
             }

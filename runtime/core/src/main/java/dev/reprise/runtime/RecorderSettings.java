@@ -19,7 +19,7 @@ import java.util.Map;
  * @param flushInterval how often buffers are flushed, which bounds what a crash loses
  * @param overflow what to do when all buffers are full
  * @param encoding {@link Encoding#COMPACT} (small ids on) or {@link Encoding#FULL_WIDTH} (off)
- * @param compress whether the writer thread deflates event chunks (several times smaller traces)
+ * @param compress whether the writer thread deflates event and data chunks (several times smaller traces)
  * @param fingerprints whether each processed message and creation gets a {@link dev.reprise.trace.Fingerprint}
  *     byte, so a replay catches a changed program at its first differing event (off by default: it
  *     costs a few percent on message-bound programs, {@code ./reprise bench fingerprints})
