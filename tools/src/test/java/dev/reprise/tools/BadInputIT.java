@@ -28,6 +28,8 @@ class BadInputIT {
     static Path file;
     static Path empty;
     static Path newer;
+    /** The format version this Reprise writes (the recorded trace's), and the newer one it must refuse. */
+    static int current;
 
     @BeforeAll
     static void paths() throws Exception {
@@ -36,7 +38,8 @@ class BadInputIT {
         missing = bad.resolve("no-such-trace");
         file = Files.writeString(bad.resolve("a-file"), "not a trace\n");
         empty = Files.createDirectories(bad.resolve("empty"));
-        newer = trace.copyWithFormatVersion(bad.resolve("version-6"), 6);
+        current = dev.reprise.trace.TraceMetadata.read(trace.dir).formatVersion();
+        newer = trace.copyWithFormatVersion(bad.resolve("version-" + (current + 1)), current + 1);
     }
 
     /** The command line of {@code command} (as named in the tests' sources) on {@code dir}. */
@@ -88,7 +91,9 @@ class BadInputIT {
                 Cli.tools(on(command, newer)),
                 1,
                 prefix(command) + TraceFiles.events(newer)
-                        + ": trace format version 6 is not supported; this Reprise reads versions 2 to 5");
+                        + ": trace format version " + (current + 1)
+                        + " is not supported; this Reprise reads versions 2 to "
+                        + current);
     }
 
     @Test
@@ -98,8 +103,9 @@ class BadInputIT {
         assertEquals("", r.out(), r::toString);
         Cli.assertNoStackTrace(r);
         assertEquals(
-                "FAILED: " + TraceFiles.events(newer) + ": trace format version 6 is not supported; this Reprise "
-                        + "reads versions 2 to 5. Use the Reprise release that recorded the trace.",
+                "FAILED: " + TraceFiles.events(newer) + ": trace format version " + (current + 1)
+                        + " is not supported; this Reprise reads versions 2 to " + current
+                        + ". Use the Reprise release that recorded the trace.",
                 r.errLines().get(0),
                 r::toString);
     }
