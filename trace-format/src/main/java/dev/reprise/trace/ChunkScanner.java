@@ -161,7 +161,8 @@ public final class ChunkScanner implements AutoCloseable {
         }
         ChunkInfo info = new ChunkInfo(LittleEndian.getInt(header, 4), LittleEndian.getLong(header, 8), index, at);
         try {
-            return new Attempt(new Chunk(info, ChunkFormat.payload(header, payload), length), null, false);
+            boolean deflated = (LittleEndian.getInt(header, 16) & ChunkFormat.DEFLATED) != 0;
+            return new Attempt(new Chunk(info, ChunkFormat.payload(header, payload), length, deflated), null, false);
         } catch (MalformedChunkException e) {
             return Attempt.failed(e.getMessage(), false);
         }

@@ -30,7 +30,7 @@ public final class DataFileReader implements AutoCloseable {
     private long[] deflatedAt = new long[8];
 
     private int[] deflatedLength = new int[8];
-    private int deflated;
+    private int deflatedChunks;
     /** Deflated chunks inflated again, by their number; the most recently read last. */
     private final Map<Integer, byte[]> inflated = new LinkedHashMap<>(8, 0.75f, true) {
         @Override
@@ -75,8 +75,7 @@ public final class DataFileReader implements AutoCloseable {
     /** Indexes a chunk's entries: varint ids ({@code varintIds}, format version 4 and later) or u32 ones. */
     private void indexChunk(Chunk c, boolean varintIds) {
         byte[] p = c.payload();
-        // The writer deflates a chunk only when that makes it smaller, so a deflated one is stored shorter.
-        long base = c.storedLength() == p.length ? c.info().offset() + ChunkFormat.HEADER_SIZE : deflatedChunk(c);
+        long base = c.deflated() ? deflatedChunk(c) : c.info().offset() + ChunkFormat.HEADER_SIZE;
         int at = 0;
         long[] varint = new long[2];
         while (at < p.length) {
@@ -121,13 +120,13 @@ public final class DataFileReader implements AutoCloseable {
 
     /** Notes where deflated chunk {@code c} is; returns the location base of its entries. */
     private long deflatedChunk(Chunk c) {
-        if (deflated == deflatedAt.length) {
-            deflatedAt = Arrays.copyOf(deflatedAt, 2 * deflated);
-            deflatedLength = Arrays.copyOf(deflatedLength, 2 * deflated);
+        if (deflatedChunks == deflatedAt.length) {
+            deflatedAt = Arrays.copyOf(deflatedAt, 2 * deflatedChunks);
+            deflatedLength = Arrays.copyOf(deflatedLength, 2 * deflatedChunks);
         }
-        deflatedAt[deflated] = c.info().offset();
-        deflatedLength[deflated] = (int) c.storedLength();
-        return IN_DEFLATED | (long) deflated++ << 32;
+        deflatedAt[deflatedChunks] = c.info().offset();
+        deflatedLength[deflatedChunks] = (int) c.storedLength();
+        return IN_DEFLATED | (long) deflatedChunks++ << 32;
     }
 
     /** Reads a varint at {@code at} into {@code out[0]}; returns the position after it, or -1 if it runs past the end. */

@@ -1,6 +1,7 @@
 package dev.reprise.trace;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -60,8 +61,10 @@ class ChunkDeflateTest {
             Chunk b = s.next();
             assertEquals(null, s.next());
             assertEquals(noise.length, a.storedLength(), "noise is stored");
+            assertFalse(a.deflated(), "noise is stored");
             assertTrue(java.util.Arrays.equals(noise, a.payload()));
             assertTrue(b.storedLength() < 100, "repetitive bytes deflate, stored in " + b.storedLength());
+            assertTrue(b.deflated(), "repetitive bytes deflate");
             assertTrue(java.util.Arrays.equals(repetitive, b.payload()));
             assertEquals(Files.size(file), b.end());
         }
