@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.reprise.testsupport.ChildProcess;
 import dev.reprise.testsupport.Project;
+import dev.reprise.trace.TraceMetadata;
 import java.io.File;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -81,6 +82,11 @@ class AcmeAirSessionIT {
         Cli.Result verify = Cli.script(Cli.PACKAGED, "verify", trace.toString());
         assertEquals(0, verify.exit(), verify.toString());
         assertTrue(verify.out().contains("the run ended by SIGTERM, exit status 143"), verify.toString());
+        long threads = TraceMetadata.read(trace).count("threads");
+        assertTrue( // the common pool's workers run the responses' callbacks, and lose their thread-locals after each
+                threads < 100,
+                threads + " threads recorded for " + recordedHashes.size()
+                        + " responses: one per thread, not per task");
 
         List<String> replay = new ArrayList<>(
                 List.of("replay", "--trace", trace.toString(), "--input-from-trace", "--check-output", "--"));

@@ -33,7 +33,7 @@ public final class RecordMode extends Mode {
     private final Recorder recorder;
     /** Whether messages and creations get fingerprints. */
     private final boolean fingerprints;
-    /** The state of threads that hold none in a field (not Akka's dispatcher threads), for {@link #peekThread()}. */
+    /** The state of threads that hold none in a field (not Akka's dispatcher threads). */
     private final ThreadLocal<AgentThread> otherThreads = new ThreadLocal<>();
 
     /** Recording to {@code recorder} as copy {@code copy} of the agent's classes, with the others' ({@link AgentCopy}). */
@@ -56,23 +56,27 @@ public final class RecordMode extends Mode {
         return registerThread();
     }
 
+    /**
+     * The state of a thread that holds none in a field: its thread-local's, else made now, on its
+     * first use or after the JDK erased the thread-local (a common pool worker's, after each task;
+     * replay makes it again there too). The thread's recorder stays the same.
+     */
     private AgentThread registerThread() {
-        ThreadRecorder r = recorder.forCurrentThread();
-        Object c = r.context();
-        if (c instanceof AgentThread own) {
-            return own;
+        Thread current = Thread.currentThread();
+        boolean inField = AddedState.holdsThreadState(current);
+        AgentThread t = inField ? null : otherThreads.get();
+        if (t != null) {
+            return t;
         }
-        AgentThread t = c == null ? null : otherThreads.get(); // the slot holds another copy's state
-        if (t == null) {
-            t = new AgentThread(r);
-            if (c == null) {
-                r.context(t);
-            }
-            if (AddedState.holdsThreadState(Thread.currentThread())) {
-                AddedState.setThread(Thread.currentThread(), t);
-            } else {
-                otherThreads.set(t);
-            }
+        ThreadRecorder r = recorder.forCurrentThread();
+        t = new AgentThread(r);
+        if (r.context() == null || r.context() instanceof AgentThread) { // else it holds another copy's state
+            r.context(t);
+        }
+        if (inField) {
+            AddedState.setThread(current, t);
+        } else {
+            otherThreads.set(t);
         }
         return t;
     }

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.reprise.api.Codec;
 import dev.reprise.trace.DataFileReader;
 import dev.reprise.trace.TraceAnalysis;
 import dev.reprise.trace.TraceEvent;
@@ -16,6 +17,9 @@ import java.lang.management.ManagementFactory;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 import javax.management.ObjectName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -56,6 +60,36 @@ class RecorderTest {
         TraceMetadata m = TraceMetadata.read(dir);
         assertTrue(m.cleanEnd());
         assertEquals(sim.attempted.get(), m.count("events"));
+    }
+
+    @Test
+    void aCommonPoolWorkerKeepsItsRecorderThoughTheJdkErasesItsThreadLocalsAfterEachTask() throws Exception {
+        Path dir = tmp.resolve("t");
+        Recorder recorder = Recorder.start(RecorderSettings.defaults(dir));
+        int tasks = 2_000;
+        Set<Thread> workers = ConcurrentHashMap.newKeySet();
+        for (int i = 0; i < tasks; i++) {
+            ActorRecord task = new ActorRecord(1_000 + i);
+            long value = i;
+            CompletableFuture.runAsync(
+                            () -> { // one by one: the pool's workers take turns, none is added
+                                workers.add(Thread.currentThread());
+                                ThreadRecorder r = recorder.forCurrentThread();
+                                r.systemCall(task, value);
+                                r.leave();
+                            })
+                    .join();
+        }
+        recorder.close();
+        TraceMetadata m = TraceMetadata.read(dir);
+        assertTrue(workers.size() < tasks / 10, "the common pool reused its workers: " + workers.size());
+        assertEquals(workers.size(), m.count("threads"), "one recorder per worker, not one per task");
+        try (DataFileReader data = DataFileReader.open(TraceFiles.data(dir))) {
+            for (int i = 0; i < tasks; i++) {
+                assertArrayEquals(Codec.Builtin.longBytes(i), data.read(1_000 + i, 1), "task " + i);
+            }
+        }
+        assertEquals(List.of(), TraceAnalysis.run(dir).problems());
     }
 
     @Test
