@@ -5,6 +5,7 @@ import akka.actor.ActorRefWithCell;
 import akka.actor.Cell;
 import dev.reprise.agent.Agent;
 import dev.reprise.agent.context.AgentThread;
+import dev.reprise.agent.context.Envelopes;
 import dev.reprise.agent.health.AgentLog;
 import dev.reprise.agent.replay.InputOrder;
 
@@ -66,7 +67,9 @@ public final class Actors {
             InputOrder order = InputOrder.of(((Cell) cell).self().path());
             a.recordsMessages = order.recordsMessages();
             a.recordsSystemMessages = order.recordsSystemMessages();
-            Agent.mode.actorBuilt(a, ((Cell) cell).self().path().toStringWithoutAddress());
+            String path = ((Cell) cell).self().path().toStringWithoutAddress();
+            a.inputContentRecorded = Envelopes.inputContentRecorded(path);
+            Agent.mode.actorBuilt(a, path);
         } catch (Throwable e) {
             AgentLog.internalError("attaching an actor id", e);
         }

@@ -15,6 +15,8 @@ public final class AgentActor extends ActorRecord {
     public boolean recordsMessages = true;
     /** False for Akka's two actors whose input races inside Akka ({@link dev.reprise.agent.replay.InputOrder}). */
     public boolean recordsSystemMessages = true;
+    /** Whether outside input to it is recorded with its content ({@link dev.reprise.agent.context.Envelopes#inputContentRecorded}). */
+    public boolean inputContentRecorded = true;
     /** The outside contexts (threads, tasks, callbacks) its turns started, counted ({@link OutsideContext}); null until one is. */
     private OutsideContext.Starts starts;
 

@@ -99,7 +99,10 @@ public final class Envelopes {
         }
         tag.contentRecorded = true;
         Cell c = (Cell) cell;
-        if (!contentRecorded(c.self().path().toStringWithoutAddress())) {
+        AgentActor to = AddedState.actorOf(cell);
+        if (!(to != null
+                ? to.inputContentRecorded
+                : inputContentRecorded(c.self().path().toStringWithoutAddress()))) {
             return;
         }
         ActorSystem system = c.system();
@@ -117,7 +120,7 @@ public final class Envelopes {
      * network input that a replay without peers takes from the trace. (Its UDP managers are
      * {@code /system/IO-UDP-FF} and, for connected sockets, {@code /system/IO-UDP-CONN}.)
      */
-    private static boolean contentRecorded(String path) {
+    public static boolean inputContentRecorded(String path) {
         return !path.startsWith("/system")
                 || path.startsWith("/system/IO-TCP/")
                 || path.startsWith("/system/IO-UDP-FF/")

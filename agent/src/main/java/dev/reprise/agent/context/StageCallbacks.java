@@ -4,7 +4,6 @@ import dev.reprise.agent.actor.AddedState;
 import dev.reprise.agent.actor.RepriseState;
 import dev.reprise.agent.actor.Tag;
 import dev.reprise.agent.health.AgentLog;
-import java.util.concurrent.Executor;
 import java.util.function.BiConsumer;
 import java.util.function.BiFunction;
 import java.util.function.Consumer;
@@ -69,26 +68,6 @@ public final class StageCallbacks {
             AgentLog.internalError("wrapping a stage callback", e);
         }
         return callback;
-    }
-
-    /**
-     * The executor of a stage method called now (by the callback's registrant): it runs each task
-     * (the callback, then the dependents of the stage it completes) as a promise callback of the
-     * registrant resolved by the converter's completer.
-     */
-    public static Object executor(Object converter, Object executor) {
-        try {
-            OutsideContext context = callbackOfCurrent();
-            RepriseState stage = (RepriseState) converter;
-            Executor pool = (Executor) executor;
-            return (Executor) task -> pool.execute(() -> run(context, stage, () -> {
-                task.run();
-                return null;
-            }));
-        } catch (Throwable e) {
-            AgentLog.internalError("wrapping a stage executor", e);
-        }
-        return executor;
     }
 
     /** A callback registered now: a context of the current actor, callback or thread, owned by it. */

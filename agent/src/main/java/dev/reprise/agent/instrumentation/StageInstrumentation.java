@@ -16,13 +16,13 @@ import net.bytebuddy.implementation.bytecode.assign.Assigner;
 /**
  * The {@code CompletableFuture}s that Scala futures are converted to ({@code Patterns.ask} in the
  * Java API; scala-java8-compat's and Scala 2.13's converters): they remember who completed them,
- * and wrap the callbacks given to their (overridden, asynchronous) stage methods. Their
- * {@code defaultExecutor} (inherited, overridden here) runs those stage tasks in the callback's
- * context as a whole: a stage made by {@code thenApply} is completed by the task after the callback
- * returned, and its own dependents (a {@code Patterns.pipe}, say) run right then, on the pool's
- * thread. That stage ({@code newIncompleteFuture}, overridden here) is a {@link
- * dev.reprise.agent.context.ContextStage}, so a dependent put on it once it is complete runs in the same
- * context.
+ * and wrap the callbacks given to their (overridden, asynchronous) stage methods. A stage made by
+ * {@code thenApply} is completed by the pool's task after the callback returned, and its own
+ * dependents (a {@code Patterns.pipe}, say) run right then, on the pool's thread; so that stage
+ * ({@code newIncompleteFuture}, overridden here) is a {@link dev.reprise.agent.context.ContextStage},
+ * which wraps its dependents in the same context, whenever they run. (Overriding
+ * {@code defaultExecutor} too, with a second intercepting advice, gave it this one's code: a
+ * {@code ClassCastException} thrown and suppressed at every stage method.)
  */
 final class StageInstrumentation {
     private static final String[] ONE_ARGUMENT = {
@@ -49,8 +49,6 @@ final class StageInstrumentation {
                                 WrapSecond.class,
                                 "two-stage callbacks",
                                 namedOneOf(TWO_ARGUMENTS).and(takesArguments(2)).and(not(isBridge()))))
-                        .method(named("defaultExecutor").and(takesArguments(0)))
-                        .intercept(Advice.to(InContext.class).wrap(SuperMethodCall.INSTANCE))
                         .method(named("newIncompleteFuture").and(takesArguments(0)))
                         .intercept(Advice.to(NewStage.class).wrap(SuperMethodCall.INSTANCE)));
     }
@@ -59,15 +57,6 @@ final class StageInstrumentation {
         @Advice.OnMethodEnter(suppress = Throwable.class)
         static void enter(@Advice.This Object converter, @Advice.Argument(0) Object result) {
             StageCallbacks.completed(converter, result);
-        }
-    }
-
-    static final class InContext {
-        @Advice.OnMethodExit(suppress = Throwable.class)
-        static void exit(
-                @Advice.This Object converter,
-                @Advice.Return(readOnly = false, typing = Assigner.Typing.DYNAMIC) Object executor) {
-            executor = StageCallbacks.executor(converter, executor);
         }
     }
 
