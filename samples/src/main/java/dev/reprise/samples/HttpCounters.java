@@ -80,7 +80,13 @@ public final class HttpCounters extends AllDirectives {
                 path(
                         "stop",
                         () -> post(() -> {
-                            binding.thenCompose(ServerBinding::unbind).thenAccept(done -> system.terminate());
+                            // A moment later: unbinding at once could close this connection before its response is out.
+                            system.scheduler()
+                                    .scheduleOnce(
+                                            Duration.ofMillis(200),
+                                            () -> binding.thenCompose(ServerBinding::unbind)
+                                                    .thenAccept(done -> system.terminate()),
+                                            system.dispatcher());
                             return complete("bye\n");
                         })));
     }
