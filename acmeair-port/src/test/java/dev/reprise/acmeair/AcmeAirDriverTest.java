@@ -31,7 +31,8 @@ class AcmeAirDriverTest {
             "Update Customer",
             "View Profile Information",
             "logout");
-    private static final int USERS = 3;
+    /** One per thread of the open loop, so that no two threads share a customer. */
+    private static final int USERS = 4;
 
     @TempDir
     static Path dir;
