@@ -45,6 +45,11 @@ final class ChunkFormat {
         return (word & ~(LENGTH_MASK | DEFLATED)) != 0 ? -1 : word & LENGTH_MASK;
     }
 
+    /** Whether a header says its payload is deflated. */
+    static boolean deflated(byte[] header) {
+        return (LittleEndian.getInt(header, 16) & DEFLATED) != 0;
+    }
+
     /**
      * The payload of a chunk whose checksum has been verified: {@code stored} itself, or its events
      * inflated when the header says it is deflated.
@@ -52,7 +57,7 @@ final class ChunkFormat {
      * @throws MalformedChunkException when a deflated payload does not inflate to its declared length
      */
     static byte[] payload(byte[] header, byte[] stored) throws MalformedChunkException {
-        if ((LittleEndian.getInt(header, 16) & DEFLATED) == 0) {
+        if (!deflated(header)) {
             return stored;
         }
         if (stored.length < 4) {

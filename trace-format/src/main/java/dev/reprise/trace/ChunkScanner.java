@@ -161,8 +161,10 @@ public final class ChunkScanner implements AutoCloseable {
         }
         ChunkInfo info = new ChunkInfo(LittleEndian.getInt(header, 4), LittleEndian.getLong(header, 8), index, at);
         try {
-            boolean deflated = (LittleEndian.getInt(header, 16) & ChunkFormat.DEFLATED) != 0;
-            return new Attempt(new Chunk(info, ChunkFormat.payload(header, payload), length, deflated), null, false);
+            return new Attempt(
+                    new Chunk(info, ChunkFormat.payload(header, payload), length, ChunkFormat.deflated(header)),
+                    null,
+                    false);
         } catch (MalformedChunkException e) {
             return Attempt.failed(e.getMessage(), false);
         }

@@ -68,11 +68,7 @@ public final class RecordMode extends Mode {
         if (t != null) {
             return t;
         }
-        ThreadRecorder r = recorder.forCurrentThread();
-        t = new AgentThread(r);
-        if (r.context() == null || r.context() instanceof AgentThread) { // else it holds another copy's state
-            r.context(t);
-        }
+        t = new AgentThread(recorder.forCurrentThread());
         if (inField) {
             AddedState.setThread(current, t);
         } else {

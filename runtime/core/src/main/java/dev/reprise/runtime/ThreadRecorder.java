@@ -26,7 +26,6 @@ public final class ThreadRecorder extends BufferOwnership {
     /** This thread's system-call results on their way to the writer. */
     final DataStage data;
 
-    private Object context;
     private ActorRecord open;
     private int openCounter;
     private ActorRecord current;
@@ -77,15 +76,6 @@ public final class ThreadRecorder extends BufferOwnership {
     /** Marks the end of the current actor's turn: calls outside turns are not recorded. */
     public void leave() {
         current = null;
-    }
-
-    /** The instrumentation's own state for this thread (opaque to the recorder), or null. */
-    public Object context() {
-        return context;
-    }
-
-    public void context(Object state) {
-        this.context = state;
     }
 
     /** {@code actor} processed a message sent by {@code sender}. */
