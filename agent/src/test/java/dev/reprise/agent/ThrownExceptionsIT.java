@@ -41,9 +41,12 @@ class ThrownExceptionsIT {
             }
         });
         int added = grown.values().stream().mapToInt(Integer::intValue).sum();
-        // 2,700 more asks, each through four stage methods: one exception in ten asks is far below one per call.
+        // 2,700 more asks, each through four stage methods. The JIT drops a throw that its compiled code catches
+        // itself,
+        // so a throw per call shows only until its method is compiled (622 times with the bug this test was written
+        // for); a few more are class loading's.
         assertTrue(
-                added < 270, "exceptions thrown in the recording grew by " + added + " with 2,700 more asks: " + grown);
+                added < 100, "exceptions thrown in the recording grew by " + added + " with 2,700 more asks: " + grown);
     }
 
     /** Runs the program with the JVM's exception log: thrown exceptions counted by class and the method that threw them. */

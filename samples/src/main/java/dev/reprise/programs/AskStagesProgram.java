@@ -14,11 +14,11 @@ import java.util.concurrent.CompletableFuture;
  * ends the actor system. The work per ask is fixed, so whatever grows with {@code N} is per ask.
  */
 public final class AskStagesProgram {
-    record Double(int value, ActorRef<Integer> replyTo) {}
+    record Doubling(int value, ActorRef<Integer> replyTo) {}
 
     public static void main(String[] args) {
         int asks = Integer.parseInt(args[0]);
-        ActorSystem<Double> system = ActorSystem.create(
+        ActorSystem<Doubling> system = ActorSystem.create(
                 Behaviors.receiveMessage(d -> {
                     d.replyTo().tell(2 * d.value());
                     return Behaviors.same();
@@ -28,8 +28,8 @@ public final class AskStagesProgram {
         int[] completed = {0};
         for (int i = 0; i < asks; i++) {
             int value = i;
-            sum += AskPattern.<Double, Integer>ask(
-                            system, replyTo -> new Double(value, replyTo), Duration.ofSeconds(10), system.scheduler())
+            sum += AskPattern.<Doubling, Integer>ask(
+                            system, replyTo -> new Doubling(value, replyTo), Duration.ofSeconds(10), system.scheduler())
                     .thenApply(doubled -> doubled + 1)
                     .thenCompose(CompletableFuture::completedFuture)
                     .whenComplete((answer, failure) -> completed[0]++)
