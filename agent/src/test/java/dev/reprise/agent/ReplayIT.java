@@ -8,12 +8,14 @@ import dev.reprise.programs.BalancingProgram;
 import dev.reprise.programs.CombinatorRaceProgram;
 import dev.reprise.programs.CountingProgram;
 import dev.reprise.programs.EndingsProgram;
+import dev.reprise.programs.ExitInCallbackProgram;
 import dev.reprise.programs.ExtensionRaceProgram;
 import dev.reprise.programs.FirstToCompleteProgram;
 import dev.reprise.programs.LateCallbacksProgram;
 import dev.reprise.programs.MappedStageProgram;
 import dev.reprise.programs.PromiseRaceProgram;
 import dev.reprise.programs.RacyProgram;
+import dev.reprise.programs.SelfMadeResultsProgram;
 import dev.reprise.programs.StaleTicksProgram;
 import dev.reprise.programs.StashedInputProgram;
 import dev.reprise.programs.SupervisionOrderProgram;
@@ -117,6 +119,32 @@ class ReplayIT {
         // The workers race to make /system/registry: in replay another worker may get there first.
         recordAndReplay(
                 ExtensionRaceProgram.class, 3, r -> String.join(",", r.lines("registered ")) + r.lines("total "));
+    }
+
+    @Test
+    void resultsAnActorMadeItselfAndPipedBackFromPoolThreadsReplayInTheirRecordedOrder() throws Exception {
+        // Each piped message names the actor as its resolver; told apart by their callbacks, not by arrival.
+        recordAndReplay(SelfMadeResultsProgram.class, 3, r -> String.join(",", r.lines("piped ")));
+    }
+
+    @Test
+    void aCompletionWhoseCallbackEndsTheProgramAndALastLosingAttemptReplay() throws Exception {
+        // Recorded when its attempt returned, the winner's completion was lost to the exit its callback's message
+        // caused, and closer's replay waited for a resolver no event created. The loser's lost attempt is its last
+        // event: replayed live, the loser won whenever it came first.
+        for (int i = 0; i < 2; i++) {
+            Path trace = tmp.resolve("exit" + i);
+            RecordedRun rec = RecordedRun.record(trace, CALLS, ExitInCallbackProgram.class);
+            assertEquals(0, rec.exitCode, rec.toString());
+            assertEquals(List.of("winner"), rec.lines("closed by "), rec.toString());
+            for (String delay : List.of("0", "1500")) {
+                RecordedRun rep =
+                        RecordedRun.replay(trace, List.of("-Dwinner.delay=" + delay), ExitInCallbackProgram.class);
+                assertEquals(0, rep.exitCode, "winner " + delay + " ms late: " + rep);
+                assertEquals(rec.lines("closed by "), rep.lines("closed by "), "winner " + delay + " ms late: " + rep);
+                rep.assertApplicationTraceConsumed();
+            }
+        }
     }
 
     @Test

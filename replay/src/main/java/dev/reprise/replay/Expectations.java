@@ -105,10 +105,14 @@ final class Expectations {
         return c.child();
     }
 
-    /** {@link Replay#nextCompletion}: looks at the creator's next event, takes nothing. */
+    /**
+     * {@link Replay#nextCompletion}: looks at the creator's next event, takes nothing. Past the end
+     * of its events the recording's attempt, if it made one, completed nothing: it lost to another
+     * completer, or the run ended first. Unless the replay goes on live there.
+     */
     long nextCompletion(long creator) {
         if (pastTheEnd(creator)) {
-            return Replay.LIVE;
+            return replay.liveAfterEnd() ? Replay.LIVE : Replay.LOST;
         }
         return scripts.script(creator).peek() instanceof TraceEvent.Creation c && c.kind() == CreationKind.PROMISE
                 ? c.child()

@@ -63,6 +63,8 @@ public final class Replay implements AutoCloseable {
     private final ActorScripts scripts;
     /** {@link #finish} ran. */
     private final java.util.concurrent.atomic.AtomicBoolean finished = new java.util.concurrent.atomic.AtomicBoolean();
+    /** {@link #programExits}. */
+    private volatile boolean exiting;
 
     private final OutsideSources sources;
     private final Expectations expectations;
@@ -262,15 +264,16 @@ public final class Replay implements AutoCloseable {
 
     /** {@link #nextCompletion}: the recording's attempt here lost to another completer. */
     public static final long LOST = -1;
-    /** {@link #nextCompletion}: past the end of the creator's recorded events (the replay goes on live). */
+    /** {@link #nextCompletion}: past the end of the creator's recorded events, where the replay goes on live. */
     public static final long LIVE = 0;
 
     /**
      * {@code creator} tries to complete a promise that is not completed yet: the id of the
      * completion its recording made here (a promise creation comes next; it is taken when the
-     * attempt completes the promise), {@link #LIVE} past the end of its recorded events, or
-     * {@link #LOST} where the recording found the promise completed by someone else first (the
-     * replay must then let that completer win).
+     * attempt completes the promise), {@link #LIVE} past the end of its recorded events where
+     * the replay goes on live, or {@link #LOST} where the recording found the promise completed
+     * by someone else first, or made no completion before its events end (the replay must then
+     * let another completer win).
      */
     public long nextCompletion(long creator) {
         return expectations.nextCompletion(creator);
@@ -423,6 +426,16 @@ public final class Replay implements AutoCloseable {
                 DataFileReader d = data) {
             // closed in turn, the second even if the first fails
         }
+    }
+
+    /** The program called {@code System.exit}: actors waiting for a recorded completer wait no more ({@link #isExiting}). */
+    public void programExits() {
+        exiting = true;
+    }
+
+    /** Whether the program called {@code System.exit}: then nothing it does is waited for. */
+    public boolean isExiting() {
+        return exiting;
     }
 
     /** Whether the replay is stopping: it diverged, or reached the end of a cut recording. */

@@ -86,8 +86,21 @@ class ReplayTest {
             assertNull(replay.expectSystemCall(2, "System.nanoTime"), "no recorded result: the real call is made");
             assertEquals(
                     -1, replay.expectCreation(2, CreationKind.ACTOR, null), "a creation past the end gets a new id");
-            assertEquals(Replay.LIVE, replay.nextCompletion(2));
+            assertEquals(
+                    Replay.LOST,
+                    replay.nextCompletion(2),
+                    "the recording completed nothing more: another completer must win, or the run end first");
             assertNull(replay.divergence(), "the end of a clean recording is no divergence");
+        }
+    }
+
+    @Test
+    void pastTheEndOfACleanRecordingReplayedLiveACompletionGoesAhead() throws Exception {
+        try (Replay replay = Replay.open(parentAndChild(), support, QUIET, true, false, false)) {
+            replay.expectCreation(MAIN, CreationKind.ACTOR, null);
+            replay.expectSystemCall(2, "System.nanoTime");
+            assertEquals(Replay.LIVE, replay.nextCompletion(2), "live past the end: the attempt completes");
+            assertNull(replay.divergence());
         }
     }
 

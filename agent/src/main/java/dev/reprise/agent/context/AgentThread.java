@@ -54,6 +54,9 @@ public final class AgentThread {
      */
     boolean deferring;
 
+    /** The promise completions under way here, made at the first ({@link Callbacks#completing}). */
+    private CompletionsUnderWay completions;
+
     /** How many outermost registrations of callbacks on Scala futures this thread has made (it wraps). */
     int registrations;
 
@@ -80,6 +83,16 @@ public final class AgentThread {
     /** @param recorder the thread's recorder, or null when replaying */
     public AgentThread(ThreadRecorder recorder) {
         this.recorder = recorder;
+    }
+
+    CompletionsUnderWay completions() {
+        CompletionsUnderWay c = completions;
+        return c != null ? c : (completions = new CompletionsUnderWay());
+    }
+
+    /** The promise completions under way here, or null if there never was one. */
+    CompletionsUnderWay completionsIfAny() {
+        return completions;
     }
 
     /** This thread's state ({@link Mode#thread()}). */

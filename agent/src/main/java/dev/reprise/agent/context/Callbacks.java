@@ -62,9 +62,11 @@ public final class Callbacks {
      * from two promises that the same actor completed are then told apart, however their callbacks
      * race, and the resolver still leads back to the actor through the creation tree. The id is
      * given now, for the callbacks the completion runs, and recorded only if the attempt completes
-     * the promise ({@link #completed}): an attempt that another completer beats leaves no event,
-     * however close the race (a late reply to an ask that timed out even goes to dead letters
-     * without an attempt, once the timeout's callback has stopped the ask's temp actor).
+     * the promise, before its callbacks are handed over ({@link #submitting}, else {@link
+     * #completed}; {@link CompletionsUnderWay} says why): an attempt that another completer beats
+     * leaves no event, however close the race (a late reply to an ask that timed out even goes to
+     * dead letters without an attempt, once the timeout's callback has stopped the ask's temp
+     * actor).
      *
      * @return the completion's id, for {@link #completed}; 0 for none
      */
@@ -75,7 +77,11 @@ public final class Callbacks {
                     && (t.sends == null || t.sends.kind == Tag.PLAIN)
                     && result instanceof RepriseState s
                     && !(state instanceof scala.util.Try)) {
-                return Agent.mode.completing(t, promise, s);
+                long id = Agent.mode.completing(t, promise, s);
+                if (id != ActorIds.UNKNOWN) {
+                    t.completions().begin(id, result);
+                }
+                return id;
             }
         } catch (dev.reprise.replay.ReplayDivergence d) {
             throw d;
@@ -87,15 +93,37 @@ public final class Callbacks {
 
     /**
      * The attempt that {@link #completing} gave the id {@code completion} (0: none) returned
-     * {@code completed}, whether it completed the promise: its creation is recorded, and an ask's
-     * timeout may have won.
+     * {@code completed}, whether it completed the promise: its creation is recorded, unless handing
+     * its callbacks over recorded it ({@link #submitting}), and an ask's timeout may have won.
      */
     public static void completed(long completion, boolean completed) {
         try {
-            if (completed && completion != ActorIds.UNKNOWN) {
-                Agent.mode.completed(AgentThread.current(), completion);
+            if (completion != ActorIds.UNKNOWN) {
+                AgentThread t = AgentThread.current();
+                long unrecorded = t.completions().end();
+                if (completed && unrecorded != ActorIds.UNKNOWN) {
+                    Agent.mode.completed(t, unrecorded);
+                }
             }
             AskTimeouts.completed(completed);
+        } catch (Throwable e) {
+            AgentLog.internalError("recording a promise completion", e);
+        }
+    }
+
+    /**
+     * A promise's callbacks are handed to their executors with {@code result}: if an attempt of
+     * {@link #completing} made that result, it completed its promise, and is recorded now, before
+     * any callback can run.
+     */
+    public static void submitting(Object result) {
+        try {
+            AgentThread t = AgentThread.peek();
+            CompletionsUnderWay c = t != null ? t.completionsIfAny() : null;
+            long id = c != null ? c.submitting(result) : ActorIds.UNKNOWN;
+            if (id != ActorIds.UNKNOWN) {
+                Agent.mode.completed(t, id);
+            }
         } catch (Throwable e) {
             AgentLog.internalError("recording a promise completion", e);
         }
@@ -105,11 +133,12 @@ public final class Callbacks {
     public static Object enter(Object transformation, Object result) {
         try {
             OutsideContext callback = AddedState.callbackOf(transformation);
-            return AgentThread.current()
-                    .enterCallback(Tag.promise(
-                            callback != null ? callback.owner : ActorIds.UNKNOWN,
-                            AddedState.resolverOf(result),
-                            callback));
+            AgentThread t = AgentThread.current();
+            long resolver = AddedState.resolverOf(result);
+            return t.enterCallback(
+                    callback != null
+                            ? Tag.promise(callback.owner, callback.resolverNaming(resolver, t), callback)
+                            : Tag.promise(ActorIds.UNKNOWN, resolver, null));
         } catch (Throwable e) {
             AgentLog.internalError("entering a callback", e);
             return null;

@@ -239,6 +239,23 @@ public final class OutsideContext {
         return actor;
     }
 
+    /**
+     * The resolver that the promise messages of this callback, running on {@code t} with a result
+     * that {@code resolver} made, name: that one, unless it is the callback's own registrant and
+     * the callback runs outside the registrant's turn. A result made in a turn without a promise
+     * completion ({@code Future.failed}, an ask of an actor already stopped) names its actor, and
+     * two callbacks the actor put on such results, run on a pool (as a converted future's stage
+     * callbacks always are), would send messages of one name in whatever order their threads ran.
+     * Then the callback's own pseudo-actor names them apart. One run at once, in the turn, is
+     * ordered by the turn.
+     */
+    long resolverNaming(long resolver, AgentThread t) {
+        if (resolver != owner || !replayable || (t.current != null && t.current.id() == owner)) {
+            return resolver;
+        }
+        return actor().id();
+    }
+
     @Override
     public String toString() {
         return name();

@@ -78,7 +78,11 @@ public final class StageCallbacks {
 
     private static Object run(OutsideContext context, RepriseState stage, java.util.function.Supplier<Object> body) {
         Tag previous = ContextCallback.enter(
-                Tag.promise(context.owner, AddedState.resolverOf(stage), context), "a stage callback");
+                Tag.promise(
+                        context.owner,
+                        context.resolverNaming(AddedState.resolverOf(stage), AgentThread.current()),
+                        context),
+                "a stage callback");
         try {
             return body.get();
         } finally {

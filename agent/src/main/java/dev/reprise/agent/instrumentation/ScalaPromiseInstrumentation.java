@@ -18,7 +18,8 @@ import net.bytebuddy.implementation.bytecode.assign.Assigner;
  * Scala futures: {@code Promise$Transformation} (every callback: map, onComplete, andThen, pipeTo,
  * the Java converters) remembers who registered it and runs in a promise context; {@code Success}
  * and {@code Failure} remember who made them, and {@code DefaultPromise.tryComplete0} gives each
- * completion inside an actor's turn an id of its own; whether a future is complete, read
+ * completion inside an actor's turn an id of its own, recorded before {@code submitWithValue}
+ * hands its callbacks over; whether a future is complete, read
  * ({@code value}, {@code isCompleted}), met by a callback registered on it ({@code dispatchOrAddCallbacks})
  * or by a combinator that may register nothing ({@code map}, {@code recover}, ...) or registers
  * by what it finds ({@code zipWith}), in an actor's turn or another context replayed in order, is
@@ -44,7 +45,7 @@ final class ScalaPromiseInstrumentation {
                                 "dispatchOrAddCallbacks",
                                 named("dispatchOrAddCallbacks").and(takesArguments(2))))
                         .visit(Hooks.advice(
-                                RunningAtOnce.class,
+                                CallbacksHandedOver.class,
                                 "submitWithValue",
                                 named("submitWithValue").and(takesArguments(2))))
                         .visit(Hooks.advice(
@@ -106,9 +107,9 @@ final class ScalaPromiseInstrumentation {
             return Callbacks.completing(promise, state, result);
         }
 
-        @Advice.OnMethodExit(suppress = Throwable.class)
+        @Advice.OnMethodExit(suppress = Throwable.class, onThrowable = Throwable.class)
         static void exit(@Advice.Enter long completion, @Advice.Return boolean completed) {
-            Callbacks.completed(completion, completed);
+            Callbacks.completed(completion, completed); // thrown: not completed
         }
     }
 
@@ -134,9 +135,10 @@ final class ScalaPromiseInstrumentation {
         }
     }
 
-    static final class RunningAtOnce {
+    static final class CallbacksHandedOver {
         @Advice.OnMethodEnter(suppress = Throwable.class)
-        static void enter(@Advice.Argument(0) Object callbacks) {
+        static void enter(@Advice.Argument(0) Object callbacks, @Advice.Argument(1) Object result) {
+            Callbacks.submitting(result);
             FutureReads.runningAtOnce(callbacks);
         }
     }

@@ -205,6 +205,7 @@ public final class ReplayMode extends Mode implements AutoCloseable {
 
     @Override
     public void exiting(int status) {
+        replay.programExits();
         Long recorded = replay.metadata().counts().get(TraceMetadata.ENDED_PREFIX + TraceMetadata.EXIT_STATUS);
         if (recorded != null && recorded != status) {
             AgentLog.warn("this replay exits with status " + status + "; the recorded run exited with System.exit("
