@@ -24,6 +24,7 @@ import picocli.CommandLine.Command;
             InspectCommand.class,
             VerifyCommand.class,
             StatsCommand.class,
+            ViewCommand.class,
             dev.reprise.tools.bench.BenchCommand.class,
             CommandLine.HelpCommand.class
         },

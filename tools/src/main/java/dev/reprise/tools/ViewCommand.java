@@ -1,0 +1,75 @@
+package dev.reprise.tools;
+
+import dev.reprise.tools.view.ViewPage;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+/** {@code reprise view DIR [-o PAGE]}: the run as a message sequence, in one HTML page. */
+@Command(
+        name = "view",
+        mixinStandardHelpOptions = true,
+        description = {
+            "Writes one self-contained HTML page (no server, no network) showing a trace as a message sequence: "
+                    + "a lane per actor and outside source, grouped by creator; messages as arrows; creations, "
+                    + "timers, promise resolutions, system messages, system calls and outside input with their "
+                    + "recorded values; filters by actor, kind and message class; a click shows the inspect line.",
+            "Each lane is in exact replay order; the order across lanes is the events file's (the trace has no "
+                    + "global clock). A trace of more than --max-events events is summarised: messages counted per "
+                    + "pair of lanes and slice of the recording.",
+            "A damaged trace is shown as far as it is readable, with a warning in the page and here."
+        })
+final class ViewCommand implements Callable<Integer> {
+    /** Past this many events the page would pass about 20 MB and open slowly: it counts instead. */
+    static final long DEFAULT_MAX_EVENTS = 100_000;
+
+    @Mixin
+    TraceDirectory trace;
+
+    @Option(
+            names = {"-o", "--output"},
+            paramLabel = "PAGE",
+            description = "The page to write (default: DIR/view.html).")
+    Path output;
+
+    @Option(
+            names = "--max-events",
+            paramLabel = "N",
+            description = "List every event up to N events in the trace, else summarise (default: " + DEFAULT_MAX_EVENTS
+                    + ").")
+    long maxEvents = DEFAULT_MAX_EVENTS;
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public Integer call() throws Exception {
+        if (maxEvents < 0) {
+            throw new CommandLine.ParameterException(
+                    spec.commandLine(), "--max-events must be 0 or more, was " + maxEvents);
+        }
+        trace.readable();
+        Path page = output != null ? output : trace.path.resolve("view.html");
+        ViewPage.Written w = ViewPage.write(trace.path, page, maxEvents);
+        PrintWriter err = spec.commandLine().getErr();
+        for (String warning : w.warnings()) {
+            err.println("warning: " + warning);
+        }
+        spec.commandLine()
+                .getOut()
+                .printf(
+                        Locale.ROOT,
+                        "wrote %s (%,d bytes): %d lanes, %,d events%s%n",
+                        w.page(),
+                        w.bytes(),
+                        w.lanes(),
+                        w.events(),
+                        w.summarised() ? ", summarised (more than " + maxEvents + " events)" : "");
+        return 0;
+    }
+}

@@ -1,0 +1,261 @@
+package dev.reprise.tools;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.reprise.programs.TimersAndInputProgram;
+import dev.reprise.trace.ExitCodes;
+import dev.reprise.trace.Json;
+import dev.reprise.trace.TraceFiles;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.openqa.selenium.By;
+import org.openqa.selenium.WebElement;
+import org.openqa.selenium.chrome.ChromeDriver;
+
+/**
+ * {@code reprise view} as users meet it: the command on a recorded sample program (timers, outside
+ * input with content, system calls, asks, stops), and its page opened in headless Chromium: lanes
+ * and arrows as many as {@code stats} counts, a click that shows the event's inspect lines, the
+ * filters, a summarised page, a damaged trace; and no error in the page's console.
+ */
+class ViewIT {
+    private static final Pattern SHOWN = Pattern.compile("showing ([\\d,]+) of ([\\d,]+)");
+
+    static Path trace;
+    static Map<?, ?> stats;
+    static ChromeDriver browser;
+
+    @BeforeAll
+    static void record() throws Exception {
+        Cli.requireJars();
+        trace = RecordedPrograms.folder("view").resolve("timers");
+        RecordedPrograms.record(trace, List.of("-o", "fingerprints=true"), TimersAndInputProgram.class);
+        stats = (Map<?, ?>) Json.parse(Cli.assertSuccess(Cli.tools("stats", "--json", trace.toString()))
+                .out());
+    }
+
+    @AfterAll
+    static void closeBrowser() {
+        if (browser != null) {
+            browser.quit();
+        }
+    }
+
+    @Test
+    void writesOneSelfContainedPageBesideTheTrace() throws Exception {
+        Cli.Result r = Cli.assertSuccess(Cli.tools("view", trace.toString()));
+        Path page = trace.resolve("view.html");
+        assertTrue(r.out().startsWith("wrote " + page + " ("), r::toString);
+        String html = Files.readString(page, StandardCharsets.UTF_8);
+        for (String fetch : List.of("<script src", "<link", "<img", "@import", "url(", "fetch(", "XMLHttpRequest")) {
+            assertFalse(html.contains(fetch), () -> "the page fetches something (" + fetch + ")");
+        }
+    }
+
+    @Test
+    void pageShowsOneLanePerActorAndSourceAndOneArrowPerMessage() throws Exception {
+        ChromeDriver b = open(trace, "-o", Cli.WORK.resolve("view/timers.html").toString());
+        long actors = count("actors"), sources = count("externalSources"), messages = count("messages");
+        String summary = b.findElement(By.id("summary")).getText();
+        assertTrue(
+                summary.startsWith(actors + " actors · " + sources + " outside sources · " + messages + " messages"),
+                summary);
+        assertEquals(
+                actors + sources,
+                b.findElements(By.cssSelector(".lane-head.actor, .lane-head.source"))
+                        .size());
+        assertEquals(
+                messages,
+                b.findElements(By.cssSelector(".arrow.k-message, .arrow.k-promise, .arrow.k-timer, .arrow.k-input"))
+                        .size());
+        assertEquals(
+                count("systemCalls"),
+                b.findElements(By.cssSelector(".marker.k-system-call")).size());
+        assertEquals(
+                count("systemMessages"),
+                b.findElements(By.cssSelector(".marker.k-system")).size());
+        assertNoConsoleErrors(b);
+    }
+
+    @Test
+    void clickOnAnEventShowsItsInspectLines() throws Exception {
+        ChromeDriver b = open(trace, "-o", Cli.WORK.resolve("view/click.html").toString());
+        // Outside input with recorded content (its data entry; the label is cut before the preview).
+        b.findElements(By.cssSelector(".event")).stream()
+                .filter(e -> !e.findElements(By.cssSelector(".arrow.k-input")).isEmpty()
+                        && e.findElement(By.cssSelector(".label")).getText().contains(", data "))
+                .findFirst()
+                .orElseThrow(() -> new AssertionError("no outside input with content in the page"))
+                .findElement(By.cssSelector(".arrow.k-input"))
+                .click();
+        String shown = b.findElement(By.cssSelector("#details pre.inspect")).getText();
+        List<String> lines = shown.lines().toList();
+        assertEquals(3, lines.size(), shown);
+        assertTrue(
+                lines.get(2).contains("external message from ") && lines.get(2).contains(" bytes: "), shown);
+        String actor = lines.get(0).substring("actor ".length());
+        String inspect = Cli.assertSuccess(Cli.tools("inspect", trace.toString(), "--actor", actor))
+                .out();
+        for (String line : lines) {
+            assertTrue(inspect.lines().anyMatch(line::equals), () -> "'" + line + "' is not in inspect's\n" + inspect);
+        }
+        String details = b.findElement(By.id("details")).getText();
+        assertTrue(details.contains("Kind\ninput"), details);
+        assertTrue(details.contains("From\n"), details);
+        assertTrue(b.findElement(By.cssSelector(".event.selected")).isDisplayed(), "the clicked event is highlighted");
+        assertNoConsoleErrors(b);
+    }
+
+    @Test
+    void filtersByKindActorAndMessageClass() throws Exception {
+        ChromeDriver b = open(trace, "-o", Cli.WORK.resolve("view/filters.html").toString());
+        for (WebElement box : b.findElements(By.cssSelector(".kind-filter"))) {
+            if (box.isSelected() != box.getAttribute("value").equals("system call")) {
+                box.click();
+            }
+        }
+        assertEquals(
+                count("systemCalls"), b.findElements(By.cssSelector(".event")).size());
+        assertEquals(count("systemCalls"), shown(b));
+
+        // Actor 25 of the program (the timers' owner) made most of the calls: its id from a click.
+        b.findElements(By.cssSelector(".marker.k-system-call")).getLast().click();
+        String actor = b.findElement(By.cssSelector("#details pre.inspect"))
+                .getText()
+                .lines()
+                .findFirst()
+                .orElseThrow()
+                .substring("actor ".length());
+        b.findElement(By.id("actor-filter")).sendKeys(actor);
+        long calls = Cli.assertSuccess(Cli.tools("inspect", trace.toString(), "--actor", actor))
+                .out()
+                .lines()
+                .filter(l -> l.trim().startsWith("system call"))
+                .count();
+        assertTrue(calls > 0);
+        assertEquals(calls, shown(b));
+        assertEquals(calls, b.findElements(By.cssSelector(".event")).size());
+
+        b.findElement(By.id("clear-filters")).click();
+        long all = shown(b);
+        String label = b.findElements(By.cssSelector(".event .label")).stream()
+                .map(WebElement::getText)
+                .filter(t -> t.matches(".* #\\d+$"))
+                .findFirst()
+                .orElseThrow(() -> new AssertionError("no event shows a message class (recorded with fingerprints)"));
+        String code = label.substring(label.lastIndexOf('#') + 1);
+        b.findElement(By.cssSelector("#class-filter option[value='" + code + "']"))
+                .click();
+        List<WebElement> labels = b.findElements(By.cssSelector(".event .label"));
+        assertTrue(!labels.isEmpty() && labels.size() < all, "class " + code + ": " + labels.size() + " of " + all);
+        for (WebElement l : labels) {
+            assertTrue(l.getText().endsWith(" #" + code), l.getText());
+        }
+        assertNoConsoleErrors(b);
+    }
+
+    @Test
+    void aLargeTraceIsSummarisedPerLanePairAndSaysSo() throws Exception {
+        Path page = Cli.WORK.resolve("view/summary.html");
+        Cli.Result r =
+                Cli.assertSuccess(Cli.tools("view", trace.toString(), "-o", page.toString(), "--max-events", "10"));
+        assertTrue(r.out().contains("summarised (more than 10 events)"), r::toString);
+        ChromeDriver b = browser();
+        b.get(page.toUri().toString());
+        assertTrue(b.findElement(By.id("note")).getText().contains("more than the 10 a page lists"));
+        long sum = 0;
+        for (WebElement label : b.findElements(By.cssSelector(".event .label"))) {
+            Matcher m = Pattern.compile("×([\\d,]+) in slice \\d+/\\d+").matcher(label.getText());
+            assertTrue(m.matches(), label.getText());
+            sum += Long.parseLong(m.group(1).replace(",", ""));
+        }
+        assertEquals(count("messages"), sum, "the summary arrows count every message once");
+        assertNoConsoleErrors(b);
+    }
+
+    @Test
+    void aDamagedTraceIsShownAsFarAsReadableWithAWarning() throws Exception {
+        Path damaged = RecordedPrograms.folder("view-damaged");
+        for (String file : List.of(TraceFiles.EVENTS, TraceFiles.DATA, TraceFiles.METADATA)) {
+            Files.copy(trace.resolve(file), damaged.resolve(file));
+        }
+        byte[] events = Files.readAllBytes(damaged.resolve(TraceFiles.EVENTS));
+        Files.write(damaged.resolve(TraceFiles.EVENTS), java.util.Arrays.copyOf(events, events.length - 20));
+        Cli.Result r = Cli.tools("view", damaged.toString());
+        assertEquals(0, r.exit(), r::toString);
+        Cli.assertNoStackTrace(r);
+        assertTrue(r.err().startsWith("warning: " + damaged.resolve(TraceFiles.EVENTS)), r::toString);
+        ChromeDriver b = browser();
+        b.get(damaged.resolve("view.html").toUri().toString());
+        String warnings = b.findElement(By.id("warnings")).getText();
+        assertTrue(warnings.contains(damaged.resolve(TraceFiles.EVENTS).toString()), warnings);
+        assertFalse(b.findElements(By.cssSelector(".event")).isEmpty(), "the readable part is shown");
+        assertNoConsoleErrors(b);
+    }
+
+    @Test
+    void badInputGetsOneLineNamingIt() throws Exception {
+        Path missing = Cli.WORK.resolve("view/no-such-trace");
+        Cli.assertOneLineError(Cli.tools("view", missing.toString()), ExitCodes.USAGE, missing.toString());
+        Path notTrace = RecordedPrograms.folder("view-not-a-trace");
+        Files.writeString(notTrace.resolve(TraceFiles.EVENTS), "not a trace");
+        Cli.assertOneLineError(
+                Cli.tools("view", notTrace.toString()),
+                ExitCodes.TRACE_PROBLEM,
+                notTrace.resolve(TraceFiles.EVENTS).toString());
+        Cli.assertOneLineError(
+                Cli.tools(
+                        "view",
+                        trace.toString(),
+                        "-o",
+                        missing.resolve("page.html").toString()),
+                ExitCodes.USAGE,
+                missing.toString());
+    }
+
+    /** Writes the page with {@code view DIR ARGS} and opens it, timing the load. */
+    private static ChromeDriver open(Path dir, String... args) {
+        List<String> command = new java.util.ArrayList<>(List.of("view", dir.toString()));
+        command.addAll(List.of(args));
+        Cli.Result r = Cli.assertSuccess(Cli.tools(command.toArray(String[]::new)));
+        Path page = Path.of(r.out().substring("wrote ".length(), r.out().indexOf(" (")));
+        ChromeDriver b = browser();
+        b.get(page.toUri().toString());
+        Object ms = b.executeScript("return performance.now()");
+        System.out.println("ViewIT: " + page + " loaded and drawn in " + ms + " ms");
+        return b;
+    }
+
+    private static ChromeDriver browser() {
+        if (browser == null) {
+            browser = HeadlessChromium.start();
+        }
+        HeadlessChromium.consoleErrors(browser); // forget what earlier pages logged
+        return browser;
+    }
+
+    private static long shown(ChromeDriver b) {
+        Matcher m = SHOWN.matcher(b.findElement(By.id("shown")).getText());
+        assertTrue(m.find(), b.findElement(By.id("shown")).getText());
+        return Long.parseLong(m.group(1).replace(",", ""));
+    }
+
+    private static long count(String key) {
+        return ((Number) stats.get(key)).longValue();
+    }
+
+    private static void assertNoConsoleErrors(ChromeDriver b) {
+        List<String> errors = HeadlessChromium.consoleErrors(b);
+        assertTrue(errors.isEmpty(), () -> "the page logged errors: " + errors);
+    }
+}
