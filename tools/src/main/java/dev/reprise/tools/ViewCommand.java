@@ -3,6 +3,9 @@ package dev.reprise.tools;
 import dev.reprise.tools.view.ViewPage;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
@@ -21,7 +24,7 @@ import picocli.CommandLine.Option;
                     + "recorded values; filters by actor, kind and message class; a click shows the inspect line.",
             "Each lane is in exact replay order; the order across lanes is the events file's (the trace has no "
                     + "global clock). A trace of more than --max-events events is summarised: messages counted per "
-                    + "pair of lanes and slice of the recording.",
+                    + "pair of lanes and slice of the recording; --actor lists the events of chosen actors only.",
             "A damaged trace is shown as far as it is readable, with a warning in the page and here."
         })
 final class ViewCommand implements Callable<Integer> {
@@ -44,6 +47,14 @@ final class ViewCommand implements Callable<Integer> {
                     + ").")
     long maxEvents = DEFAULT_MAX_EVENTS;
 
+    @Option(
+            names = "--actor",
+            paramLabel = "ID",
+            converter = InspectCommand.UnsignedId.class,
+            description = "List only the events of this actor (repeatable; every lane stays, so messages from others "
+                    + "show): the drill-down into a summarised trace.")
+    List<Long> actors = new ArrayList<>();
+
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
@@ -55,11 +66,14 @@ final class ViewCommand implements Callable<Integer> {
         }
         trace.readable();
         Path page = output != null ? output : trace.path.resolve("view.html");
-        ViewPage.Written w = ViewPage.write(trace.path, page, maxEvents);
+        ViewPage.Written w = ViewPage.write(trace.path, page, maxEvents, new LinkedHashSet<>(actors));
         PrintWriter err = spec.commandLine().getErr();
         for (String warning : w.warnings()) {
             err.println("warning: " + warning);
         }
+        String listing = w.summarised()
+                ? ", summarised (more than " + maxEvents + " events to list)"
+                : w.listed() < w.events() ? String.format(Locale.ROOT, ", %,d of them listed", w.listed()) : "";
         spec.commandLine()
                 .getOut()
                 .printf(
@@ -69,7 +83,7 @@ final class ViewCommand implements Callable<Integer> {
                         w.bytes(),
                         w.lanes(),
                         w.events(),
-                        w.summarised() ? ", summarised (more than " + maxEvents + " events)" : "");
+                        listing);
         return 0;
     }
 }

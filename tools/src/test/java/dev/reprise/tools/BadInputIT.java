@@ -63,20 +63,20 @@ class BadInputIT {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"inspect", "verify", "stats", "stats --json", "replay", "replay --print-jvm-args"})
+    @ValueSource(strings = {"inspect", "verify", "stats", "stats --json", "view", "replay", "replay --print-jvm-args"})
     void aMissingDirectory(String command) {
         assertOneLineError(Cli.tools(on(command, missing)), 2, prefix(command) + missing + ": no such trace directory");
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"inspect", "verify", "stats", "stats --json", "replay", "replay --print-jvm-args"})
+    @ValueSource(strings = {"inspect", "verify", "stats", "stats --json", "view", "replay", "replay --print-jvm-args"})
     void aFileInsteadOfADirectory(String command) {
         assertOneLineError(
                 Cli.tools(on(command, file)), 2, prefix(command) + file + ": is a file, not a trace directory");
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"inspect", "verify", "stats", "stats --json", "replay", "replay --print-jvm-args"})
+    @ValueSource(strings = {"inspect", "verify", "stats", "stats --json", "view", "replay", "replay --print-jvm-args"})
     void anEmptyDirectory(String command) {
         assertOneLineError(
                 Cli.tools(on(command, empty)),
@@ -85,7 +85,7 @@ class BadInputIT {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"inspect", "stats", "stats --json", "replay", "replay --print-jvm-args"})
+    @ValueSource(strings = {"inspect", "stats", "stats --json", "view", "replay", "replay --print-jvm-args"})
     void aTraceFromANewerFormatVersion(String command) {
         assertOneLineError(
                 Cli.tools(on(command, newer)),
@@ -111,7 +111,7 @@ class BadInputIT {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"inspect", "verify", "stats", "replay", "replay --print-jvm-args", "record"})
+    @ValueSource(strings = {"inspect", "verify", "stats", "view", "replay", "replay --print-jvm-args", "record"})
     void anUnknownOption(String command) {
         String[] args = command.equals("record")
                 ? new String[] {
@@ -176,7 +176,8 @@ class BadInputIT {
 
     @Test
     void aMissingOrUnknownCommand() {
-        assertOneLineError(Cli.tools(), 2, "reprise: name a command: record, replay, inspect, verify, stats, bench");
+        assertOneLineError(
+                Cli.tools(), 2, "reprise: name a command: record, replay, inspect, verify, stats, view, bench");
         assertOneLineError(Cli.tools("frobnicate"), 2, "reprise: unknown command 'frobnicate'; valid: record, replay");
         assertOneLineError(Cli.tools("bench"), 2, "reprise bench: name a benchmark: agent, savina, fingerprints, sync");
         assertOneLineError(

@@ -49,6 +49,7 @@ class ScriptIT {
                 "inspect DIR",
                 "verify DIR",
                 "stats DIR",
+                "view DIR",
                 "bench trace",
                 "bench recorder",
                 "bench hooks",

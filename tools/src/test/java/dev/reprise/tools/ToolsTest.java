@@ -242,7 +242,7 @@ class ToolsTest {
 
     @Test
     void everyCommandHasHelp() {
-        for (String cmd : new String[] {"record", "inspect", "verify", "stats"}) {
+        for (String cmd : new String[] {"record", "inspect", "verify", "stats", "view"}) {
             Run r = run(cmd, "--help");
             assertEquals(0, r.exit);
             assertTrue(r.out.contains("Usage: reprise " + cmd), r.out);

@@ -84,6 +84,18 @@ class ViewIT {
         assertEquals(
                 count("systemMessages"),
                 b.findElements(By.cssSelector(".marker.k-system")).size());
+
+        // Folding a lane's children into it hides their lanes and keeps every arrow, drawn from and to it.
+        int lanes = b.findElements(By.cssSelector(".lane-head")).size();
+        WebElement fold = b.findElements(By.cssSelector(".lane-head .toggle")).getFirst();
+        fold.click();
+        assertTrue(b.findElements(By.cssSelector(".lane-head")).size() < lanes, "folded lanes are hidden");
+        assertEquals(
+                messages,
+                b.findElements(By.cssSelector(".arrow.k-message, .arrow.k-promise, .arrow.k-timer, .arrow.k-input"))
+                        .size());
+        b.findElements(By.cssSelector(".lane-head .toggle")).getFirst().click();
+        assertEquals(lanes, b.findElements(By.cssSelector(".lane-head")).size(), "unfolded again");
         assertNoConsoleErrors(b);
     }
 
@@ -169,7 +181,7 @@ class ViewIT {
         Path page = Cli.WORK.resolve("view/summary.html");
         Cli.Result r =
                 Cli.assertSuccess(Cli.tools("view", trace.toString(), "-o", page.toString(), "--max-events", "10"));
-        assertTrue(r.out().contains("summarised (more than 10 events)"), r::toString);
+        assertTrue(r.out().contains("summarised (more than 10 events to list)"), r::toString);
         ChromeDriver b = browser();
         b.get(page.toUri().toString());
         assertTrue(b.findElement(By.id("note")).getText().contains("more than the 10 a page lists"));
@@ -180,6 +192,32 @@ class ViewIT {
             sum += Long.parseLong(m.group(1).replace(",", ""));
         }
         assertEquals(count("messages"), sum, "the summary arrows count every message once");
+        assertNoConsoleErrors(b);
+    }
+
+    @Test
+    void actorListsOneActorsEventsWithEveryLane() throws Exception {
+        String actor = "25"; // the program's actor with timers, input and system calls (ids are deterministic)
+        List<String> inspect = Cli.assertSuccess(Cli.tools("inspect", trace.toString(), "--actor", actor))
+                .out()
+                .lines()
+                .filter(l -> l.startsWith("    "))
+                .toList();
+        assertTrue(inspect.size() > 5, () -> "actor " + actor + ": " + inspect);
+        ChromeDriver b = open(
+                trace,
+                "--actor",
+                actor,
+                "-o",
+                Cli.WORK.resolve("view/actor.html").toString());
+        b.findElement(By.id("clear-filters")).click(); // every kind, the ends of turns too
+        assertEquals(inspect.size(), shown(b));
+        assertEquals(inspect.size(), b.findElements(By.cssSelector(".event")).size());
+        assertEquals(
+                count("actors") + count("externalSources"),
+                b.findElements(By.cssSelector(".lane-head.actor, .lane-head.source"))
+                        .size());
+        assertTrue(b.findElement(By.id("note")).getText().startsWith("Listed: the events of actor 25"));
         assertNoConsoleErrors(b);
     }
 

@@ -18,12 +18,13 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.LongPredicate;
 
 /**
  * One pass over a trace's events file for the page: every actor's subtraces in replay (counter)
  * order, each with its place in the file, what was created by whom, and which ids are outside
- * sources. Keeps the subtraces only while the trace has at most {@code maxEvents} events; past
- * that it keeps counts per actor pair and file window ({@link #windows}) instead.
+ * sources. Keeps the subtraces of the listed actors only while they have at most {@code maxEvents}
+ * events; past that it keeps counts per actor pair and file window ({@link #windows}) instead.
  */
 final class TraceRead {
     /** How many slices of the events file a large trace's messages are counted in. */
@@ -50,18 +51,29 @@ final class TraceRead {
     final List<TraceProblem> problems = new ArrayList<>();
     final Set<Long> externalSenders = new LinkedHashSet<>();
     int formatVersion;
+    /** Events in the file, and those of the actors whose events the page lists. */
     long events;
+
+    long listedEvents;
+    /** Processed messages of every kind in the file (as stats counts them). */
+    long messages;
+
     boolean summarised;
 
-    private TraceRead() {}
+    private final LongPredicate listed;
+
+    private TraceRead(LongPredicate listed) {
+        this.listed = listed;
+    }
 
     /**
-     * Reads the events file of the trace in {@code dir}.
+     * Reads the events file of the trace in {@code dir}, keeping the subtraces of the actors that
+     * {@code listed} accepts.
      *
      * @throws dev.reprise.trace.TraceFormatException when its header is unreadable (nothing else is)
      */
-    static TraceRead of(Path dir, long maxEvents) throws IOException {
-        TraceRead r = new TraceRead();
+    static TraceRead of(Path dir, long maxEvents, LongPredicate listed) throws IOException {
+        TraceRead r = new TraceRead(listed);
         Path file = TraceFiles.events(dir);
         long size = Math.max(1, Files.size(file));
         try (SubtraceStream stream = SubtraceStream.open(file)) {
@@ -69,7 +81,7 @@ final class TraceRead {
             for (Subtrace s; (s = stream.next()) != null; ) {
                 int window = (int) Math.min(WINDOWS - 1, s.origin().offset() * WINDOWS / size);
                 r.add(s, window);
-                if (!r.summarised && r.events > maxEvents) {
+                if (!r.summarised && r.listedEvents > maxEvents) {
                     r.summarised = true;
                     r.subtraces.values().forEach(List::clear); // the counts stand for them from here on
                 }
@@ -83,13 +95,17 @@ final class TraceRead {
     private void add(Subtrace s, int window) {
         long actor = s.actor();
         lane(actor);
-        if (!summarised) {
+        if (!summarised && listed.test(actor)) {
             subtraces.computeIfAbsent(actor, a -> new ArrayList<>()).add(new Placed(s, events));
+            listedEvents += s.events().size();
         }
         events += s.events().size();
         Map<String, Long> kinds = kindCounts.computeIfAbsent(actor, a -> new LinkedHashMap<>());
         for (TraceEvent e : s.events()) {
             kinds.merge(EventKinds.of(e, created), 1L, Long::sum);
+            if (e.isMessage()) {
+                messages++;
+            }
             long sender = switch (e) {
                 case TraceEvent.Message m -> m.sender();
                 case TraceEvent.PromiseMessage m -> m.sender();

@@ -27,6 +27,9 @@ import java.util.Map;
  * they wrote their chunks. An actor's events are never placed before its creation.
  */
 final class ViewModel {
+    /** A summarised page stays at about this many counts (about 3 MB) by counting in fewer slices. */
+    static final int MAX_PAIR_ROWS = 150_000;
+
     /** The lane of senders the trace does not know (0: sent from outside the recording, or by nobody). */
     private static final String UNKNOWN = "unknown";
 
@@ -36,6 +39,8 @@ final class ViewModel {
     private final Map<Long, Integer> laneOf = new HashMap<>();
     private final Map<Long, Integer> depth = new HashMap<>();
     private int unknownLane = -1;
+    /** How many slices of the recording a summarised trace's messages are counted in (see {@link #pairs}). */
+    private int slices = TraceRead.WINDOWS;
     /** The subtraces that events refer to, {@code [lane, counter, origin]}: what inspect prints above them. */
     private final List<Object> subtraces = new ArrayList<>();
 
@@ -55,7 +60,7 @@ final class ViewModel {
         model.put("subtraces", m.subtraces);
         model.put("events", events);
         model.put("pairs", pairs);
-        model.put("windows", TraceRead.WINDOWS);
+        model.put("windows", m.slices);
         return model;
     }
 
@@ -259,7 +264,12 @@ final class ViewModel {
         }
     }
 
-    /** Messages per sender lane, receiver lane and window, {@code [from, to, window, count]}, window by window. */
+    /**
+     * Messages per sender lane, receiver lane and slice of the events file, {@code [from, to, slice,
+     * count]}, slice by slice, most first. Slices are {@link TraceRead#WINDOWS} windows, merged
+     * into fewer while that would give more than {@link #MAX_PAIR_ROWS} rows (a program where
+     * every actor talks to every other).
+     */
     private List<Object> pairs() {
         Map<List<Integer>, long[]> merged = new LinkedHashMap<>();
         read.windows.forEach((receiver, bySender) -> bySender.forEach((sender, counts) -> {
@@ -269,19 +279,34 @@ final class ViewModel {
                 sum[w] += counts[w];
             }
         }));
-        List<long[]> rows = new ArrayList<>();
-        merged.forEach((pair, counts) -> {
-            for (int w = 0; w < counts.length; w++) {
-                if (counts[w] > 0) {
-                    rows.add(new long[] {pair.get(0), pair.get(1), w, counts[w]});
-                }
-            }
-        });
+        slices = TraceRead.WINDOWS;
+        List<long[]> rows = rows(merged, slices);
+        while (rows.size() > MAX_PAIR_ROWS && slices > 1) {
+            slices = slices % 2 == 0 ? slices / 2 : 1;
+            rows = rows(merged, slices);
+        }
         rows.sort(Comparator.comparingLong((long[] r) -> r[2]).thenComparingLong(r -> -r[3]));
         List<Object> pairs = new ArrayList<>(rows.size());
         for (long[] r : rows) {
             pairs.add(List.of(r[0], r[1], r[2], r[3]));
         }
         return pairs;
+    }
+
+    /** {@code [from, to, slice, count]} for each pair's non-empty slices, the windows grouped into {@code slices}. */
+    private static List<long[]> rows(Map<List<Integer>, long[]> counts, int slices) {
+        List<long[]> rows = new ArrayList<>();
+        counts.forEach((pair, byWindow) -> {
+            long[] bySlice = new long[slices];
+            for (int w = 0; w < byWindow.length; w++) {
+                bySlice[w * slices / byWindow.length] += byWindow[w];
+            }
+            for (int slice = 0; slice < slices; slice++) {
+                if (bySlice[slice] > 0) {
+                    rows.add(new long[] {pair.get(0), pair.get(1), slice, bySlice[slice]});
+                }
+            }
+        });
+        return rows;
     }
 }

@@ -17,6 +17,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Writes the page of {@code reprise view}: the template {@code view.html} (its script and style
@@ -33,22 +34,30 @@ public final class ViewPage {
      * What was written.
      *
      * @param warnings what the page shows as warnings (a damaged trace, a hole in an actor's events)
+     * @param listed the events the page lists (0 when summarised)
      * @param summarised whether the messages are counted per lane pair instead of listed
      */
-    public record Written(Path page, long bytes, int lanes, long events, boolean summarised, List<String> warnings) {}
+    public record Written(
+            Path page, long bytes, int lanes, long events, long listed, boolean summarised, List<String> warnings) {}
 
     private ViewPage() {}
 
     /**
-     * Writes the page of the trace in {@code dir} to {@code page}, listing every event when the
-     * trace has at most {@code maxEvents}, else counting messages per lane pair and window.
+     * Writes the page of the trace in {@code dir} to {@code page}, listing the events of {@code
+     * actors} (every actor when empty) when they are at most {@code maxEvents}, else counting
+     * messages per lane pair and slice of the recording.
      *
      * @throws TraceFormatException when the events file's header is unreadable (nothing could be shown)
      */
-    public static Written write(Path dir, Path page, long maxEvents) throws IOException {
+    public static Written write(Path dir, Path page, long maxEvents, Set<Long> actors) throws IOException {
         List<String> warnings = new ArrayList<>();
         TraceMetadata metadata = metadata(dir, warnings);
-        TraceRead read = TraceRead.of(dir, maxEvents);
+        TraceRead read = TraceRead.of(dir, maxEvents, actors.isEmpty() ? a -> true : actors::contains);
+        for (long actor : actors) {
+            if (!read.lanes.containsKey(actor)) {
+                warnings.add("actor " + actor + " has no events in this trace");
+            }
+        }
         problems(read.problems, warnings);
         read.missing.forEach((actor, counter) -> warnings.add("actor " + actor + ": subtrace " + counter
                 + " is missing; its lane ends there (a replay stops there too)"));
@@ -68,6 +77,8 @@ public final class ViewPage {
                         : metadata.start().toString());
         all.put("ended", metadata == null ? null : metadata.endedText());
         all.put("totalEvents", read.events);
+        all.put("totalMessages", read.messages);
+        all.put("listedActors", actors.stream().map(Long::toUnsignedString).toList());
         all.put("maxEvents", maxEvents);
         all.put("summarised", read.summarised);
         all.put("warnings", warnings);
@@ -77,7 +88,14 @@ public final class ViewPage {
         String html = template().replace(PLACEHOLDER, json);
         Files.writeString(page, html, StandardCharsets.UTF_8);
         int lanes = ((List<?>) model.get("lanes")).size();
-        return new Written(page, Files.size(page), lanes, read.events, read.summarised, List.copyOf(warnings));
+        return new Written(
+                page,
+                Files.size(page),
+                lanes,
+                read.events,
+                read.summarised ? 0 : read.listedEvents,
+                read.summarised,
+                List.copyOf(warnings));
     }
 
     private static TraceMetadata metadata(Path dir, List<String> warnings) throws IOException {
