@@ -123,6 +123,11 @@ class ViewIT {
         }
         String details = b.findElement(By.id("details")).getText();
         assertTrue(details.contains("Kind\ninput"), details);
+        String value = b.findElement(By.cssSelector("#details pre.value")).getText();
+        assertTrue(
+                value.matches("(?s)\\d+ bytes, copied by the agent, class java\\.lang\\.String, sender none\n"
+                        + "text in it: \".+\"\n0000 .*"),
+                value);
         assertTrue(details.contains("From\n"), details);
         assertTrue(b.findElement(By.cssSelector(".event.selected")).isDisplayed(), "the clicked event is highlighted");
         assertNoConsoleErrors(b);
@@ -148,6 +153,8 @@ class ViewIT {
                 .findFirst()
                 .orElseThrow()
                 .substring("actor ".length());
+        String value = b.findElement(By.cssSelector("#details pre.value")).getText();
+        assertTrue(value.matches("(?s)\\d+ bytes\n.*0000 .*"), value);
         b.findElement(By.id("actor-filter")).sendKeys(actor);
         long calls = Cli.assertSuccess(Cli.tools("inspect", trace.toString(), "--actor", actor))
                 .out()

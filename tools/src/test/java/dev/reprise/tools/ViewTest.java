@@ -87,6 +87,11 @@ class ViewTest {
                 events(model));
         assertEquals(false, model.get("summarised"));
         assertEquals(List.of(), model.get("warnings"));
+        List<?> input = (List<?>) list(model, "events").get(7);
+        assertEquals(
+                "12 bytes\ntext in it: \"GET /flights\"\n0000  47 45 54 20 2f 66 6c 69 67 68 74 73"
+                        + "              GET /flights",
+                input.get(7));
     }
 
     @Test

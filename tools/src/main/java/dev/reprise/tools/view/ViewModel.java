@@ -182,7 +182,7 @@ final class ViewModel {
     private record Placing(long key, int lane, int index, TraceEvent event, byte fingerprint, int subtrace) {}
 
     /**
-     * Every event as {@code [lane, kind, otherLane, classCode, subtrace, inspectLine, note]}, in
+     * Every event as {@code [lane, kind, otherLane, classCode, subtrace, inspectLine, note, value]}, in
      * the page's order; subtraces as {@code [lane, counter, origin]} in the model's "subtraces".
      */
     private List<Object> events(DataFileReader data) throws IOException {
@@ -222,7 +222,8 @@ final class ViewModel {
                     Fingerprint.classCodeOf(p.fingerprint()),
                     p.subtrace(),
                     text,
-                    note(p.event())));
+                    note(p.event()),
+                    data == null ? "" : RecordedValue.of(p.event(), actor, data)));
         }
         return events;
     }
