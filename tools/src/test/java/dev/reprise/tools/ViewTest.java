@@ -52,7 +52,7 @@ class ViewTest {
     /** The lane ids, in the page's order. */
     private static List<String> laneIds(Map<?, ?> model) {
         return list(model, "lanes").stream()
-                .map(l -> (String) ((Map<?, ?>) l).get("id"))
+                .map(l -> (String) ((List<?>) l).getFirst())
                 .toList();
     }
 
@@ -71,7 +71,7 @@ class ViewTest {
         SampleTraces.pingPong(trace, 3);
         Map<?, ?> model = view(trace);
         assertEquals(List.of("2", "3", "4", Long.toString(TraceIds.FIRST_EXTERNAL_SOURCE)), laneIds(model));
-        assertEquals(0L, ((Map<?, ?>) list(model, "lanes").get(1)).get("parent"), "3 was made by 2, lane 0");
+        assertEquals(0L, ((List<?>) list(model, "lanes").get(1)).get(3), "actor 3 was made by actor 2, lane 0");
         assertEquals(
                 List.of(
                         "2: created actor 3",
@@ -119,14 +119,16 @@ class ViewTest {
         // 3's second subtrace comes first in the file, but after its first in the page (as in a replay).
         assertEquals(
                 List.of("2: message from 99", "3: message from 2", "3: message from 7", "7: message from 2"), events);
-        Map<?, ?> unknown = (Map<?, ?>) list(model, "lanes").getLast();
-        assertEquals("unknown", unknown.get("kind"));
+        List<?> unknown = (List<?>) list(model, "lanes").getLast();
+        assertEquals("unknown", unknown.get(1));
         List<?> fromUnknown = (List<?>) list(model, "events").getFirst();
         assertEquals((long) list(model, "lanes").size() - 1, fromUnknown.get(2), "99's message comes from it");
         assertTrue(((String) fromUnknown.get(6)).contains("99 is not known to the trace"), fromUnknown.toString());
         assertEquals(
                 List.of("actor 7: subtrace 1 is missing; its lane ends there (a replay stops there too)"),
                 model.get("warnings"));
+        List<?> seven = (List<?>) list(model, "lanes").get(laneIds(model).indexOf("7"));
+        assertEquals(1L, seven.get(6), "the lane knows where it ends");
     }
 
     @Test

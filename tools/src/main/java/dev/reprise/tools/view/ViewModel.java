@@ -10,6 +10,7 @@ import dev.reprise.trace.TraceEvent;
 import dev.reprise.trace.TraceIds;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -100,41 +101,35 @@ final class ViewModel {
                 : null;
     }
 
+    /**
+     * The lanes as {@code [id, kind, name, parent, depth, counts, missingSubtrace]}: arrays, not
+     * objects, as a trace may have tens of thousands of actors. The name is null for the default
+     * ("actor 12"); counts alternate kind and number ({@code ["message", 12, "creation", 3]});
+     * missingSubtrace is -1 when the lane is whole.
+     */
     private List<Object> lanes() {
         Map<Long, String> names = new HashMap<>();
         sources.all().forEach((name, id) -> names.put(id, name));
         List<Object> lanes = new ArrayList<>();
         for (long id : laneIds) {
-            boolean source = read.lanes.get(id);
-            Map<String, Object> lane = new LinkedHashMap<>();
-            lane.put("id", Long.toUnsignedString(id));
-            lane.put("kind", source ? "source" : "actor");
             String name = TraceIds.isRecorder(id, read.formatVersion) ? "the recorder" : names.get(id);
-            lane.put("name", name == null ? (source ? "source " : "actor ") + id : name);
             Long parent = parent(id);
-            lane.put("parent", parent == null ? -1 : laneOf.get(parent));
-            lane.put("depth", depth.get(id));
-            lane.put("counts", read.kindCounts.getOrDefault(id, Map.of()));
-            Long missing = read.missing.get(id);
-            if (missing != null) {
-                lane.put("missingSubtrace", missing);
-            }
-            lanes.add(lane);
+            List<Object> counts = new ArrayList<>();
+            read.kindCounts.getOrDefault(id, Map.of()).forEach((kind, n) -> {
+                counts.add(kind);
+                counts.add(n);
+            });
+            lanes.add(Arrays.asList(
+                    Long.toUnsignedString(id),
+                    read.lanes.get(id) ? "source" : "actor",
+                    name,
+                    parent == null ? -1 : laneOf.get(parent),
+                    depth.get(id),
+                    counts,
+                    read.missing.getOrDefault(id, -1L)));
         }
         if (unknownLane >= 0) {
-            lanes.add(Map.of(
-                    "id",
-                    "0",
-                    "kind",
-                    UNKNOWN,
-                    "name",
-                    "unknown sender",
-                    "parent",
-                    -1,
-                    "depth",
-                    0,
-                    "counts",
-                    Map.of()));
+            lanes.add(Arrays.asList("0", UNKNOWN, "unknown sender", -1, 0, List.of(), -1L));
         }
         return lanes;
     }
