@@ -173,10 +173,14 @@ class ViewIT {
                 .findFirst()
                 .orElseThrow(() -> new AssertionError("no event shows a message class (recorded with fingerprints)"));
         String code = label.substring(label.lastIndexOf('#') + 1);
-        b.findElement(By.cssSelector("#class-filter option[value='" + code + "']"))
-                .click();
+        WebElement option = b.findElement(By.cssSelector("#class-filter option[value='" + code + "']"));
+        Matcher said =
+                Pattern.compile("class code " + code + " \\((\\d+) events?\\)").matcher(option.getText());
+        assertTrue(said.matches(), option.getText());
+        option.click();
         List<WebElement> labels = b.findElements(By.cssSelector(".event .label"));
         assertTrue(!labels.isEmpty() && labels.size() < all, "class " + code + ": " + labels.size() + " of " + all);
+        assertEquals(Integer.parseInt(said.group(1)), labels.size(), "as many as the list said");
         for (WebElement l : labels) {
             assertTrue(l.getText().endsWith(" #" + code), l.getText());
         }

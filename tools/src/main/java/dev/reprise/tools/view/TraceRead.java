@@ -14,10 +14,8 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.function.LongPredicate;
 
 /**
@@ -33,8 +31,11 @@ final class TraceRead {
     /** A subtrace and the position of its first event among all the file's events, in file order. */
     record Placed(Subtrace subtrace, long position) {}
 
-    /** An id, and whether it was seen as an actor (owner of events, or created as one) or an outside source. */
-    final Map<Long, Boolean> lanes = new LinkedHashMap<>(); // id -> true for an outside source
+    /**
+     * The ids that get a lane, as stats counts them (owners of events, actors created, senders of
+     * outside input), in order of appearance: true for an outside source, false for an actor.
+     */
+    final Map<Long, Boolean> lanes = new LinkedHashMap<>();
     /** Every created id and who created it. */
     final Map<Long, Long> creator = new HashMap<>();
     /** Every created id and what it is. */
@@ -49,11 +50,10 @@ final class TraceRead {
     final Map<Long, Long> missing = new LinkedHashMap<>();
 
     final List<TraceProblem> problems = new ArrayList<>();
-    final Set<Long> externalSenders = new LinkedHashSet<>();
     int formatVersion;
-    /** Events in the file, and those of the actors whose events the page lists. */
+    /** Events in the file. */
     long events;
-
+    /** Events of the actors whose events the page lists. */
     long listedEvents;
     /** Processed messages of every kind in the file (as stats counts them). */
     long messages;
@@ -127,8 +127,8 @@ final class TraceRead {
         }
     }
 
+    /** An outside input's sender: a source, which gets a lane even when it owns no events. */
     private long external(long sender) {
-        externalSenders.add(sender);
         lane(sender);
         return sender;
     }
