@@ -130,6 +130,18 @@ class ViewIT {
                 value);
         assertTrue(details.contains("From\n"), details);
         assertTrue(b.findElement(By.cssSelector(".event.selected")).isDisplayed(), "the clicked event is highlighted");
+
+        // Next and previous walk the actor's events in replay order.
+        Matcher at = Pattern.compile("event (\\d+) of (\\d+) of ").matcher(details);
+        assertTrue(at.find(), details);
+        int position = Integer.parseInt(at.group(1));
+        b.findElement(By.cssSelector("#details .step-next")).click();
+        assertTrue(
+                b.findElement(By.id("details")).getText().contains("event " + (position + 1) + " of " + at.group(2)),
+                () -> b.findElement(By.id("details")).getText());
+        b.findElement(By.cssSelector("#details .step-previous")).click();
+        assertEquals(
+                shown, b.findElement(By.cssSelector("#details pre.inspect")).getText(), "back where it was");
         assertNoConsoleErrors(b);
     }
 
@@ -167,6 +179,13 @@ class ViewIT {
 
         b.findElement(By.id("clear-filters")).click();
         long all = shown(b);
+
+        // The program's outside thread sends "hello-1" to "hello-3": found in the recorded values.
+        b.findElement(By.id("text-filter")).sendKeys("HELLO-");
+        assertEquals(3, shown(b));
+        assertEquals(3, b.findElements(By.cssSelector(".arrow.k-input")).size());
+        b.findElement(By.id("clear-filters")).click();
+        assertEquals(all, shown(b));
         String label = b.findElements(By.cssSelector(".event .label")).stream()
                 .map(WebElement::getText)
                 .filter(t -> t.matches(".* #\\d+$"))
