@@ -28,7 +28,7 @@ import picocli.CommandLine.Option;
             "A damaged trace is shown as far as it is readable, with a warning in the page and here."
         })
 final class ViewCommand implements Callable<Integer> {
-    /** At about 95 bytes an event, a page of 100,000 is about 10 MB and opens in a second: past that it counts. */
+    /** At 75 to 90 bytes an event, a page of 100,000 is 8 to 10 MB and opens in a second: past that it counts. */
     static final long DEFAULT_MAX_EVENTS = 100_000;
 
     @Mixin

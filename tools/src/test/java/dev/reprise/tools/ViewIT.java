@@ -252,6 +252,45 @@ class ViewIT {
     }
 
     @Test
+    void aLargeTraceOpensInSecondsListedOrSummarised() throws Exception {
+        Path large = RecordedPrograms.folder("view-large").resolve("pingpong");
+        SampleTraces.pingPong(large, 60_000); // 120,000 messages, more than a page lists by default
+        Map<?, ?> largeStats = (Map<?, ?>) Json.parse(Cli.assertSuccess(Cli.tools("stats", "--json", large.toString()))
+                .out());
+        long messages = ((Number) largeStats.get("messages")).longValue();
+
+        ChromeDriver b =
+                open(large, "-o", Cli.WORK.resolve("view/large-summary.html").toString());
+        assertLoadedWithin(b, Cli.WORK.resolve("view/large-summary.html"), 5_000);
+        long sum = 0;
+        for (WebElement label : b.findElements(By.cssSelector(".event .label"))) {
+            sum += Long.parseLong(
+                    label.getText().replaceAll("×([\\d,]+) in .*", "$1").replace(",", ""));
+        }
+        assertEquals(messages, sum);
+
+        Path listed = Cli.WORK.resolve("view/large-listed.html");
+        b = open(large, "-o", listed.toString(), "--max-events", "200000");
+        assertLoadedWithin(b, listed, 5_000);
+        assertEquals(messages + 2, shown(b), "every event listed: the messages, a creation and a system call");
+        assertTrue(b.findElements(By.cssSelector(".event")).size() < 2_000, "only the rows near the view are drawn");
+        b.executeScript("const d = document.getElementById('diagram'); d.scrollTop = d.scrollHeight;");
+        b.executeScript("document.getElementById('diagram').dispatchEvent(new Event('scroll'))");
+        List<WebElement> labels = b.findElements(By.cssSelector(".event .label"));
+        assertTrue(
+                labels.getLast().getText().startsWith("system call, data 2"),
+                labels.getLast().getText());
+        assertNoConsoleErrors(b);
+    }
+
+    /** The page is at most 20 MB and its script had drawn it within {@code millis} of the start of its load. */
+    private static void assertLoadedWithin(ChromeDriver b, Path page, long millis) throws Exception {
+        assertTrue(Files.size(page) < 20_000_000, page + ": " + Files.size(page) + " bytes");
+        double loaded = ((Number) b.executeScript("return performance.now()")).doubleValue();
+        assertTrue(loaded < millis, page + " took " + loaded + " ms");
+    }
+
+    @Test
     void aDamagedTraceIsShownAsFarAsReadableWithAWarning() throws Exception {
         Path damaged = RecordedPrograms.folder("view-damaged");
         for (String file : List.of(TraceFiles.EVENTS, TraceFiles.DATA, TraceFiles.METADATA)) {

@@ -1,6 +1,7 @@
 package dev.reprise.tools.view;
 
 import dev.reprise.tools.DataPreview;
+import dev.reprise.trace.ChunkInfo;
 import dev.reprise.trace.CreationKind;
 import dev.reprise.trace.DataFileReader;
 import dev.reprise.trace.Fingerprint;
@@ -42,7 +43,10 @@ final class ViewModel {
     private int unknownLane = -1;
     /** How many slices of the recording a summarised trace's messages are counted in (see {@link #pairs}). */
     private int slices = TraceRead.WINDOWS;
-    /** The subtraces that events refer to, {@code [lane, counter, origin]}: what inspect prints above them. */
+    /**
+     * The subtraces that events refer to, {@code [lane, counter, chunk, offset, thread, sequence]}:
+     * what inspect prints above them (numbers, not its text: a trace may have one subtrace an event).
+     */
     private final List<Object> subtraces = new ArrayList<>();
 
     private ViewModel(TraceRead read, SourceNames sources) {
@@ -178,7 +182,7 @@ final class ViewModel {
 
     /**
      * Every event as {@code [lane, kind, otherLane, classCode, subtrace, inspectLine, note, value]}, in
-     * the page's order; subtraces as {@code [lane, counter, origin]} in the model's "subtraces".
+     * the page's order; their subtraces in {@link #subtraces}.
      */
     private List<Object> events(DataFileReader data) throws IOException {
         List<Placing> all = new ArrayList<>();
@@ -190,7 +194,9 @@ final class ViewModel {
             int lane = laneOf.get(actor);
             for (TraceRead.Placed p : placed) {
                 Subtrace s = p.subtrace();
-                subtraces.add(List.of(lane, s.counter(), s.origin().toString()));
+                ChunkInfo o = s.origin();
+                subtraces.add(List.of(
+                        lane, s.counter(), o.index(), o.offset(), Integer.toUnsignedLong(o.thread()), o.sequence()));
                 int marked = 0;
                 for (int i = 0; i < s.events().size(); i++) {
                     TraceEvent e = s.events().get(i);
