@@ -24,9 +24,12 @@ if ! found; then
   fi
   echo "install-browser: apt-get install chromium chromium-driver" >&2
   # Package lists may be missing on a fresh machine; the install needs them.
-  "${SUDO[@]}" apt-get update -qq >&2
-  DEBIAN_FRONTEND=noninteractive "${SUDO[@]}" apt-get install -y -qq --no-install-recommends \
-    chromium chromium-driver >&2
+  if ! "${SUDO[@]}" apt-get update -qq >&2 ||
+     ! DEBIAN_FRONTEND=noninteractive "${SUDO[@]}" apt-get install -y -qq --no-install-recommends \
+         chromium chromium-driver >&2; then
+    echo "install-browser: apt-get could not install chromium and chromium-driver (see above)" >&2
+    exit 1
+  fi
   found || { echo "install-browser: chromium or chromedriver still not on PATH after apt-get" >&2; exit 1; }
 fi
 command -v chromium
