@@ -2,14 +2,12 @@ package dev.reprise.tools;
 
 import dev.reprise.trace.ActorEvents;
 import dev.reprise.trace.DataFileReader;
-import dev.reprise.trace.OutsideInputEntry;
 import dev.reprise.trace.Subtrace;
 import dev.reprise.trace.TraceEvent;
 import dev.reprise.trace.TraceFiles;
 import dev.reprise.trace.TraceProblem;
 import dev.reprise.trace.TraceReader;
 import java.io.PrintWriter;
-import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
@@ -93,7 +91,7 @@ final class InspectCommand implements Callable<Integer> {
                     hidden++;
                     continue;
                 }
-                out.println("    " + e.describe() + preview(e, events.actor(), data));
+                out.println("    " + e.describe() + DataPreview.of(e, events.actor(), data::read));
             }
         }
         if (hidden > 0) {
@@ -119,61 +117,5 @@ final class InspectCommand implements Callable<Integer> {
                 throw new CommandLine.TypeConversionException("'" + value + "' is not an actor id (0 or more)");
             }
         }
-    }
-
-    /** For events that refer to recorded data: its size and a short printable preview. */
-    private static String preview(TraceEvent e, long actor, DataFileReader data) throws Exception {
-        // Data is keyed by its owner: the calling actor for system calls, the source for external input.
-        long owner;
-        long dataId;
-        switch (e) {
-            case TraceEvent.SystemCall s -> {
-                owner = actor;
-                dataId = s.dataId();
-            }
-            case TraceEvent.ExternalMessage m -> {
-                owner = m.sender();
-                dataId = m.dataId();
-            }
-            case TraceEvent.ExternalPromiseMessage m -> {
-                owner = m.sender();
-                dataId = m.dataId();
-            }
-            default -> {
-                return "";
-            }
-        }
-        if (dataId == 0) {
-            return "";
-        }
-        byte[] bytes = data.read(owner, dataId);
-        if (bytes == null) {
-            return "  [data missing]";
-        }
-        StringBuilder sb = new StringBuilder("  [" + bytes.length + " bytes: ");
-        int from = e instanceof TraceEvent.SystemCall ? 0 : OutsideInputEntry.body(bytes);
-        if (from > 0) {
-            long sender = OutsideInputEntry.sender(bytes);
-            sb.append("sender ")
-                    .append(sender == 0 ? "none" : Long.toString(sender))
-                    .append(", ");
-            if (OutsideInputEntry.kind(bytes) == OutsideInputEntry.COPIED) {
-                return sb.append(OutsideInputEntry.className(bytes)).append(']').toString(); // the copy is binary
-            }
-        }
-        int n = Math.min(bytes.length - from, 40);
-        String text = new String(bytes, from, n, StandardCharsets.UTF_8);
-        boolean printable = text.chars().allMatch(c -> c >= 0x20 && c < 0x7F);
-        if (printable) {
-            sb.append('"').append(text).append(bytes.length - from > 40 ? "...\"" : "\"");
-        } else {
-            for (int i = from; i < Math.min(bytes.length, from + 16); i++) {
-                sb.append(String.format("%02x", bytes[i]));
-            }
-            if (bytes.length - from > 16) {
-                sb.append("...");
-            }
-        }
-        return sb.append(']').toString();
     }
 }
