@@ -44,7 +44,7 @@ public final class DiffText {
         byWhy.forEach((why, cuts) -> out.println("not compared to the end (run " + why + "): "
                 + cuts.stream()
                         .limit(IDS_SHOWN)
-                        .map(c -> r.labels.actor(c.place()) + " after " + count(c.position(), "event", "events"))
+                        .map(c -> r.labels.plain(c.place()) + " after " + count(c.position(), "event", "events"))
                         .collect(Collectors.joining(", "))
                 + (cuts.size() > IDS_SHOWN ? " and " + (cuts.size() - IDS_SHOWN) + " more actors" : "")));
     }

@@ -39,6 +39,12 @@ final class Labels {
         return "actor " + idA + name + (idA.equals(idB) ? "" : " (" + idB + " in B)");
     }
 
+    /** "actor 30", by run A's id else run B's, with an outside source's name: for lists that say which run. */
+    String plain(int place) {
+        String name = places.place(place) instanceof Place.Source s ? " \"" + s.name() + "\"" : "";
+        return "actor " + id(place) + name;
+    }
+
     /** The id that identifies {@code place} in the JSON report: run A's, else run B's. */
     long id(int place) {
         Long idA = placesA.id(place);

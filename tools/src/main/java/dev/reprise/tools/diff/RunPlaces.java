@@ -25,10 +25,16 @@ final class RunPlaces {
     private final Map<Long, Creation> creations = new HashMap<>();
     private final Map<Long, Integer> placeOfId = new HashMap<>();
     private final Map<Integer, Long> idOfPlace = new HashMap<>();
+    private final RunPlaces fallback;
 
-    RunPlaces(RecordedRun run, Places places) {
+    /**
+     * The places of {@code run}'s ids; an id whose creation this run lacks (lost to damage) takes
+     * its place in {@code fallback}, the other run, when that holds its creation (null: none).
+     */
+    RunPlaces(RecordedRun run, Places places, RunPlaces fallback) {
         this.run = run;
         this.places = places;
+        this.fallback = fallback;
         for (RecordedRun.ActorLog log : run.actors.values()) {
             Map<CreationKind, Integer> counts = new EnumMap<>(CreationKind.class);
             List<TraceEvent> events = log.events();
@@ -62,7 +68,7 @@ final class RunPlaces {
             chain.add(at);
             at = creations.get(at).creator();
         }
-        int key = placeOfId.containsKey(at) ? placeOfId.get(at) : record(at, places.key(rootPlace(at)));
+        int key = placeOfId.containsKey(at) ? placeOfId.get(at) : record(at, rootPlace(at));
         for (int i = chain.size() - 1; i >= 0; i--) {
             long child = chain.get(i);
             if (child == at) {
@@ -75,11 +81,16 @@ final class RunPlaces {
         return placeOfId.get(id);
     }
 
-    private Place rootPlace(long id) {
+    /** The key of the place of an id whose creation this run does not hold. */
+    private int rootPlace(long id) {
         String name = run.sourceNames.get(id);
-        return name != null && TraceIds.isExternalSource(id, run.formatVersion)
-                ? new Place.Source(name)
-                : new Place.Unplaced(id);
+        if (name != null && TraceIds.isExternalSource(id, run.formatVersion)) {
+            return places.key(new Place.Source(name));
+        }
+        if (fallback != null && fallback.creation(id) != null) {
+            return fallback.place(id);
+        }
+        return places.key(new Place.Unplaced(id));
     }
 
     private int record(long id, int key) {

@@ -29,8 +29,11 @@ public final class TraceDiff {
     private TraceDiff(RecordedRun a, RecordedRun b) {
         this.a = a;
         this.b = b;
-        this.placesA = new RunPlaces(a, places);
-        this.placesB = new RunPlaces(b, places);
+        // A damaged run may have lost creations: its ids without one take the other run's places.
+        RunPlaces plainA = new RunPlaces(a, places, null);
+        RunPlaces plainB = new RunPlaces(b, places, null);
+        this.placesA = a.cut() ? new RunPlaces(a, places, plainB) : plainA;
+        this.placesB = b.cut() ? new RunPlaces(b, places, plainA) : plainB;
         this.keysA = new EventKeys(a, placesA);
         this.keysB = new EventKeys(b, placesB);
         this.labels = new Labels(places, placesA, placesB, a, b);
