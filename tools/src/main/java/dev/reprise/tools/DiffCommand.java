@@ -31,8 +31,8 @@ import picocli.CommandLine.Parameters;
                     + "created before), not by id: ids are handed out in creation order, so one creation race "
                     + "renumbers every later actor.",
             "A difference follows from another actor's when that actor also differs and sent or resolved the "
-                    + "differing message (or created its timer or promise after its own difference), or created "
-                    + "this actor after its own difference; roots follow from none.",
+                    + "differing message (or the message of the turn it differs in), or created this actor, or that "
+                    + "message's timer or promise, after its own difference; roots follow from none, and come first.",
             "A damaged trace is compared as far as it is readable, with a warning naming the damage (exit 2)."
         },
         exitCodeListHeading = "%nExit codes:%n",
@@ -81,6 +81,12 @@ final class DiffCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         try (RecordedRun a = open("A", first);
                 RecordedRun b = open("B", second)) {
+            if (a.program() != null
+                    && b.program() != null
+                    && !mainClass(a.program()).equals(mainClass(b.program()))) {
+                err.println("warning: the traces record different programs (A: " + mainClass(a.program()) + ", B: "
+                        + mainClass(b.program()) + ")");
+            }
             DiffResult result = TraceDiff.compare(a, b);
             PrintWriter out = spec.commandLine().getOut();
             if (json) {
@@ -103,6 +109,10 @@ final class DiffCommand implements Callable<Integer> {
             err.println(spec.qualifiedName() + ": " + e.getMessage());
             return TROUBLE;
         }
+    }
+
+    private static String mainClass(String program) {
+        return program.split(" ", 2)[0];
     }
 
     private static RecordedRun open(String name, Path dir) throws IOException {

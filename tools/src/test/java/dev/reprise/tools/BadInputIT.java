@@ -176,7 +176,8 @@ class BadInputIT {
 
     @Test
     void aMissingOrUnknownCommand() {
-        assertOneLineError(Cli.tools(), 2, "reprise: name a command: record, replay, inspect, verify, stats, bench");
+        assertOneLineError(
+                Cli.tools(), 2, "reprise: name a command: record, replay, inspect, verify, stats, diff, bench");
         assertOneLineError(Cli.tools("frobnicate"), 2, "reprise: unknown command 'frobnicate'; valid: record, replay");
         assertOneLineError(Cli.tools("bench"), 2, "reprise bench: name a benchmark: agent, savina, fingerprints, sync");
         assertOneLineError(

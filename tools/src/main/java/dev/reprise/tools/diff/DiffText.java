@@ -17,8 +17,8 @@ public final class DiffText {
 
     /** Prints {@code r} to {@code out}, at most {@code limit} differences. */
     public static void print(DiffResult r, PrintWriter out, int limit) throws IOException {
-        out.println("A: " + r.a.dir);
-        out.println("B: " + r.b.dir);
+        out.println("A: " + r.a.dir + (r.a.program() == null ? "" : "  (" + r.a.program() + ")"));
+        out.println("B: " + r.b.dir + (r.b.program() == null ? "" : "  (" + r.b.program() + ")"));
         if (r.same()) {
             out.println("no difference: the " + r.compared + " actors' recorded orders agree"
                     + (r.cuts.isEmpty() ? "" : " as far as both traces are readable") + ".");

@@ -11,10 +11,13 @@ import dev.reprise.trace.TraceFiles;
 import dev.reprise.trace.TraceIds;
 import dev.reprise.trace.TraceMetadata;
 import dev.reprise.trace.TraceReader;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.AbstractList;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -28,24 +31,67 @@ public final class RecordedRun implements AutoCloseable {
     /**
      * One actor's events in replay order.
      *
+     * @param events a view of its subtraces' events, one after another (not a copy: a trace's events are held once)
      * @param subtraces the subtraces they came from, in order ({@code starts[i]} is the index of the first event of the i-th)
      * @param cut true when a subtrace of the actor is missing: its events end at damage, not where the run ended them
      */
     record ActorLog(
             long actor, List<TraceEvent> events, byte[] marks, List<Subtrace> subtraces, int[] starts, boolean cut) {
+        ActorLog(long actor, byte[] marks, List<Subtrace> subtraces, int[] starts, boolean cut) {
+            this(actor, new Concatenated(subtraces, starts, marks.length), marks, subtraces, starts, cut);
+        }
+
         /** The subtrace that holds event {@code position}. */
         Subtrace subtraceOf(int position) {
-            int lo = 0;
-            int hi = subtraces.size() - 1;
-            while (lo < hi) {
-                int mid = (lo + hi + 1) >>> 1;
-                if (starts[mid] <= position) {
-                    lo = mid;
-                } else {
-                    hi = mid - 1;
-                }
+            return subtraces.get(indexOf(starts, position));
+        }
+    }
+
+    /** The index of the last of {@code starts} at or below {@code position}. */
+    private static int indexOf(int[] starts, int position) {
+        int lo = 0;
+        int hi = starts.length - 1;
+        while (lo < hi) {
+            int mid = (lo + hi + 1) >>> 1;
+            if (starts[mid] <= position) {
+                lo = mid;
+            } else {
+                hi = mid - 1;
             }
-            return subtraces.get(lo);
+        }
+        return lo;
+    }
+
+    /** The events of a list of subtraces as one list. */
+    private static final class Concatenated extends AbstractList<TraceEvent> {
+        private final List<Subtrace> subtraces;
+        private final int[] starts;
+        private final int size;
+
+        Concatenated(List<Subtrace> subtraces, int[] starts, int size) {
+            this.subtraces = subtraces;
+            this.starts = starts;
+            this.size = size;
+        }
+
+        @Override
+        public TraceEvent get(int index) {
+            if (index < 0 || index >= size) {
+                throw new IndexOutOfBoundsException(index);
+            }
+            int s = RecordedRun.indexOf(starts, index);
+            return subtraces.get(s).events().get(index - starts[s]);
+        }
+
+        @Override
+        public int size() {
+            return size;
+        }
+
+        /** Subtrace by subtrace, with no search per event. */
+        @Override
+        public Iterator<TraceEvent> iterator() {
+            return subtraces.stream().flatMap(s -> s.events().stream()).iterator();
         }
     }
 
@@ -61,6 +107,7 @@ public final class RecordedRun implements AutoCloseable {
 
     final long chunks;
     final int formatVersion;
+    private final String program;
     private final AutoCloseable resources;
 
     private RecordedRun(
@@ -73,6 +120,7 @@ public final class RecordedRun implements AutoCloseable {
             boolean cleanEnd,
             long chunks,
             int formatVersion,
+            String program,
             AutoCloseable resources) {
         this.name = name;
         this.dir = dir;
@@ -83,6 +131,7 @@ public final class RecordedRun implements AutoCloseable {
         this.cleanEnd = cleanEnd;
         this.chunks = chunks;
         this.formatVersion = formatVersion;
+        this.program = program;
         this.resources = resources;
     }
 
@@ -141,31 +190,25 @@ public final class RecordedRun implements AutoCloseable {
                 metadata != null && metadata.cleanEnd(),
                 chunks,
                 version,
+                metadata == null ? null : metadata.program(),
                 opened);
     }
 
     private static ActorLog read(ActorEvents source) throws IOException {
-        List<TraceEvent> events = new ArrayList<>();
         List<Subtrace> subtraces = new ArrayList<>();
         List<Integer> starts = new ArrayList<>();
-        List<Byte> marks = new ArrayList<>();
+        ByteArrayOutputStream marks = new ByteArrayOutputStream();
         for (Subtrace s; (s = source.nextSubtrace()) != null; ) {
             subtraces.add(s);
-            starts.add(events.size());
+            starts.add(marks.size());
             int marked = 0;
             for (TraceEvent e : s.events()) {
-                events.add(e);
-                marks.add(Subtrace.isMarked(e) ? s.mark(marked++) : 0);
+                marks.write(Subtrace.isMarked(e) ? s.mark(marked++) : 0);
             }
-        }
-        byte[] m = new byte[marks.size()];
-        for (int i = 0; i < m.length; i++) {
-            m[i] = marks.get(i);
         }
         return new ActorLog(
                 source.actor(),
-                events,
-                m,
+                marks.toByteArray(),
                 subtraces,
                 starts.stream().mapToInt(Integer::intValue).toArray(),
                 source.missingSubtrace() >= 0);
@@ -183,11 +226,15 @@ public final class RecordedRun implements AutoCloseable {
             Subtrace s = new Subtrace(e.getKey(), 0, e.getValue(), origin);
             actors.put(
                     e.getKey(),
-                    new ActorLog(
-                            e.getKey(), e.getValue(), new byte[e.getValue().size()], List.of(s), new int[] {0}, false));
+                    new ActorLog(e.getKey(), new byte[e.getValue().size()], List.of(s), new int[] {0}, false));
             chunk++;
         }
-        return new RecordedRun(name, null, actors, data, Map.of(), List.of(), true, chunk, 6, null);
+        return new RecordedRun(name, null, actors, data, Map.of(), List.of(), true, chunk, 6, null, null);
+    }
+
+    /** The recorded program's main class and arguments, as its metadata says (null when unreadable). */
+    public String program() {
+        return program;
     }
 
     /** How far into the recording (0 to 1, by chunk) event {@code position} of {@code log} was written. */

@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -81,17 +82,17 @@ public final class TraceDiff {
         List<TraceEvent> ea = logA == null ? List.of() : logA.events();
         List<TraceEvent> eb = logB == null ? List.of() : logB.events();
         int common = Math.min(ea.size(), eb.size());
+        Iterator<TraceEvent> ia = ea.iterator();
+        Iterator<TraceEvent> ib = eb.iterator();
         for (int p = 0; p < common; p++) {
-            TraceEvent x = ea.get(p);
-            TraceEvent y = eb.get(p);
+            TraceEvent x = ia.next();
+            TraceEvent y = ib.next();
             if (x instanceof TraceEvent.Gap || y instanceof TraceEvent.Gap) {
                 String run = x instanceof TraceEvent.Gap ? a.name : b.name;
                 cuts.add(new DiffResult.Cut(place, run, p, "a gap (events dropped while recording)"));
                 return;
             }
-            String kx = keysA.of(x, idA);
-            String ky = keysB.of(y, idB);
-            String why = !kx.equals(ky) ? why(x, y) : fingerprint(logA.marks()[p], logB.marks()[p]);
+            String why = !same(x, idA, y, idB) ? why(x, y) : fingerprint(logA.marks()[p], logB.marks()[p]);
             if (why != null) {
                 differences.add(difference(place, idA, idB, p, x, y, why, logA, logB));
                 return;
@@ -138,6 +139,18 @@ public final class TraceDiff {
             throws IOException {
         double when = Math.min(x == null ? 1 : a.when(logA, p), y == null ? 1 : b.when(logB, p));
         return new ActorDifference(place, idA, idB, p, x, y, why, rest(logA, logB, p), when);
+    }
+
+    /** Whether two events record the same thing: ids compared by place, data by its bytes (through their keys). */
+    private boolean same(TraceEvent x, long idA, TraceEvent y, long idB) throws IOException {
+        return switch (x) {
+            case TraceEvent.Message m when y instanceof TraceEvent.Message o -> same(m.sender(), o.sender());
+            case TraceEvent.PromiseMessage m
+            when y instanceof TraceEvent.PromiseMessage o ->
+                same(m.sender(), o.sender()) && same(m.resolver(), o.resolver());
+            case TraceEvent.Creation c when y instanceof TraceEvent.Creation o -> c.kind() == o.kind();
+            default -> x.getClass() == y.getClass() && keysA.of(x, idA).equals(keysB.of(y, idB));
+        };
     }
 
     /** What differs between two events whose keys differ. */
@@ -231,7 +244,12 @@ public final class TraceDiff {
             String k = keys.of(events.get(i), log.actor());
             count.merge(k, sign, Integer::sum);
             if (!shown.containsKey(k)) {
-                shown.put(k, labels.event(events.get(i), log.actor(), inA));
+                // A creation's key is its kind (its child's place follows from its position), so no child id.
+                shown.put(
+                        k,
+                        events.get(i) instanceof TraceEvent.Creation c
+                                ? "created " + c.kind().word()
+                                : labels.event(events.get(i), log.actor(), inA));
             }
         }
         return Math.max(0, events.size() - from);

@@ -123,8 +123,9 @@ class TraceDiffTest {
         Map<Long, List<TraceEvent>> b = parent();
         a.put(10L, List.of(new Message(11), new Message(12), new Creation(20)));
         b.put(10L, List.of(new Message(12), new Message(11), new Creation(20)));
-        a.put(20L, List.of(new Message(10)));
-        b.put(20L, List.of(new Message(10), new Message(10)));
+        // 20 hears more from its grandparent in B: nothing links that to 10 but that 10 created it.
+        a.put(20L, List.of(new Message(1)));
+        b.put(20L, List.of(new Message(1), new Message(1)));
         List<Map<String, Object>> ds = differences(diff(a, b));
         assertEquals(List.of(10L, 20L), ds.stream().map(d -> d.get("actor")).toList());
         assertEquals(List.of(10L), causes(ds.get(1)));
