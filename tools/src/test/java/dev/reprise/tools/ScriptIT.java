@@ -49,6 +49,7 @@ class ScriptIT {
                 "inspect DIR",
                 "verify DIR",
                 "stats DIR",
+                "diff A B",
                 "bench trace",
                 "bench recorder",
                 "bench hooks",

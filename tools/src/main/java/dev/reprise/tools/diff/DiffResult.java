@@ -1,6 +1,7 @@
 package dev.reprise.tools.diff;
 
 import java.util.List;
+import java.util.stream.Stream;
 
 /**
  * What a diff found: the differing actors in causal order, the actors not compared to their end
@@ -54,7 +55,7 @@ public final class DiffResult {
 
     /** The damage of both runs, one line each ("A: FILE: chunk 3 at byte offset 120: ..."). */
     public List<String> damage() {
-        return java.util.stream.Stream.concat(
+        return Stream.concat(
                         a.damage.stream().map(d -> a.name + ": " + d),
                         b.damage.stream().map(d -> b.name + ": " + d))
                 .toList();

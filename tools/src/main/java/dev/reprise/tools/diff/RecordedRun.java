@@ -13,6 +13,7 @@ import dev.reprise.trace.TraceMetadata;
 import dev.reprise.trace.TraceReader;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.AbstractList;
 import java.util.ArrayList;
@@ -172,6 +173,9 @@ public final class RecordedRun implements AutoCloseable {
         TraceMetadata metadata = null;
         try {
             metadata = TraceMetadata.read(dir);
+        } catch (NoSuchFileException e) {
+            damage.add(TraceFiles.metadata(dir)
+                    + ": missing (the run's end, its program and its sources' names are unknown)");
         } catch (IOException e) {
             damage.add(e.getMessage());
         }
