@@ -220,17 +220,19 @@ public final class RecordedRun implements AutoCloseable {
 
     /**
      * A run built from event lists, one subtrace per actor, as a sound trace that ended cleanly
-     * (for tests of the comparison on hand-built runs).
+     * (for tests of the comparison on hand-built runs); {@code fingerprints} holds an actor's
+     * fingerprint per event where it has them.
      */
-    static RecordedRun of(String name, Map<Long, List<TraceEvent>> events, DataPreview.Entries data) {
+    static RecordedRun of(
+            String name, Map<Long, List<TraceEvent>> events, Map<Long, byte[]> fingerprints, DataPreview.Entries data) {
         Map<Long, ActorLog> actors = new LinkedHashMap<>();
         long chunk = 0;
         for (Map.Entry<Long, List<TraceEvent>> e : events.entrySet()) {
             ChunkInfo origin = new ChunkInfo(1, chunk, chunk, 0);
             Subtrace s = new Subtrace(e.getKey(), 0, e.getValue(), origin);
-            actors.put(
-                    e.getKey(),
-                    new ActorLog(e.getKey(), new byte[e.getValue().size()], List.of(s), new int[] {0}, false));
+            byte[] marks =
+                    fingerprints.getOrDefault(e.getKey(), new byte[e.getValue().size()]);
+            actors.put(e.getKey(), new ActorLog(e.getKey(), marks, List.of(s), new int[] {0}, false));
             chunk++;
         }
         return new RecordedRun(name, null, actors, data, Map.of(), List.of(), true, chunk, 6, null, null);

@@ -304,7 +304,11 @@ public final class TraceDiff {
         if (whichMessage && !sameMessage) {
             return; // which message came next: its senders are the links
         }
-        List<TraceEvent> events = a.actors.get(d.idA()).events();
+        RecordedRun.ActorLog log = a.actors.get(d.idA());
+        if (log == null) {
+            return; // no event in A: the agreeing events before the difference are none
+        }
+        List<TraceEvent> events = log.events();
         int at = sameMessage ? d.position() : d.position() - 1;
         while (at >= 0 && !events.get(at).isMessage()) {
             if (events.get(at) instanceof TraceEvent.SystemMessageTurn) {

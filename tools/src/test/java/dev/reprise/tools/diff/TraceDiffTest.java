@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.reprise.trace.CreationKind;
+import dev.reprise.trace.Fingerprint;
 import dev.reprise.trace.SystemMessageKind;
 import dev.reprise.trace.TraceEvent;
 import dev.reprise.trace.TraceEvent.Creation;
@@ -32,7 +33,8 @@ class TraceDiffTest {
 
     static Map<String, Object> diff(Map<Long, List<TraceEvent>> a, Map<Long, List<TraceEvent>> b) throws IOException {
         return DiffJson.of(TraceDiff.compare(
-                RecordedRun.of("A", a, (owner, id) -> null), RecordedRun.of("B", b, (owner, id) -> null)));
+                RecordedRun.of("A", a, Map.of(), (owner, id) -> null),
+                RecordedRun.of("B", b, Map.of(), (owner, id) -> null)));
     }
 
     @SuppressWarnings("unchecked")
@@ -149,6 +151,42 @@ class TraceDiffTest {
     }
 
     @Test
+    void aTurnThatSentAnotherNumberOfMessagesDiffersByItsFingerprintAndFollowsFromItsSender() throws IOException {
+        Map<Long, List<TraceEvent>> a = parent();
+        Map<Long, List<TraceEvent>> b = parent();
+        a.put(11L, List.of(new Message(1), new Message(99)));
+        b.put(11L, List.of(new Message(99), new Message(1)));
+        a.put(10L, List.of(new Message(1), new Message(11)));
+        b.put(10L, List.of(new Message(1), new Message(11)));
+        byte same = Fingerprint.withSends(Fingerprint.ofClass(5), 1);
+        Map<Long, byte[]> marksA = Map.of(10L, new byte[] {same, Fingerprint.withSends(Fingerprint.ofClass(9), 1)});
+        Map<Long, byte[]> marksB = Map.of(10L, new byte[] {same, Fingerprint.withSends(Fingerprint.ofClass(9), 2)});
+        DiffResult r = TraceDiff.compare(
+                RecordedRun.of("A", a, marksA, (owner, id) -> null),
+                RecordedRun.of("B", b, marksB, (owner, id) -> null));
+        List<Map<String, Object>> ds = differences(DiffJson.of(r));
+        assertEquals(List.of(11L, 10L), ds.stream().map(d -> d.get("actor")).toList());
+        Map<String, Object> d = ds.get(1);
+        assertEquals(1, d.get("agreeingEvents"));
+        assertEquals("its turn sent another number of messages (1 modulo 7 in A, 2 modulo 7 in B)", d.get("why"));
+        assertEquals(List.of(11L), causes(d), "the message's content may have differed: its sender differs");
+    }
+
+    @Test
+    void anActorWithoutEventsInOneRunDiffersAtItsFirstEvent() throws IOException {
+        Map<Long, List<TraceEvent>> a = parent();
+        Map<Long, List<TraceEvent>> b = parent();
+        b.put(10L, List.of(new Creation(40, CreationKind.PROMISE)));
+        Map<String, Object> d = differences(diff(a, b)).get(0);
+        assertEquals(10L, d.get("actor"));
+        assertEquals(0, d.get("agreeingEvents"));
+        assertEquals("run A's events of the actor end here", d.get("why"));
+        assertEquals(null, d.get("inA"));
+        assertEquals("created promise 40 (40 is not in A)", inB(d));
+        assertEquals(true, d.get("root"));
+    }
+
+    @Test
     void actorsAreMatchedByWhereTheyWereCreatedNotById() throws IOException {
         Map<Long, List<TraceEvent>> a = new LinkedHashMap<>();
         Map<Long, List<TraceEvent>> b = new LinkedHashMap<>();
@@ -176,8 +214,8 @@ class TraceDiffTest {
     void systemCallsAreComparedByTheirRecordedBytes() throws IOException {
         Map<Long, List<TraceEvent>> events = parent();
         events.put(10L, List.of(new SystemCall(1), new SystemCall(2)));
-        RecordedRun a = RecordedRun.of("A", events, (owner, id) -> new byte[] {(byte) id});
-        RecordedRun b = RecordedRun.of("B", events, (owner, id) -> new byte[] {(byte) (id == 1 ? 1 : 7)});
+        RecordedRun a = RecordedRun.of("A", events, Map.of(), (owner, id) -> new byte[] {(byte) id});
+        RecordedRun b = RecordedRun.of("B", events, Map.of(), (owner, id) -> new byte[] {(byte) (id == 1 ? 1 : 7)});
         DiffResult r = TraceDiff.compare(a, b);
         Map<String, Object> d = differences(DiffJson.of(r)).get(0);
         assertEquals(1, d.get("agreeingEvents"));
@@ -206,7 +244,8 @@ class TraceDiffTest {
             b.put(actor, List.of());
         }
         DiffResult r = TraceDiff.compare(
-                RecordedRun.of("A", a, (owner, id) -> null), RecordedRun.of("B", b, (owner, id) -> null));
+                RecordedRun.of("A", a, Map.of(), (owner, id) -> null),
+                RecordedRun.of("B", b, Map.of(), (owner, id) -> null));
         StringWriter text = new StringWriter();
         DiffText.print(r, new PrintWriter(text, true), 2);
         assertTrue(text.toString().contains("\n2. actor 11"), text::toString);
