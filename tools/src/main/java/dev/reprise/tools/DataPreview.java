@@ -1,20 +1,25 @@
 package dev.reprise.tools;
 
-import dev.reprise.trace.DataFileReader;
 import dev.reprise.trace.OutsideInputEntry;
 import dev.reprise.trace.TraceEvent;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 
-/** The short preview of an event's recorded data that {@code inspect} prints after it, and {@code view} shows. */
+/** A short preview of the recorded data an event refers to, as {@code inspect} and {@code diff} print it. */
 public final class DataPreview {
+    /** The recorded bytes of data entry {@code dataId} of {@code owner}, or null when the trace lacks them. */
+    @FunctionalInterface
+    public interface Entries {
+        byte[] read(long owner, long dataId) throws IOException;
+    }
+
     private DataPreview() {}
 
     /**
-     * For events that refer to recorded data: its size and a short printable preview, with two
-     * leading spaces ("" for other events); "[data missing]" when the data file lacks it.
+     * For events that refer to recorded data (system calls, outside input): its size and a short
+     * printable preview, after two spaces; "" for other events.
      */
-    public static String of(TraceEvent e, long actor, DataFileReader data) throws IOException {
+    public static String of(TraceEvent e, long actor, Entries data) throws IOException {
         // Data is keyed by its owner: the calling actor for system calls, the source for external input.
         long owner;
         long dataId;

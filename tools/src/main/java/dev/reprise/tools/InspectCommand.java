@@ -91,7 +91,7 @@ final class InspectCommand implements Callable<Integer> {
                     hidden++;
                     continue;
                 }
-                out.println("    " + e.describe() + DataPreview.of(e, events.actor(), data));
+                out.println("    " + e.describe() + DataPreview.of(e, events.actor(), data::read));
             }
         }
         if (hidden > 0) {

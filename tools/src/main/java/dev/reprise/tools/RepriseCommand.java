@@ -25,6 +25,7 @@ import picocli.CommandLine.Command;
             VerifyCommand.class,
             StatsCommand.class,
             ViewCommand.class,
+            DiffCommand.class,
             dev.reprise.tools.bench.BenchCommand.class,
             CommandLine.HelpCommand.class
         },
@@ -33,6 +34,7 @@ import picocli.CommandLine.Command;
             ExitCodes.OK + ":success",
             ExitCodes.TRACE_PROBLEM + ":the trace has problems (see the message)",
             ExitCodes.USAGE + ":bad usage, or no trace where one was named",
+            "0/1/2:diff: the traces record the same orders / they differ / trouble (bad usage, no trace, a damaged trace)",
             ExitCodes.AGENT_ERRORS
                     + ":verify: the trace was recorded with agent errors, or the agent recorded nothing (see the message)",
             ExitCodes.DIVERGED + ":replay diverged from the recording (report on stderr)",

@@ -50,6 +50,7 @@ class ScriptIT {
                 "verify DIR",
                 "stats DIR",
                 "view DIR",
+                "diff A B",
                 "bench trace",
                 "bench recorder",
                 "bench hooks",

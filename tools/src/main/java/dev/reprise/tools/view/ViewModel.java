@@ -215,7 +215,7 @@ final class ViewModel {
         List<Object> events = new ArrayList<>(all.size());
         for (Placing p : all) {
             long actor = laneIds.get(p.lane());
-            String text = p.event().describe() + (data == null ? "" : DataPreview.of(p.event(), actor, data));
+            String text = p.event().describe() + (data == null ? "" : DataPreview.of(p.event(), actor, data::read));
             events.add(List.of(
                     p.lane(),
                     EventKinds.of(p.event(), read.created),
