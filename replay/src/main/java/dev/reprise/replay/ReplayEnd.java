@@ -28,26 +28,29 @@ final class ReplayEnd {
     /** The replay raised the recorded signal itself ({@link SignalEnd}): its arrival is not the user's. */
     private final AtomicBoolean endedAsRecorded = new AtomicBoolean();
 
+    /**
+     * The replay of a program ({@code haltOnDivergence}: the agent's, which stops the JVM) writes
+     * its report as JSON beside the trace ({@link ReplayReportFile}) too, and removes an earlier
+     * one now; a test's replay in process (the JUnit extension's) does not write into its trace.
+     */
     ReplayEnd(Replay replay, boolean haltOnDivergence) {
         this.replay = replay;
         this.haltOnDivergence = haltOnDivergence;
-    }
-
-    /** {@link Replay#diverged}: the report, and the exception for the thread that found it. */
-    ReplayDivergence diverged(long actor, String what, DivergenceCause cause) {
-        if (cause == DivergenceCause.TRACE_DAMAGED) {
-            String report = DivergenceReport.damaged(replay, actor, what);
-            stop(report, ExitCodes.DAMAGE_REACHED);
-            return new ReplayDivergence(report);
+        if (haltOnDivergence) {
+            ReplayReportFile.clear(replay.directory);
         }
-        String report = DivergenceReport.of(replay, actor, what, cause);
-        stop(report);
-        return new ReplayDivergence(report);
     }
 
-    /** Stops the replay as diverged, with {@code report}. */
-    void stop(String report) {
-        stop(report, ExitCodes.DIVERGED);
+    /**
+     * {@link Replay#diverged}: the report, and the exception for the thread that found it; {@code
+     * event} is the actor's event (from 0) where it behaved differently, -1 for the one it expects next.
+     */
+    ReplayDivergence diverged(long actor, long event, String what, DivergenceCause cause) {
+        ReplayReport report = cause == DivergenceCause.TRACE_DAMAGED
+                ? DivergenceReport.damaged(replay, actor, event, what)
+                : DivergenceReport.of(replay, actor, event, what, cause);
+        stop(report);
+        return new ReplayDivergence(report.text());
     }
 
     /**
@@ -55,7 +58,20 @@ final class ReplayEnd {
      * {@link ExitCodes#RECORDING_ENDED}, since live actors could otherwise go on forever past it.
      */
     void recordingEnded() {
-        stop(RecordingEnd.report(replay), ExitCodes.RECORDING_ENDED);
+        stop(new ReplayReport(
+                ReplayReport.End.RECORDING_ENDED,
+                ExitCodes.RECORDING_ENDED,
+                null,
+                waiting(replay.unfinished()),
+                null,
+                RecordingEnd.report(replay)));
+    }
+
+    /** The actors of {@code scripts}, each with the event it expects next. */
+    private List<ReplayReport.Actor> waiting(List<ActorScript> scripts) {
+        return scripts.stream()
+                .map(s -> ReplayReport.waiting(replay, s.actor()))
+                .toList();
     }
 
     /**
@@ -69,19 +85,22 @@ final class ReplayEnd {
         }
     }
 
-    private void stop(String report, int exitCode) {
+    /** Stops the replay with {@code report}: prints it, writes it, and halts the JVM with its exit code (the agent). */
+    void stop(ReplayReport report) {
         if (!stopping.compareAndSet(false, true)) {
             return;
         }
+        int exitCode = report.exitCode();
         if (exitCode == ExitCodes.DIVERGED || exitCode == ExitCodes.DAMAGE_REACHED) {
             divergenceExit = exitCode;
-            divergence = report;
+            divergence = report.text();
         }
-        System.err.println(report);
+        System.err.println(report.text());
         System.err.flush();
         if (!haltOnDivergence) {
             return;
         }
+        ReplayReportFile.write(replay.directory, report);
         Thread exit = new Thread(
                 () -> {
                     Runtime.getRuntime().halt(exitCode); // hooks of the replayed program could wait on the stuck actors
@@ -144,8 +163,10 @@ final class ReplayEnd {
                     .append(replay.directory)
                     .append('\n');
             SummaryText.waiting(replay, sb, left);
-            System.err.println(sb.append("  ").append(summary));
+            String text = sb.append("  ").append(summary).toString();
+            System.err.println(text);
             System.err.flush();
+            written(new ReplayReport(ReplayReport.End.STOPPED_BY_USER, -1, null, waiting(left), null, text));
             return;
         }
         if (left.isEmpty() && replay.cut) {
@@ -154,17 +175,23 @@ final class ReplayEnd {
         }
         if (left.isEmpty() && !replay.problems().isEmpty()) {
             // Events the damage took cannot be checked: the replay cannot vouch for the run.
-            stop(
+            String damage = replay.problems().get(0).toString();
+            stop(new ReplayReport(
+                    ReplayReport.End.DAMAGE_REACHED,
+                    ExitCodes.DAMAGE_REACHED,
+                    null,
+                    List.of(),
+                    damage,
                     "[reprise] REPLAY STOPPED AT DAMAGE: the trace is damaged, so the replay could not check every "
                             + "recorded event; up to the damage it matched the recording.\n  damage: "
-                            + replay.problems().get(0) + "\n  " + summary + "\n  The replay stops with exit code "
-                            + ExitCodes.DAMAGE_REACHED + '.',
-                    ExitCodes.DAMAGE_REACHED);
+                            + damage + "\n  " + summary + "\n  The replay stops with exit code "
+                            + ExitCodes.DAMAGE_REACHED + '.'));
             return;
         }
         if (left.isEmpty()) {
             System.err.println(summary);
             System.err.flush();
+            written(ReplayReport.of(ReplayReport.End.MATCHED, ExitCodes.OK, summary));
             return;
         }
         StringBuilder sb = new StringBuilder("[reprise] REPLAY DIVERGED: the program ended while actors still "
@@ -175,7 +202,14 @@ final class ReplayEnd {
                 .append("\n  The replay stops with exit code ")
                 .append(ExitCodes.DIVERGED)
                 .append('.');
-        stop(sb.toString());
+        stop(new ReplayReport(ReplayReport.End.DIVERGED, ExitCodes.DIVERGED, null, waiting(left), null, sb.toString()));
+    }
+
+    /** A replay that ends without stopping (it matched, or the user stopped it) writes its report too (the agent's). */
+    private void written(ReplayReport report) {
+        if (haltOnDivergence) {
+            ReplayReportFile.write(replay.directory, report);
+        }
     }
 
     /** {@link Replay#awaitRecordedEvents}: waits while the application's actors still move through their events. */

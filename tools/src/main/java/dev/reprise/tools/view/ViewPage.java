@@ -45,11 +45,13 @@ public final class ViewPage {
     /**
      * Writes the page of the trace in {@code dir} to {@code page}, listing the events of {@code
      * actors} (every actor when empty) when they are at most {@code maxEvents}, else counting
-     * messages per lane pair and slice of the recording.
+     * messages per lane pair and slice of the recording; with {@code replay} (may be null), the
+     * page marks where that replay of the trace differed.
      *
      * @throws TraceFormatException when the events file's header is unreadable (nothing could be shown)
      */
-    public static Written write(Path dir, Path page, long maxEvents, Set<Long> actors) throws IOException {
+    public static Written write(Path dir, Path page, long maxEvents, Set<Long> actors, ReplayMarks.Report replay)
+            throws IOException {
         List<String> warnings = new ArrayList<>();
         TraceMetadata metadata = metadata(dir, warnings);
         TraceRead read = TraceRead.of(dir, maxEvents, actors.isEmpty() ? a -> true : actors::contains);
@@ -81,8 +83,11 @@ public final class ViewPage {
         all.put("listedActors", actors.stream().map(Long::toUnsignedString).toList());
         all.put("maxEvents", maxEvents);
         all.put("summarised", read.summarised);
-        all.put("warnings", warnings);
         all.putAll(model);
+        all.put(
+                "replay",
+                replay == null ? null : ReplayMarks.model(replay, dir, (List<?>) model.get("lanes"), warnings));
+        all.put("warnings", warnings);
         // '<' only occurs inside JSON strings, where \u003c means the same: no "</script>" can end the data early.
         String json = Json.write(all).replace("<", "\\u003c");
         String html = template().replace(PLACEHOLDER, json);
