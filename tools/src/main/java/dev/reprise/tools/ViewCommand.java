@@ -32,7 +32,9 @@ import picocli.CommandLine.Option;
                     + "pair of lanes and slice of the recording; --actor lists the events of chosen actors only.",
             "A damaged trace is shown as far as it is readable, with a warning in the page and here.",
             "The replay report beside the trace (or --replay-report FILE) marks the event where that replay first "
-                    + "differed and the events the actors left waiting expected, with the report's text."
+                    + "differed and the events the actors left waiting expected, with the report's text.",
+            "--against B shows two recordings side by side with each actor's first difference marked, as reprise "
+                    + "diff finds them."
         })
 final class ViewCommand implements Callable<Integer> {
     /** At 75 to 90 bytes an event, a page of 100,000 is 8 to 10 MB and opens in a second: past that it counts. */
@@ -69,6 +71,14 @@ final class ViewCommand implements Callable<Integer> {
                     + "(default: DIR/" + TraceFiles.REPLAY_REPORT + ", when there is one).")
     Path replayReport;
 
+    @Option(
+            names = "--against",
+            paramLabel = "B",
+            description = "Show this trace (A) and trace B, another recording of the program, side by side: actors "
+                    + "matched by where they were created (as reprise diff matches them), each one's first differing "
+                    + "event marked in both, root causes first (default page: DIR/against.html).")
+    Path against;
+
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
@@ -80,9 +90,21 @@ final class ViewCommand implements Callable<Integer> {
         }
         trace.readable();
         PrintWriter err = spec.commandLine().getErr();
-        ReplayMarks.Report report = replayReport(err);
-        Path page = output != null ? output : trace.path.resolve("view.html");
-        ViewPage.Written w = ViewPage.write(trace.path, page, maxEvents, new LinkedHashSet<>(actors), report);
+        ViewPage.Written w;
+        if (against != null) {
+            if (!actors.isEmpty() || replayReport != null) {
+                throw new CommandLine.ParameterException(
+                        spec.commandLine(),
+                        (actors.isEmpty() ? "--replay-report" : "--actor") + " cannot be used with --against");
+            }
+            TraceDirectory.checkReadable(against);
+            Path page = output != null ? output : trace.path.resolve("against.html");
+            w = ViewPage.writeAgainst(trace.path, against, page, maxEvents);
+        } else {
+            ReplayMarks.Report report = replayReport(err);
+            Path page = output != null ? output : trace.path.resolve("view.html");
+            w = ViewPage.write(trace.path, page, maxEvents, new LinkedHashSet<>(actors), report);
+        }
         for (String warning : w.warnings()) {
             err.println("warning: " + warning);
         }
