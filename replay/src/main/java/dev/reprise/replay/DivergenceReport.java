@@ -34,6 +34,8 @@ final class DivergenceReport {
     private ReplayReport.Actor first;
 
     private final List<ReplayReport.Actor> waiting = new ArrayList<>();
+    /** Waiting actors past those listed in {@link #waiting}. */
+    private long moreWaiting;
 
     private DivergenceReport(Replay replay) {
         this.replay = replay;
@@ -151,10 +153,12 @@ final class DivergenceReport {
         }
         r.waitingActors(ordered);
         for (ReplayMailbox q : ordered) {
-            if (r.first == null || q.actorId() != r.first.actor()) {
-                r.waiting.add(ReplayReport.waiting(replay, q.actorId()));
+            if ((r.first == null || q.actorId() != r.first.actor())
+                    && r.waiting.size() <= ReplayReport.WAITING_LISTED) {
+                r.waiting.add(ReplayReport.waiting(replay, q.actorId(), q.numberOfMessages()));
             }
         }
+        r.moreWaiting = Math.max(0, ordered.size() - (r.first == null ? 0 : 1) - ReplayReport.WAITING_LISTED);
         return r.finish();
     }
 
@@ -370,6 +374,6 @@ final class DivergenceReport {
         out.forEach(l -> sb.append(l).append('\n'));
         sb.append("  trace: ").append(replay.directory).append('\n');
         sb.append("  The replay stops with exit code ").append(exitCode).append('.');
-        return new ReplayReport(end, exitCode, first, List.copyOf(waiting), damage, sb.toString());
+        return new ReplayReport(end, exitCode, first, ReplayReport.listed(waiting), moreWaiting, damage, sb.toString());
     }
 }

@@ -487,6 +487,11 @@ public final class Replay implements AutoCloseable {
         return end.divergence();
     }
 
+    /** The report the replay ended with (its text, and what {@link ReplayReportFile} writes), or null while it runs. */
+    ReplayReport report() {
+        return end.report();
+    }
+
     /** At the JVM's exit: a replay that diverged halts with its exit code now ({@link ReplayEnd}). */
     public void haltIfDiverged() {
         end.haltIfDiverged();

@@ -1,7 +1,10 @@
 package dev.reprise.replay;
 
 import dev.reprise.trace.ExitCodes;
+import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
@@ -19,6 +22,8 @@ final class ReplayEnd {
     private final boolean haltOnDivergence;
 
     private volatile String divergence;
+    /** The report the replay ended with, once it has ended. */
+    private volatile ReplayReport report;
     /** The exit code the divergence stops with: {@link ExitCodes#DIVERGED} or {@link ExitCodes#DAMAGE_REACHED}. */
     private volatile int divergenceExit = ExitCodes.DIVERGED;
     /** The signal that stopped the program (SIGINT, SIGTERM), or null: the user ended the replay early. */
@@ -58,20 +63,24 @@ final class ReplayEnd {
      * {@link ExitCodes#RECORDING_ENDED}, since live actors could otherwise go on forever past it.
      */
     void recordingEnded() {
-        stop(new ReplayReport(
+        stop(waiting(
                 ReplayReport.End.RECORDING_ENDED,
                 ExitCodes.RECORDING_ENDED,
-                null,
-                waiting(replay.unfinished()),
-                null,
+                replay.unfinished(),
                 RecordingEnd.report(replay)));
     }
 
-    /** The actors of {@code scripts}, each with the event it expects next. */
-    private List<ReplayReport.Actor> waiting(List<ActorScript> scripts) {
-        return scripts.stream()
-                .map(s -> ReplayReport.waiting(replay, s.actor()))
-                .toList();
+    /** A report without a first difference, of the actors of {@code left}, each with the event it expects next. */
+    private ReplayReport waiting(ReplayReport.End end, int exitCode, List<ActorScript> left, String text) {
+        Map<Long, Integer> held = new HashMap<>();
+        for (ReplayMailbox q : replay.queues) {
+            held.put(q.knownActorId(), q.numberOfMessages());
+        }
+        List<ReplayReport.Actor> actors = new ArrayList<>();
+        for (ActorScript s : left.subList(0, Math.min(left.size(), ReplayReport.WAITING_LISTED))) {
+            actors.add(ReplayReport.waiting(replay, s.actor(), held.getOrDefault(s.actor(), -1)));
+        }
+        return new ReplayReport(end, exitCode, null, actors, left.size() - actors.size(), null, text);
     }
 
     /**
@@ -90,6 +99,7 @@ final class ReplayEnd {
         if (!stopping.compareAndSet(false, true)) {
             return;
         }
+        this.report = report;
         int exitCode = report.exitCode();
         if (exitCode == ExitCodes.DIVERGED || exitCode == ExitCodes.DAMAGE_REACHED) {
             divergenceExit = exitCode;
@@ -121,6 +131,10 @@ final class ReplayEnd {
 
     String divergence() {
         return divergence;
+    }
+
+    ReplayReport report() {
+        return report;
     }
 
     void stoppedBy(String signal) {
@@ -166,7 +180,7 @@ final class ReplayEnd {
             String text = sb.append("  ").append(summary).toString();
             System.err.println(text);
             System.err.flush();
-            written(new ReplayReport(ReplayReport.End.STOPPED_BY_USER, -1, null, waiting(left), null, text));
+            written(waiting(ReplayReport.End.STOPPED_BY_USER, -1, left, text));
             return;
         }
         if (left.isEmpty() && replay.cut) {
@@ -181,6 +195,7 @@ final class ReplayEnd {
                     ExitCodes.DAMAGE_REACHED,
                     null,
                     List.of(),
+                    0,
                     damage,
                     "[reprise] REPLAY STOPPED AT DAMAGE: the trace is damaged, so the replay could not check every "
                             + "recorded event; up to the damage it matched the recording.\n  damage: "
@@ -202,11 +217,12 @@ final class ReplayEnd {
                 .append("\n  The replay stops with exit code ")
                 .append(ExitCodes.DIVERGED)
                 .append('.');
-        stop(new ReplayReport(ReplayReport.End.DIVERGED, ExitCodes.DIVERGED, null, waiting(left), null, sb.toString()));
+        stop(waiting(ReplayReport.End.DIVERGED, ExitCodes.DIVERGED, left, sb.toString()));
     }
 
     /** A replay that ends without stopping (it matched, or the user stopped it) writes its report too (the agent's). */
     private void written(ReplayReport report) {
+        this.report = report;
         if (haltOnDivergence) {
             ReplayReportFile.write(replay.directory, report);
         }

@@ -13,11 +13,17 @@ import java.util.List;
  * @param exitCode the exit code it stops with (0 when it matched; -1 when the user stopped it: the signal's)
  * @param first the actor that first behaved differently, or null (the replay matched, was stopped, or the report
  *     names no single actor)
- * @param waiting the other actors that still expected recorded events, with what each expected next
+ * @param waiting the other actors that still expected recorded events, with what each expected next (at most
+ *     {@link #WAITING_LISTED})
+ * @param moreWaiting how many more actors waited than {@code waiting} lists
  * @param damage the damage the replay reached, or null
  * @param text the report as printed
  */
-record ReplayReport(End end, int exitCode, Actor first, List<Actor> waiting, String damage, String text) {
+record ReplayReport(
+        End end, int exitCode, Actor first, List<Actor> waiting, long moreWaiting, String damage, String text) {
+    /** The waiting actors listed at most: a stuck replay of a million actors still writes a file of a few MB. */
+    static final int WAITING_LISTED = 10_000;
+
     /** The kinds of end, by the words the JSON report uses. */
     enum End {
         MATCHED("matched"),
@@ -58,13 +64,21 @@ record ReplayReport(End end, int exitCode, Actor first, List<Actor> waiting, Str
 
     /** A report with no actors in it. */
     static ReplayReport of(End end, int exitCode, String text) {
-        return new ReplayReport(end, exitCode, null, List.of(), null, text);
+        return new ReplayReport(end, exitCode, null, List.of(), 0, null, text);
     }
 
-    /** {@code actor}, which expects its next recorded event (it waits, or was stopped before it). */
-    static Actor waiting(Replay replay, long actor) {
+    /** The first {@link #WAITING_LISTED} of {@code waiting}. */
+    static List<Actor> listed(List<Actor> waiting) {
+        return List.copyOf(waiting.subList(0, Math.min(WAITING_LISTED, waiting.size())));
+    }
+
+    /**
+     * {@code actor}, which expects its next recorded event (it waits, or was stopped before it),
+     * with {@code held} messages in its mailbox (-1: it has none).
+     */
+    static Actor waiting(Replay replay, long actor, int held) {
         ActorScript s = replay.script(actor);
-        return at(replay, s, s.consumed(), null, null);
+        return at(replay, s, s.consumed(), null, null, held);
     }
 
     /**
@@ -73,21 +87,21 @@ record ReplayReport(End end, int exitCode, Actor first, List<Actor> waiting, Str
      */
     static Actor differing(Replay replay, long actor, long event, String did, String cause) {
         ActorScript s = replay.script(actor);
-        return at(replay, s, event < 0 ? s.consumed() : event, did, cause);
+        int held = -1;
+        for (ReplayMailbox q : replay.queues) {
+            if (q.knownActorId() == actor) {
+                held = q.numberOfMessages();
+            }
+        }
+        return at(replay, s, event < 0 ? s.consumed() : event, did, cause, held);
     }
 
-    private static Actor at(Replay replay, ActorScript s, long event, String did, String cause) {
+    private static Actor at(Replay replay, ActorScript s, long event, String did, String cause, int held) {
         long consumed = s.consumed();
         TraceEvent recorded = event >= consumed ? s.peek() : taken(s, event);
         Subtrace where = event >= consumed ? s.nextEventSubtrace() : replay.subtraceOf(s.actor(), event);
         if (recorded == null && event >= consumed) {
             where = null; // past its events: no subtrace holds the event
-        }
-        int held = -1;
-        for (ReplayMailbox q : replay.queues) {
-            if (q.knownActorId() == s.actor()) {
-                held = q.numberOfMessages();
-            }
         }
         return new Actor(
                 s.actor(),

@@ -20,7 +20,8 @@ import java.util.Map;
  * ({@code "matched"}, {@code "diverged"}, {@code "damage reached"}, {@code "recording ended"} or
  * {@code "stopped by the user"}), {@code exitCode}, {@code firstDifference} (null, or {@code
  * {actor, name, event, subtrace, chunk, expected, did, cause, held}}), {@code waiting} (a list of
- * {@code {actor, name, event, subtrace, chunk, expected, held}}), {@code damage} and {@code text}.
+ * {@code {actor, name, event, subtrace, chunk, expected, held}}), {@code moreWaiting} (those past
+ * the {@value ReplayReport#WAITING_LISTED} listed), {@code damage} and {@code text}.
  */
 final class ReplayReportFile {
     /** The file's name in the trace directory. */
@@ -69,6 +70,7 @@ final class ReplayReportFile {
         List<Object> waiting = new ArrayList<>();
         report.waiting().forEach(a -> waiting.add(actor(a, false)));
         m.put("waiting", waiting);
+        m.put("moreWaiting", report.moreWaiting());
         m.put("damage", report.damage());
         m.put("text", report.text());
         return m;

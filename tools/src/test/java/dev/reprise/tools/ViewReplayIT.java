@@ -55,8 +55,8 @@ class ViewReplayIT {
     @Test
     void aDivergedReplayWritesItsReportAsJsonNamingTheEventInspectShows() throws Exception {
         Map<?, ?> report = report(changed);
-        for (String key :
-                List.of("version", "trace", "end", "exitCode", "firstDifference", "waiting", "damage", "text")) {
+        for (String key : List.of(
+                "version", "trace", "end", "exitCode", "firstDifference", "waiting", "moreWaiting", "damage", "text")) {
             assertTrue(report.containsKey(key), () -> key + " missing: " + report);
         }
         assertEquals("diverged", report.get("end"));

@@ -66,13 +66,13 @@ public final class TraceDiff {
             causes.put(d.place(), causes(d, byPlace));
         }
         return new DiffResult(
-                a, b, labels, CausalOrder.of(differences, causes), cuts, renamed(), matched(all), all.size());
+                a, b, labels, CausalOrder.of(differences, causes), cuts, renamed(), matched(), all.size());
     }
 
-    /** Of {@code places}, those both runs have: run A's id to run B's. */
-    private Map<Long, Long> matched(Iterable<Integer> places) {
+    /** The places both runs have (actors without events of their own too): run A's id to run B's. */
+    private Map<Long, Long> matched() {
         Map<Long, Long> ids = new LinkedHashMap<>();
-        for (int place : places) {
+        for (int place : placesA.places()) {
             Long idA = placesA.id(place);
             Long idB = placesB.id(place);
             if (idA != null && idB != null) {
