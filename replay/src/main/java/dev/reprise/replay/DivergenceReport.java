@@ -153,8 +153,7 @@ final class DivergenceReport {
         }
         r.waitingActors(ordered);
         for (ReplayMailbox q : ordered) {
-            if ((r.first == null || q.actorId() != r.first.actor())
-                    && r.waiting.size() <= ReplayReport.WAITING_LISTED) {
+            if ((r.first == null || q.actorId() != r.first.actor()) && r.waiting.size() < ReplayReport.WAITING_LISTED) {
                 r.waiting.add(ReplayReport.waiting(replay, q.actorId(), q.numberOfMessages()));
             }
         }
@@ -374,6 +373,6 @@ final class DivergenceReport {
         out.forEach(l -> sb.append(l).append('\n'));
         sb.append("  trace: ").append(replay.directory).append('\n');
         sb.append("  The replay stops with exit code ").append(exitCode).append('.');
-        return new ReplayReport(end, exitCode, first, ReplayReport.listed(waiting), moreWaiting, damage, sb.toString());
+        return new ReplayReport(end, exitCode, first, List.copyOf(waiting), moreWaiting, damage, sb.toString());
     }
 }

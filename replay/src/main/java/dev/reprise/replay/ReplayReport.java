@@ -67,11 +67,6 @@ record ReplayReport(
         return new ReplayReport(end, exitCode, null, List.of(), 0, null, text);
     }
 
-    /** The first {@link #WAITING_LISTED} of {@code waiting}. */
-    static List<Actor> listed(List<Actor> waiting) {
-        return List.copyOf(waiting.subList(0, Math.min(WAITING_LISTED, waiting.size())));
-    }
-
     /**
      * {@code actor}, which expects its next recorded event (it waits, or was stopped before it),
      * with {@code held} messages in its mailbox (-1: it has none).
