@@ -98,6 +98,11 @@ public final class ViewPage {
                         maxEvents));
             }
         }
+        String programA = mainClass(runA.metadata());
+        String programB = mainClass(runB.metadata());
+        if (programA != null && programB != null && !programA.equals(programB)) {
+            warnings.add("the traces record different programs (A: " + programA + ", B: " + programB + ")");
+        }
         Map<String, Object> all;
         try (RecordedRun recordedA = RecordedRun.read("A", a);
                 RecordedRun recordedB = RecordedRun.read("B", b)) {
@@ -112,6 +117,13 @@ public final class ViewPage {
         all.put("warnings", warnings);
         long events = runA.read().events + runB.read().events;
         return write(page, all, events, events, false, warnings);
+    }
+
+    /** The recorded program's main class, or null when the metadata is unreadable. */
+    private static String mainClass(TraceMetadata metadata) {
+        return metadata == null || metadata.program() == null
+                ? null
+                : metadata.program().split(" ", 2)[0];
     }
 
     /**
