@@ -180,6 +180,15 @@ public final class ActorScript {
         return List.copyOf(oldestFirst);
     }
 
+    /** The subtrace of the next event (of the last, past the end), or null before the actor's first event is read. */
+    synchronized Subtrace nextEventSubtrace() {
+        try {
+            peekLocked();
+        } catch (RuntimeException e) { // a damaged trace: the subtrace read last is where the actor is
+        }
+        return events.currentSubtrace();
+    }
+
     /** Where in the trace the next event is. */
     public synchronized String position() {
         Subtrace at = events.currentSubtrace(); // made only now: a report asks, replay does not

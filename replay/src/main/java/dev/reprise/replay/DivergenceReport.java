@@ -30,6 +30,12 @@ final class DivergenceReport {
     private final Replay replay;
     private final List<String> lines = new ArrayList<>();
     private final Set<Long> shown = new LinkedHashSet<>();
+    /** The actor that first behaved differently, for the JSON report (null when the report names none). */
+    private ReplayReport.Actor first;
+
+    private final List<ReplayReport.Actor> waiting = new ArrayList<>();
+    /** Waiting actors past those listed in {@link #waiting}. */
+    private long moreWaiting;
 
     private DivergenceReport(Replay replay) {
         this.replay = replay;
@@ -37,13 +43,16 @@ final class DivergenceReport {
 
     /**
      * The program did something its trace cannot explain: {@code what}, found in {@code actor}'s own
-     * behaviour, which is the first line; {@code cause} decides what the report blames.
+     * behaviour at its event {@code event} (from 0; -1: the event it expects next), which is the
+     * first line; {@code cause} decides what the report blames.
      */
-    static String of(Replay replay, long actor, String what, DivergenceCause cause) {
+    static ReplayReport of(Replay replay, long actor, long event, String what, DivergenceCause cause) {
         DivergenceReport r = new DivergenceReport(replay);
         r.lines.add("[reprise] REPLAY DIVERGED: the program did something its trace cannot explain.");
         r.lines.add("  first difference: " + replay.support.describe(actor) + ": " + what);
-        r.lines.add("    likely cause: " + r.cause(cause));
+        String likely = r.cause(cause);
+        r.lines.add("    likely cause: " + likely);
+        r.first = ReplayReport.differing(replay, actor, event, what, likely);
         r.actor(actor);
         return r.finish();
     }
@@ -53,15 +62,19 @@ final class DivergenceReport {
      * say ({@code what}). Up to here the replay matched its recording; the report names the damage
      * (file, chunk, offset) first, then the actor that reached it.
      */
-    static String damaged(Replay replay, long actor, String what) {
+    static ReplayReport damaged(Replay replay, long actor, long event, String what) {
         DivergenceReport r = new DivergenceReport(replay);
         r.lines.add("[reprise] REPLAY STOPPED AT DAMAGE: the trace is damaged where the replay reached it; up to "
                 + "here the replay matched the recording. Not a changed program.");
         List<TraceProblem> problems = replay.problems();
-        r.lines.add("  damage: " + (problems.isEmpty() ? "see ./reprise verify " + replay.directory : problems.get(0)));
+        String damage = problems.isEmpty()
+                ? "see ./reprise verify " + replay.directory
+                : problems.get(0).toString();
+        r.lines.add("  damage: " + damage);
         r.lines.add("  reached by: " + replay.support.describe(actor) + ": " + what);
+        r.first = ReplayReport.differing(replay, actor, event, what, r.cause(DivergenceCause.TRACE_DAMAGED));
         r.actor(actor);
-        return r.finish(ExitCodes.DAMAGE_REACHED);
+        return r.finish(ReplayReport.End.DAMAGE_REACHED, ExitCodes.DAMAGE_REACHED, damage);
     }
 
     /**
@@ -101,7 +114,7 @@ final class DivergenceReport {
      * blocked in the meantime and the actors waiting for a message, the likeliest cause first: an
      * actor that owes the message another waits for, before the actors waiting for it.
      */
-    static String stuck(Replay replay, List<RunningTurns.Turn> blocked, List<ReplayMailbox> waiting) {
+    static ReplayReport stuck(Replay replay, List<RunningTurns.Turn> blocked, List<ReplayMailbox> waiting) {
         DivergenceReport r = new DivergenceReport(replay);
         r.lines.add("[reprise] REPLAY DIVERGED: no actor can make progress: nothing recorded was replayed for "
                 + replay.quiet.toSeconds() + " s while the trace still expects events.");
@@ -111,13 +124,16 @@ final class DivergenceReport {
             RunningTurns.Turn t = blocked.stream()
                     .min(Comparator.comparingLong(RunningTurns.Turn::since))
                     .orElseThrow();
-            r.lines.add("  first difference: " + replay.support.describe(t.actor())
-                    + " has been blocked in its turn for at least "
+            String did = "has been blocked in its turn for at least "
                     + (System.nanoTime() - t.since()) / 1_000_000_000L + " s ("
                     + t.thread().getState()
-                    + " on thread " + t.thread().getName() + ")");
-            r.lines.add("    likely cause: it waits (Await, a future's get, a lock) for something that depends on a "
-                    + "message the replay holds back, because the program went another way than recorded");
+                    + " on thread " + t.thread().getName() + ")";
+            String likely = "it waits (Await, a future's get, a lock) for something that depends on a "
+                    + "message the replay holds back, because the program went another way than recorded";
+            r.lines.add("  first difference: " + replay.support.describe(t.actor()) + " " + did);
+            r.lines.add("    likely cause: " + likely);
+            long turn = replay.script(t.actor()).lastMessageNumber() - 1; // the message whose turn blocks
+            r.first = ReplayReport.differing(replay, t.actor(), turn, did, likely);
             r.frames(t.thread());
             r.actor(t.actor());
         } else if (!ordered.isEmpty()) {
@@ -127,13 +143,21 @@ final class DivergenceReport {
             if (owner >= 0) {
                 r.owes(owner, first.actorId(), expected);
             } else {
-                r.lines.add("  first difference: " + replay.support.describe(first.actorId()) + " waits for "
-                        + replay.describe(expected) + ", which has not come");
-                r.lines.add("    likely cause: " + r.cause(expected));
+                String did = "waits for " + replay.describe(expected) + ", which has not come";
+                String likely = r.cause(expected);
+                r.lines.add("  first difference: " + replay.support.describe(first.actorId()) + " " + did);
+                r.lines.add("    likely cause: " + likely);
+                r.first = ReplayReport.differing(replay, first.actorId(), -1, did, likely);
             }
             r.actor(first.actorId());
         }
         r.waitingActors(ordered);
+        for (ReplayMailbox q : ordered) {
+            if ((r.first == null || q.actorId() != r.first.actor()) && r.waiting.size() < ReplayReport.WAITING_LISTED) {
+                r.waiting.add(ReplayReport.waiting(replay, q.actorId(), q.numberOfMessages()));
+            }
+        }
+        r.moreWaiting = Math.max(0, ordered.size() - (r.first == null ? 0 : 1) - ReplayReport.WAITING_LISTED);
         return r.finish();
     }
 
@@ -177,13 +201,15 @@ final class DivergenceReport {
         ActorScript s = replay.script(owner);
         String who = replay.support.describe(owner);
         String waiting = replay.support.describe(waiter);
-        lines.add("  first difference: " + who
-                + (s.finished()
-                        ? " replayed all its recorded events without sending the " + replay.describe(expected)
-                                + " that " + waiting + " waits for"
-                        : " has not made its next recorded event, " + replay.describe(s.peek()) + "; " + waiting
-                                + " waits for " + replay.describe(expected) + " after it"));
-        lines.add("    likely cause: it went another way than recorded: " + unrecordedCause());
+        String did = s.finished()
+                ? "replayed all its recorded events without sending the " + replay.describe(expected) + " that "
+                        + waiting + " waits for"
+                : "has not made its next recorded event, " + replay.describe(s.peek()) + "; " + waiting + " waits for "
+                        + replay.describe(expected) + " after it";
+        String likely = "it went another way than recorded: " + unrecordedCause();
+        lines.add("  first difference: " + who + " " + did);
+        lines.add("    likely cause: " + likely);
+        first = ReplayReport.differing(replay, owner, -1, did, likely);
         actor(owner);
     }
 
@@ -330,11 +356,11 @@ final class DivergenceReport {
     }
 
     /** The report, cut to a screen unless verbose, then where the trace is and how the replay stops. */
-    private String finish() {
-        return finish(ExitCodes.DIVERGED);
+    private ReplayReport finish() {
+        return finish(ReplayReport.End.DIVERGED, ExitCodes.DIVERGED, null);
     }
 
-    private String finish(int exitCode) {
+    private ReplayReport finish(ReplayReport.End end, int exitCode, String damage) {
         List<String> out = lines;
         int room = SCREEN - 3;
         if (!replay.verbose && out.size() > room) {
@@ -347,6 +373,6 @@ final class DivergenceReport {
         out.forEach(l -> sb.append(l).append('\n'));
         sb.append("  trace: ").append(replay.directory).append('\n');
         sb.append("  The replay stops with exit code ").append(exitCode).append('.');
-        return sb.toString();
+        return new ReplayReport(end, exitCode, first, List.copyOf(waiting), moreWaiting, damage, sb.toString());
     }
 }

@@ -100,6 +100,7 @@ final class Expectations {
         if (actorClass != null && recordedClass != 0 && recordedClass != ClassCodes.ofClass(actorClass)) {
             throw replay.changed(
                     creator,
+                    s.consumed() - 1,
                     FirstDifference.creationClass(replay.describe(c), s.consumed(), recordedClass, actorClass));
         }
         return c.child();
@@ -128,11 +129,14 @@ final class Expectations {
         if (!(e instanceof TraceEvent.SystemCall sc)) {
             throw replay.diverged(actor, "it called " + call + ", but the trace expects " + replay.describe(e));
         }
-        replayed.add(scripts.script(actor).take());
+        ActorScript s = scripts.script(actor);
+        replayed.add(s.take());
         byte[] value = read(actor, sc.dataId());
         if (value == null) {
             throw replay.damaged(
-                    actor, "the result of " + call + " (data " + sc.dataId() + ") is missing from the trace");
+                    actor,
+                    s.consumed() - 1,
+                    "the result of " + call + " (data " + sc.dataId() + ") is missing from the trace");
         }
         return value;
     }
@@ -162,6 +166,7 @@ final class Expectations {
             if (check && t.sends() != sends) {
                 replay.changed(
                         actor,
+                        s.lastMessageNumber() - 1,
                         FirstDifference.sends(
                                 replay.describe(s.lastMessage()), s.lastMessageNumber(), t.sends(), sends));
                 return;
@@ -170,6 +175,7 @@ final class Expectations {
         } else if (check && !Fingerprint.sendsMatch(recorded, sends)) {
             replay.changed(
                     actor,
+                    s.lastMessageNumber() - 1,
                     FirstDifference.sendsModulo(
                             replay.describe(s.lastMessage()), s.lastMessageNumber(), recorded, sends));
             return;

@@ -1,10 +1,12 @@
 package dev.reprise.replay;
 
+import dev.reprise.trace.ActorEventSource;
 import dev.reprise.trace.CreationKind;
 import dev.reprise.trace.DataFileReader;
 import dev.reprise.trace.EventTally;
 import dev.reprise.trace.ExitCodes;
 import dev.reprise.trace.SourceNames;
+import dev.reprise.trace.Subtrace;
 import dev.reprise.trace.TraceEvent;
 import dev.reprise.trace.TraceFiles;
 import dev.reprise.trace.TraceIndex;
@@ -249,6 +251,24 @@ public final class Replay implements AutoCloseable {
         return metadata.cleanEnd() ? null : "the recording did not end cleanly";
     }
 
+    /**
+     * The subtrace holding event {@code index} (from 0) of {@code actor}'s replay order, read
+     * afresh (for a report: its script has moved past it), or null when it cannot be read.
+     */
+    Subtrace subtraceOf(long actor, long index) {
+        try {
+            ActorEventSource events = reader.actor(actor);
+            for (long i = 0; i <= index; i++) {
+                if (events.next() == null) {
+                    return null;
+                }
+            }
+            return events.currentSubtrace();
+        } catch (IOException | RuntimeException e) {
+            return null; // damage before it: the report goes without its subtrace
+        }
+    }
+
     /** The problems found reading the trace (damage, a cut end), in the order found. */
     List<TraceProblem> problems() {
         return reader.problems();
@@ -330,23 +350,42 @@ public final class Replay implements AutoCloseable {
     /**
      * Stops the replay: prints the report and exits with {@link ExitCodes#DIVERGED}. Returns the exception
      * to throw from the thread that found the divergence, so the program's code goes no further.
+     * {@code actor} did {@code what} instead of the event it expects next.
      */
     public ReplayDivergence diverged(long actor, String what) {
-        return end.diverged(actor, what, DivergenceCause.UNRECORDED);
+        return end.diverged(actor, NEXT_EVENT, what, DivergenceCause.UNRECORDED);
+    }
+
+    /** {@link #diverged} at {@code actor}'s event {@code event} (from 0 in its replay order), one it took already. */
+    public ReplayDivergence diverged(long actor, long event, String what) {
+        return end.diverged(actor, event, what, DivergenceCause.UNRECORDED);
     }
 
     /** {@link #diverged} where a fingerprint or class check shows that the program changed. */
     public ReplayDivergence changed(long actor, String what) {
-        return end.diverged(actor, what, DivergenceCause.PROGRAM_CHANGED);
+        return end.diverged(actor, NEXT_EVENT, what, DivergenceCause.PROGRAM_CHANGED);
+    }
+
+    /** {@link #changed} at {@code actor}'s event {@code event} (from 0 in its replay order), one it took already. */
+    public ReplayDivergence changed(long actor, long event, String what) {
+        return end.diverged(actor, event, what, DivergenceCause.PROGRAM_CHANGED);
     }
 
     /** {@link #diverged} where the trace is damaged or incomplete: it cannot say what comes next. */
     public ReplayDivergence damaged(long actor, String what) {
-        return end.diverged(actor, what, DivergenceCause.TRACE_DAMAGED);
+        return end.diverged(actor, NEXT_EVENT, what, DivergenceCause.TRACE_DAMAGED);
     }
 
-    /** Stops the replay as diverged with {@code report} ({@link ReplayEnd}). */
-    void stop(String report) {
+    /** {@link #damaged} at {@code actor}'s event {@code event} (from 0 in its replay order), one it took already. */
+    public ReplayDivergence damaged(long actor, long event, String what) {
+        return end.diverged(actor, event, what, DivergenceCause.TRACE_DAMAGED);
+    }
+
+    /** The divergence is at the event the actor expects next, not one it took. */
+    private static final long NEXT_EVENT = -1;
+
+    /** Stops the replay with {@code report} ({@link ReplayEnd}). */
+    void stop(ReplayReport report) {
         end.stop(report);
     }
 
@@ -446,6 +485,11 @@ public final class Replay implements AutoCloseable {
     /** The divergence report, or null while the replay follows its trace. */
     public String divergence() {
         return end.divergence();
+    }
+
+    /** The report the replay ended with (its text, and what {@link ReplayReportFile} writes), or null while it runs. */
+    ReplayReport report() {
+        return end.report();
     }
 
     /** At the JVM's exit: a replay that diverged halts with its exit code now ({@link ReplayEnd}). */

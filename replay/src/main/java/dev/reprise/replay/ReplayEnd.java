@@ -1,7 +1,10 @@
 package dev.reprise.replay;
 
 import dev.reprise.trace.ExitCodes;
+import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
@@ -19,6 +22,8 @@ final class ReplayEnd {
     private final boolean haltOnDivergence;
 
     private volatile String divergence;
+    /** The report the replay ended with, once it has ended. */
+    private volatile ReplayReport report;
     /** The exit code the divergence stops with: {@link ExitCodes#DIVERGED} or {@link ExitCodes#DAMAGE_REACHED}. */
     private volatile int divergenceExit = ExitCodes.DIVERGED;
     /** The signal that stopped the program (SIGINT, SIGTERM), or null: the user ended the replay early. */
@@ -28,26 +33,29 @@ final class ReplayEnd {
     /** The replay raised the recorded signal itself ({@link SignalEnd}): its arrival is not the user's. */
     private final AtomicBoolean endedAsRecorded = new AtomicBoolean();
 
+    /**
+     * The replay of a program ({@code haltOnDivergence}: the agent's, which stops the JVM) writes
+     * its report as JSON beside the trace ({@link ReplayReportFile}) too, and removes an earlier
+     * one now; a test's replay in process (the JUnit extension's) does not write into its trace.
+     */
     ReplayEnd(Replay replay, boolean haltOnDivergence) {
         this.replay = replay;
         this.haltOnDivergence = haltOnDivergence;
-    }
-
-    /** {@link Replay#diverged}: the report, and the exception for the thread that found it. */
-    ReplayDivergence diverged(long actor, String what, DivergenceCause cause) {
-        if (cause == DivergenceCause.TRACE_DAMAGED) {
-            String report = DivergenceReport.damaged(replay, actor, what);
-            stop(report, ExitCodes.DAMAGE_REACHED);
-            return new ReplayDivergence(report);
+        if (haltOnDivergence) {
+            ReplayReportFile.clear(replay.directory);
         }
-        String report = DivergenceReport.of(replay, actor, what, cause);
-        stop(report);
-        return new ReplayDivergence(report);
     }
 
-    /** Stops the replay as diverged, with {@code report}. */
-    void stop(String report) {
-        stop(report, ExitCodes.DIVERGED);
+    /**
+     * {@link Replay#diverged}: the report, and the exception for the thread that found it; {@code
+     * event} is the actor's event (from 0) where it behaved differently, -1 for the one it expects next.
+     */
+    ReplayDivergence diverged(long actor, long event, String what, DivergenceCause cause) {
+        ReplayReport report = cause == DivergenceCause.TRACE_DAMAGED
+                ? DivergenceReport.damaged(replay, actor, event, what)
+                : DivergenceReport.of(replay, actor, event, what, cause);
+        stop(report);
+        return new ReplayDivergence(report.text());
     }
 
     /**
@@ -55,7 +63,24 @@ final class ReplayEnd {
      * {@link ExitCodes#RECORDING_ENDED}, since live actors could otherwise go on forever past it.
      */
     void recordingEnded() {
-        stop(RecordingEnd.report(replay), ExitCodes.RECORDING_ENDED);
+        stop(waiting(
+                ReplayReport.End.RECORDING_ENDED,
+                ExitCodes.RECORDING_ENDED,
+                replay.unfinished(),
+                RecordingEnd.report(replay)));
+    }
+
+    /** A report without a first difference, of the actors of {@code left}, each with the event it expects next. */
+    private ReplayReport waiting(ReplayReport.End end, int exitCode, List<ActorScript> left, String text) {
+        Map<Long, Integer> held = new HashMap<>();
+        for (ReplayMailbox q : replay.queues) {
+            held.put(q.knownActorId(), q.numberOfMessages());
+        }
+        List<ReplayReport.Actor> actors = new ArrayList<>();
+        for (ActorScript s : left.subList(0, Math.min(left.size(), ReplayReport.WAITING_LISTED))) {
+            actors.add(ReplayReport.waiting(replay, s.actor(), held.getOrDefault(s.actor(), -1)));
+        }
+        return new ReplayReport(end, exitCode, null, actors, left.size() - actors.size(), null, text);
     }
 
     /**
@@ -69,19 +94,23 @@ final class ReplayEnd {
         }
     }
 
-    private void stop(String report, int exitCode) {
+    /** Stops the replay with {@code report}: prints it, writes it, and halts the JVM with its exit code (the agent). */
+    void stop(ReplayReport report) {
         if (!stopping.compareAndSet(false, true)) {
             return;
         }
+        this.report = report;
+        int exitCode = report.exitCode();
         if (exitCode == ExitCodes.DIVERGED || exitCode == ExitCodes.DAMAGE_REACHED) {
             divergenceExit = exitCode;
-            divergence = report;
+            divergence = report.text();
         }
-        System.err.println(report);
+        System.err.println(report.text());
         System.err.flush();
         if (!haltOnDivergence) {
             return;
         }
+        ReplayReportFile.write(replay.directory, report);
         Thread exit = new Thread(
                 () -> {
                     Runtime.getRuntime().halt(exitCode); // hooks of the replayed program could wait on the stuck actors
@@ -102,6 +131,10 @@ final class ReplayEnd {
 
     String divergence() {
         return divergence;
+    }
+
+    ReplayReport report() {
+        return report;
     }
 
     void stoppedBy(String signal) {
@@ -144,8 +177,10 @@ final class ReplayEnd {
                     .append(replay.directory)
                     .append('\n');
             SummaryText.waiting(replay, sb, left);
-            System.err.println(sb.append("  ").append(summary));
+            String text = sb.append("  ").append(summary).toString();
+            System.err.println(text);
             System.err.flush();
+            written(waiting(ReplayReport.End.STOPPED_BY_USER, -1, left, text));
             return;
         }
         if (left.isEmpty() && replay.cut) {
@@ -154,17 +189,24 @@ final class ReplayEnd {
         }
         if (left.isEmpty() && !replay.problems().isEmpty()) {
             // Events the damage took cannot be checked: the replay cannot vouch for the run.
-            stop(
+            String damage = replay.problems().get(0).toString();
+            stop(new ReplayReport(
+                    ReplayReport.End.DAMAGE_REACHED,
+                    ExitCodes.DAMAGE_REACHED,
+                    null,
+                    List.of(),
+                    0,
+                    damage,
                     "[reprise] REPLAY STOPPED AT DAMAGE: the trace is damaged, so the replay could not check every "
                             + "recorded event; up to the damage it matched the recording.\n  damage: "
-                            + replay.problems().get(0) + "\n  " + summary + "\n  The replay stops with exit code "
-                            + ExitCodes.DAMAGE_REACHED + '.',
-                    ExitCodes.DAMAGE_REACHED);
+                            + damage + "\n  " + summary + "\n  The replay stops with exit code "
+                            + ExitCodes.DAMAGE_REACHED + '.'));
             return;
         }
         if (left.isEmpty()) {
             System.err.println(summary);
             System.err.flush();
+            written(ReplayReport.of(ReplayReport.End.MATCHED, ExitCodes.OK, summary));
             return;
         }
         StringBuilder sb = new StringBuilder("[reprise] REPLAY DIVERGED: the program ended while actors still "
@@ -175,7 +217,15 @@ final class ReplayEnd {
                 .append("\n  The replay stops with exit code ")
                 .append(ExitCodes.DIVERGED)
                 .append('.');
-        stop(sb.toString());
+        stop(waiting(ReplayReport.End.DIVERGED, ExitCodes.DIVERGED, left, sb.toString()));
+    }
+
+    /** A replay that ends without stopping (it matched, or the user stopped it) writes its report too (the agent's). */
+    private void written(ReplayReport report) {
+        this.report = report;
+        if (haltOnDivergence) {
+            ReplayReportFile.write(replay.directory, report);
+        }
     }
 
     /** {@link Replay#awaitRecordedEvents}: waits while the application's actors still move through their events. */

@@ -29,11 +29,8 @@ import org.openqa.selenium.chrome.ChromeDriver;
  * filters, a summarised page, a damaged trace; and no error in the page's console.
  */
 class ViewIT {
-    private static final Pattern SHOWN = Pattern.compile("showing ([\\d,]+) of ([\\d,]+)");
-
     static Path trace;
     static Map<?, ?> stats;
-    static ChromeDriver browser;
 
     @BeforeAll
     static void record() throws Exception {
@@ -46,9 +43,7 @@ class ViewIT {
 
     @AfterAll
     static void closeBrowser() {
-        if (browser != null) {
-            browser.quit();
-        }
+        ViewPages.quit();
     }
 
     @Test
@@ -64,7 +59,8 @@ class ViewIT {
 
     @Test
     void pageShowsOneLanePerActorAndSourceAndOneArrowPerMessage() throws Exception {
-        ChromeDriver b = open(trace, "-o", Cli.WORK.resolve("view/timers.html").toString());
+        ChromeDriver b =
+                ViewPages.open(trace, "-o", Cli.WORK.resolve("view/timers.html").toString());
         long actors = count("actors"), sources = count("externalSources"), messages = count("messages");
         String summary = b.findElement(By.id("summary")).getText();
         assertTrue(
@@ -96,12 +92,13 @@ class ViewIT {
                         .size());
         b.findElements(By.cssSelector(".lane-head .toggle")).getFirst().click();
         assertEquals(lanes, b.findElements(By.cssSelector(".lane-head")).size(), "unfolded again");
-        assertNoConsoleErrors(b);
+        ViewPages.assertNoConsoleErrors(b);
     }
 
     @Test
     void clickOnAnEventShowsItsInspectLines() throws Exception {
-        ChromeDriver b = open(trace, "-o", Cli.WORK.resolve("view/click.html").toString());
+        ChromeDriver b =
+                ViewPages.open(trace, "-o", Cli.WORK.resolve("view/click.html").toString());
         // Outside input with recorded content (its data entry; the label is cut before the preview).
         b.findElements(By.cssSelector(".event")).stream()
                 .filter(e -> !e.findElements(By.cssSelector(".arrow.k-input")).isEmpty()
@@ -142,12 +139,13 @@ class ViewIT {
         b.findElement(By.cssSelector("#details .step-previous")).click();
         assertEquals(
                 shown, b.findElement(By.cssSelector("#details pre.inspect")).getText(), "back where it was");
-        assertNoConsoleErrors(b);
+        ViewPages.assertNoConsoleErrors(b);
     }
 
     @Test
     void filtersByKindActorAndMessageClass() throws Exception {
-        ChromeDriver b = open(trace, "-o", Cli.WORK.resolve("view/filters.html").toString());
+        ChromeDriver b = ViewPages.open(
+                trace, "-o", Cli.WORK.resolve("view/filters.html").toString());
         for (WebElement box : b.findElements(By.cssSelector(".kind-filter"))) {
             if (box.isSelected() != box.getAttribute("value").equals("system call")) {
                 box.click();
@@ -155,7 +153,7 @@ class ViewIT {
         }
         assertEquals(
                 count("systemCalls"), b.findElements(By.cssSelector(".event")).size());
-        assertEquals(count("systemCalls"), shown(b));
+        assertEquals(count("systemCalls"), ViewPages.shown(b));
 
         // Actor 25 of the program (the timers' owner) made most of the calls: its id from a click.
         b.findElements(By.cssSelector(".marker.k-system-call")).getLast().click();
@@ -174,18 +172,18 @@ class ViewIT {
                 .filter(l -> l.trim().startsWith("system call"))
                 .count();
         assertTrue(calls > 0);
-        assertEquals(calls, shown(b));
+        assertEquals(calls, ViewPages.shown(b));
         assertEquals(calls, b.findElements(By.cssSelector(".event")).size());
 
         b.findElement(By.id("clear-filters")).click();
-        long all = shown(b);
+        long all = ViewPages.shown(b);
 
         // The program's outside thread sends "hello-1" to "hello-3": found in the recorded values.
         b.findElement(By.id("text-filter")).sendKeys("HELLO-");
-        assertEquals(3, shown(b));
+        assertEquals(3, ViewPages.shown(b));
         assertEquals(3, b.findElements(By.cssSelector(".arrow.k-input")).size());
         b.findElement(By.id("clear-filters")).click();
-        assertEquals(all, shown(b));
+        assertEquals(all, ViewPages.shown(b));
         String label = b.findElements(By.cssSelector(".event .label")).stream()
                 .map(WebElement::getText)
                 .filter(t -> t.matches(".* #\\d+$"))
@@ -203,7 +201,7 @@ class ViewIT {
         for (WebElement l : labels) {
             assertTrue(l.getText().endsWith(" #" + code), l.getText());
         }
-        assertNoConsoleErrors(b);
+        ViewPages.assertNoConsoleErrors(b);
     }
 
     @Test
@@ -212,7 +210,7 @@ class ViewIT {
         Cli.Result r =
                 Cli.assertSuccess(Cli.tools("view", trace.toString(), "-o", page.toString(), "--max-events", "10"));
         assertTrue(r.out().contains("summarised (more than 10 events to list)"), r::toString);
-        ChromeDriver b = browser();
+        ChromeDriver b = ViewPages.browser();
         b.get(page.toUri().toString());
         assertTrue(b.findElement(By.id("note")).getText().contains("more than the 10 a page lists"));
         long sum = 0;
@@ -222,7 +220,7 @@ class ViewIT {
             sum += Long.parseLong(m.group(1).replace(",", ""));
         }
         assertEquals(count("messages"), sum, "the summary arrows count every message once");
-        assertNoConsoleErrors(b);
+        ViewPages.assertNoConsoleErrors(b);
     }
 
     @Test
@@ -234,21 +232,21 @@ class ViewIT {
                 .filter(l -> l.startsWith("    "))
                 .toList();
         assertTrue(inspect.size() > 5, () -> "actor " + actor + ": " + inspect);
-        ChromeDriver b = open(
+        ChromeDriver b = ViewPages.open(
                 trace,
                 "--actor",
                 actor,
                 "-o",
                 Cli.WORK.resolve("view/actor.html").toString());
         b.findElement(By.id("clear-filters")).click(); // every kind, the ends of turns too
-        assertEquals(inspect.size(), shown(b));
+        assertEquals(inspect.size(), ViewPages.shown(b));
         assertEquals(inspect.size(), b.findElements(By.cssSelector(".event")).size());
         assertEquals(
                 count("actors") + count("externalSources"),
                 b.findElements(By.cssSelector(".lane-head.actor, .lane-head.source"))
                         .size());
         assertTrue(b.findElement(By.id("note")).getText().startsWith("Listed: the events of actor 25"));
-        assertNoConsoleErrors(b);
+        ViewPages.assertNoConsoleErrors(b);
     }
 
     @Test
@@ -259,8 +257,8 @@ class ViewIT {
                 .out());
         long messages = ((Number) largeStats.get("messages")).longValue();
 
-        ChromeDriver b =
-                open(large, "-o", Cli.WORK.resolve("view/large-summary.html").toString());
+        ChromeDriver b = ViewPages.open(
+                large, "-o", Cli.WORK.resolve("view/large-summary.html").toString());
         assertLoadedWithin(b, Cli.WORK.resolve("view/large-summary.html"), 5_000);
         long sum = 0;
         for (WebElement label : b.findElements(By.cssSelector(".event .label"))) {
@@ -270,9 +268,10 @@ class ViewIT {
         assertEquals(messages, sum);
 
         Path listed = Cli.WORK.resolve("view/large-listed.html");
-        b = open(large, "-o", listed.toString(), "--max-events", "200000");
+        b = ViewPages.open(large, "-o", listed.toString(), "--max-events", "200000");
         assertLoadedWithin(b, listed, 5_000);
-        assertEquals(messages + 2, shown(b), "every event listed: the messages, a creation and a system call");
+        assertEquals(
+                messages + 2, ViewPages.shown(b), "every event listed: the messages, a creation and a system call");
         assertTrue(b.findElements(By.cssSelector(".event")).size() < 2_000, "only the rows near the view are drawn");
         b.executeScript("const d = document.getElementById('diagram'); d.scrollTop = d.scrollHeight;");
         b.executeScript("document.getElementById('diagram').dispatchEvent(new Event('scroll'))");
@@ -280,7 +279,7 @@ class ViewIT {
         assertTrue(
                 labels.getLast().getText().startsWith("system call, data 2"),
                 labels.getLast().getText());
-        assertNoConsoleErrors(b);
+        ViewPages.assertNoConsoleErrors(b);
     }
 
     /** The page is at most 20 MB and its script had drawn it within {@code millis} of the start of its load. */
@@ -302,12 +301,12 @@ class ViewIT {
         assertEquals(0, r.exit(), r::toString);
         Cli.assertNoStackTrace(r);
         assertTrue(r.err().startsWith("warning: " + damaged.resolve(TraceFiles.EVENTS)), r::toString);
-        ChromeDriver b = browser();
+        ChromeDriver b = ViewPages.browser();
         b.get(damaged.resolve("view.html").toUri().toString());
         String warnings = b.findElement(By.id("warnings")).getText();
         assertTrue(warnings.contains(damaged.resolve(TraceFiles.EVENTS).toString()), warnings);
         assertFalse(b.findElements(By.cssSelector(".event")).isEmpty(), "the readable part is shown");
-        assertNoConsoleErrors(b);
+        ViewPages.assertNoConsoleErrors(b);
     }
 
     @Test
@@ -330,39 +329,7 @@ class ViewIT {
                 missing.toString());
     }
 
-    /** Writes the page with {@code view DIR ARGS} and opens it, timing the load. */
-    private static ChromeDriver open(Path dir, String... args) {
-        List<String> command = new java.util.ArrayList<>(List.of("view", dir.toString()));
-        command.addAll(List.of(args));
-        Cli.Result r = Cli.assertSuccess(Cli.tools(command.toArray(String[]::new)));
-        Path page = Path.of(r.out().substring("wrote ".length(), r.out().indexOf(" (")));
-        ChromeDriver b = browser();
-        b.get(page.toUri().toString());
-        Object ms = b.executeScript("return performance.now()");
-        System.out.println("ViewIT: " + page + " loaded and drawn in " + ms + " ms");
-        return b;
-    }
-
-    private static ChromeDriver browser() {
-        if (browser == null) {
-            browser = HeadlessChromium.start();
-        }
-        HeadlessChromium.consoleErrors(browser); // forget what earlier pages logged
-        return browser;
-    }
-
-    private static long shown(ChromeDriver b) {
-        Matcher m = SHOWN.matcher(b.findElement(By.id("shown")).getText());
-        assertTrue(m.find(), b.findElement(By.id("shown")).getText());
-        return Long.parseLong(m.group(1).replace(",", ""));
-    }
-
     private static long count(String key) {
         return ((Number) stats.get(key)).longValue();
-    }
-
-    private static void assertNoConsoleErrors(ChromeDriver b) {
-        List<String> errors = HeadlessChromium.consoleErrors(b);
-        assertTrue(errors.isEmpty(), () -> "the page logged errors: " + errors);
     }
 }

@@ -12,6 +12,8 @@ public final class TraceFiles {
     public static final String METADATA = "trace.json";
     /** What the recorded program printed on its standard output ({@code reprise record} keeps it). */
     public static final String OUTPUT = "output.txt";
+    /** How the last replay of the trace ended, as JSON (the replay writes it; {@code reprise view} shows it). */
+    public static final String REPLAY_REPORT = "replay-report.json";
 
     private TraceFiles() {}
 
@@ -29,5 +31,9 @@ public final class TraceFiles {
 
     public static Path output(Path dir) {
         return dir.resolve(OUTPUT);
+    }
+
+    public static Path replayReport(Path dir) {
+        return dir.resolve(REPLAY_REPORT);
     }
 }

@@ -192,6 +192,7 @@ public final class ReplayMode extends Mode implements AutoCloseable {
         if (recorded != null && recorded.length != live.length) {
             throw replay.diverged(
                     owner,
+                    replay.script(owner).consumed() - 1, // the recorded call, taken
                     call + " gave " + live.length + " bytes, but the result recorded in its place has "
                             + recorded.length + ": a call of another kind was recorded here");
         }

@@ -214,6 +214,7 @@ public final class ReplayQueue
         if (recordedClass != 0 && replay.checksFingerprints() && recordedClass != ClassCodes.of(e.message())) {
             throw replay.changed(
                     actorId(),
+                    s.consumed() - 1,
                     FirstDifference.messageClass(replay.describe(taken), s.consumed(), recordedClass, e.message()));
         }
         return e;

@@ -1,6 +1,7 @@
 package dev.reprise.tools.diff;
 
 import java.util.List;
+import java.util.Map;
 import java.util.stream.Stream;
 
 /**
@@ -24,6 +25,8 @@ public final class DiffResult {
     /** (id in A, id in B) of each actor whose ids differ, by A's id. */
     final List<long[]> renamed;
 
+    private final Map<Long, Long> matched;
+
     final int compared;
 
     DiffResult(
@@ -33,6 +36,7 @@ public final class DiffResult {
             List<CausalOrder.Entry> entries,
             List<Cut> cuts,
             List<long[]> renamed,
+            Map<Long, Long> matched,
             int compared) {
         this.a = a;
         this.b = b;
@@ -40,7 +44,13 @@ public final class DiffResult {
         this.entries = entries;
         this.cuts = cuts;
         this.renamed = renamed;
+        this.matched = matched;
         this.compared = compared;
+    }
+
+    /** The actors (and outside sources) both runs have, matched by place: run A's id to run B's. */
+    public Map<Long, Long> matchedIds() {
+        return matched;
     }
 
     /** True when the two traces record the same orders (and the same ids). */

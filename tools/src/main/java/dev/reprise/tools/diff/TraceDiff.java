@@ -65,7 +65,21 @@ public final class TraceDiff {
         for (ActorDifference d : differences) {
             causes.put(d.place(), causes(d, byPlace));
         }
-        return new DiffResult(a, b, labels, CausalOrder.of(differences, causes), cuts, renamed(), all.size());
+        return new DiffResult(
+                a, b, labels, CausalOrder.of(differences, causes), cuts, renamed(), matched(), all.size());
+    }
+
+    /** The places both runs have (actors without events of their own too): run A's id to run B's. */
+    private Map<Long, Long> matched() {
+        Map<Long, Long> ids = new LinkedHashMap<>();
+        for (int place : placesA.places()) {
+            Long idA = placesA.id(place);
+            Long idB = placesB.id(place);
+            if (idA != null && idB != null) {
+                ids.put(idA, idB);
+            }
+        }
+        return ids;
     }
 
     /** Places in the order of run A's ids, then run B's (for places only B has). */

@@ -1,5 +1,9 @@
 package dev.reprise.tools.view;
 
+import dev.reprise.tools.diff.DiffJson;
+import dev.reprise.tools.diff.DiffResult;
+import dev.reprise.tools.diff.RecordedRun;
+import dev.reprise.tools.diff.TraceDiff;
 import dev.reprise.trace.DataFileReader;
 import dev.reprise.trace.Json;
 import dev.reprise.trace.SourceNames;
@@ -16,6 +20,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 
@@ -45,12 +50,105 @@ public final class ViewPage {
     /**
      * Writes the page of the trace in {@code dir} to {@code page}, listing the events of {@code
      * actors} (every actor when empty) when they are at most {@code maxEvents}, else counting
-     * messages per lane pair and slice of the recording.
+     * messages per lane pair and slice of the recording; with {@code replay} (may be null), the
+     * page marks where that replay of the trace differed.
      *
      * @throws TraceFormatException when the events file's header is unreadable (nothing could be shown)
      */
-    public static Written write(Path dir, Path page, long maxEvents, Set<Long> actors) throws IOException {
+    public static Written write(Path dir, Path page, long maxEvents, Set<Long> actors, ReplayMarks.Report replay)
+            throws IOException {
         List<String> warnings = new ArrayList<>();
+        Run run = read(dir, maxEvents, actors, warnings);
+        Map<String, Object> all = run.header();
+        all.put("listedActors", actors.stream().map(Long::toUnsignedString).toList());
+        all.put("maxEvents", maxEvents);
+        all.put("summarised", run.read().summarised);
+        all.putAll(run.model());
+        all.put(
+                "replay",
+                replay == null
+                        ? null
+                        : ReplayMarks.model(replay, dir, (List<?>) run.model().get("lanes"), warnings));
+        all.put("against", null);
+        all.put("warnings", warnings);
+        TraceRead read = run.read();
+        return write(page, all, read.events, read.summarised ? 0 : read.listedEvents, read.summarised, warnings);
+    }
+
+    /**
+     * Writes the page of the traces in {@code a} and {@code b}, two recordings of one program, side
+     * by side: their actors matched by place as {@code reprise diff} matches them, each matched
+     * actor's first differing event marked in both, root causes first.
+     *
+     * @throws IllegalStateException when a trace has more than {@code maxEvents} events (the page lists every event)
+     * @throws TraceFormatException when an events file's header is unreadable
+     */
+    public static Written writeAgainst(Path a, Path b, Path page, long maxEvents) throws IOException {
+        List<String> warnings = new ArrayList<>();
+        Run runA = read(a, maxEvents, Set.of(), warnings);
+        Run runB = read(b, maxEvents, Set.of(), warnings);
+        for (Run r : List.of(runA, runB)) {
+            if (r.read().summarised) {
+                throw new IllegalStateException(String.format(
+                        Locale.ROOT,
+                        "%s has %,d events, more than --max-events %,d: view --against lists every event of both "
+                                + "traces (raise --max-events, or compare them with reprise diff)",
+                        r.dir(),
+                        r.read().events,
+                        maxEvents));
+            }
+        }
+        String programA = mainClass(runA.metadata());
+        String programB = mainClass(runB.metadata());
+        if (programA != null && programB != null && !programA.equals(programB)) {
+            warnings.add("the traces record different programs (A: " + programA + ", B: " + programB + ")");
+        }
+        Map<String, Object> all;
+        try (RecordedRun recordedA = RecordedRun.read("A", a);
+                RecordedRun recordedB = RecordedRun.read("B", b)) {
+            DiffResult diff = TraceDiff.compare(recordedA, recordedB);
+            all = AgainstModel.merge(runA, runB, DiffJson.of(diff), diff.matchedIds(), warnings);
+        } catch (IOException e) {
+            throw e;
+        } catch (Exception e) { // closing a run's data file
+            throw new IOException(e.getMessage(), e);
+        }
+        all.put("maxEvents", maxEvents);
+        all.put("warnings", warnings);
+        long events = runA.read().events + runB.read().events;
+        return write(page, all, events, events, false, warnings);
+    }
+
+    /** The recorded program's main class, or null when the metadata is unreadable. */
+    private static String mainClass(TraceMetadata metadata) {
+        return metadata == null || metadata.program() == null
+                ? null
+                : metadata.program().split(" ", 2)[0];
+    }
+
+    /**
+     * One trace read for a page: its metadata (null when unreadable), its events and the model of
+     * its lanes and events ({@link ViewModel}).
+     */
+    record Run(Path dir, TraceMetadata metadata, TraceRead read, Map<String, Object> model) {
+        /** What the page's header says of the run: its path, program, start, end and counts. */
+        Map<String, Object> header() {
+            Map<String, Object> h = new LinkedHashMap<>();
+            h.put("trace", dir.toAbsolutePath().normalize().toString());
+            h.put("program", metadata == null ? null : metadata.program());
+            h.put(
+                    "start",
+                    metadata == null || metadata.start() == null
+                            ? null
+                            : metadata.start().toString());
+            h.put("ended", metadata == null ? null : metadata.endedText());
+            h.put("totalEvents", read.events);
+            h.put("totalMessages", read.messages);
+            return h;
+        }
+    }
+
+    private static Run read(Path dir, long maxEvents, Set<Long> actors, List<String> warnings) throws IOException {
         TraceMetadata metadata = metadata(dir, warnings);
         TraceRead read = TraceRead.of(dir, maxEvents, actors.isEmpty() ? a -> true : actors::contains);
         for (long actor : actors) {
@@ -61,41 +159,22 @@ public final class ViewPage {
         problems(read.problems, warnings);
         read.missing.forEach((actor, counter) -> warnings.add("actor " + actor + ": subtrace " + counter
                 + " is missing; its lane ends there (a replay stops there too)"));
-        Map<String, Object> model;
         try (DataFileReader data = data(dir, warnings)) {
             SourceNames sources = SourceNames.read(metadata, data);
             problems(sources.problems(), warnings);
-            model = ViewModel.build(read, sources, data);
+            return new Run(dir, metadata, read, ViewModel.build(read, sources, data));
         }
-        Map<String, Object> all = new LinkedHashMap<>();
-        all.put("trace", dir.toAbsolutePath().normalize().toString());
-        all.put("program", metadata == null ? null : metadata.program());
-        all.put(
-                "start",
-                metadata == null || metadata.start() == null
-                        ? null
-                        : metadata.start().toString());
-        all.put("ended", metadata == null ? null : metadata.endedText());
-        all.put("totalEvents", read.events);
-        all.put("totalMessages", read.messages);
-        all.put("listedActors", actors.stream().map(Long::toUnsignedString).toList());
-        all.put("maxEvents", maxEvents);
-        all.put("summarised", read.summarised);
-        all.put("warnings", warnings);
-        all.putAll(model);
+    }
+
+    private static Written write(
+            Path page, Map<String, Object> all, long events, long listed, boolean summarised, List<String> warnings)
+            throws IOException {
         // '<' only occurs inside JSON strings, where \u003c means the same: no "</script>" can end the data early.
         String json = Json.write(all).replace("<", "\\u003c");
         String html = template().replace(PLACEHOLDER, json);
         Files.writeString(page, html, StandardCharsets.UTF_8);
-        int lanes = ((List<?>) model.get("lanes")).size();
-        return new Written(
-                page,
-                Files.size(page),
-                lanes,
-                read.events,
-                read.summarised ? 0 : read.listedEvents,
-                read.summarised,
-                List.copyOf(warnings));
+        int lanes = ((List<?>) all.get("lanes")).size();
+        return new Written(page, Files.size(page), lanes, events, listed, summarised, List.copyOf(warnings));
     }
 
     private static TraceMetadata metadata(Path dir, List<String> warnings) throws IOException {
