@@ -187,7 +187,8 @@ final class AgentStart {
         try {
             mode = options.perturbation() == null
                     ? new RecordMode(recorder, options.recorder().fingerprints(), copy())
-                    : new PerturbedRecordMode(recorder, options.recorder().fingerprints(), copy(), options.perturbation());
+                    : new PerturbedRecordMode(
+                            recorder, options.recorder().fingerprints(), copy(), options.perturbation());
         } catch (LinkageError e) { // the trace says why nothing is in it
             AgentLog.warnOnce(
                     "refused",

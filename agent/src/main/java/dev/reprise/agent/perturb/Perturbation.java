@@ -39,7 +39,8 @@ public record Perturbation(Strategy strategy, long seed) {
     public static Perturbation parse(String value) {
         String v = value == null ? "" : value.trim();
         int colon = v.indexOf(':');
-        Strategy strategy = colon < 0 ? DEFAULT_STRATEGY : strategy(v.substring(0, colon).trim());
+        Strategy strategy =
+                colon < 0 ? DEFAULT_STRATEGY : strategy(v.substring(0, colon).trim());
         String seed = colon < 0 ? v : v.substring(colon + 1).trim();
         try {
             return new Perturbation(strategy, Long.parseLong(seed));

@@ -1,0 +1,93 @@
+package dev.reprise.programs;
+
+import akka.actor.AbstractActorWithTimers;
+import akka.actor.ActorRef;
+import akka.actor.ActorSystem;
+import akka.actor.Props;
+import com.typesafe.config.ConfigFactory;
+import java.time.Duration;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * A seeded bug for {@code reprise hunt}, a timer racing a reply (classic actors with timers): each of
+ * {@value #REQUESTERS} requesters asks its quote service for a price and gives up after
+ * {@code -Dquote.timeoutMillis} (default 25 ms); the service takes {@code -Dquote.workMillis}
+ * (default 15 ms, a timer of its own) to answer. The answer nearly always comes first; when it is
+ * late, the requester has given up and is charged for it anyway. {@code main} then exits with
+ * status 2. The scheduler ticks every millisecond, so the two timers are that far apart.
+ */
+public final class TimeoutRaceProgram {
+    static final int REQUESTERS = 4;
+    static final Duration TIMEOUT = Duration.ofMillis(Long.getLong("quote.timeoutMillis", 25));
+    static final Duration WORK = Duration.ofMillis(Long.getLong("quote.workMillis", 15));
+    static final CountDownLatch quoted = new CountDownLatch(REQUESTERS);
+    static final AtomicInteger chargedAfterGivingUp = new AtomicInteger();
+
+    private TimeoutRaceProgram() {}
+
+    record Request() {}
+
+    record Quote(int price) {}
+
+    record Ready(ActorRef requester) {}
+
+    /** Answers each request when its work (a timer) is done. */
+    static final class Service extends AbstractActorWithTimers {
+        @Override
+        public Receive createReceive() {
+            return receiveBuilder()
+                    .match(Request.class, r -> getTimers().startSingleTimer(getSender(), new Ready(getSender()), WORK))
+                    .match(Ready.class, r -> r.requester().tell(new Quote(42), getSelf()))
+                    .build();
+        }
+    }
+
+    /** Asks for a quote and gives up after the timeout; a quote that comes after that is charged all the same. */
+    static final class Requester extends AbstractActorWithTimers {
+        final ActorRef service;
+        boolean gaveUp;
+
+        Requester(ActorRef service) {
+            this.service = service;
+        }
+
+        @Override
+        public Receive createReceive() {
+            return receiveBuilder()
+                    .matchEquals("start", s -> {
+                        service.tell(new Request(), getSelf());
+                        getTimers().startSingleTimer("timeout", "timeout", TIMEOUT);
+                    })
+                    .matchEquals("timeout", t -> gaveUp = true)
+                    .match(Quote.class, q -> {
+                        getTimers().cancel("timeout");
+                        if (gaveUp) {
+                            chargedAfterGivingUp.incrementAndGet();
+                            System.out.println(getSelf().path().name() + " was charged " + q.price()
+                                    + " for a quote it had given up on");
+                        } else {
+                            System.out.println(getSelf().path().name() + " got its quote");
+                        }
+                        quoted.countDown();
+                    })
+                    .build();
+        }
+    }
+
+    public static void main(String[] args) throws InterruptedException {
+        ActorSystem system = ActorSystem.create(
+                "quotes",
+                ConfigFactory.parseString("akka.scheduler.tick-duration = 1ms")
+                        .withFallback(ProgramConfig.config(false)));
+        for (int i = 0; i < REQUESTERS; i++) {
+            ActorRef service = system.actorOf(Props.create(Service.class, Service::new), "service-" + i);
+            system.actorOf(Props.create(Requester.class, () -> new Requester(service)), "requester-" + i)
+                    .tell("start", ActorRef.noSender());
+        }
+        quoted.await();
+        system.terminate();
+        system.getWhenTerminated().toCompletableFuture().join();
+        System.exit(chargedAfterGivingUp.get() == 0 ? 0 : 2);
+    }
+}
