@@ -14,7 +14,9 @@ import java.util.concurrent.locks.LockSupport;
  * with a tell. The second starts a moment after the first ({@code -Dupdate.pauseMicros}, default
  * 500), so its read nearly always follows the first's write; when the first is late, both read the
  * same value and one update is lost. The program says so on a line ({@code LOST UPDATE}) and goes
- * on: it exits with status 0, so {@code hunt --until 'LOST UPDATE'} is what finds it.
+ * on: it exits with status 0, so {@code hunt --until 'LOST UPDATE'} is what finds it. A round
+ * that never races goes first (the second incrementer starts when the first is done), so that the
+ * JVM has loaded and compiled what the others run.
  */
 public final class LostUpdateProgram {
     static final int ROUNDS = 5;
@@ -104,9 +106,18 @@ public final class LostUpdateProgram {
                 LockSupport.parkNanos(PAUSE_NANOS);
                 context.spawn(incrementer(counter), "second-" + round[0]).tell(new Start(finished));
             };
-            next.run();
+            context.spawn(incrementer(counter), "warm-up-1").tell(new Start(finished));
             return Behaviors.receiveMessage(m -> {
                 switch (m) {
+                    case Finished f
+                    when round[0] == 0 -> { // the warm-up: one incrementer after the other
+                        if (++finishedInRound[0] == 1) {
+                            context.spawn(incrementer(counter), "warm-up-2").tell(new Start(finished));
+                        } else {
+                            before[0] = 2;
+                            next.run();
+                        }
+                    }
                     case Finished f -> {
                         if (++finishedInRound[0] == 2) {
                             counter.tell(new Get(total));

@@ -229,8 +229,11 @@ final class HuntCommand implements Callable<Integer> {
         Path kept = keep.toAbsolutePath().normalize();
         err.println("[hunt] run " + failed.number() + " failed after " + result.runs() + " run"
                 + (result.runs() == 1 ? "" : "s") + " in " + took + ": " + failed.failure());
-        err.println("[hunt] its trace is in " + kept + " (perturb=" + failed.perturbation()
-                + " in its trace.json; its output in output.txt and stderr.txt); replay it with:");
+        String how = failed.perturbation().equals("plain")
+                ? "a plain run"
+                : "perturb=" + failed.perturbation() + " in its trace.json";
+        err.println("[hunt] its trace is in " + kept + " (" + how
+                + "; its output in output.txt and stderr.txt); replay it with:");
         List<String> replay = new ArrayList<>(List.of(script(), "replay", "--trace", kept.toString(), "--"));
         replay.addAll(javaArguments);
         spec.commandLine().getOut().println(ShellWords.join(replay));
