@@ -24,7 +24,9 @@ import java.util.concurrent.locks.LockSupport;
  * compiled what the others run.
  */
 public final class RestartRaceProgram {
-    static final int ROUNDS = 5;
+    /** Rounds after the warm-up: crashes, and so actors' errors, in a run besides the warm-up's one. */
+    public static final int ROUNDS = 5;
+
     static final long PAUSE_NANOS = TimeUnit.MICROSECONDS.toNanos(Long.getLong("restart.pauseMicros", 1000));
 
     private RestartRaceProgram() {}
