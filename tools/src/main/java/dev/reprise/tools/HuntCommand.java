@@ -125,6 +125,11 @@ final class HuntCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         Hunt.Plan plan = plan();
         PrintWriter err = spec.commandLine().getErr();
+        err.println("[hunt] " + budget(plan) + ", " + plan.jobs() + " at a time, "
+                + (plan.perturbationOf().apply(1) == null
+                        ? "plain (no perturbation)"
+                        : plan.perturbationOf().apply(1) + " first")
+                + "; a failing run's trace goes to " + keep.toAbsolutePath().normalize());
         Hunt hunt = new Hunt(plan, err);
         Thread stopOnExit = new Thread(() -> stopped(hunt, plan.work()), "reprise-hunt-stop");
         Runtime.getRuntime().addShutdownHook(stopOnExit);
@@ -185,6 +190,12 @@ final class HuntCommand implements Callable<Integer> {
                 (trace, perturbation) -> RecordCommand.command(trace, agentOptions(perturbation), javaArguments),
                 new FailureRules(pattern, allowActorFailures, perRun),
                 work);
+    }
+
+    private static String budget(Hunt.Plan plan) {
+        String runs = plan.runs() == 0 ? null : "up to " + plan.runs() + " run" + (plan.runs() == 1 ? "" : "s");
+        String time = plan.time() == null ? null : "for up to " + Durations.text(plan.time());
+        return runs == null ? time : time == null ? runs : runs + " " + time;
     }
 
     private List<String> agentOptions(String perturbation) {
