@@ -12,7 +12,7 @@ import java.util.concurrent.locks.LockSupport;
  * A seeded bug for {@code reprise hunt}, a lost update across ask and tell (Akka Typed): in each of
  * {@value #ROUNDS} rounds two incrementers read a counter with an ask and write the value plus one
  * with a tell. The second starts a moment after the first ({@code -Dupdate.pauseMicros}, default
- * 500), so its read nearly always follows the first's write; when the first is late, both read the
+ * 10,000), so its read nearly always follows the first's write; when the first is late, both read the
  * same value and one update is lost. The program says so on a line ({@code LOST UPDATE}) and goes
  * on: it exits with status 0, so {@code hunt --until 'LOST UPDATE'} is what finds it. A round
  * that never races goes first (the second incrementer starts when the first is done), so that the
@@ -20,7 +20,7 @@ import java.util.concurrent.locks.LockSupport;
  */
 public final class LostUpdateProgram {
     static final int ROUNDS = 5;
-    static final long PAUSE_NANOS = TimeUnit.MICROSECONDS.toNanos(Long.getLong("update.pauseMicros", 500));
+    static final long PAUSE_NANOS = TimeUnit.MICROSECONDS.toNanos(Long.getLong("update.pauseMicros", 10_000));
 
     private LostUpdateProgram() {}
 

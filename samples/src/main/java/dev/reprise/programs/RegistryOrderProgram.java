@@ -13,7 +13,7 @@ import java.util.concurrent.locks.LockSupport;
 /**
  * A seeded bug for {@code reprise hunt}, an order-dependent check (classic actors, plain tells):
  * {@value #PAIRS} workers register with a registry as they start, and a client for each looks its
- * worker up after a short pause ({@code -Dregistry.pauseMicros}, default 500). The registration
+ * worker up after a short pause ({@code -Dregistry.pauseMicros}, default 2000). The registration
  * nearly always comes first; when a worker's start is late, the registry meets a lookup of a name
  * it does not know, answers "missing" and throws: an uncaught error in an actor, which Akka logs
  * and {@code hunt} counts as a failure. The run itself ends normally, with exit status 0. A pair
@@ -21,7 +21,7 @@ import java.util.concurrent.locks.LockSupport;
  */
 public final class RegistryOrderProgram {
     static final int PAIRS = 4;
-    static final long PAUSE_NANOS = TimeUnit.MICROSECONDS.toNanos(Long.getLong("registry.pauseMicros", 500));
+    static final long PAUSE_NANOS = TimeUnit.MICROSECONDS.toNanos(Long.getLong("registry.pauseMicros", 2000));
     /** The warm-up pair's pause: long enough that it never races, so the pairs that race meet a warm JVM. */
     static final long WARM_UP_NANOS = TimeUnit.MILLISECONDS.toNanos(50);
 

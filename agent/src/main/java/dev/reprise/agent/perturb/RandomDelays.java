@@ -4,13 +4,14 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * Random noise: before one turn in four a yield, before one in eight a wait of up to 2 ms; each
- * timer, one time in two, fires up to 20 ms (and at most half its delay) later than asked. Cheap on
- * average (an eighth of a millisecond per turn) and blind to the program: it finds races whose
- * window a short wait opens.
+ * Random noise: before one turn in four a yield, before one in eight a wait of up to 4 ms, before one
+ * in 64 a wait of up to 20 ms (the heavy tail opens the wider windows); each timer, one time in
+ * two, fires up to 20 ms (and at most half its delay) later than asked. About 0.4 ms per turn on
+ * average, and blind to the program: it finds races whose window a wait opens.
  */
 final class RandomDelays extends TurnDelays {
-    static final long MAX_WAIT_NANOS = TimeUnit.MILLISECONDS.toNanos(2);
+    static final long MAX_WAIT_NANOS = TimeUnit.MILLISECONDS.toNanos(4);
+    static final long MAX_LONG_WAIT_NANOS = TimeUnit.MILLISECONDS.toNanos(20);
 
     private final long seed;
     /** Turns and timers so far: the index of each one's choice. */
@@ -23,10 +24,12 @@ final class RandomDelays extends TurnDelays {
     @Override
     public void beforeTurn(long actor) {
         long r = SeededChoices.at(seed, choices.getAndIncrement());
-        int roll = (int) (r & 7);
-        if (roll == 0) {
+        int roll = (int) (r & 63);
+        if (roll < 8) {
             pause(SeededChoices.below(r >>> 8, MAX_WAIT_NANOS));
-        } else if (roll <= 2) {
+        } else if (roll == 8) {
+            pause(SeededChoices.below(r >>> 8, MAX_LONG_WAIT_NANOS));
+        } else if (roll < 25) {
             Thread.yield();
         }
     }
