@@ -1,6 +1,7 @@
 package dev.reprise.agent;
 
 import dev.reprise.agent.health.AgentLog;
+import dev.reprise.agent.perturb.Perturbation;
 import dev.reprise.runtime.RecorderSettings;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -15,8 +16,9 @@ import java.util.Map;
  * {@link RecorderSettings}; the agent adds {@code include} and {@code exclude} (package prefixes,
  * separated by {@code ;}, whose calls to {@code System.currentTimeMillis} and {@code nanoTime} are
  * recorded; every other clock and random generator is recorded at its source in the JDK, whoever
- * calls it), {@code cache} (where instrumented classes are kept between runs, or {@code off}) and
- * {@code log} (warn, info, debug).
+ * calls it), {@code cache} (where instrumented classes are kept between runs, or {@code off}),
+ * {@code log} (warn, info, debug) and {@code perturb} ({@code [STRATEGY:]SEED}: the schedule is
+ * perturbed while recording, {@link Perturbation}; off by default).
  */
 record AgentOptions(
         String mode,
@@ -31,7 +33,8 @@ record AgentOptions(
         Path cache,
         boolean fingerprints,
         boolean inputFromTrace,
-        boolean allowChangedProgram) {
+        boolean allowChangedProgram,
+        Perturbation perturbation) {
 
     /** How long replay waits with no actor able to go on before it reports a divergence. */
     static final Duration DEFAULT_QUIET = Duration.ofSeconds(10);
@@ -78,7 +81,7 @@ record AgentOptions(
             "groovy.",
             "org.codehaus.groovy.");
 
-    private static final List<String> AGENT_KEYS = List.of("include", "exclude", "log", "cache");
+    private static final List<String> AGENT_KEYS = List.of("include", "exclude", "log", "cache", "perturb");
 
     static List<String> validKeys() {
         List<String> all = new ArrayList<>(RecorderSettings.KEYS);
@@ -142,7 +145,8 @@ record AgentOptions(
                 cache(agentOptions.get("cache")),
                 settings.fingerprints(),
                 false,
-                false);
+                false,
+                agentOptions.containsKey("perturb") ? Perturbation.parse(agentOptions.get("perturb")) : null);
     }
 
     /**
@@ -223,7 +227,8 @@ record AgentOptions(
                 cache(o.get("cache")),
                 fingerprints,
                 input.equals("trace"),
-                changedProgram);
+                changedProgram,
+                null);
     }
 
     /** The boolean option {@code key}: true or false, else an error saying what each means. */
@@ -251,7 +256,8 @@ record AgentOptions(
                 cache,
                 fingerprints,
                 inputFromTrace,
-                allowChangedProgram);
+                allowChangedProgram,
+                perturbation);
     }
 
     /** The include and exclude lists, for the trace's metadata. */

@@ -11,6 +11,7 @@ import dev.reprise.agent.flavour.Flavour;
 import dev.reprise.agent.health.AgentHealth;
 import dev.reprise.agent.health.AgentLog;
 import dev.reprise.agent.instrumentation.Instrumentations;
+import dev.reprise.agent.record.PerturbedRecordMode;
 import dev.reprise.agent.record.RecordMode;
 import dev.reprise.agent.replay.ReplayBackend;
 import dev.reprise.agent.replay.ReplayMode;
@@ -167,6 +168,9 @@ final class AgentStart {
             settings.put(
                     ProgramCheck.CLASS_PATH_SETTING,
                     ProgramCheck.classPathDigest(System.getProperty("java.class.path")));
+            if (options.perturbation() != null) {
+                settings.put(TraceMetadata.PERTURBATION, options.perturbation().text());
+            }
             return Recorder.startWithoutMBean(options.recorder(), settings);
         } catch (IOException e) {
             fail("cannot record to " + options.recorder().traceDir() + ": " + e.getMessage());
@@ -181,7 +185,10 @@ final class AgentStart {
         }
         RecordMode mode;
         try {
-            mode = new RecordMode(recorder, options.recorder().fingerprints(), copy());
+            mode = options.perturbation() == null
+                    ? new RecordMode(recorder, options.recorder().fingerprints(), copy())
+                    : new PerturbedRecordMode(
+                            recorder, options.recorder().fingerprints(), copy(), options.perturbation());
         } catch (LinkageError e) { // the trace says why nothing is in it
             AgentLog.warnOnce(
                     "refused",

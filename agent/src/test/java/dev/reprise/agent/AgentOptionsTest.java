@@ -32,6 +32,25 @@ class AgentOptionsTest {
     }
 
     @Test
+    void perturbationIsOffUnlessAsked() {
+        assertEquals(null, AgentOptions.parse("record,trace=t", "Main").perturbation());
+        assertEquals(
+                "pct:7",
+                AgentOptions.parse("record,trace=t,perturb=pct:7", "Main")
+                        .perturbation()
+                        .text());
+        assertEquals(
+                "random:42",
+                AgentOptions.parse("record,trace=t,perturb=42", "Main")
+                        .perturbation()
+                        .text());
+        IllegalArgumentException bad = assertThrows(
+                IllegalArgumentException.class, () -> AgentOptions.parse("record,trace=t,perturb=soon", "Main"));
+        assertTrue(bad.getMessage().startsWith("perturb: "), bad::getMessage);
+        assertEquals(null, AgentOptions.parse("replay,trace=t", "Main").perturbation(), "replay never perturbs");
+    }
+
+    @Test
     void choosesWhichClassesHaveTheirCallsRecorded() {
         AgentOptions defaults = AgentOptions.parse("record,trace=t", "Main");
         assertTrue(defaults.recordsCallsIn("com.acme.Billing"));
@@ -73,11 +92,11 @@ class AgentOptionsTest {
                 "trace=x");
         assertMessage(
                 "unknown agent option 'color'; valid options: trace, bufferSize, bufferMemory, flushInterval, "
-                        + "overflow, smallIds, compress, fingerprints, dataMemory, access, sync, program, include, exclude, log, cache",
+                        + "overflow, smallIds, compress, fingerprints, dataMemory, access, sync, program, include, exclude, log, cache, perturb",
                 "record,trace=x,color=red");
         assertMessage(
                 "agent option 'verbose' is not key=value; valid keys: trace, bufferSize, bufferMemory, "
-                        + "flushInterval, overflow, smallIds, compress, fingerprints, dataMemory, access, sync, program, include, exclude, log, cache",
+                        + "flushInterval, overflow, smallIds, compress, fingerprints, dataMemory, access, sync, program, include, exclude, log, cache, perturb",
                 "record,trace=x,verbose");
         assertMessage("log: expected warn, info or debug, was 'loud'", "record,trace=x,log=loud");
         assertMessage("sync: expected none, interval or always, was 'sometimes'", "record,trace=x,sync=sometimes");

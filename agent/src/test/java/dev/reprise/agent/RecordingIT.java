@@ -385,7 +385,7 @@ class RecordingIT {
         assertTrue(
                 unknown.err.contains(
                         "unknown agent option 'bufsize'; valid options: trace, bufferSize, bufferMemory, "
-                                + "flushInterval, overflow, smallIds, compress, fingerprints, dataMemory, access, sync, program, include, exclude, log, cache"),
+                                + "flushInterval, overflow, smallIds, compress, fingerprints, dataMemory, access, sync, program, include, exclude, log, cache, perturb"),
                 unknown.err);
 
         RecordedRun badValue =

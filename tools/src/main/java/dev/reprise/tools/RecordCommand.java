@@ -39,7 +39,8 @@ final class RecordCommand implements Callable<Integer> {
             paramLabel = "KEY=VALUE",
             description = "An agent option, e.g. -o bufferSize=256k -o overflow=drop -o include=com.acme. "
                     + "Options: bufferSize, bufferMemory, flushInterval, overflow, smallIds, compress, fingerprints, dataMemory, "
-                    + "sync (none|interval|always: when the trace is forced to disk), include, exclude, log.")
+                    + "sync (none|interval|always: when the trace is forced to disk), include, exclude, log, "
+                    + "perturb ([STRATEGY:]SEED: a perturbed schedule, as reprise hunt runs it).")
     List<String> options = new ArrayList<>();
 
     @Parameters(paramLabel = "JAVA_ARGS", arity = "0..*", description = "The java command line, after --.")
@@ -50,13 +51,11 @@ final class RecordCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        StringBuilder agent = new StringBuilder("record,trace=").append(trace.toAbsolutePath());
         for (String o : options) {
             if (o.indexOf('=') < 1) {
                 throw new CommandLine.ParameterException(
                         spec.commandLine(), "--option expects KEY=VALUE, got '" + o + "'");
             }
-            agent.append(',').append(o);
         }
         if (javaArguments.isEmpty()) {
             throw new CommandLine.ParameterException(
@@ -75,12 +74,7 @@ final class RecordCommand implements Callable<Integer> {
                     "--trace " + trace + " already holds a trace (" + TraceFiles.EVENTS
                             + "); choose another directory or delete it");
         }
-        List<String> cmd = new ArrayList<>();
-        cmd.add(AgentJar.java());
-        cmd.add("--sun-misc-unsafe-memory-access=allow"); // Akka 2.6 uses sun.misc.Unsafe
-        cmd.add("-javaagent:" + AgentJar.locate() + "=" + agent);
-        cmd.addAll(javaArguments);
-        int status = ProgramJvm.run(cmd, new RecordedOutput(trace));
+        int status = ProgramJvm.run(command(trace, options, javaArguments), new RecordedOutput(trace));
         String notRecorded = notRecorded();
         if (notRecorded != null) {
             spec.commandLine()
@@ -92,6 +86,20 @@ final class RecordCommand implements Callable<Integer> {
             return ExitCodes.NOT_RECORDED;
         }
         return status;
+    }
+
+    /** The java command line that records {@code javaArguments} into {@code trace} with agent {@code options} (KEY=VALUE). */
+    static List<String> command(Path trace, List<String> options, List<String> javaArguments) {
+        StringBuilder agent = new StringBuilder("record,trace=").append(trace.toAbsolutePath());
+        for (String o : options) {
+            agent.append(',').append(o);
+        }
+        List<String> cmd = new ArrayList<>();
+        cmd.add(AgentJar.java());
+        cmd.add("--sun-misc-unsafe-memory-access=allow"); // Akka 2.6 uses sun.misc.Unsafe
+        cmd.add("-javaagent:" + AgentJar.locate() + "=" + agent);
+        cmd.addAll(javaArguments);
+        return cmd;
     }
 
     /** Why the agent recorded nothing into the trace, or null when it recorded (or left no metadata to say). */

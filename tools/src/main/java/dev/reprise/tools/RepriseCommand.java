@@ -26,6 +26,7 @@ import picocli.CommandLine.Command;
             StatsCommand.class,
             ViewCommand.class,
             DiffCommand.class,
+            HuntCommand.class,
             dev.reprise.tools.bench.BenchCommand.class,
             CommandLine.HelpCommand.class
         },
@@ -34,6 +35,7 @@ import picocli.CommandLine.Command;
             ExitCodes.OK + ":success",
             ExitCodes.TRACE_PROBLEM + ":the trace has problems (see the message)",
             ExitCodes.USAGE + ":bad usage, or no trace where one was named",
+            "0/1:hunt: a failing run was found and its trace kept / no run failed within the budget",
             "0/1/2:diff: the traces record the same orders / they differ / trouble (bad usage, no trace, a damaged trace)",
             ExitCodes.AGENT_ERRORS
                     + ":verify: the trace was recorded with agent errors, or the agent recorded nothing (see the message)",

@@ -177,7 +177,9 @@ class BadInputIT {
     @Test
     void aMissingOrUnknownCommand() {
         assertOneLineError(
-                Cli.tools(), 2, "reprise: name a command: record, replay, inspect, verify, stats, view, diff, bench");
+                Cli.tools(),
+                2,
+                "reprise: name a command: record, replay, inspect, verify, stats, view, diff, hunt, bench");
         assertOneLineError(Cli.tools("frobnicate"), 2, "reprise: unknown command 'frobnicate'; valid: record, replay");
         assertOneLineError(Cli.tools("bench"), 2, "reprise bench: name a benchmark: agent, savina, fingerprints, sync");
         assertOneLineError(

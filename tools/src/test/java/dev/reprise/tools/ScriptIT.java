@@ -51,6 +51,7 @@ class ScriptIT {
                 "stats DIR",
                 "view DIR",
                 "diff A B",
+                "hunt [--runs N]",
                 "bench trace",
                 "bench recorder",
                 "bench hooks",

@@ -83,6 +83,18 @@ public record TraceMetadata(
      */
     public static final String ACTOR_ERROR = "actorError";
 
+    /**
+     * Count key: how often a supervisor heard of a child's failure (an exception that an actor's
+     * turn did not catch), whatever it then decided. Absent: none, or an older agent recorded it.
+     */
+    public static final String ACTOR_FAILURES = "actorFailures";
+
+    /**
+     * Setting key: the schedule perturbation the recording ran under, {@code STRATEGY:SEED} (the
+     * agent option {@code perturb}); absent for a plain recording. Replay does not need it.
+     */
+    public static final String PERTURBATION = "perturb";
+
     public TraceMetadata {
         settings = Collections.unmodifiableMap(new TreeMap<>(settings));
         counts = Collections.unmodifiableMap(new TreeMap<>(counts));
@@ -147,6 +159,16 @@ public record TraceMetadata(
             case 15 -> "SIGTERM";
             default -> "signal " + signal;
         };
+    }
+
+    /** How often an actor's turn failed with an exception it did not catch ({@link #ACTOR_FAILURES}); 0 when none. */
+    public long actorFailures() {
+        return counts.getOrDefault(ACTOR_FAILURES, 0L);
+    }
+
+    /** The schedule perturbation the recording ran under ({@link #PERTURBATION}, {@code STRATEGY:SEED}), or null. */
+    public String perturbation() {
+        return settings.get(PERTURBATION);
     }
 
     /** The agent's internal errors by site (see {@link #AGENT_ERROR_PREFIX}), in site order; empty when none. */

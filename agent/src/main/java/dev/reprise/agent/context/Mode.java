@@ -147,6 +147,14 @@ public abstract class Mode {
     /** A timer is set ({@code rearmed}: a periodic one again): what the scheduler is given to run. */
     public abstract Runnable timer(Timers.TimerTask timer, Tag fires, boolean rearmed);
 
+    /**
+     * A timer is set to fire after {@code delay}: how long the scheduler waits. As asked, except in
+     * a perturbed recording ({@link dev.reprise.agent.record.PerturbedRecordMode}).
+     */
+    public scala.concurrent.duration.FiniteDuration timerDelay(scala.concurrent.duration.FiniteDuration delay) {
+        return delay;
+    }
+
     /** The scheduler accepted {@code task} and returned {@code handle}. */
     public abstract void timerScheduled(Runnable task, Object handle);
 

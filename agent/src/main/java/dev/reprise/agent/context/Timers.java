@@ -7,6 +7,7 @@ import dev.reprise.agent.actor.Tag;
 import dev.reprise.agent.health.AgentLog;
 import dev.reprise.agent.replay.ReplayTimers;
 import dev.reprise.trace.CreationKind;
+import scala.concurrent.duration.FiniteDuration;
 
 /**
  * Scheduled tasks (scheduleOnce, fixed rate and delay, Timers, receive timeouts, ask timeouts):
@@ -34,6 +35,16 @@ public final class Timers {
         } catch (Throwable e) {
             AgentLog.internalError("recording a timer", e);
             return task;
+        }
+    }
+
+    /** The scheduler is to run a task after {@code delay}; returns the delay to use instead ({@link Mode#timerDelay}). */
+    public static FiniteDuration delay(FiniteDuration delay) {
+        try {
+            return delay == null ? null : Agent.mode.timerDelay(delay);
+        } catch (Throwable e) {
+            AgentLog.internalError("perturbing a timer", e);
+            return delay;
         }
     }
 

@@ -7,11 +7,13 @@ import dev.reprise.agent.context.Timers;
 import dev.reprise.agent.flavour.Flavour;
 import net.bytebuddy.agent.builder.AgentBuilder;
 import net.bytebuddy.asm.Advice;
+import scala.concurrent.duration.FiniteDuration;
 
 /**
  * {@code LightArrayRevolverScheduler}: every scheduled task (once, fixed rate, fixed delay, and
  * so Timers, receive and ask timeouts) passes through its internal {@code schedule}, where it is
- * wrapped to run in its timer's context; in replay the handle it returns shows when it is cancelled.
+ * wrapped to run in its timer's context, and its delay may be lengthened (a perturbed recording's
+ * timer jitter); in replay the handle it returns shows when it is cancelled.
  */
 final class SchedulerInstrumentation {
     private SchedulerInstrumentation() {}
@@ -27,8 +29,11 @@ final class SchedulerInstrumentation {
 
     static final class Schedule {
         @Advice.OnMethodEnter(suppress = Throwable.class)
-        static void enter(@Advice.Argument(value = 1, readOnly = false) Runnable task) {
+        static void enter(
+                @Advice.Argument(value = 1, readOnly = false) Runnable task,
+                @Advice.Argument(value = 2, readOnly = false) FiniteDuration delay) {
             task = Timers.schedule(task);
+            delay = Timers.delay(delay);
         }
 
         @Advice.OnMethodExit(suppress = Throwable.class)

@@ -2,6 +2,7 @@ package dev.reprise.agent.record;
 
 import akka.actor.ActorRef;
 import akka.dispatch.Envelope;
+import akka.dispatch.sysmsg.Failed;
 import dev.reprise.agent.actor.ActorIds;
 import dev.reprise.agent.actor.AddedState;
 import dev.reprise.agent.actor.AgentActor;
@@ -26,8 +27,11 @@ import dev.reprise.trace.CreationKind;
 import dev.reprise.trace.Fingerprint;
 import dev.reprise.trace.TraceMetadata;
 
-/** Recording: each turn, creation and nondeterministic call is appended to the thread's buffer. Owns the recorder. */
-public final class RecordMode extends Mode {
+/**
+ * Recording: each turn, creation and nondeterministic call is appended to the thread's buffer. Owns
+ * the recorder. {@link PerturbedRecordMode} records the same way under a perturbed schedule.
+ */
+public class RecordMode extends Mode {
     private static final TraceFeatures FEATURES = TraceFeatures.all();
     private final Network network = new RecordedNetwork();
     private final Recorder recorder;
@@ -126,6 +130,9 @@ public final class RecordMode extends Mode {
 
     @Override
     public Object systemMessageTurn(AgentThread t, AgentActor actor, Object cell, Object message) {
+        if (message instanceof Failed) { // a supervisor hears of a child's failure: the run had an actor error
+            recorder.count(TraceMetadata.ACTOR_FAILURES, 1);
+        }
         if (actor.recordsSystemMessages) {
             SystemMessageTurns.record(t.recorder, actor, message);
         }
