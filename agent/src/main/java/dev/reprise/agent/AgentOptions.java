@@ -180,14 +180,10 @@ record AgentOptions(
         }
         Duration quiet = DEFAULT_QUIET;
         if (o.containsKey("quiet")) {
-            String q = o.get("quiet").toLowerCase(java.util.Locale.ROOT);
             try {
-                quiet = q.endsWith("ms")
-                        ? Duration.ofMillis(Long.parseLong(q.substring(0, q.length() - 2)))
-                        : Duration.ofSeconds(Long.parseLong(q.endsWith("s") ? q.substring(0, q.length() - 1) : q));
-            } catch (NumberFormatException e) {
-                throw new IllegalArgumentException(
-                        "quiet: expected a duration such as 10s or 500ms, was '" + o.get("quiet") + "'");
+                quiet = dev.reprise.trace.Durations.parse(o.get("quiet"));
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException("quiet: " + e.getMessage());
             }
         }
         String end = o.getOrDefault("end", "stop");

@@ -91,6 +91,98 @@ class ConsumerProjectIT {
         deleteTree(project);
     }
 
+    /**
+     * Flaky tests as users write them: @RecordOnFailure keeps the trace of the test that failed
+     * only, @Hunt repeats a racy test under perturbation until a run fails and keeps that run's
+     * trace; each replays (-Dreprise.replay) to the very failure its recording ended with.
+     */
+    @Test
+    void keepsTheTracesOfFailingTestsAndTheirReplaysFailTheSameWay() throws Exception {
+        Path traces = project.resolve("target/reprise-traces");
+        deleteTree(traces);
+        Build flaky = mvn(
+                project,
+                "flaky",
+                "verify",
+                "-Dreprise.version=" + VERSION,
+                "-Dconsumer.flaky=true",
+                "-Dit.test=CollectorOrderIT,HuntedOrderIT");
+        assertNotEquals(0, flaky.exitCode, () -> flaky.failure("the flaky tests passed"));
+        String order = Files.readString(report("CollectorOrderIT"));
+        assertTrue(
+                order.contains("tests=\"2\" errors=\"0\" skipped=\"0\" failures=\"1\""),
+                () -> flaky.failure("CollectorOrderIT did not pass one test and fail one: " + order));
+        String hunted = Files.readString(report("HuntedOrderIT"));
+        assertTrue(
+                hunted.contains("tests=\"1\" errors=\"0\" skipped=\"0\" failures=\"1\""),
+                () -> flaky.failure("@Hunt found no failure in 30 runs: " + hunted));
+        try (Stream<Path> kept = Files.list(traces)) {
+            assertEquals(
+                    List.of("CollectorOrderIT.collectsInNameOrder", "HuntedOrderIT.workersAreHeardInCreationOrder"),
+                    kept.map(p -> p.getFileName().toString()).sorted().toList(),
+                    () -> flaky.failure("not only the failing tests' traces were kept"));
+        }
+        Path orderTrace = traces.resolve("CollectorOrderIT.collectsInNameOrder");
+        assertTrue(
+                flaky.output.contains(
+                        "replay it: mvn verify -Dit.test=com.example.racy.CollectorOrderIT"
+                                + "#collectsInNameOrder -Dreprise.replay=target/reprise-traces/CollectorOrderIT.collectsInNameOrder"),
+                () -> flaky.failure("no replay command printed"));
+        java.util.Properties huntedRun = new java.util.Properties();
+        try (var in = Files.newBufferedReader(
+                traces.resolve("HuntedOrderIT.workersAreHeardInCreationOrder").resolve("junit-test.properties"))) {
+            huntedRun.load(in);
+        }
+        assertTrue(huntedRun.getProperty("perturb", "").matches("random:\\d+"), huntedRun::toString);
+        int runs = (int) flaky.output
+                .lines()
+                .filter(l -> l.startsWith("[reprise] hunt HuntedOrderIT.workersAreHeardInCreationOrder: run "))
+                .count();
+        assertTrue(
+                flaky.output.contains("workersAreHeardInCreationOrder: run " + runs + " of 30 (perturb=random:"),
+                () -> flaky.failure("the hunt did not stop at its first failing run"));
+
+        assertReplayFailsAsRecorded("CollectorOrderIT", "collectsInNameOrder", orderTrace, order);
+        assertReplayFailsAsRecorded(
+                "HuntedOrderIT",
+                "workersAreHeardInCreationOrder",
+                traces.resolve("HuntedOrderIT.workersAreHeardInCreationOrder"),
+                hunted);
+    }
+
+    /** Replays {@code trace} as the printed command says and expects the recorded run's failure message. */
+    static void assertReplayFailsAsRecorded(String testClass, String method, Path trace, String recordedReport)
+            throws Exception {
+        String recorded = failureMessage(recordedReport);
+        Build replay = mvn(
+                project,
+                "replay-" + method,
+                "verify",
+                "-Dreprise.version=" + VERSION,
+                "-Dconsumer.flaky=true",
+                "-Dit.test=com.example.racy." + testClass + "#" + method,
+                "-Dreprise.replay=" + project.relativize(trace));
+        assertNotEquals(0, replay.exitCode, () -> replay.failure("the replay of the failing test passed"));
+        String replayed = Files.readString(report(testClass));
+        assertTrue(
+                replayed.contains("tests=\"1\" errors=\"0\" skipped=\"0\" failures=\"1\""),
+                () -> replay.failure("the replay did not fail the test: " + replayed));
+        assertEquals(recorded, failureMessage(replayed), () -> replay.failure("the replay failed another way"));
+        assertTrue(replay.output.contains("replayed from " + trace), () -> replay.failure("not said to be replayed"));
+    }
+
+    static Path report(String testClass) {
+        return project.resolve("target/failsafe-reports/TEST-com.example.racy." + testClass + ".xml");
+    }
+
+    /** The message of the one failure in a Failsafe report. */
+    static String failureMessage(String report) {
+        java.util.regex.Matcher m =
+                java.util.regex.Pattern.compile("<failure message=\"([^\"]*)\"").matcher(report);
+        assertTrue(m.find(), "no failure in " + report);
+        return m.group(1);
+    }
+
     static void install(Path jar, String artifactId) throws Exception {
         assertTrue(Files.isRegularFile(jar), "missing " + jar + " (build the reactor with -am)");
         Build b = mvn(

@@ -1,11 +1,11 @@
 package dev.reprise.tools;
 
-import dev.reprise.tools.hunt.Durations;
 import dev.reprise.tools.hunt.FailureRules;
 import dev.reprise.tools.hunt.Hunt;
 import dev.reprise.tools.hunt.HuntStrategy;
 import dev.reprise.tools.hunt.RunOutcome;
 import dev.reprise.tools.hunt.ShellWords;
+import dev.reprise.trace.Durations;
 import dev.reprise.trace.ExitCodes;
 import dev.reprise.trace.TraceFiles;
 import java.io.IOException;

@@ -14,6 +14,8 @@ public final class TraceFiles {
     public static final String OUTPUT = "output.txt";
     /** How the last replay of the trace ended, as JSON (the replay writes it; {@code reprise view} shows it). */
     public static final String REPLAY_REPORT = "replay-report.json";
+    /** Which JUnit test the trace recorded, for a trace kept by {@code @RecordOnFailure} or {@code @Hunt} (properties). */
+    public static final String JUNIT_TEST = "junit-test.properties";
 
     private TraceFiles() {}
 

@@ -5,7 +5,6 @@ import java.lang.instrument.Instrumentation;
 import java.lang.reflect.Method;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.jar.JarFile;
 import net.bytebuddy.agent.ByteBuddyAgent;
 import org.junit.jupiter.api.extension.AfterEachCallback;
 import org.junit.jupiter.api.extension.BeforeEachCallback;
@@ -17,8 +16,6 @@ import org.junit.platform.commons.support.AnnotationSupport;
 
 /** The extension behind {@link ReplayTrace}: attaches the agent in replay mode, then checks the replay. */
 public final class ReplayExtension implements BeforeEachCallback, InvocationInterceptor, AfterEachCallback {
-    private static final String AGENT = "dev.reprise.agent.RepriseAgent";
-
     @Override
     public void beforeEach(ExtensionContext context) throws Exception {
         ReplayTrace annotation = AnnotationSupport.findAnnotation(context.getRequiredTestMethod(), ReplayTrace.class)
@@ -38,7 +35,7 @@ public final class ReplayExtension implements BeforeEachCallback, InvocationInte
             return;
         }
         Instrumentation inst = ByteBuddyAgent.install();
-        Class<?> agent = agentClass(inst);
+        Class<?> agent = AgentJar.load(inst);
         agent.getMethod("agentmain", String.class, Instrumentation.class)
                 .invoke(null, "replay,trace=" + trace + ",quiet=" + annotation.quiet(), inst);
     }
@@ -77,20 +74,6 @@ public final class ReplayExtension implements BeforeEachCallback, InvocationInte
                 && replay.divergence() != null
                 && context.getExecutionException().isEmpty()) {
             throw new AssertionError(replay.divergence());
-        }
-    }
-
-    private static Class<?> agentClass(Instrumentation inst) throws Exception {
-        try {
-            return Class.forName(AGENT);
-        } catch (ClassNotFoundException notOnClassPath) {
-            String jar = System.getProperty("reprise.agent.jar");
-            if (jar == null || !Files.isRegularFile(Path.of(jar))) {
-                throw new ExtensionConfigurationException("the Reprise agent is not on the test class path; add "
-                        + "reprise-agent as a test dependency or set -Dreprise.agent.jar=path/to/reprise-agent.jar");
-            }
-            inst.appendToSystemClassLoaderSearch(new JarFile(jar));
-            return Class.forName(AGENT, true, ClassLoader.getSystemClassLoader());
         }
     }
 

@@ -1,5 +1,6 @@
 package dev.reprise.tools.hunt;
 
+import dev.reprise.trace.Durations;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;

@@ -1,5 +1,6 @@
 package dev.reprise.tools.hunt;
 
+import dev.reprise.trace.Durations;
 import dev.reprise.trace.TraceFiles;
 import dev.reprise.trace.TraceMetadata;
 import java.io.IOException;

@@ -3,6 +3,7 @@ package dev.reprise.tools.hunt;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
+import dev.reprise.trace.Durations;
 import dev.reprise.trace.TraceMetadata;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;

@@ -70,7 +70,14 @@ public final class Main {
     }
 
     public static void main(String[] args) throws Exception {
-        boolean diverge = Boolean.getBoolean("consumer.diverge");
+        int n = 0;
+        for (String line : collect(Boolean.getBoolean("consumer.diverge"))) {
+            System.out.println(PREFIX + (n++) + " " + line);
+        }
+    }
+
+    /** Runs the program: what the collector saw, in its order, then its clock, random and pid lines. */
+    public static List<String> collect(boolean diverge) throws Exception {
         ActorSystem system = ActorSystem.create("consumer", ConfigFactory.parseString(
                 "akka.loglevel = WARNING\nakka.log-dead-letters = off").withFallback(ConfigFactory.load()));
         CompletableFuture<List<String>> done = new CompletableFuture<>();
@@ -94,10 +101,7 @@ public final class Main {
             t.join();
         }
         try {
-            int n = 0;
-            for (String line : done.get(60, TimeUnit.SECONDS)) {
-                System.out.println(PREFIX + (n++) + " " + line);
-            }
+            return done.get(60, TimeUnit.SECONDS);
         } finally {
             system.terminate();
             system.getWhenTerminated().toCompletableFuture().get(30, TimeUnit.SECONDS);

@@ -1,4 +1,4 @@
-package dev.reprise.tools.hunt;
+package dev.reprise.trace;
 
 import java.time.Duration;
 import java.util.Locale;
