@@ -6,12 +6,12 @@
 # (the cell's runs divided by its failures; "> RUNS" when none failed). One run at a time, so the
 # runs of one cell do not perturb each other. Run from anywhere; builds nothing (REPRISE_NO_BUILD=1):
 # package first (mvn -o package -DskipTests, or ./reprise build).
-#   tools/scripts/hunt-measure.sh [--runs RUNS] [--strategies plain,random,pct,bounded] [--programs A,B]
+#   tools/scripts/hunt-measure.sh [--runs RUNS] [--strategies plain,mixed,random,slow,pct,bounded] [--programs A,B]
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 RUNS=25
-STRATEGIES=plain,random,pct,bounded
+STRATEGIES=plain,mixed,random,slow
 PROGRAMS=RegistryOrderProgram,LostUpdateProgram,TimeoutRaceProgram,RestartRaceProgram
 while [ $# -gt 0 ]; do
   case "$1" in

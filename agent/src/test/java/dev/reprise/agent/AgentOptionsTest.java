@@ -40,7 +40,7 @@ class AgentOptionsTest {
                         .perturbation()
                         .text());
         assertEquals(
-                "random:42",
+                "mixed:42",
                 AgentOptions.parse("record,trace=t,perturb=42", "Main")
                         .perturbation()
                         .text());

@@ -133,13 +133,13 @@ class ConsumerProjectIT {
                 traces.resolve("HuntedOrderIT.workersAreHeardInCreationOrder").resolve("junit-test.properties"))) {
             huntedRun.load(in);
         }
-        assertTrue(huntedRun.getProperty("perturb", "").matches("random:\\d+"), huntedRun::toString);
+        assertTrue(huntedRun.getProperty("perturb", "").matches("mixed:\\d+"), huntedRun::toString);
         int runs = (int) flaky.output
                 .lines()
                 .filter(l -> l.startsWith("[reprise] hunt HuntedOrderIT.workersAreHeardInCreationOrder: run "))
                 .count();
         assertTrue(
-                flaky.output.contains("workersAreHeardInCreationOrder: run " + runs + " of 30 (perturb=random:"),
+                flaky.output.contains("workersAreHeardInCreationOrder: run " + runs + " of 30 (perturb=mixed:"),
                 () -> flaky.failure("the hunt did not stop at its first failing run"));
 
         assertReplayFailsAsRecorded("CollectorOrderIT", "collectsInNameOrder", orderTrace, order);

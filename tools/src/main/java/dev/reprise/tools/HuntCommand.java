@@ -83,10 +83,11 @@ final class HuntCommand implements Callable<Integer> {
     @Option(
             names = "--strategy",
             paramLabel = "S",
-            defaultValue = "random",
-            description = "How schedules are perturbed: random (default: random yields and waits before actors' "
-                    + "turns, timers put off), pct (a random priority per actor, a few change points), bounded (two "
-                    + "long waits per run), or plain (no perturbation: the program as it runs, for comparison).")
+            defaultValue = "mixed",
+            description =
+                    "How schedules are perturbed: mixed (default: slow's actors and random's waits for the others), "
+                            + "random (random yields and waits before actors' turns, timers put off), pct (a random priority per actor, a few change points), bounded (two "
+                            + "long waits per run), slow (some actors wait before every turn, each its own time), or plain (no perturbation: the program as it runs, for comparison).")
     String strategy;
 
     @Option(

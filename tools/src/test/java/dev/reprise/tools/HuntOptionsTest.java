@@ -43,13 +43,13 @@ class HuntOptionsTest {
     }
 
     @Test
-    void byDefaultAHundredRunsOneAtATimeWithRandomDelays() throws Exception {
+    void byDefaultAHundredRunsOneAtATimeWithMixedDelays() throws Exception {
         Hunt.Plan p = plan("hunt", "--keep", keep(), "--seed", "10", "--", "-cp", "app.jar", "Main");
         assertEquals(100, p.runs());
         assertNull(p.time());
         assertEquals(1, p.jobs());
-        assertEquals("random:10", p.perturbationOf().apply(1));
-        assertEquals("random:12", p.perturbationOf().apply(3), "run N has SEED+N-1");
+        assertEquals("mixed:10", p.perturbationOf().apply(1));
+        assertEquals("mixed:12", p.perturbationOf().apply(3), "run N has SEED+N-1");
         assertNull(p.rules().until());
         assertEquals(Duration.ofMinutes(2), p.rules().runTimeout());
         assertTrue(Files.isDirectory(p.work()) && p.work().getParent().equals(tmp), "runs go beside --keep");
@@ -114,8 +114,10 @@ class HuntOptionsTest {
 
     @Test
     void badStrategyUntilAndAgentOptions() {
-        assertTrue(error("hunt", "--keep", keep(), "--strategy", "fast", "--", "Main")
-                .startsWith("reprise hunt: --strategy: unknown strategy 'fast'; valid: random, pct, bounded, plain"));
+        assertTrue(
+                error("hunt", "--keep", keep(), "--strategy", "fast", "--", "Main")
+                        .startsWith(
+                                "reprise hunt: --strategy: unknown strategy 'fast'; valid: random, pct, bounded, slow, mixed, plain"));
         assertTrue(error("hunt", "--keep", keep(), "--until", "(", "--", "Main")
                 .startsWith("reprise hunt: --until: not a regular expression: Unclosed group"));
         assertTrue(error("hunt", "--keep", keep(), "-o", "perturb=3", "--", "Main")

@@ -131,6 +131,42 @@ class ViewAgainstIT {
         ViewPages.assertNoConsoleErrors(b);
     }
 
+    /**
+     * Traces with more events than a page lists whole (here past --max-events 20): the differing
+     * actors' events are listed, roots first, with every lane, and the first root is still marked
+     * in both runs.
+     */
+    @Test
+    void tracesTooLargeToListWholeListTheirDifferingActorsEvents() throws Exception {
+        Map<?, ?> diff = (Map<?, ?>) Json.parse(
+                Cli.tools("diff", "--json", left.toString(), right.toString()).out());
+        Map<?, ?> firstRoot = (Map<?, ?>) ((List<?>) diff.get("differences")).getFirst();
+        Path page = Cli.WORK.resolve("view-against/large.html");
+        Cli.Result wrote = Cli.tools(
+                "view", left.toString(), "--against", right.toString(), "--max-events", "20", "-o", page.toString());
+        assertEquals(0, wrote.exit(), wrote::toString);
+        assertTrue(wrote.err().contains("listed are the events of differing actors"), wrote::toString);
+        ChromeDriver b = ViewPages.browser();
+        b.get(page.toUri().toString());
+        String warnings = b.findElement(By.id("warnings")).getText();
+        assertTrue(
+                warnings.contains("more than --max-events 20: listed are the events of differing actors, roots "
+                        + "first, as many as fit (A: " + firstRoot.get("actor")),
+                warnings);
+        String details = b.findElement(By.id("details")).getText();
+        assertTrue(
+                details.contains("Difference\nThis actor's first difference between A and B, a root cause: "
+                        + firstRoot.get("why")),
+                details);
+        assertInspected(b, (Map<?, ?>) firstRoot.get("inA"));
+        b.findElement(By.cssSelector("#details .show-other")).click();
+        assertInspected(b, (Map<?, ?>) firstRoot.get("inB"));
+        assertTrue(
+                b.findElements(By.cssSelector(".lane-head.run-a")).size() > 2,
+                "every lane is drawn, not only listed ones");
+        ViewPages.assertNoConsoleErrors(b);
+    }
+
     @Test
     void badInputIsOneLine() throws Exception {
         Path missing = Cli.WORK.resolve("view-against/no-such-trace");
@@ -143,9 +179,9 @@ class ViewAgainstIT {
                 ExitCodes.USAGE,
                 "--actor cannot be used with --against");
         Cli.assertOneLineError(
-                Cli.tools("view", left.toString(), "--against", right.toString(), "--max-events", "10"),
+                Cli.tools("view", left.toString(), "--against", right.toString(), "--max-events", "0"),
                 ExitCodes.USAGE,
-                "more than --max-events 10");
+                "more than --max-events 0, and no differing actor's events fit in it");
     }
 
     /** The selected event's inspect line is the diff's line of it (which may add the other run's ids). */

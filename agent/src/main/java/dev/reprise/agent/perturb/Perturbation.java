@@ -20,7 +20,11 @@ public record Perturbation(Strategy strategy, long seed) {
         /** PCT-style: a random priority per actor (lower ones wait longer before a turn), a few change points. */
         PCT,
         /** Delay bounding: a few long delays, each before one turn chosen at random. */
-        BOUNDED;
+        BOUNDED,
+        /** Slow actors: some actors, chosen at random, wait before every turn, each its own time. */
+        SLOW,
+        /** Slow actors, and random's waits for the other actors' turns and the timers. */
+        MIXED;
 
         /** The strategy's name in the option ({@code random}, {@code pct}, {@code bounded}). */
         public String optionName() {
@@ -29,7 +33,7 @@ public record Perturbation(Strategy strategy, long seed) {
     }
 
     /** The strategy used when the option gives only a seed. */
-    public static final Strategy DEFAULT_STRATEGY = Strategy.RANDOM;
+    public static final Strategy DEFAULT_STRATEGY = Strategy.MIXED;
 
     /**
      * Parses {@code SEED} or {@code STRATEGY:SEED} (a strategy's name, a decimal seed).
@@ -56,7 +60,8 @@ public record Perturbation(Strategy strategy, long seed) {
                 return s;
             }
         }
-        throw new IllegalArgumentException("perturb: unknown strategy '" + name + "'; valid: random, pct, bounded");
+        throw new IllegalArgumentException(
+                "perturb: unknown strategy '" + name + "'; valid: random, pct, bounded, slow, mixed");
     }
 
     /** As the option and the trace's metadata say it: {@code random:42}. */
@@ -70,6 +75,8 @@ public record Perturbation(Strategy strategy, long seed) {
             case RANDOM -> new RandomDelays(seed);
             case PCT -> new PriorityDelays(seed);
             case BOUNDED -> new BoundedDelays(seed);
+            case SLOW -> new SlowActors(seed);
+            case MIXED -> new MixedDelays(seed);
         };
     }
 }

@@ -11,8 +11,8 @@ import org.junit.jupiter.api.Test;
 class PerturbationTest {
     @Test
     void aSeedAloneChoosesTheDefaultStrategy() {
-        assertEquals(new Perturbation(Perturbation.Strategy.RANDOM, 42), Perturbation.parse("42"));
-        assertEquals("random:42", Perturbation.parse("42").text());
+        assertEquals(new Perturbation(Perturbation.Strategy.MIXED, 42), Perturbation.parse("42"));
+        assertEquals("mixed:42", Perturbation.parse("42").text());
     }
 
     @Test
@@ -31,7 +31,8 @@ class PerturbationTest {
         assertTrue(notANumber.getMessage().contains("was 'pct:x'"), notANumber::getMessage);
         IllegalArgumentException unknown =
                 assertThrows(IllegalArgumentException.class, () -> Perturbation.parse("fast:1"));
-        assertEquals("perturb: unknown strategy 'fast'; valid: random, pct, bounded", unknown.getMessage());
+        assertEquals(
+                "perturb: unknown strategy 'fast'; valid: random, pct, bounded, slow, mixed", unknown.getMessage());
     }
 
     @Test
@@ -84,5 +85,37 @@ class PerturbationTest {
             waits += waited;
         }
         assertTrue(waits > 0, "a log-uniform choice lands among a short program's first turns now and then");
+    }
+
+    @Test
+    void aSlowActorWaitsItsOwnTimeBeforeEveryTurnAndAboutOneActorInFourIsSlow() {
+        SlowActors delays = new SlowActors(11);
+        int slow = 0;
+        for (long actor = 1; actor <= 400; actor++) {
+            long wait = delays.waitOf(actor);
+            assertEquals(wait, delays.waitOf(actor), "an actor's wait is the same at every turn");
+            if (wait > 0) {
+                slow++;
+                assertTrue(
+                        wait >= SlowActors.MIN_WAIT_NANOS && wait <= SlowActors.MAX_WAIT_NANOS, () -> "wait " + wait);
+            }
+        }
+        assertTrue(slow > 60 && slow < 140, "about one actor in four is slow: " + slow);
+        assertEquals(1234, delays.timerDelayNanos(1234));
+    }
+
+    @Test
+    void slowActorsStopWaitingOnceTheRunsBudgetIsSpent() {
+        SlowActors delays = new SlowActors(11);
+        long slowest = 1;
+        for (long actor = 1; actor <= 400; actor++) {
+            slowest = delays.waitOf(actor) > delays.waitOf(slowest) ? actor : slowest;
+        }
+        long wait = delays.waitOf(slowest);
+        long turns = SlowActors.BUDGET_NANOS / wait;
+        for (long i = 0; i < turns; i++) {
+            assertEquals(wait, delays.waitBeforeTurn(slowest));
+        }
+        assertEquals(0, delays.waitBeforeTurn(slowest), "no wait past the budget");
     }
 }

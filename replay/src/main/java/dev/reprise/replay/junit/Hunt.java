@@ -31,8 +31,8 @@ public @interface Hunt {
     /** At most this many runs. */
     int runs() default 20;
 
-    /** The perturbation: {@code random}, {@code pct} or {@code bounded} (agent/README.md says how each works). */
-    String strategy() default "random";
+    /** The perturbation: {@code mixed}, {@code random}, {@code slow}, {@code pct} or {@code bounded} (agent/README.md says how each works). */
+    String strategy() default "mixed";
 
     /** Where the kept trace goes: empty for {@code -Dreprise.traces}, or else {@code target/reprise-traces}. */
     String traces() default "";

@@ -103,6 +103,17 @@ public final class RecordedRun implements AutoCloseable {
     final Map<Long, String> sourceNames;
     /** The damage met, one line each, naming the file (empty for a sound trace). */
     final List<String> damage;
+    /** How many events of {@code actor} the run holds (0 for an actor it does not have). */
+    public int events(long actor) {
+        ActorLog log = actors.get(actor);
+        return log == null ? 0 : log.events().size();
+    }
+
+    /** How many events the run holds, of all its actors. */
+    public long events() {
+        return actors.values().stream().mapToLong(l -> l.events().size()).sum();
+    }
+
     /** False when the recording did not end cleanly (killed): its actors' last events are where it stopped. */
     final boolean cleanEnd;
 

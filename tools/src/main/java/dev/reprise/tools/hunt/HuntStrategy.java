@@ -7,17 +7,20 @@ public enum HuntStrategy {
     RANDOM,
     PCT,
     BOUNDED,
+    SLOW,
+    MIXED,
     /** No perturbation: the program as it runs, for comparison. */
     PLAIN;
 
-    /** The strategy named {@code name} ({@code random}, {@code pct}, {@code bounded}, {@code plain}). */
+    /** The strategy named {@code name} ({@code random}, {@code pct}, {@code bounded}, {@code slow}, {@code mixed}, {@code plain}). */
     public static HuntStrategy parse(String name) {
         for (HuntStrategy s : values()) {
             if (s.optionName().equals(name.trim().toLowerCase(Locale.ROOT))) {
                 return s;
             }
         }
-        throw new IllegalArgumentException("unknown strategy '" + name + "'; valid: random, pct, bounded, plain");
+        throw new IllegalArgumentException(
+                "unknown strategy '" + name + "'; valid: random, pct, bounded, slow, mixed, plain");
     }
 
     /** Its name on the command line and in the agent option. */

@@ -19,6 +19,7 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -58,7 +59,7 @@ public final class ViewPage {
     public static Written write(Path dir, Path page, long maxEvents, Set<Long> actors, ReplayMarks.Report replay)
             throws IOException {
         List<String> warnings = new ArrayList<>();
-        Run run = read(dir, maxEvents, actors, warnings);
+        Run run = read(dir, maxEvents, actors, actors.isEmpty(), warnings);
         Map<String, Object> all = run.header();
         all.put("listedActors", actors.stream().map(Long::toUnsignedString).toList());
         all.put("maxEvents", maxEvents);
@@ -80,43 +81,119 @@ public final class ViewPage {
      * by side: their actors matched by place as {@code reprise diff} matches them, each matched
      * actor's first differing event marked in both, root causes first.
      *
-     * @throws IllegalStateException when a trace has more than {@code maxEvents} events (the page lists every event)
+     * Past {@code maxEvents} events in a run, the page lists the events of differing actors only, with
+     * every lane: roots first, as many as fit in {@code maxEvents} per run, {@value #DIFFERING_LISTED} at most.
+     *
+     * @throws IllegalStateException when no differing actor's events fit
      * @throws TraceFormatException when an events file's header is unreadable
      */
     public static Written writeAgainst(Path a, Path b, Path page, long maxEvents) throws IOException {
         List<String> warnings = new ArrayList<>();
-        Run runA = read(a, maxEvents, Set.of(), warnings);
-        Run runB = read(b, maxEvents, Set.of(), warnings);
-        for (Run r : List.of(runA, runB)) {
-            if (r.read().summarised) {
-                throw new IllegalStateException(String.format(
-                        Locale.ROOT,
-                        "%s has %,d events, more than --max-events %,d: view --against lists every event of both "
-                                + "traces (raise --max-events, or compare them with reprise diff)",
-                        r.dir(),
-                        r.read().events,
-                        maxEvents));
-            }
-        }
-        String programA = mainClass(runA.metadata());
-        String programB = mainClass(runB.metadata());
-        if (programA != null && programB != null && !programA.equals(programB)) {
-            warnings.add("the traces record different programs (A: " + programA + ", B: " + programB + ")");
-        }
-        Map<String, Object> all;
+        Map<String, Object> diffJson;
+        Map<Long, Long> matched;
+        Set<Long> listedA = new LinkedHashSet<>();
+        Set<Long> listedB = new LinkedHashSet<>();
+        long eventsA;
+        long eventsB;
         try (RecordedRun recordedA = RecordedRun.read("A", a);
                 RecordedRun recordedB = RecordedRun.read("B", b)) {
             DiffResult diff = TraceDiff.compare(recordedA, recordedB);
-            all = AgainstModel.merge(runA, runB, DiffJson.of(diff), diff.matchedIds(), warnings);
+            diffJson = DiffJson.of(diff);
+            matched = diff.matchedIds();
+            eventsA = recordedA.events();
+            eventsB = recordedB.events();
+            if (eventsA > maxEvents || eventsB > maxEvents) {
+                chooseDiffering(diffJson, recordedA, recordedB, maxEvents, listedA, listedB);
+            }
         } catch (IOException e) {
             throw e;
         } catch (Exception e) { // closing a run's data file
             throw new IOException(e.getMessage(), e);
         }
+        if ((eventsA > maxEvents || eventsB > maxEvents) && listedA.isEmpty() && listedB.isEmpty()) {
+            throw new IllegalStateException(String.format(
+                    Locale.ROOT,
+                    "the traces have %,d and %,d events, more than --max-events %,d, and no differing actor's events "
+                            + "fit in it: raise --max-events, or compare the traces with reprise diff",
+                    eventsA,
+                    eventsB,
+                    maxEvents));
+        }
+        List<String> readA = new ArrayList<>();
+        List<String> readB = new ArrayList<>();
+        boolean whole = eventsA <= maxEvents && eventsB <= maxEvents;
+        Run runA = read(a, maxEvents, listedA, whole, readA);
+        Run runB = read(b, maxEvents, listedB, whole, readB);
+        if (!whole) {
+            warnings.add(String.format(
+                    Locale.ROOT,
+                    "the traces have %,d and %,d events, more than --max-events %,d: listed are the events of "
+                            + "differing actors, roots first, as many as fit (A: %s; B: %s); the other lanes only send",
+                    eventsA,
+                    eventsB,
+                    maxEvents,
+                    ids(listedA),
+                    ids(listedB)));
+        }
+        warnings.addAll(readA);
+        warnings.addAll(readB);
+        String programA = mainClass(runA.metadata());
+        String programB = mainClass(runB.metadata());
+        if (programA != null && programB != null && !programA.equals(programB)) {
+            warnings.add("the traces record different programs (A: " + programA + ", B: " + programB + ")");
+        }
+        Map<String, Object> all = AgainstModel.merge(runA, runB, diffJson, matched, warnings);
+        all.put("listedActors", listedA.stream().map(Long::toUnsignedString).toList());
         all.put("maxEvents", maxEvents);
         all.put("warnings", warnings);
         long events = runA.read().events + runB.read().events;
-        return write(page, all, events, events, false, warnings);
+        long listed = runA.read().listedEvents + runB.read().listedEvents;
+        return write(page, all, events, listed, false, warnings);
+    }
+
+    /** The differing actors whose events a page of two traces too large to list whole lists, per run. */
+    static final int DIFFERING_LISTED = 8;
+
+    /**
+     * The differing actors listed when the traces are too large to list whole: in the diff's order
+     * (roots first), each one whose events fit in both runs' {@code maxEvents} with those taken.
+     */
+    private static void chooseDiffering(
+            Map<String, Object> diff,
+            RecordedRun a,
+            RecordedRun b,
+            long maxEvents,
+            Set<Long> listedA,
+            Set<Long> listedB) {
+        long inA = 0;
+        long inB = 0;
+        for (Object o : (List<?>) diff.get("differences")) {
+            Map<?, ?> d = (Map<?, ?>) o;
+            Long idA = d.get("actor") == null ? null : ((Number) d.get("actor")).longValue();
+            Long idB = d.get("actorInB") == null ? null : ((Number) d.get("actorInB")).longValue();
+            long moreA = idA == null ? 0 : a.events(idA);
+            long moreB = idB == null ? 0 : b.events(idB);
+            if (inA + moreA > maxEvents || inB + moreB > maxEvents) {
+                continue;
+            }
+            inA += moreA;
+            inB += moreB;
+            if (idA != null) {
+                listedA.add(idA);
+            }
+            if (idB != null) {
+                listedB.add(idB);
+            }
+            if (Math.max(listedA.size(), listedB.size()) >= DIFFERING_LISTED) {
+                return;
+            }
+        }
+    }
+
+    private static String ids(Set<Long> ids) {
+        return ids.isEmpty()
+                ? "none"
+                : String.join(", ", ids.stream().map(Long::toUnsignedString).toList());
     }
 
     /** The recorded program's main class, or null when the metadata is unreadable. */
@@ -148,9 +225,11 @@ public final class ViewPage {
         }
     }
 
-    private static Run read(Path dir, long maxEvents, Set<Long> actors, List<String> warnings) throws IOException {
+    /** Reads the trace in {@code dir}, listing the events of {@code actors}, or of every actor. */
+    private static Run read(Path dir, long maxEvents, Set<Long> actors, boolean everyActor, List<String> warnings)
+            throws IOException {
         TraceMetadata metadata = metadata(dir, warnings);
-        TraceRead read = TraceRead.of(dir, maxEvents, actors.isEmpty() ? a -> true : actors::contains);
+        TraceRead read = TraceRead.of(dir, maxEvents, everyActor ? a -> true : actors::contains);
         for (long actor : actors) {
             if (!read.lanes.containsKey(actor)) {
                 warnings.add("actor " + actor + " has no events in this trace");
