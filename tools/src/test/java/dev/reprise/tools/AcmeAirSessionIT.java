@@ -103,6 +103,21 @@ class AcmeAirSessionIT {
         assertEquals(recordedHashes, replayed.responses(), "replayed response hashes\n" + replayed.err());
         System.out.println("[AcmeAirSessionIT] " + recordedHashes.size() + " responses recorded and replayed with the "
                 + "same hashes; last: " + recordedHashes.get(recordedHashes.size() - 1));
+
+        // The tools that read a trace, on a server's sessions: the two recordings differ (other
+        // drivers' requests); a page of one, and of both side by side (past --max-events, the
+        // differing actors' events), stay under 20 MB.
+        Path first = WORK.resolve("first");
+        Cli.Result diff = Cli.script(Cli.PACKAGED, "diff", first.toString(), trace.toString());
+        assertEquals(1, diff.exit(), diff.toString());
+        assertTrue(diff.out().contains("Root causes, first cause first:\n1. actor "), diff.toString());
+        Cli.Result view = Cli.script(Cli.PACKAGED, "view", trace.toString());
+        assertEquals(0, view.exit(), view.toString());
+        assertTrue(view.out().startsWith("wrote "), view.toString());
+        Cli.Result against = Cli.script(Cli.PACKAGED, "view", first.toString(), "--against", trace.toString());
+        assertEquals(0, against.exit(), against.toString());
+        long bytes = Files.size(first.resolve("against.html"));
+        assertTrue(bytes < 20_000_000, "the page of both sessions has " + bytes + " bytes");
     }
 
     /**

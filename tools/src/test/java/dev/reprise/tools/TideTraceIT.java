@@ -49,6 +49,25 @@ class TideTraceIT {
                 Cli.script(Cli.PACKAGED, "lang", "replay", "--trace", trace.toString(), PROGRAM.toString());
         assertEquals(0, replayed.exit(), replayed::toString);
         assertEquals(recorded.out(), replayed.out(), "the replay prints the recording's output");
+
+        // Two recordings draw other random numbers: diff names a root cause; a page of one, and of both.
+        Path again = trace.resolveSibling("again");
+        Cli.Result second = Cli.script(Cli.PACKAGED, "lang", "record", "--trace", again.toString(), PROGRAM.toString());
+        assertEquals(0, second.exit(), second::toString);
+        Cli.Result diff = Cli.script(Cli.PACKAGED, "diff", trace.toString(), again.toString());
+        assertEquals(1, diff.exit(), diff::toString);
+        assertTrue(diff.out().contains("Root causes, first cause first:"), diff::toString);
+        assertTrue(diff.out().contains("another recorded value"), diff::toString);
+        assertEquals(
+                0,
+                Cli.script(Cli.PACKAGED, "diff", trace.toString(), trace.toString())
+                        .exit());
+        Cli.Result view = Cli.script(Cli.PACKAGED, "view", trace.toString());
+        assertEquals(0, view.exit(), view::toString);
+        assertTrue(view.out().startsWith("wrote "), view::toString);
+        Cli.Result against = Cli.script(Cli.PACKAGED, "view", trace.toString(), "--against", again.toString());
+        assertEquals(0, against.exit(), against::toString);
+        assertTrue(Files.isRegularFile(trace.resolve("against.html")), against::toString);
     }
 
     /** The run stopped at an actor's error: the trace says which actor's and the exit status, and the replay ends so too. */
