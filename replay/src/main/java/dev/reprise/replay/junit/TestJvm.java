@@ -44,7 +44,13 @@ final class TestJvm {
      * @param timedOut stopped after the timeout
      * @param errors the last lines of its error output
      */
-    record Ended(TestOutcome outcome, int exitCode, boolean timedOut, List<String> errors) {}
+    record Ended(TestOutcome outcome, int exitCode, boolean timedOut, List<String> errors) {
+        /** The last lines of the JVM's error output, for a message. */
+        String lastErrorLines() {
+            List<String> last = errors.subList(Math.max(0, errors.size() - 20), errors.size());
+            return last.isEmpty() ? "(no output)" : "\n" + String.join("\n", last);
+        }
+    }
 
     private TestJvm() {}
 

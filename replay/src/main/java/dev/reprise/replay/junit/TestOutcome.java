@@ -13,6 +13,9 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import org.junit.jupiter.api.extension.ExtensionConfigurationException;
+import org.junit.jupiter.api.extension.ExtensionContext;
+import org.opentest4j.TestAbortedException;
 
 /**
  * How a test ended in its own JVM, as that JVM tells the test's JVM through a file: its status, its
@@ -77,6 +80,17 @@ record TestOutcome(Status status, String text, byte[] failure) {
             String text = new String(in.readNBytes(in.readInt()), java.nio.charset.StandardCharsets.UTF_8);
             return new TestOutcome(status, text, in.readNBytes(in.readInt()));
         }
+    }
+
+    /** A run that neither passed nor failed: skipped or aborted there, so here too; or no such test there. */
+    Throwable notFailed(ExtensionContext context) {
+        return switch (status) {
+            case ABORTED -> throwable(context.getRequiredTestClass().getClassLoader());
+            case SKIPPED -> new TestAbortedException("skipped in its own JVM: " + text);
+            default ->
+                new ExtensionConfigurationException(
+                        "the test's own JVM found no test " + context.getUniqueId() + ": " + text);
+        };
     }
 
     /** The failure as it was thrown, or an {@link AssertionError} carrying its text. */
