@@ -1,17 +1,16 @@
 package dev.reprise.trace;
 
-import java.util.zip.Deflater;
-
 /**
  * Deflates event chunks for {@link ChunkFileWriter}, choosing for each recording thread between
- * full DEFLATE at zlib's fastest level and Huffman coding alone ({@link HuffmanCoder}). Both are
- * raw DEFLATE streams, so readers do not know which was used.
+ * full DEFLATE (repeated strings found by {@link LzCoder}) and Huffman coding alone
+ * ({@link HuffmanCoder}). Both are raw DEFLATE streams, so readers do not know which was used.
  *
  * <p>Why choose: full DEFLATE spends its time looking for repeated strings. A thread whose
- * program repeats itself (most do) shrinks tens of times, at about 1 GB/s. A thread whose
- * messages come from random senders has few repeats: full DEFLATE then runs at about 80 MB/s
- * and saves little more than Huffman coding alone, which runs at 600 to 900 MB/s. On a loaded
- * machine the writer's time is the application's, so such a thread gets Huffman coding alone.
+ * program repeats itself (most do) shrinks several to tens of times, at 350 MB/s to 1.5 GB/s. A
+ * thread whose messages come from random senders has few repeats: full DEFLATE then runs at
+ * about 170 MB/s and saves little more than Huffman coding alone, which runs at 600 to 900
+ * MB/s. On a loaded machine the writer's time is the application's, so such a thread gets
+ * Huffman coding alone.
  *
  * <p>The choice is made by trying both on a chunk's first {@link #PROBE_BYTES} (a probe) and
  * keeping Huffman alone while its output is at most {@link #HUFFMAN_SLACK} times the size of full
@@ -25,14 +24,14 @@ import java.util.zip.Deflater;
  *
  * <p>Single-threaded: the recorder's writer thread.
  */
-final class ChunkDeflater implements AutoCloseable {
+final class ChunkDeflater {
     /** The most chunks of a thread between two probes. */
     static final int MAX_PROBE_INTERVAL = 64;
     /** Huffman coding alone is kept while its output is at most this much larger than full DEFLATE's. */
     static final double HUFFMAN_SLACK = 1.10;
     /**
      * A probe compares the two on the chunk's first this many bytes: full DEFLATE is the slow one
-     * on the chunks where it matters, and trying it on a whole 64 KiB chunk cost more than coding it.
+     * on the chunks where it matters, and trying it on a whole 64 KiB chunk costs more than coding it.
      */
     static final int PROBE_BYTES = 16 * 1024;
     /** A Huffman-coded chunk whose size ratio moves this far from its probe's makes the next chunk a probe. */
@@ -60,7 +59,7 @@ final class ChunkDeflater implements AutoCloseable {
         }
     }
 
-    private final Deflater full = new Deflater(Deflater.BEST_SPEED, true);
+    private final LzCoder full = new LzCoder();
     private final HuffmanCoder huffman = new HuffmanCoder();
     private final Choice[] choices = new Choice[SLOTS];
     private byte[] output = new byte[0];
@@ -132,20 +131,9 @@ final class ChunkDeflater implements AutoCloseable {
     }
 
     /** Deflates into {@code out} (length first); 0 when the result would not be smaller than the payload. */
-    private static int deflateInto(Deflater d, byte[] payload, int length, byte[] out) {
+    private static int deflateInto(LzCoder coder, byte[] payload, int length, byte[] out) {
         LittleEndian.putInt(out, 0, length);
-        d.reset();
-        d.setInput(payload, 0, length);
-        d.finish();
-        int n = 4;
-        while (!d.finished() && n < length) {
-            n += d.deflate(out, n, length - n);
-        }
-        return d.finished() && n < length ? n : 0;
-    }
-
-    @Override
-    public void close() {
-        full.end();
+        int n = coder.code(payload, length, out, 4, length - 4);
+        return n == 0 ? 0 : 4 + n;
     }
 }

@@ -141,9 +141,6 @@ public final class ChunkFileWriter implements AutoCloseable {
 
     @Override
     public void close() throws IOException {
-        if (deflater != null) {
-            deflater.close();
-        }
         channel.close();
     }
 }

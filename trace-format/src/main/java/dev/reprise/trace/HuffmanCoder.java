@@ -284,7 +284,7 @@ final class HuffmanCoder {
     }
 
     /** DEFLATE's canonical codes for {@code lengths}, bit-reversed: they are sent least significant bit first. */
-    private static void canonicalCodes(byte[] lengths, int n, int[] codes) {
+    static void canonicalCodes(byte[] lengths, int n, int[] codes) {
         int[] perLength = new int[MAX_BITS + 1];
         for (int s = 0; s < n; s++) {
             perLength[lengths[s]]++;

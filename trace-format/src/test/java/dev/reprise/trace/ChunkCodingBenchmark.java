@@ -19,8 +19,9 @@ import org.openjdk.jmh.annotations.Warmup;
 /**
  * Time for the recorder's writer to code one event chunk ({@link #CHUNK} bytes of a mix's compact
  * events), by each coding it can use: zlib's Huffman coding alone (what {@link HuffmanCoder}
- * replaced), {@link HuffmanCoder}, full DEFLATE at zlib's fastest level, and what
- * {@link ChunkDeflater} chooses for a thread that writes such chunks (probes included).
+ * replaced), {@link HuffmanCoder}, full DEFLATE at zlib's fastest level (what {@link LzCoder}
+ * replaced), {@link LzCoder}, and what {@link ChunkDeflater} chooses for a thread that writes
+ * such chunks (probes included).
  * {@code ./reprise bench trace} prints it as MB/s beside each coding's size.
  */
 @State(Scope.Thread)
@@ -39,6 +40,7 @@ public class ChunkCodingBenchmark {
     public enum Coding {
         ZLIB_HUFFMAN,
         HUFFMAN,
+        ZLIB_DEFLATE,
         DEFLATE,
         CHOSEN
     }
@@ -85,6 +87,7 @@ public class ChunkCodingBenchmark {
         private final Coding coding;
         private final Deflater deflater = new Deflater(Deflater.BEST_SPEED, true);
         private final HuffmanCoder huffman = new HuffmanCoder();
+        private final LzCoder lz = new LzCoder();
         private final ChunkDeflater chooser = new ChunkDeflater();
         private final byte[] out = new byte[2 * CHUNK];
 
@@ -99,6 +102,7 @@ public class ChunkCodingBenchmark {
         int code(byte[] chunk) {
             return switch (coding) {
                 case HUFFMAN -> huffman.code(chunk, chunk.length, out, 0, out.length);
+                case DEFLATE -> lz.code(chunk, chunk.length, out, 0, out.length);
                 case CHOSEN -> {
                     int n = chooser.deflate(1, chunk, chunk.length);
                     yield n == 0 ? chunk.length : n;
@@ -119,7 +123,6 @@ public class ChunkCodingBenchmark {
         @Override
         public void close() {
             deflater.end();
-            chooser.close();
         }
     }
 }
