@@ -13,10 +13,10 @@ import java.util.stream.Collectors;
 final class SavinaReport {
     private SavinaReport() {}
 
-    /** Aims for recording overhead: geometric mean and maximum ratio. */
-    static final double AIM_MEAN = 1.05;
+    /** Aims for recording overhead (issue 41, after SOMns's requirements): geometric mean and maximum ratio. */
+    static final double AIM_MEAN = 1.10;
 
-    static final double AIM_MAX = 1.15;
+    static final double AIM_MAX = 1.25;
     /** What SOMns reached (ManLang'18). */
     static final double SOMNS_MEAN = 1.10;
 
@@ -227,13 +227,15 @@ final class SavinaReport {
         StringBuilder sb = new StringBuilder(String.format(
                 Locale.ROOT,
                 "Over %d benchmarks: recording overhead "
-                        + "geometric mean %.3f, maximum %.3f (%s): aims 1.05 and 1.15 %s; SOMns 1.10 and 1.20 %s. A/A floor: "
+                        + "geometric mean %.3f, maximum %.3f (%s): aims %.2f and %.2f %s; SOMns 1.10 and 1.20 %s. A/A floor: "
                         + "%s. Bytes per message, mean %.3f (aim at most 2); "
                         + "trace MB/s, maximum %.2f (aim at most 30; SOMns up to 59); replays passing every check: %d of %d.",
                 rs.size(),
                 mean,
                 max,
                 worst.benchmark(),
+                AIM_MEAN,
+                AIM_MAX,
                 verdict(mean <= AIM_MEAN, max <= AIM_MAX),
                 verdict(mean <= SOMNS_MEAN, max <= SOMNS_MAX),
                 floor,
@@ -365,23 +367,27 @@ final class SavinaReport {
         double high = base[base.length - 1];
         return String.format(
                 Locale.ROOT,
-                " Per message: the baseline takes %.1f to %.1f ns (median %.1f), so the 5%% aim "
-                        + "allows %.1f to %.1f ns and the 15%% one %.1f to %.1f; recording added %.1f to %.1f ns (median %.1f), "
-                        + "within 15%% of the baseline on %d of %d (the fastest, %s, allows %.1f ns at 15%%).",
+                " Per message: the baseline takes %.1f to %.1f ns (median %.1f), so the %.0f%% aim "
+                        + "allows %.1f to %.1f ns and the %.0f%% one %.1f to %.1f; recording added %.1f to %.1f ns (median %.1f), "
+                        + "within %.0f%% of the baseline on %d of %d (the fastest, %s, allows %.1f ns at %.0f%%).",
                 low,
                 high,
                 Stats.medianInPlace(base),
+                (AIM_MEAN - 1) * 100,
                 (AIM_MEAN - 1) * low,
                 (AIM_MEAN - 1) * high,
+                (AIM_MAX - 1) * 100,
                 (AIM_MAX - 1) * low,
                 (AIM_MAX - 1) * high,
                 added[0],
                 added[added.length - 1],
                 Stats.medianInPlace(added),
+                (AIM_MAX - 1) * 100,
                 within,
                 counted.size(),
                 fastest.benchmark(),
-                (AIM_MAX - 1) * low);
+                (AIM_MAX - 1) * low,
+                (AIM_MAX - 1) * 100);
     }
 
     private static String verdict(boolean meanMet, boolean maxMet) {

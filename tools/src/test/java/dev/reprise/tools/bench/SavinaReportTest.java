@@ -137,11 +137,11 @@ class SavinaReportTest {
         assertTrue(md.contains("pinned to core 0 (taskset -c 0)"), md);
         // geometric mean of 1.44 and 1.0 is 1.2
         assertTrue(
-                md.contains("recording overhead geometric mean 1.200, maximum 1.440 (PingPong): aims 1.05 and 1.15 "
+                md.contains("recording overhead geometric mean 1.200, maximum 1.440 (PingPong): aims 1.10 and 1.25 "
                         + "not met; SOMns 1.10 and 1.20 not met"),
                 md);
         assertTrue(
-                md.contains("geometric mean 1.120, maximum 1.120 (PingPong): aims 1.05 and 1.15 maximum met, mean not; "
+                md.contains("geometric mean 1.120, maximum 1.120 (PingPong): aims 1.10 and 1.25 maximum met, mean not; "
                         + "SOMns 1.10 and 1.20 maximum met, mean not"),
                 md);
         assertTrue(md.contains("replays passing every check: 2 of 2."), md);
@@ -157,9 +157,9 @@ class SavinaReportTest {
         assertTrue(md.contains("FAILED: pair 1: diverged"), md);
         assertTrue(
                 md.contains(
-                        "Per message: the baseline takes 50.0 to 50.0 ns (median 50.0), so the 5% aim allows 2.5 to "
-                                + "2.5 ns and the 15% one 7.5 to 7.5; recording added 0.0 to 22.0 ns (median 11.0), within 15% of the "
-                                + "baseline on 1 of 2 (the fastest, PingPong, allows 7.5 ns at 15%)."),
+                        "Per message: the baseline takes 50.0 to 50.0 ns (median 50.0), so the 10% aim allows 5.0 to "
+                                + "5.0 ns and the 25% one 12.5 to 12.5; recording added 0.0 to 22.0 ns (median 11.0), within 25% of the "
+                                + "baseline on 1 of 2 (the fastest, PingPong, allows 12.5 ns at 25%)."),
                 md);
         assertFalse(md.contains("resumed"), md);
         assertTrue(
