@@ -79,24 +79,29 @@ public final class Envelopes {
         }
     }
 
-    /** A message is handed to a cell: outside input's content is recorded ({@link Mode#delivering}). */
+    /**
+     * A message is handed to a cell: outside input's content is recorded ({@link Mode#delivering}).
+     * Every message passes here, almost all from actors: only outside input whose content is not
+     * recorded yet goes on to the mode.
+     */
     public static void delivering(Object cell, Object envelope) {
         try {
-            Agent.mode.delivering(cell, envelope);
+            Tag tag = AddedState.tagOf(envelope);
+            if (tag != null && tag.kind == Tag.EXTERNAL && !tag.contentRecorded) {
+                Agent.mode.delivering(cell, envelope);
+            }
         } catch (Throwable e) {
             AgentLog.internalError("recording outside input", e);
         }
     }
 
     /**
-     * For input from outside, records its content once (copied by {@link MessageContent}).
-     * Messages from outside to Akka's own system actors are recorded by order only.
+     * For input from outside whose content is not recorded yet ({@link #delivering} asked),
+     * records it (copied by {@link MessageContent}). Messages from outside to Akka's own system
+     * actors are recorded by order only.
      */
     public static void recordOutsideInput(Recorder recorder, Object cell, Object envelope) {
         Tag tag = AddedState.tagOf(envelope);
-        if (tag == null || tag.kind != Tag.EXTERNAL || tag.contentRecorded) {
-            return;
-        }
         tag.contentRecorded = true;
         Cell c = (Cell) cell;
         AgentActor to = AddedState.actorOf(cell);

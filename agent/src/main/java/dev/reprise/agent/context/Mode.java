@@ -110,7 +110,10 @@ public abstract class Mode {
      */
     public abstract long sourceId(String name);
 
-    /** {@code envelope} is handed to {@code cell}: outside input's content is recorded (replay injects it). */
+    /**
+     * {@code envelope}, outside input whose content is not recorded yet, is handed to {@code cell}:
+     * its content is recorded (replay injects it).
+     */
     public abstract void delivering(Object cell, Object envelope);
 
     /**
