@@ -12,7 +12,7 @@ import java.util.Arrays;
  *
  * <p>Single-threaded; one instance is reused for every chunk.
  */
-final class HuffmanCoder {
+final class HuffmanCoder implements DynamicBlockHeader.BitSink {
     /** Bytes per block: zlib's {@code HUFFMAN_ONLY} also starts a new code about every 16 KiB. */
     static final int BLOCK = 16 * 1024;
 
@@ -21,9 +21,8 @@ final class HuffmanCoder {
     private static final int LITERALS = 257;
 
     private static final int MAX_BITS = 15;
-    private static final int MAX_LENGTH_CODE_BITS = 7;
-    /** The order in which the code-length code's lengths are sent (RFC 1951, 3.2.7). */
-    private static final int[] LENGTH_CODE_ORDER = {16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1, 15};
+    /** The distance codes' lengths: no distance is used, but DEFLATE wants one code, and zlib sends two of one bit. */
+    private static final byte[] DISTANCE_LENGTHS = {1, 1};
 
     /** The block's count of each literal: the 256 byte values, then the end of block's 1. */
     private final int[] counts = new int[LITERALS];
@@ -33,16 +32,8 @@ final class HuffmanCoder {
     private final int[] codes = new int[LITERALS];
     /** Per byte: its code in the low 16 bits, the code's length above them (one load per byte). */
     private final int[] literalTable = new int[256];
-    /** The block header's code lengths, run-length coded: symbol in the low byte, repeat count above it. */
-    private final int[] header = new int[LITERALS + 2];
 
-    private int headerSymbols;
-    /** How many of the code-length code's lengths the header sends (4 to 19, in {@link #LENGTH_CODE_ORDER}). */
-    private int lengthCodesSent;
-
-    private final int[] lengthCodeCounts = new int[19];
-    private final byte[] lengthCodeLengths = new byte[19];
-    private final int[] lengthCodeCodes = new int[19];
+    private final DynamicBlockHeader header = new DynamicBlockHeader();
     private final HuffmanLengths builder = new HuffmanLengths(LITERALS);
 
     private long bits;
@@ -121,102 +112,12 @@ final class HuffmanCoder {
         for (int s = 0; s < LITERALS; s++) {
             dataBits += (long) c[s] * lengths[s];
         }
-        return dataBits + planHeader();
-    }
-
-    /**
-     * Run-length codes the block's code lengths (the 257 literal lengths, then two distance codes
-     * of one bit: DEFLATE wants at least one, zlib sends two) and builds the code that sends them.
-     *
-     * @return the header's size in bits
-     */
-    private int planHeader() {
-        headerSymbols = 0;
-        int[] lc = lengthCodeCounts;
-        Arrays.fill(lc, 0);
-        int n = LITERALS + 2;
-        int i = 0;
-        while (i < n) {
-            int v = lengthAt(i);
-            int run = 1;
-            while (i + run < n && lengthAt(i + run) == v) {
-                run++;
-            }
-            i += run;
-            if (v == 0) {
-                while (run >= 11) {
-                    int r = Math.min(run, 138);
-                    addHeader(18, r - 11);
-                    run -= r;
-                }
-                if (run >= 3) {
-                    addHeader(17, run - 3);
-                    run = 0;
-                }
-            } else {
-                addHeader(v, 0);
-                run--;
-                while (run >= 3) {
-                    int r = Math.min(run, 6);
-                    addHeader(16, r - 3);
-                    run -= r;
-                }
-            }
-            for (; run > 0; run--) {
-                addHeader(v, 0);
-            }
-        }
-        builder.build(lc, 19, MAX_LENGTH_CODE_BITS, lengthCodeLengths);
-        int sent = 19;
-        while (sent > 4 && lengthCodeLengths[LENGTH_CODE_ORDER[sent - 1]] == 0) {
-            sent--;
-        }
-        int size = 3 + 5 + 5 + 4 + 3 * sent;
-        for (int k = 0; k < headerSymbols; k++) {
-            int s = header[k] & 0xFF;
-            size += lengthCodeLengths[s] + extraBits(s);
-        }
-        lengthCodesSent = sent;
-        return size;
-    }
-
-    private int lengthAt(int i) {
-        return i < LITERALS ? lengths[i] : 1;
-    }
-
-    private void addHeader(int symbol, int repeat) {
-        header[headerSymbols++] = symbol | repeat << 8;
-        lengthCodeCounts[symbol]++;
-    }
-
-    private static int extraBits(int symbol) {
-        return switch (symbol) {
-            case 16 -> 2;
-            case 17 -> 3;
-            case 18 -> 7;
-            default -> 0;
-        };
+        return dataBits + header.plan(lengths, LITERALS, DISTANCE_LENGTHS, DISTANCE_LENGTHS.length);
     }
 
     private void writeBlock(byte[] input, int start, int end, boolean last, byte[] out) {
-        canonicalCodes(lengths, LITERALS, codes);
-        canonicalCodes(lengthCodeLengths, 19, lengthCodeCodes);
-        put(last ? 1 : 0, 1, out);
-        put(2, 2, out); // dynamic Huffman codes
-        put(LITERALS - 257, 5, out);
-        put(2 - 1, 5, out);
-        put(lengthCodesSent - 4, 4, out);
-        for (int k = 0; k < lengthCodesSent; k++) {
-            put(lengthCodeLengths[LENGTH_CODE_ORDER[k]], 3, out);
-        }
-        for (int k = 0; k < headerSymbols; k++) {
-            int s = header[k] & 0xFF;
-            put(lengthCodeCodes[s], lengthCodeLengths[s], out);
-            int extra = extraBits(s);
-            if (extra > 0) {
-                put(header[k] >>> 8, extra, out);
-            }
-        }
+        DynamicBlockHeader.canonicalCodes(lengths, LITERALS, codes);
+        header.write(last, this, out);
         writeLiterals(input, start, end, out);
         put(codes[END_OF_BLOCK], lengths[END_OF_BLOCK], out);
     }
@@ -271,8 +172,8 @@ final class HuffmanCoder {
         }
     }
 
-    /** Appends the low {@code count} bits of {@code value} (at most 16), least significant first. */
-    private void put(int value, int count, byte[] out) {
+    @Override
+    public void put(int value, int count, byte[] out) {
         bits |= (long) value << bitCount;
         bitCount += count;
         if (bitCount >= 32) {
@@ -280,25 +181,6 @@ final class HuffmanCoder {
             position += 4;
             bits >>>= 32;
             bitCount -= 32;
-        }
-    }
-
-    /** DEFLATE's canonical codes for {@code lengths}, bit-reversed: they are sent least significant bit first. */
-    static void canonicalCodes(byte[] lengths, int n, int[] codes) {
-        int[] perLength = new int[MAX_BITS + 1];
-        for (int s = 0; s < n; s++) {
-            perLength[lengths[s]]++;
-        }
-        perLength[0] = 0;
-        int[] next = new int[MAX_BITS + 1];
-        int code = 0;
-        for (int len = 1; len <= MAX_BITS; len++) {
-            code = (code + perLength[len - 1]) << 1;
-            next[len] = code;
-        }
-        for (int s = 0; s < n; s++) {
-            int len = lengths[s];
-            codes[s] = len == 0 ? 0 : Integer.reverse(next[len]++) >>> (32 - len);
         }
     }
 }

@@ -15,7 +15,7 @@ import java.util.Arrays;
  *
  * <p>Single-threaded; one instance is reused for every chunk.
  */
-final class LzCoder {
+final class LzCoder implements DynamicBlockHeader.BitSink {
     /** Bytes of input per block: each block gets codes fitted to its own symbols. */
     static final int BLOCK = 32 * 1024;
 
@@ -32,8 +32,6 @@ final class LzCoder {
 
     private static final int DISTANCES = 30;
     private static final int MAX_BITS = 15;
-    private static final int MAX_LENGTH_CODE_BITS = 7;
-    private static final int[] LENGTH_CODE_ORDER = {16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1, 15};
 
     private static final int[] LENGTH_BASE = {
         3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 15, 17, 19, 23, 27, 31, 35, 43, 51, 59, 67, 83, 99, 115, 131, 163, 195, 227,
@@ -101,14 +99,7 @@ final class LzCoder {
     private int literalsSent;
     private int distancesSent;
 
-    /** The header's code lengths, run-length coded: symbol in the low byte, repeat count above it. */
-    private final int[] header = new int[LITERAL_LENGTHS + DISTANCES];
-
-    private int headerSymbols;
-    private int lengthCodesSent;
-    private final int[] lengthCodeCounts = new int[19];
-    private final byte[] lengthCodeLengths = new byte[19];
-    private final int[] lengthCodeCodes = new int[19];
+    private final DynamicBlockHeader header = new DynamicBlockHeader();
     private final HuffmanLengths builder = new HuffmanLengths(LITERAL_LENGTHS);
 
     /** Where the next block's parse starts: after the end of the last match, which may pass the block's end. */
@@ -243,97 +234,13 @@ final class LzCoder {
         while (distancesSent > 1 && distanceLengths[distancesSent - 1] == 0) {
             distancesSent--;
         }
-        return dataBits + planHeader();
-    }
-
-    private int lengthAt(int i) {
-        return i < literalsSent ? literalLengths[i] : distanceLengths[i - literalsSent];
-    }
-
-    /** Run-length codes the literal/length and distance code lengths, as one sequence; returns the header's bits. */
-    private int planHeader() {
-        headerSymbols = 0;
-        Arrays.fill(lengthCodeCounts, 0);
-        int n = literalsSent + distancesSent;
-        int i = 0;
-        while (i < n) {
-            int v = lengthAt(i);
-            int run = 1;
-            while (i + run < n && lengthAt(i + run) == v) {
-                run++;
-            }
-            i += run;
-            if (v == 0) {
-                while (run >= 11) {
-                    int r = Math.min(run, 138);
-                    addHeader(18, r - 11);
-                    run -= r;
-                }
-                if (run >= 3) {
-                    addHeader(17, run - 3);
-                    run = 0;
-                }
-            } else {
-                addHeader(v, 0);
-                run--;
-                while (run >= 3) {
-                    int r = Math.min(run, 6);
-                    addHeader(16, r - 3);
-                    run -= r;
-                }
-            }
-            for (; run > 0; run--) {
-                addHeader(v, 0);
-            }
-        }
-        builder.build(lengthCodeCounts, 19, MAX_LENGTH_CODE_BITS, lengthCodeLengths);
-        int sent = 19;
-        while (sent > 4 && lengthCodeLengths[LENGTH_CODE_ORDER[sent - 1]] == 0) {
-            sent--;
-        }
-        int size = 3 + 5 + 5 + 4 + 3 * sent;
-        for (int k = 0; k < headerSymbols; k++) {
-            int s = header[k] & 0xFF;
-            size += lengthCodeLengths[s] + extraBits(s);
-        }
-        lengthCodesSent = sent;
-        return size;
-    }
-
-    private void addHeader(int symbol, int repeat) {
-        header[headerSymbols++] = symbol | repeat << 8;
-        lengthCodeCounts[symbol]++;
-    }
-
-    private static int extraBits(int symbol) {
-        return switch (symbol) {
-            case 16 -> 2;
-            case 17 -> 3;
-            case 18 -> 7;
-            default -> 0;
-        };
+        return dataBits + header.plan(literalLengths, literalsSent, distanceLengths, distancesSent);
     }
 
     private void writeBlock(int n, boolean last, byte[] out) {
-        HuffmanCoder.canonicalCodes(literalLengths, LITERAL_LENGTHS, literalCodes);
-        HuffmanCoder.canonicalCodes(distanceLengths, DISTANCES, distanceCodes);
-        HuffmanCoder.canonicalCodes(lengthCodeLengths, 19, lengthCodeCodes);
-        put(last ? 1 : 0, 1, out);
-        put(2, 2, out); // dynamic Huffman codes
-        put(literalsSent - 257, 5, out);
-        put(distancesSent - 1, 5, out);
-        put(lengthCodesSent - 4, 4, out);
-        for (int k = 0; k < lengthCodesSent; k++) {
-            put(lengthCodeLengths[LENGTH_CODE_ORDER[k]], 3, out);
-        }
-        for (int k = 0; k < headerSymbols; k++) {
-            int s = header[k] & 0xFF;
-            put(lengthCodeCodes[s], lengthCodeLengths[s], out);
-            int extra = extraBits(s);
-            if (extra > 0) {
-                put(header[k] >>> 8, extra, out);
-            }
-        }
+        DynamicBlockHeader.canonicalCodes(literalLengths, LITERAL_LENGTHS, literalCodes);
+        DynamicBlockHeader.canonicalCodes(distanceLengths, DISTANCES, distanceCodes);
+        header.write(last, this, out);
         writeSymbols(n, out);
         put(literalCodes[END_OF_BLOCK], literalLengths[END_OF_BLOCK], out);
     }
@@ -393,8 +300,8 @@ final class LzCoder {
         position = p;
     }
 
-    /** Appends the low {@code count} bits of {@code value} (at most 16), least significant first. */
-    private void put(int value, int count, byte[] out) {
+    @Override
+    public void put(int value, int count, byte[] out) {
         bits |= (long) value << bitCount;
         bitCount += count;
         if (bitCount >= 32) {

@@ -72,25 +72,37 @@ final class TestJvm {
             Process p = new ProcessBuilder(command)
                     .directory(new File(System.getProperty("user.dir")))
                     .start();
-            p.getOutputStream().close();
-            List<String> errors = new ArrayList<>();
-            Thread out = pump(p.getInputStream(), System.out, null);
-            Thread err = pump(p.getErrorStream(), System.err, errors);
-            boolean timedOut = !p.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS);
-            if (timedOut) {
-                p.destroy(); // SIGTERM: the agent ends the trace cleanly
-                if (!p.waitFor(GRACE.toMillis(), TimeUnit.MILLISECONDS)) {
-                    p.destroyForcibly();
-                    p.waitFor();
+            try {
+                p.getOutputStream().close();
+                List<String> errors = new ArrayList<>();
+                Thread out = pump(p.getInputStream(), System.out, null);
+                Thread err = pump(p.getErrorStream(), System.err, errors);
+                boolean timedOut = !p.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS);
+                if (timedOut) {
+                    stop(p);
                 }
-            }
-            out.join();
-            err.join();
-            synchronized (errors) {
-                return new Ended(TestOutcome.read(result), p.exitValue(), timedOut, List.copyOf(errors));
+                out.join();
+                err.join();
+                synchronized (errors) {
+                    return new Ended(TestOutcome.read(result), p.exitValue(), timedOut, List.copyOf(errors));
+                }
+            } finally {
+                if (p.isAlive()) { // the test's thread was interrupted (a timeout, a cancelled run): no child
+                    // outlives it
+                    p.destroyForcibly();
+                }
             }
         } finally {
             Files.deleteIfExists(result);
+        }
+    }
+
+    /** SIGTERM first, so the agent ends the trace cleanly; SIGKILL after {@link #GRACE}. */
+    private static void stop(Process p) throws InterruptedException {
+        p.destroy();
+        if (!p.waitFor(GRACE.toMillis(), TimeUnit.MILLISECONDS)) {
+            p.destroyForcibly();
+            p.waitFor();
         }
     }
 
