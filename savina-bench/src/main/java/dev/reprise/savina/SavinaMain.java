@@ -15,7 +15,7 @@ import java.util.concurrent.TimeUnit;
  *
  * <pre>
  * java -cp ... dev.reprise.savina.SavinaMain --bench NAME [--iterations N] [--warmup W]
- *     [--until-quiet M] [--quick] [--dispatcher single|default] [--timeout SECONDS]
+ *     [--until-quiet M [--min-warmup SECONDS]] [--quick] [--dispatcher single|default] [--timeout SECONDS]
  * </pre>
  *
  * <p>Output (stdout), stable for scripts:
@@ -30,8 +30,10 @@ import java.util.concurrent.TimeUnit;
  *
  * <p>{@code CPU_NANOS} is the process CPU time (all threads: actors, GC, JIT, a recorder's writer)
  * the iteration took. With {@code --until-quiet M} the iterations are warm-up until HotSpot's
- * compilers are quiet ({@link CompilerQuiet}), then M are measured, and the JVM stops there or at
- * N iterations in all, whichever comes first; each line then adds the compilers' time during the
+ * compilers are quiet ({@link CompilerQuiet}), then M are measured and the JVM stops; one whose
+ * compilers are not quiet by N iterations stops there, or with {@code --min-warmup SECONDS} once
+ * its iterations also took that long (short iterations on one core: the JIT's work takes
+ * seconds, not a count of iterations). Each line then adds the compilers' time during the
  * iteration ({@code COMPILE_NANOS}). With {@code -Dsavina.peer=content|jfr|log} every message a benchmark actor
  * processes also goes to that peer recorder (see {@link dev.reprise.savina.peer.Peers}).
  *
@@ -55,6 +57,9 @@ public final class SavinaMain {
         --warmup W            warm-up iterations before them (default 2)
         --until-quiet M       instead of --warmup: warm up until the compilers are quiet,
                               then measure M iterations; --iterations N caps the total
+        --min-warmup SECONDS  with --until-quiet: the cap does not stop a JVM still warming
+                              up before its iterations took this long (default 0); once
+                              quiet, it measures its M iterations
         --quick               small parameters instead of the paper's (SOMns savina-jit)
         --dispatcher D        single: default dispatcher with exactly one thread;
                               default: Akka's default dispatcher (default: default)
@@ -83,7 +88,8 @@ public final class SavinaMain {
             boolean quick,
             SavinaConfig.Dispatcher dispatcher,
             Duration timeout,
-            int untilQuiet) {}
+            int untilQuiet,
+            Duration minWarmup) {}
 
     /** Runs the command line; returns the exit status instead of exiting. */
     public static int run(String[] args, PrintStream out, PrintStream err) {
@@ -115,6 +121,7 @@ public final class SavinaMain {
         SavinaConfig.Dispatcher dispatcher = SavinaConfig.Dispatcher.DEFAULT;
         long timeoutSeconds = 300;
         int untilQuiet = 0;
+        int minWarmupSeconds = 0;
         for (int i = 0; i < args.length; i++) {
             String a = args[i];
             switch (a) {
@@ -128,11 +135,15 @@ public final class SavinaMain {
                 case "--dispatcher" -> dispatcher = SavinaConfig.Dispatcher.parse(value(args, ++i, a));
                 case "--timeout" -> timeoutSeconds = intValue(args, ++i, a, 1);
                 case "--until-quiet" -> untilQuiet = intValue(args, ++i, a, 1);
+                case "--min-warmup" -> minWarmupSeconds = intValue(args, ++i, a, 0);
                 default -> throw new IllegalArgumentException("unknown argument '" + a + "'");
             }
         }
         if (bench == null) {
             throw new IllegalArgumentException("--bench NAME is required");
+        }
+        if (minWarmupSeconds > 0 && untilQuiet == 0) {
+            throw new IllegalArgumentException("--min-warmup needs --until-quiet");
         }
         return new Options(
                 Benchmarks.byName(bench),
@@ -141,7 +152,8 @@ public final class SavinaMain {
                 quick,
                 dispatcher,
                 Duration.ofSeconds(timeoutSeconds),
-                untilQuiet);
+                untilQuiet,
+                Duration.ofSeconds(minWarmupSeconds));
     }
 
     private static String value(String[] args, int i, String option) {
@@ -193,13 +205,22 @@ public final class SavinaMain {
                 + params + " dispatcher " + o.dispatcher().cliName()
                 + (o.untilQuiet() > 0 ? "" : " warmup " + o.warmup())
                 + " iterations " + o.iterations()
-                + (o.untilQuiet() > 0 ? " until-quiet " + o.untilQuiet() : ""));
+                + (o.untilQuiet() > 0 ? " until-quiet " + o.untilQuiet() : "")
+                + (o.minWarmup().isZero() ? "" : " min-warmup " + o.minWarmup().toSeconds()));
         List<Long> measured = new ArrayList<>();
         boolean byCompilers = o.untilQuiet() > 0;
         CompilerQuiet quiet = new CompilerQuiet();
         boolean steady = false;
         int total = byCompilers ? o.iterations() : o.warmup() + o.iterations();
-        for (int i = 1; i <= total; i++) {
+        long began = System.nanoTime();
+        // Past the cap, a JVM still warming up goes on until min-warmup; one that went quiet measures its M.
+        for (int i = 1;
+                i <= total
+                        || (byCompilers
+                                && (steady
+                                        || System.nanoTime() - began
+                                                < o.minWarmup().toNanos()));
+                i++) {
             String kind = (byCompilers ? !steady : i <= o.warmup()) ? "warmup" : "measured";
             long cpuStart = CPU.getProcessCpuTime();
             long compileStart = CompilerQuiet.compilerNanos();
@@ -232,8 +253,9 @@ public final class SavinaMain {
             }
         }
         if (measured.isEmpty()) {
-            out.println(
-                    "summary " + b.name() + " measured 0: the compilers were never quiet in " + total + " iterations");
+            out.println("summary " + b.name() + " measured 0: the compilers were never quiet in " + total
+                    + " iterations"
+                    + (o.minWarmup().isZero() ? "" : " or " + o.minWarmup().toSeconds() + " s"));
             return OK;
         }
         long[] sorted = measured.stream().mapToLong(Long::longValue).sorted().toArray();

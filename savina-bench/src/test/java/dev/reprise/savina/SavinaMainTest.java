@@ -111,6 +111,46 @@ class SavinaMainTest {
     }
 
     @Test
+    void minWarmupKeepsAJvmWarmingUpPastTheCapUntilItsTimeIsUp() {
+        Run r = run(
+                "--bench",
+                "Counting",
+                "--quick",
+                "--iterations",
+                "5",
+                "--until-quiet",
+                "3",
+                "--min-warmup",
+                "2",
+                "--dispatcher",
+                "single");
+        assertEquals(SavinaMain.OK, r.status(), r.err());
+        List<String> lines = r.out().lines().toList();
+        assertTrue(lines.get(0).endsWith(" iterations 5 until-quiet 3 min-warmup 2"), lines.get(0));
+        List<String> iterations =
+                lines.stream().filter(l -> l.startsWith("iteration ")).toList();
+        assertTrue(iterations.size() > 5, "past the cap of 5: " + r.out());
+        String summary = lines.get(lines.size() - 1);
+        long warmupNanos = iterations.stream()
+                .filter(l -> l.contains(" warmup "))
+                .mapToLong(l -> Long.parseLong(l.split(" ")[3]))
+                .sum();
+        if (summary.contains("measured 0")) { // never quiet: it warmed up for its 2 s
+            assertTrue(summary.endsWith("were never quiet in 5 iterations or 2 s"), summary);
+            assertTrue(warmupNanos >= 1_500_000_000L, "about 2 s of warm-up: " + warmupNanos);
+        } else { // quiet in time: it measured its 3
+            assertTrue(summary.startsWith("summary Counting measured 3 "), r.out());
+        }
+    }
+
+    @Test
+    void minWarmupWithoutUntilQuietIsAUsageError() {
+        Run r = run("--bench", "Counting", "--min-warmup", "2");
+        assertEquals(SavinaMain.USAGE, r.status());
+        assertTrue(r.err().contains("--min-warmup needs --until-quiet"), r.err());
+    }
+
+    @Test
     void aQuietWindowNeedsTwentyIterationsWithTheCompilersUnderFivePercent() {
         CompilerQuiet q = new CompilerQuiet();
         for (int i = 0; i < CompilerQuiet.WINDOW - 1; i++) {

@@ -72,10 +72,11 @@ final class SavinaJvms {
         return String.format(
                 Locale.ROOT,
                 "paper parameters%s; each JVM warms up until its compilers are quiet (at most "
-                        + "5%% of 20 iterations' time), then measures %d iterations (%d at most in all); time is the median of "
-                        + "those",
+                        + "5%% of 20 iterations' time), then measures %d iterations (%d at most in all, unless still warming "
+                        + "up in its first %d s); time is the median of those",
                 pinned,
                 MEASURED,
-                MAX_ITERATIONS);
+                MAX_ITERATIONS,
+                SavinaRun.MIN_WARMUP_SECONDS);
     }
 }

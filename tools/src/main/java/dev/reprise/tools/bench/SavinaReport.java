@@ -419,11 +419,13 @@ final class SavinaReport {
                 : String.format(
                         Locale.ROOT,
                         "Each JVM warms up until HotSpot's compilers are quiet (they worked at most 5%% "
-                                + "of the wall time of the last 20 iterations), then measures %d iterations, %d at most in all; a JVM "
+                                + "of the wall time of the last 20 iterations), then measures %d iterations, %d at most in all unless "
+                                + "it is still warming up in its first %d s of iterations; a JVM "
                                 + "whose compilers were never quiet has its warm-up found by MSER (the quiet JVMs column counts "
                                 + "those that were, of the baseline and recorded ones).",
                         setup.measured(),
-                        setup.iterations());
+                        setup.iterations(),
+                        SavinaRun.MIN_WARMUP_SECONDS);
     }
 
     static String csv(List<SavinaRow> rows) {

@@ -48,6 +48,13 @@ record SavinaRun(
      */
     record Launch(List<String> prefix, List<String> jvmOptions, int untilQuiet) {}
 
+    /**
+     * A JVM warming up until its compilers are quiet is not stopped by the iteration cap within its
+     * first this many seconds of iterations: on one core a recorded ThreadRing's JIT (6 ms
+     * iterations) took about 2.7 s to settle, past 200 iterations.
+     */
+    static final int MIN_WARMUP_SECONDS = 10;
+
     long medianNanos() {
         List<Long> sorted = new ArrayList<>(measuredNanos);
         sorted.sort(null);
@@ -96,7 +103,11 @@ record SavinaRun(
             cmd.add("--quick");
         }
         if (launch.untilQuiet() > 0) {
-            cmd.addAll(List.of("--until-quiet", Integer.toString(launch.untilQuiet())));
+            cmd.addAll(List.of(
+                    "--until-quiet",
+                    Integer.toString(launch.untilQuiet()),
+                    "--min-warmup",
+                    Integer.toString(MIN_WARMUP_SECONDS)));
         }
         return exec(benchmark, agentArgument == null ? "" : " (" + agentArgument + ")", cmd);
     }
