@@ -234,7 +234,8 @@ final class SavinaBenchCommand implements Callable<Integer> {
                 steady == 0
                         ? its + " iterations each"
                         : "each warming up until its compilers are quiet, then measuring " + steady
-                                + " iterations (at most " + its + " in all)",
+                                + " iterations (at most " + its + " in all, unless still warming up in the first "
+                                + SavinaRun.MIN_WARMUP_SECONDS + " s)",
                 peerArms.isEmpty() ? "none" : peerNames + " " + SavinaReport.inBlocks(withPeers, n),
                 "recordings replayed " + SavinaReport.inBlocks(replayed, n),
                 !dispatchers.contains("single")

@@ -8,7 +8,7 @@ import java.util.Locale;
  * How the bench commands that compare configurations in turn ({@code bench agent}, {@code fingerprints},
  * {@code sync}) run their Savina JVMs, the way {@code bench savina} does. A full run warms each JVM up
  * until its compilers are quiet, then measures {@value #MEASURED} iterations ({@value #MAX_ITERATIONS}
- * at most in all): a fixed warm-up counted the agent's extra JIT work as its overhead (savina-bench's
+ * at most in all, unless still warming up within {@value SavinaRun#MIN_WARMUP_SECONDS} s): a fixed warm-up counted the agent's extra JIT work as its overhead (savina-bench's
  * README, "Recording cost"). A quick run checks the harness: {@value #QUICK_ITERATIONS} iterations of
  * the small parameters on C1, the warm-up found by MSER. The one-thread dispatcher runs pinned to one
  * core where {@code taskset} works.
