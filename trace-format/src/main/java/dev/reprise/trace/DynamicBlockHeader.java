@@ -11,12 +11,6 @@ import java.util.Arrays;
  * <p>Single-threaded; one instance is reused for every block.
  */
 final class DynamicBlockHeader {
-    /** Where a coder sends bits, least significant first. */
-    interface BitSink {
-        /** Appends the low {@code count} bits of {@code value} (at most 16) to {@code out}. */
-        void put(int value, int count, byte[] out);
-    }
-
     private static final int MAX_BITS = 15;
     private static final int LENGTH_CODES = 19;
     private static final int MAX_LENGTH_CODE_BITS = 7;
@@ -99,7 +93,7 @@ final class DynamicBlockHeader {
     }
 
     /** Sends the planned block's first bits ({@code last}, dynamic codes) and its header. */
-    void write(boolean last, BitSink sink, byte[] out) {
+    void write(boolean last, DeflateBits sink, byte[] out) {
         canonicalCodes(lengthCodeLengths, LENGTH_CODES, lengthCodeCodes);
         sink.put(last ? 1 : 0, 1, out);
         sink.put(2, 2, out); // dynamic Huffman codes

@@ -12,7 +12,7 @@ import java.util.Arrays;
  *
  * <p>Single-threaded; one instance is reused for every chunk.
  */
-final class HuffmanCoder implements DynamicBlockHeader.BitSink {
+final class HuffmanCoder {
     /** Bytes per block: zlib's {@code HUFFMAN_ONLY} also starts a new code about every 16 KiB. */
     static final int BLOCK = 16 * 1024;
 
@@ -36,9 +36,7 @@ final class HuffmanCoder implements DynamicBlockHeader.BitSink {
     private final DynamicBlockHeader header = new DynamicBlockHeader();
     private final HuffmanLengths builder = new HuffmanLengths(LITERALS);
 
-    private long bits;
-    private int bitCount;
-    private int position;
+    private final DeflateBits stream = new DeflateBits();
 
     /**
      * Codes {@code input[0, length)} into {@code out} from {@code offset} when the result takes
@@ -49,9 +47,7 @@ final class HuffmanCoder implements DynamicBlockHeader.BitSink {
      *     bytes of {@code out} past those returned may be written over)
      */
     int code(byte[] input, int length, byte[] out, int offset, int limit) {
-        bits = 0;
-        bitCount = 0;
-        position = offset;
+        stream.start(offset);
         long written = 0;
         for (int start = 0; start < length || start == 0; start += BLOCK) {
             int end = Math.min(length, start + BLOCK);
@@ -61,12 +57,7 @@ final class HuffmanCoder implements DynamicBlockHeader.BitSink {
             }
             writeBlock(input, start, end, end == length, out);
         }
-        while (bitCount > 0) {
-            out[position++] = (byte) bits;
-            bits >>>= 8;
-            bitCount -= 8;
-        }
-        return position - offset;
+        return stream.finish(out) - offset;
     }
 
     /** The bytes {@link #code} would write for {@code input[0, length)}. */
@@ -117,9 +108,9 @@ final class HuffmanCoder implements DynamicBlockHeader.BitSink {
 
     private void writeBlock(byte[] input, int start, int end, boolean last, byte[] out) {
         DynamicBlockHeader.canonicalCodes(lengths, LITERALS, codes);
-        header.write(last, this, out);
+        header.write(last, stream, out);
         writeLiterals(input, start, end, out);
-        put(codes[END_OF_BLOCK], lengths[END_OF_BLOCK], out);
+        stream.put(codes[END_OF_BLOCK], lengths[END_OF_BLOCK], out);
     }
 
     /**
@@ -132,10 +123,11 @@ final class HuffmanCoder implements DynamicBlockHeader.BitSink {
         for (int s = 0; s < 256; s++) {
             table[s] = codes[s] | lengths[s] << 16;
         }
-        flushWholeBytes(out);
-        long b = bits;
-        int n = bitCount;
-        int p = position;
+        DeflateBits w = stream;
+        w.storeWholeBytes(out);
+        long b = w.bits;
+        int n = w.count;
+        int p = w.position;
         int i = start;
         int safeEnd = out.length - 8;
         for (; i + 2 < end && p <= safeEnd; i += 3) {
@@ -154,33 +146,12 @@ final class HuffmanCoder implements DynamicBlockHeader.BitSink {
             b >>>= whole << 3;
             n &= 7;
         }
-        bits = b;
-        bitCount = n;
-        position = p;
+        w.bits = b;
+        w.count = n;
+        w.position = p;
         for (; i < end; i++) {
             int s = input[i] & 0xFF;
-            put(codes[s], lengths[s], out);
-        }
-    }
-
-    /** Stores the bit buffer's whole bytes, leaving fewer than eight bits in it. */
-    private void flushWholeBytes(byte[] out) {
-        while (bitCount >= 8) {
-            out[position++] = (byte) bits;
-            bits >>>= 8;
-            bitCount -= 8;
-        }
-    }
-
-    @Override
-    public void put(int value, int count, byte[] out) {
-        bits |= (long) value << bitCount;
-        bitCount += count;
-        if (bitCount >= 32) {
-            LittleEndian.putInt(out, position, (int) bits);
-            position += 4;
-            bits >>>= 32;
-            bitCount -= 32;
+            w.put(codes[s], lengths[s], out);
         }
     }
 }

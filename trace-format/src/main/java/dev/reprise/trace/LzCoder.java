@@ -15,7 +15,7 @@ import java.util.Arrays;
  *
  * <p>Single-threaded; one instance is reused for every chunk.
  */
-final class LzCoder implements DynamicBlockHeader.BitSink {
+final class LzCoder {
     /** Bytes of input per block: each block gets codes fitted to its own symbols. */
     static final int BLOCK = 32 * 1024;
 
@@ -105,9 +105,7 @@ final class LzCoder implements DynamicBlockHeader.BitSink {
     /** Where the next block's parse starts: after the end of the last match, which may pass the block's end. */
     private int skipped;
 
-    private long bits;
-    private int bitCount;
-    private int position;
+    private final DeflateBits stream = new DeflateBits();
 
     /**
      * Codes {@code input[0, length)} into {@code out} from {@code offset} when the result takes
@@ -125,9 +123,7 @@ final class LzCoder implements DynamicBlockHeader.BitSink {
         base += lastLength + 1;
         lastLength = length;
         skipped = 0;
-        bits = 0;
-        bitCount = 0;
-        position = offset;
+        stream.start(offset);
         long written = 0;
         for (int start = 0; start < length || start == 0; start += BLOCK) {
             int end = Math.min(length, start + BLOCK);
@@ -138,12 +134,7 @@ final class LzCoder implements DynamicBlockHeader.BitSink {
             }
             writeBlock(n, end == length, out);
         }
-        while (bitCount > 0) {
-            out[position++] = (byte) bits;
-            bits >>>= 8;
-            bitCount -= 8;
-        }
-        return position - offset;
+        return stream.finish(out) - offset;
     }
 
     /**
@@ -240,9 +231,9 @@ final class LzCoder implements DynamicBlockHeader.BitSink {
     private void writeBlock(int n, boolean last, byte[] out) {
         DynamicBlockHeader.canonicalCodes(literalLengths, LITERAL_LENGTHS, literalCodes);
         DynamicBlockHeader.canonicalCodes(distanceLengths, DISTANCES, distanceCodes);
-        header.write(last, this, out);
+        header.write(last, stream, out);
         writeSymbols(n, out);
-        put(literalCodes[END_OF_BLOCK], literalLengths[END_OF_BLOCK], out);
+        stream.put(literalCodes[END_OF_BLOCK], literalLengths[END_OF_BLOCK], out);
     }
 
     /**
@@ -263,9 +254,10 @@ final class LzCoder implements DynamicBlockHeader.BitSink {
                     | (long) (bitsOfCode + LENGTH_EXTRA[code]) << 32;
         }
         int[] sym = symbols;
-        long b = bits;
-        int count = bitCount;
-        int p = position;
+        DeflateBits w = stream;
+        long b = w.bits;
+        int count = w.count;
+        int p = w.position;
         for (int k = 0; k < n; k++) {
             int s = sym[k];
             if (s < 256) {
@@ -295,20 +287,8 @@ final class LzCoder implements DynamicBlockHeader.BitSink {
                 count -= 32;
             }
         }
-        bits = b;
-        bitCount = count;
-        position = p;
-    }
-
-    @Override
-    public void put(int value, int count, byte[] out) {
-        bits |= (long) value << bitCount;
-        bitCount += count;
-        if (bitCount >= 32) {
-            LittleEndian.putInt(out, position, (int) bits);
-            position += 4;
-            bits >>>= 32;
-            bitCount -= 32;
-        }
+        w.bits = b;
+        w.count = count;
+        w.position = p;
     }
 }
