@@ -212,15 +212,9 @@ public final class SavinaMain {
         CompilerQuiet quiet = new CompilerQuiet();
         boolean steady = false;
         int total = byCompilers ? o.iterations() : o.warmup() + o.iterations();
-        long began = System.nanoTime();
+        long warmUntil = System.nanoTime() + o.minWarmup().toNanos();
         // Past the cap, a JVM still warming up goes on until min-warmup; one that went quiet measures its M.
-        for (int i = 1;
-                i <= total
-                        || (byCompilers
-                                && (steady
-                                        || System.nanoTime() - began
-                                                < o.minWarmup().toNanos()));
-                i++) {
+        for (int i = 1; i <= total || (byCompilers && (steady || System.nanoTime() - warmUntil < 0)); i++) {
             String kind = (byCompilers ? !steady : i <= o.warmup()) ? "warmup" : "measured";
             long cpuStart = CPU.getProcessCpuTime();
             long compileStart = CompilerQuiet.compilerNanos();

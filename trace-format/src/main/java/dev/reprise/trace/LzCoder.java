@@ -59,7 +59,6 @@ final class LzCoder {
                 LENGTH_CODE[l] = (byte) code;
             }
         }
-        LENGTH_CODE[255] = 28; // 258: code 285, no extra bits
         for (int code = 0; code < DISTANCES; code++) {
             int first = DISTANCE_BASE[code] - 1;
             int last = first + (1 << DISTANCE_EXTRA[code]) - 1;
@@ -155,7 +154,7 @@ final class LzCoder {
         while (i < end) {
             if (i <= lastHashed) {
                 int v = LittleEndian.getInt(input, i);
-                int h = (v * 0x9E3779B1) >>> (32 - HASH_BITS);
+                int h = hash(v);
                 int candidate = table[h] - base;
                 table[h] = i + base;
                 if (candidate >= 0 && i - candidate <= WINDOW && LittleEndian.getInt(input, candidate) == v) {
@@ -167,7 +166,7 @@ final class LzCoder {
                     distanceCounts[distanceCode(distance - 1)]++;
                     i += len;
                     if (i - 2 <= lastHashed) { // so a run that repeats at once is found again
-                        table[(LittleEndian.getInt(input, i - 2) * 0x9E3779B1) >>> (32 - HASH_BITS)] = i - 2 + base;
+                        table[hash(LittleEndian.getInt(input, i - 2))] = i - 2 + base;
                     }
                     continue;
                 }
@@ -199,6 +198,11 @@ final class LzCoder {
             len++;
         }
         return len;
+    }
+
+    /** The hash slot of four bytes read as an int. */
+    private static int hash(int fourBytes) {
+        return (fourBytes * 0x9E3779B1) >>> (32 - HASH_BITS);
     }
 
     private static int distanceCode(int distanceMinusOne) {

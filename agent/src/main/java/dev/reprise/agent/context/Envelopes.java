@@ -88,7 +88,7 @@ public final class Envelopes {
         try {
             Tag tag = AddedState.tagOf(envelope);
             if (tag != null && tag.kind == Tag.EXTERNAL && !tag.contentRecorded) {
-                Agent.mode.delivering(cell, envelope);
+                Agent.mode.delivering(cell, envelope, tag);
             }
         } catch (Throwable e) {
             AgentLog.internalError("recording outside input", e);
@@ -100,8 +100,7 @@ public final class Envelopes {
      * records it (copied by {@link MessageContent}). Messages from outside to Akka's own system
      * actors are recorded by order only.
      */
-    public static void recordOutsideInput(Recorder recorder, Object cell, Object envelope) {
-        Tag tag = AddedState.tagOf(envelope);
+    public static void recordOutsideInput(Recorder recorder, Object cell, Object envelope, Tag tag) {
         tag.contentRecorded = true;
         Cell c = (Cell) cell;
         AgentActor to = AddedState.actorOf(cell);

@@ -111,10 +111,10 @@ public abstract class Mode {
     public abstract long sourceId(String name);
 
     /**
-     * {@code envelope}, outside input whose content is not recorded yet, is handed to {@code cell}:
-     * its content is recorded (replay injects it).
+     * {@code envelope}, outside input whose content is not recorded yet ({@code tag}, its tag), is
+     * handed to {@code cell}: its content is recorded (replay injects it).
      */
-    public abstract void delivering(Object cell, Object envelope);
+    public abstract void delivering(Object cell, Object envelope, Tag tag);
 
     /**
      * The outermost clock or random call made for {@code t}'s {@link AgentThread#callOwner()}

@@ -177,8 +177,8 @@ public class RecordMode extends Mode {
     }
 
     @Override
-    public void delivering(Object cell, Object envelope) {
-        Envelopes.recordOutsideInput(recorder, cell, envelope);
+    public void delivering(Object cell, Object envelope, Tag tag) {
+        Envelopes.recordOutsideInput(recorder, cell, envelope, tag);
     }
 
     @Override

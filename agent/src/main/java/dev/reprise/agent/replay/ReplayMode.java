@@ -181,7 +181,7 @@ public final class ReplayMode extends Mode implements AutoCloseable {
     }
 
     @Override
-    public void delivering(Object cell, Object envelope) {
+    public void delivering(Object cell, Object envelope, Tag tag) {
         // outside input is injected from the trace
     }
 
