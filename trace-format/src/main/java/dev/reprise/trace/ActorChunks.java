@@ -2,22 +2,28 @@ package dev.reprise.trace;
 
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Collections;
 import java.util.List;
 
 /**
  * For {@link TraceIndex}: which chunks hold each actor's subtraces, with the (unwrapped) counter
  * range in each. A recording may create millions of actors (UnbalancedCobwebbedTree: 100,000 per
  * iteration, 8 million in 80, each in about 3 chunks), and replay must open it in the heap the
- * application needs anyway. So this is kept in primitive arrays: about 20 bytes per actor and
- * chunk it appears in, and 4 per actor id. Actor ids count up from small numbers, so an actor's
- * latest entry is found by its id in a plain array (ids from {@link #DENSE_IDS} up, such as
- * outside sources, in a hash table), and each entry links to the actor's previous one. Built by
- * one thread, then read by many.
+ * application needs anyway. While the trace is scanned, entries are kept in primitive arrays
+ * (about 20 bytes per actor and chunk it appears in, and 4 per actor id): actor ids count up from
+ * small numbers, so an actor's latest entry is found by its id in a plain array (ids from
+ * {@link #DENSE_IDS} up, such as outside sources, in a hash table), and each entry links to the
+ * actor's previous one. {@link #compact} then writes each actor's entries as varints in one byte
+ * array, about 4 bytes an entry: replay keeps the index all along, and at 20 bytes it took most
+ * of the heap of a replay of millions of actors (UnbalancedCobwebbedTree: 245 MB of 356 live),
+ * whose collector then ran ten times as often as the recording's. Built by one thread, then read
+ * by many.
  */
 final class ActorChunks {
-    /** One actor's entry: a chunk and the counter range of the actor's subtraces in it. */
-    record Entry(long offset, long chunk, long minCounter, long maxCounter) {}
+    /**
+     * One actor's entry: a chunk and the counter range of the actor's subtraces in it, with the
+     * chunk's size in subtraces and events (so its decoding allocates its arrays once).
+     */
+    record Entry(long offset, long chunk, long minCounter, long maxCounter, int chunkSubtraces, int chunkEvents) {}
 
     /** Ids in [0, DENSE_IDS) are kept by id; the array grows to the highest one seen. */
     static final long DENSE_IDS = 1L << 28;
@@ -26,7 +32,7 @@ final class ActorChunks {
 
     private static final int FORGOTTEN = -1;
 
-    // The latest entry of each actor with a small id, by id.
+    // The latest entry of each actor with a small id, by id; once compacted, where its entries start in compacted.
     private int[] latestById = new int[1 << 10];
     // Other ids: open addressing from the actor id to its latest entry (NONE = free slot).
     private long[] keys = new long[1 << 4];
@@ -42,10 +48,17 @@ final class ActorChunks {
 
     private int[] previous = new int[1 << 10];
     private int entries;
+    /**
+     * Once compacted: per actor, its number of entries, then for each, by lowest counter, the
+     * chunk number's change (zigzag), the lowest counter's increase and the span, as varints.
+     */
+    private byte[] compacted;
 
     // Chunks, numbered in file order.
     private long[] chunkOffsets = new long[64];
     private long[] chunkIndexes = new long[64];
+    private int[] chunkSubtraces = new int[64];
+    private int[] chunkEvents = new int[64];
     private int chunks;
 
     /** The following {@link #add} calls are subtraces of the chunk at {@code offset}. */
@@ -53,15 +66,22 @@ final class ActorChunks {
         if (chunks == chunkOffsets.length) {
             chunkOffsets = Arrays.copyOf(chunkOffsets, chunks * 2);
             chunkIndexes = Arrays.copyOf(chunkIndexes, chunks * 2);
+            chunkSubtraces = Arrays.copyOf(chunkSubtraces, chunks * 2);
+            chunkEvents = Arrays.copyOf(chunkEvents, chunks * 2);
         }
         chunkOffsets[chunks] = offset;
         chunkIndexes[chunks] = index;
         chunks++;
     }
 
-    /** A subtrace of {@code actor} with 32-bit counter {@code counter} in the current chunk. */
-    void add(long actor, long counter) {
+    /** A subtrace of {@code actor} with 32-bit counter {@code counter} and {@code events} events in the current chunk. */
+    void add(long actor, long counter, int events) {
+        if (compacted != null) {
+            throw new IllegalStateException("the index is compacted: nothing can be added");
+        }
         int chunk = chunks - 1;
+        chunkSubtraces[chunk]++;
+        chunkEvents[chunk] += events;
         int latest = latest(actor);
         if (latest == NONE) {
             actors++;
@@ -96,26 +116,136 @@ final class ActorChunks {
         return e;
     }
 
-    /** Called once the index is built: gives back the arrays' unused room. */
-    void trim() {
-        int n = entries + 1;
-        chunkOf = Arrays.copyOf(chunkOf, n);
-        min = Arrays.copyOf(min, n);
-        span = Arrays.copyOf(span, n);
-        previous = Arrays.copyOf(previous, n);
+    /** Called once the index is built: writes each actor's entries compactly (the arrays used to build them go). */
+    void compact() {
         chunkOffsets = Arrays.copyOf(chunkOffsets, chunks);
         chunkIndexes = Arrays.copyOf(chunkIndexes, chunks);
+        chunkSubtraces = Arrays.copyOf(chunkSubtraces, chunks);
+        chunkEvents = Arrays.copyOf(chunkEvents, chunks);
+        Compactor out = new Compactor(entries);
+        for (int id = 0; id < latestById.length; id++) {
+            if (latestById[id] > NONE) {
+                latestById[id] = out.write(latestById[id]);
+            }
+        }
+        for (int slot = 0; slot < latestBySlot.length; slot++) {
+            if (latestBySlot[slot] > NONE) {
+                latestBySlot[slot] = out.write(latestBySlot[slot]);
+            }
+        }
+        compacted = out.bytes();
+        chunkOf = null;
+        min = null;
+        span = null;
+        previous = null;
+    }
+
+    /** Writes actors' entries into one byte array; position 0 is never an actor's ({@link #NONE}). */
+    private final class Compactor {
+        private byte[] out;
+        private int at = 1;
+        private int[] order = new int[16];
+
+        Compactor(int entries) {
+            out = new byte[(int) Math.min(Integer.MAX_VALUE - 16, 16L + 4L * entries)];
+        }
+
+        /** Writes the entries that end at {@code latest}, by lowest counter (file order among equal ones); returns where. */
+        int write(int latest) {
+            int n = 0;
+            for (int e = latest; e > NONE; e = previous[e]) {
+                if (n == order.length) {
+                    order = Arrays.copyOf(order, n * 2);
+                }
+                order[n++] = e;
+            }
+            // Into file order, then a stable insertion sort by lowest counter (an actor has a few entries).
+            for (int i = 0, j = n - 1; i < j; i++, j--) {
+                int t = order[i];
+                order[i] = order[j];
+                order[j] = t;
+            }
+            for (int i = 1; i < n; i++) {
+                int e = order[i];
+                int j = i - 1;
+                while (j >= 0 && min[order[j]] > min[e]) {
+                    order[j + 1] = order[j];
+                    j--;
+                }
+                order[j + 1] = e;
+            }
+            int start = at;
+            room(10);
+            at = LittleEndian.putVarLong(out, at, n);
+            int lastChunk = 0;
+            long lastMin = 0;
+            for (int i = 0; i < n; i++) {
+                int e = order[i];
+                room(30);
+                long dc = chunkOf[e] - lastChunk;
+                at = LittleEndian.putVarLong(out, at, (dc << 1) ^ (dc >> 63));
+                at = LittleEndian.putVarLong(out, at, min[e] - lastMin);
+                at = LittleEndian.putVarLong(out, at, span[e]);
+                lastChunk = chunkOf[e];
+                lastMin = min[e];
+            }
+            return start;
+        }
+
+        private void room(int bytes) {
+            if (at + bytes > out.length) {
+                // Past 2 GB the copy throws OutOfMemoryError, which TraceIndex.open reports with the heap it needs.
+                out = Arrays.copyOf(out, (int) Math.min(Integer.MAX_VALUE, out.length + (out.length >> 1) + bytes));
+            }
+        }
+
+        byte[] bytes() {
+            return Arrays.copyOf(out, at);
+        }
     }
 
     /** {@code actor}'s entries, by lowest counter (empty if it has none or was forgotten). */
     synchronized List<Entry> of(long actor) {
-        List<Entry> out = new ArrayList<>(2);
-        for (int e = latest(actor); e > 0; e = previous[e]) {
-            out.add(new Entry(chunkOffsets[chunkOf[e]], chunkIndexes[chunkOf[e]], min[e], min[e] + span[e]));
+        int at = latest(actor);
+        if (at <= NONE) {
+            return List.of();
         }
-        Collections.reverse(out); // file order, which the stable sort keeps among equal counters
-        out.sort((a, b) -> Long.compare(a.minCounter(), b.minCounter()));
+        long[] read = new long[1];
+        at = varLong(at, read);
+        int n = (int) read[0];
+        List<Entry> out = new ArrayList<>(n);
+        int chunk = 0;
+        long low = 0;
+        for (int i = 0; i < n; i++) {
+            at = varLong(at, read);
+            long dc = read[0];
+            chunk += (int) ((dc >>> 1) ^ -(dc & 1));
+            at = varLong(at, read);
+            low += read[0];
+            at = varLong(at, read);
+            out.add(new Entry(
+                    chunkOffsets[chunk],
+                    chunkIndexes[chunk],
+                    low,
+                    low + read[0],
+                    chunkSubtraces[chunk],
+                    chunkEvents[chunk]));
+        }
         return out;
+    }
+
+    /** Reads the varint at {@code at} of {@link #compacted} into {@code into[0]}; returns the position after it. */
+    private int varLong(int at, long[] into) {
+        long v = 0;
+        int shift = 0;
+        byte b;
+        do {
+            b = compacted[at++];
+            v |= (long) (b & 0x7F) << shift;
+            shift += 7;
+        } while (b < 0);
+        into[0] = v;
+        return at;
     }
 
     /** Forgets {@code actor}'s entries (their memory stays; an actor id is never reused). */

@@ -24,16 +24,20 @@ final class ChunkDecoder {
     }
 
     List<Subtrace> decode(byte[] payload, int length, ChunkInfo origin) throws MalformedChunkException {
-        return decodeEvents(payload, length, origin).subtraces();
+        return decodeEvents(payload, length, origin, 0, 0).subtraces();
     }
 
-    /** Decodes the chunk into arrays ({@link ChunkEvents}), as replay reads it. */
-    ChunkEvents decodeEvents(byte[] payload, int length, ChunkInfo origin) throws MalformedChunkException {
+    /**
+     * Decodes the chunk into arrays ({@link ChunkEvents}), as replay reads it; {@code subtraces}
+     * and {@code eventCount}, when known from the index (else 0), size its arrays.
+     */
+    ChunkEvents decodeEvents(byte[] payload, int length, ChunkInfo origin, int subtraces, int eventCount)
+            throws MalformedChunkException {
         this.b = payload;
         this.end = length;
         this.p = 0;
         slots.clear();
-        ChunkEvents result = new ChunkEvents(origin);
+        ChunkEvents result = new ChunkEvents(origin, subtraces, eventCount);
         if (length == 0) {
             result.finish(null);
             return result;

@@ -15,9 +15,9 @@ final class ChunkEvents {
     private static final int NO_SUBTRACE = -1;
 
     final ChunkInfo origin;
-    private TraceEvent[] events = new TraceEvent[64];
+    private TraceEvent[] events;
     /** Per event: its fingerprint ({@link Fingerprint#NONE} if it has none). */
-    private byte[] eventMarks = new byte[64];
+    private byte[] eventMarks;
 
     private int eventCount;
     /** Events that are not the same object as the one before (the decoder shares one among repeats). */
@@ -27,17 +27,17 @@ final class ChunkEvents {
 
     private int markedCount;
 
-    private long[] actor = new long[8];
+    private long[] actor;
     /** The counter as recorded: 32 bits, not unwrapped. */
-    private long[] counter = new long[8];
+    private long[] counter;
     /** Where each subtrace's events start; the next one's start (or the event count) ends it. */
-    private int[] start = new int[8];
+    private int[] start;
     /** How many marked events precede each subtrace's in the chunk, and how many it has. */
-    private int[] markFrom = new int[8];
+    private int[] markFrom;
 
-    private int[] marked = new int[8];
+    private int[] marked;
     /** The next subtrace of the same actor in the chunk, or {@link #NO_SUBTRACE}. */
-    private int[] nextOfActor = new int[8];
+    private int[] nextOfActor;
 
     private int subtraceCount;
 
@@ -46,8 +46,23 @@ final class ChunkEvents {
     private int[] firsts;
     private int[] lasts;
 
-    ChunkEvents(ChunkInfo origin) {
+    /**
+     * An empty chunk for the decoder to fill, its arrays sized for {@code subtraces} and {@code
+     * events} when the index knows them (0: grown as it fills): replay decodes a chunk many times
+     * over, and growing each array from a few entries allocated about as much again as the chunk.
+     */
+    ChunkEvents(ChunkInfo origin, int subtraces, int events) {
         this.origin = origin;
+        int s = Math.max(8, subtraces);
+        int e = Math.max(64, events);
+        this.events = new TraceEvent[e];
+        this.eventMarks = new byte[e];
+        this.actor = new long[s];
+        this.counter = new long[s];
+        this.start = new int[s];
+        this.markFrom = new int[s];
+        this.marked = new int[s];
+        this.nextOfActor = new int[s];
     }
 
     // --- filled by ChunkDecoder ---

@@ -69,7 +69,7 @@ public final class TraceIndex implements AutoCloseable {
             throw new IOException(
                     "the index of " + file + " (" + (Files.size(file) >> 20) + " MB) does not fit in "
                             + "this JVM's heap (at most " + limit
-                            + " MB): it takes about 20 bytes for each actor and each chunk "
+                            + " MB): while it is built it takes about 20 bytes for each actor and each chunk "
                             + "the actor appears in. Give the replay a larger heap, e.g. -Xmx" + 2 * limit + "m",
                     e);
         }
@@ -87,13 +87,13 @@ public final class TraceIndex implements AutoCloseable {
                     chunkOffset = s.origin().offset();
                     index.startChunk(chunkOffset, s.origin().index());
                 }
-                index.add(s.actor(), s.counter());
+                index.add(s.actor(), s.counter(), s.events().size());
                 s.events().forEach(recorded::add);
             }
             problems = stream.problems();
             version = stream.version();
         }
-        index.trim();
+        index.compact();
         return new TraceIndex(
                 file, FileChannel.open(file, StandardOpenOption.READ), index, problems, recorded, version);
     }
@@ -153,7 +153,7 @@ public final class TraceIndex implements AutoCloseable {
                 return hit;
             }
         }
-        ChunkEvents chunk = decodeChunkAt(offset, entry.chunk());
+        ChunkEvents chunk = decodeChunkAt(entry);
         synchronized (decoded) {
             if (decoded.put(offset, chunk) == null) {
                 decodedBytes += chunk.retainedBytes();
@@ -167,8 +167,9 @@ public final class TraceIndex implements AutoCloseable {
         return chunk;
     }
 
-    /** Reads and decodes the chunk at {@code offset} (verified again: the file may have changed). */
-    private ChunkEvents decodeChunkAt(long offset, long chunkIndex) throws IOException {
+    /** Reads and decodes the chunk of {@code entry} (verified again: the file may have changed). */
+    private ChunkEvents decodeChunkAt(ActorChunks.Entry entry) throws IOException {
+        long offset = entry.offset();
         byte[] header = new byte[ChunkFormat.HEADER_SIZE];
         read(offset, header);
         long length = ChunkFormat.storedLength(header);
@@ -182,10 +183,11 @@ public final class TraceIndex implements AutoCloseable {
         }
         chunksRead++;
         ChunkInfo info =
-                new ChunkInfo(LittleEndian.getInt(header, 4), LittleEndian.getLong(header, 8), chunkIndex, offset);
+                new ChunkInfo(LittleEndian.getInt(header, 4), LittleEndian.getLong(header, 8), entry.chunk(), offset);
         try {
             byte[] payload = ChunkFormat.payload(header, stored);
-            return new ChunkDecoder(version).decodeEvents(payload, payload.length, info);
+            return new ChunkDecoder(version)
+                    .decodeEvents(payload, payload.length, info, entry.chunkSubtraces(), entry.chunkEvents());
         } catch (MalformedChunkException e) {
             throw new IOException(
                     file + ": the chunk at byte offset " + offset + " does not decode: " + e.getMessage());

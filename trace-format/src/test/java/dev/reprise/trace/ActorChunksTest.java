@@ -19,17 +19,17 @@ class ActorChunksTest {
             index.startChunk(1000L * c, c);
             for (int a = 0; a < actors; a++) {
                 for (long counter : chunkCounters[c]) {
-                    index.add(a * 7 - 100, counter);
+                    index.add(a * 7 - 100, counter, 1);
                 }
             }
         }
-        index.trim();
+        index.compact();
         assertEquals(actors, index.actors().length);
         assertEquals(
                 List.of(
-                        new ActorChunks.Entry(0, 0, 0, 1),
-                        new ActorChunks.Entry(2000, 2, 2, 3),
-                        new ActorChunks.Entry(1000, 1, 4, 5)),
+                        new ActorChunks.Entry(0, 0, 0, 1, 2 * actors, 2 * actors),
+                        new ActorChunks.Entry(2000, 2, 2, 3, 2 * actors, 2 * actors),
+                        new ActorChunks.Entry(1000, 1, 4, 5, 2 * actors, 2 * actors)),
                 index.of(4999 * 7 - 100));
         index.forget(-100);
         assertEquals(List.of(), index.of(-100));
@@ -45,14 +45,16 @@ class ActorChunksTest {
         for (int c = 0; c < 2; c++) {
             index.startChunk(100L * c, c);
             for (long id : ids) {
-                index.add(id, c);
-                index.add(id, c + 10);
+                index.add(id, c, 1);
+                index.add(id, c + 10, 1);
             }
         }
-        index.trim();
+        index.compact();
         for (long id : ids) {
             assertEquals(
-                    List.of(new ActorChunks.Entry(0, 0, 0, 10), new ActorChunks.Entry(100, 1, 1, 11)),
+                    List.of(
+                            new ActorChunks.Entry(0, 0, 0, 10, 2 * ids.length, 2 * ids.length),
+                            new ActorChunks.Entry(100, 1, 1, 11, 2 * ids.length, 2 * ids.length)),
                     index.of(id),
                     "actor " + id);
         }
@@ -80,15 +82,79 @@ class ActorChunksTest {
     void countersUnwrapPast32Bits() {
         ActorChunks index = new ActorChunks();
         index.startChunk(0, 0);
-        index.add(1, 0xFFFF_FFFEL);
+        index.add(1, 0xFFFF_FFFEL, 1);
         index.startChunk(100, 1);
-        index.add(1, 0xFFFF_FFFFL);
-        index.add(1, 0);
-        index.add(1, 1);
+        index.add(1, 0xFFFF_FFFFL, 1);
+        index.add(1, 0, 1);
+        index.add(1, 1, 1);
+        index.compact();
         assertEquals(
                 List.of(
-                        new ActorChunks.Entry(0, 0, 0xFFFF_FFFEL, 0xFFFF_FFFEL),
-                        new ActorChunks.Entry(100, 1, 0xFFFF_FFFFL, 0x1_0000_0001L)),
+                        new ActorChunks.Entry(0, 0, 0xFFFF_FFFEL, 0xFFFF_FFFEL, 1, 1),
+                        new ActorChunks.Entry(100, 1, 0xFFFF_FFFFL, 0x1_0000_0001L, 3, 3)),
                 index.of(1));
+    }
+
+    @Test
+    void compactedEntriesAreTheSameAsTheOnesAddedInAnyOrder() {
+        // Actors whose subtraces are spread over many chunks out of counter order (threads'
+        // buffers flushed late), compared with the entries worked out by hand.
+        java.util.Random random = new java.util.Random(7);
+        int actorCount = 50;
+        long[] next = new long[actorCount];
+        List<List<ActorChunks.Entry>> expected = new java.util.ArrayList<>();
+        for (int a = 0; a < actorCount; a++) {
+            expected.add(new java.util.ArrayList<>());
+        }
+        ActorChunks index = new ActorChunks();
+        int chunkCount = 400;
+        int[][] perChunk = new int[chunkCount][actorCount];
+        long[][] low = new long[chunkCount][actorCount];
+        long[][] high = new long[chunkCount][actorCount];
+        // Counters handed out in order, then the chunks written in a shuffled order.
+        for (int c = 0; c < chunkCount; c++) {
+            for (int a = 0; a < actorCount; a++) {
+                int n = random.nextInt(4);
+                perChunk[c][a] = n;
+                low[c][a] = next[a];
+                next[a] += n;
+                high[c][a] = next[a] - 1;
+            }
+        }
+        List<Integer> fileOrder = new java.util.ArrayList<>();
+        for (int c = 0; c < chunkCount; c++) {
+            fileOrder.add(c);
+        }
+        java.util.Collections.shuffle(fileOrder, random);
+        int[] subtracesIn = new int[chunkCount];
+        for (int f = 0; f < chunkCount; f++) {
+            int c = fileOrder.get(f);
+            for (int a = 0; a < actorCount; a++) {
+                subtracesIn[f] += perChunk[c][a];
+            }
+        }
+        for (int f = 0; f < chunkCount; f++) {
+            int c = fileOrder.get(f);
+            index.startChunk(1000L * f, f);
+            for (int a = 0; a < actorCount; a++) {
+                for (int k = 0; k < perChunk[c][a]; k++) {
+                    index.add(a, low[c][a] + k, 2);
+                }
+            }
+        }
+        for (int c = 0; c < chunkCount; c++) {
+            int f = fileOrder.indexOf(c);
+            for (int a = 0; a < actorCount; a++) {
+                if (perChunk[c][a] > 0) {
+                    expected.get(a)
+                            .add(new ActorChunks.Entry(
+                                    1000L * f, f, low[c][a], high[c][a], subtracesIn[f], 2 * subtracesIn[f]));
+                }
+            }
+        }
+        index.compact();
+        for (int a = 0; a < actorCount; a++) {
+            assertEquals(expected.get(a), index.of(a), "actor " + a);
+        }
     }
 }

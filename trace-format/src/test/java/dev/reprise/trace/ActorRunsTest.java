@@ -1,5 +1,6 @@
 package dev.reprise.trace;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -115,15 +116,15 @@ class ActorRunsTest {
         long offset = 0;
         for (EventBuffer b : List.of(two, one)) {
             ChunkEvents decoded = new ChunkDecoder(FileHeader.VERSION)
-                    .decodeEvents(b.array(), b.size(), new ChunkInfo(b == one ? 1 : 2, 0, offset, offset));
+                    .decodeEvents(b.array(), b.size(), new ChunkInfo(b == one ? 1 : 2, 0, offset, offset), 0, 0);
             chunks.put(offset, decoded);
             index.startChunk(offset, offset);
             for (Subtrace s : decoded.subtraces()) {
-                index.add(s.actor(), s.counter());
+                index.add(s.actor(), s.counter(), s.events().size());
             }
             offset++;
         }
-        index.trim();
+        index.compact();
         ActorRuns runs = new ActorRuns(5, index.of(5), e -> chunks.get(e.offset()), first);
         List<TraceEvent> got = new ArrayList<>();
         List<Long> counters = new ArrayList<>();
@@ -144,7 +145,7 @@ class ActorRunsTest {
         for (GeneratedTrace.EncodedChunk c : g.chunks) {
             ChunkInfo info = new ChunkInfo(c.thread(), c.sequence(), 0, 0);
             ChunkEvents arrays =
-                    new ChunkDecoder(FileHeader.VERSION).decodeEvents(c.payload(), c.payload().length, info);
+                    new ChunkDecoder(FileHeader.VERSION).decodeEvents(c.payload(), c.payload().length, info, 0, 0);
             List<Subtrace> subtraces = arrays.subtraces();
             int n = 0;
             for (int s = 0; s < subtraces.size(); s++) {
@@ -156,6 +157,20 @@ class ActorRunsTest {
                 }
             }
             assertEquals(n, arrays.eventCount());
+            // Sized by the index's counts, as replay decodes: the same subtraces as grown from a few entries.
+            ChunkEvents sized = new ChunkDecoder(FileHeader.VERSION)
+                    .decodeEvents(c.payload(), c.payload().length, info, subtraces.size(), n);
+            List<Subtrace> same = sized.subtraces();
+            assertEquals(subtraces.size(), same.size());
+            for (int s = 0; s < subtraces.size(); s++) {
+                Subtrace want = subtraces.get(s);
+                Subtrace got = same.get(s);
+                assertEquals(want.actor(), got.actor());
+                assertEquals(want.counter(), got.counter());
+                assertEquals(want.events(), got.events());
+                assertArrayEquals(want.marks(), got.marks());
+            }
+            assertEquals(n, sized.eventCount());
         }
     }
 }

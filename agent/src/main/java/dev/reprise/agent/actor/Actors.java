@@ -1,5 +1,6 @@
 package dev.reprise.agent.actor;
 
+import akka.actor.ActorPath;
 import akka.actor.ActorRef;
 import akka.actor.ActorRefWithCell;
 import akka.actor.Cell;
@@ -64,10 +65,10 @@ public final class Actors {
                 a = ofRef(self);
             }
             AddedState.setActor(cell, a);
-            InputOrder order = InputOrder.of(((Cell) cell).self().path());
+            ActorPath path = ((Cell) cell).self().path();
+            InputOrder order = InputOrder.of(path);
             a.recordsMessages = order.recordsMessages();
             a.recordsSystemMessages = order.recordsSystemMessages();
-            String path = ((Cell) cell).self().path().toStringWithoutAddress();
             a.inputContentRecorded = Envelopes.inputContentRecorded(path);
             Agent.mode.actorBuilt(a, path);
         } catch (Throwable e) {

@@ -1,5 +1,6 @@
 package dev.reprise.agent.context;
 
+import akka.actor.ActorPath;
 import akka.actor.ActorRef;
 import akka.actor.ActorSystem;
 import akka.actor.Cell;
@@ -12,6 +13,7 @@ import dev.reprise.agent.Agent;
 import dev.reprise.agent.actor.Actors;
 import dev.reprise.agent.actor.AddedState;
 import dev.reprise.agent.actor.AgentActor;
+import dev.reprise.agent.actor.PathStart;
 import dev.reprise.agent.actor.Tag;
 import dev.reprise.agent.content.MessageContent;
 import dev.reprise.agent.health.AgentLog;
@@ -106,7 +108,7 @@ public final class Envelopes {
         AgentActor to = AddedState.actorOf(cell);
         if (!(to != null
                 ? to.inputContentRecorded
-                : inputContentRecorded(c.self().path().toStringWithoutAddress()))) {
+                : inputContentRecorded(c.self().path()))) {
             return;
         }
         ActorSystem system = c.system();
@@ -124,11 +126,17 @@ public final class Envelopes {
      * network input that a replay without peers takes from the trace. (Its UDP managers are
      * {@code /system/IO-UDP-FF} and, for connected sockets, {@code /system/IO-UDP-CONN}.)
      */
-    public static boolean inputContentRecorded(String path) {
-        return !path.startsWith("/system")
-                || path.startsWith("/system/IO-TCP/")
-                || path.startsWith("/system/IO-UDP-FF/")
-                || path.startsWith("/system/IO-UDP-CONN/");
+    public static boolean inputContentRecorded(ActorPath path) {
+        ActorPath top = PathStart.at(path, 1);
+        if (top == null || !top.name().equals("system")) {
+            return true;
+        }
+        ActorPath manager = PathStart.at(path, 2);
+        if (manager == null || manager == path) {
+            return false; // an actor directly under /system, or /system itself
+        }
+        String name = manager.name();
+        return name.equals("IO-TCP") || name.equals("IO-UDP-FF") || name.equals("IO-UDP-CONN");
     }
 
     /**

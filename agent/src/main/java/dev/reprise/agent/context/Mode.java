@@ -161,8 +161,11 @@ public abstract class Mode {
     /** The scheduler accepted {@code task} and returned {@code handle}. */
     public abstract void timerScheduled(Runnable task, Object handle);
 
-    /** The actor {@code actor} got its cell, at {@code path} (or an outside context its pseudo-actor, as {@code path}). */
-    public abstract void actorBuilt(AgentActor actor, String path);
+    /**
+     * The actor {@code actor} got its cell; {@code name} is its {@link akka.actor.ActorPath} (or,
+     * for an outside context's pseudo-actor, a string), rendered only when a report needs it.
+     */
+    public abstract void actorBuilt(AgentActor actor, Object name);
 
     /** {@code ref} was made for {@code actor} (an actor or an ask's temp actor). */
     public abstract void refMade(AgentActor actor, akka.actor.ActorRef ref);

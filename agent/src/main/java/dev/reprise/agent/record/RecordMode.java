@@ -228,7 +228,7 @@ public class RecordMode extends Mode {
     }
 
     @Override
-    public void actorBuilt(AgentActor actor, String path) {
+    public void actorBuilt(AgentActor actor, Object name) {
         // names are for replay's reports
     }
 

@@ -1,13 +1,20 @@
 package dev.reprise.agent.replay;
 
+import akka.actor.ActorPath;
+import dev.reprise.agent.actor.PathStart;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
-/** Readable names of ids met in a replay (actor paths, timers, outside sources), for reports. */
+/**
+ * Readable names of ids met in a replay (actor paths, timers, outside sources), for reports. An
+ * actor's name is kept as its {@link ActorPath} and made a string only when a report asks: a
+ * replay may make millions of actors and describe none.
+ */
 final class Names {
-    private final Map<Long, String> names = new ConcurrentHashMap<>();
+    private final Map<Long, Object> names = new ConcurrentHashMap<>();
 
-    void of(long id, String name) {
+    /** {@code name}: an {@link ActorPath}, or a string. */
+    void of(long id, Object name) {
         names.put(id, name);
     }
 
@@ -18,8 +25,7 @@ final class Names {
 
     /** An actor met in this replay whose path is under /user. */
     boolean isApplicationActor(long id) {
-        String n = names.get(id);
-        return n != null && n.startsWith("/user/");
+        return names.get(id) instanceof ActorPath p && PathStart.under(p, "user");
     }
 
     /** Whether {@code id} was met in this replay (and not forgotten). */
@@ -28,7 +34,10 @@ final class Names {
     }
 
     String describe(long id) {
-        String n = names.get(id);
-        return n != null ? n + " (" + id + ")" : "id " + id;
+        Object n = names.get(id);
+        if (n == null) {
+            return "id " + id;
+        }
+        return (n instanceof ActorPath p ? p.toStringWithoutAddress() : n) + " (" + id + ")";
     }
 }
