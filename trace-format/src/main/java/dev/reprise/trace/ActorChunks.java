@@ -211,18 +211,18 @@ final class ActorChunks {
             return List.of();
         }
         long[] read = new long[1];
-        at = varLong(at, read);
+        at = LittleEndian.getVarLong(compacted, at, read);
         int n = (int) read[0];
         List<Entry> out = new ArrayList<>(n);
         int chunk = 0;
         long low = 0;
         for (int i = 0; i < n; i++) {
-            at = varLong(at, read);
+            at = LittleEndian.getVarLong(compacted, at, read);
             long dc = read[0];
             chunk += (int) ((dc >>> 1) ^ -(dc & 1));
-            at = varLong(at, read);
+            at = LittleEndian.getVarLong(compacted, at, read);
             low += read[0];
-            at = varLong(at, read);
+            at = LittleEndian.getVarLong(compacted, at, read);
             out.add(new Entry(
                     chunkOffsets[chunk],
                     chunkIndexes[chunk],
@@ -232,20 +232,6 @@ final class ActorChunks {
                     chunkEvents[chunk]));
         }
         return out;
-    }
-
-    /** Reads the varint at {@code at} of {@link #compacted} into {@code into[0]}; returns the position after it. */
-    private int varLong(int at, long[] into) {
-        long v = 0;
-        int shift = 0;
-        byte b;
-        do {
-            b = compacted[at++];
-            v |= (long) (b & 0x7F) << shift;
-            shift += 7;
-        } while (b < 0);
-        into[0] = v;
-        return at;
     }
 
     /** Forgets {@code actor}'s entries (their memory stays; an actor id is never reused). */

@@ -83,10 +83,10 @@ public final class DataFileReader implements AutoCloseable {
             long actor = 0;
             long dataId = 0;
             if (varintIds) {
-                at = varLong(p, at, varint);
+                at = LittleEndian.getVarLong(p, at, varint);
                 actor = varint[0];
                 if (at >= 0) {
-                    at = varLong(p, at, varint);
+                    at = LittleEndian.getVarLong(p, at, varint);
                     dataId = varint[0];
                 }
             } else if (p.length - at >= 8) {
@@ -127,20 +127,6 @@ public final class DataFileReader implements AutoCloseable {
         deflatedAt[deflatedChunks] = c.info().offset();
         deflatedLength[deflatedChunks] = (int) c.storedLength();
         return IN_DEFLATED | (long) deflatedChunks++ << 32;
-    }
-
-    /** Reads a varint at {@code at} into {@code out[0]}; returns the position after it, or -1 if it runs past the end. */
-    private static int varLong(byte[] p, int at, long[] out) {
-        long v = 0;
-        for (int shift = 0; shift < 64 && at < p.length; shift += 7) {
-            int x = p[at++] & 0xFF;
-            v |= (long) (x & 0x7F) << shift;
-            if ((x & 0x80) == 0) {
-                out[0] = v;
-                return at;
-            }
-        }
-        return -1;
     }
 
     private void malformed(Chunk c, int at, String why) {

@@ -62,6 +62,23 @@ public final class LittleEndian {
         return (63 - Long.numberOfLeadingZeros(v | 1)) / 7 + 1;
     }
 
+    /**
+     * Reads the unsigned LEB128 varint at {@code at} into {@code out[0]}; returns the position
+     * after it, or -1 if it runs past the end of {@code b} (or past 10 bytes).
+     */
+    public static int getVarLong(byte[] b, int at, long[] out) {
+        long v = 0;
+        for (int shift = 0; shift < 64 && at < b.length; shift += 7) {
+            int x = b[at++] & 0xFF;
+            v |= (long) (x & 0x7F) << shift;
+            if ((x & 0x80) == 0) {
+                out[0] = v;
+                return at;
+            }
+        }
+        return -1;
+    }
+
     /** Writes {@code v} as an unsigned LEB128 varint; returns the position after it. */
     public static int putVarLong(byte[] b, int at, long v) {
         while ((v & ~0x7FL) != 0) {

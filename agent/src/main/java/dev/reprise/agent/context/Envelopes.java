@@ -127,11 +127,11 @@ public final class Envelopes {
      * {@code /system/IO-UDP-FF} and, for connected sockets, {@code /system/IO-UDP-CONN}.)
      */
     public static boolean inputContentRecorded(ActorPath path) {
-        ActorPath top = PathStart.at(path, 1);
+        ActorPath manager = PathStart.at(path, 2); // one walk up: its guardian is the manager's parent
+        ActorPath top = manager != null ? manager.parent() : PathStart.at(path, 1);
         if (top == null || !top.name().equals("system")) {
             return true;
         }
-        ActorPath manager = PathStart.at(path, 2);
         if (manager == null || manager == path) {
             return false; // an actor directly under /system, or /system itself
         }
