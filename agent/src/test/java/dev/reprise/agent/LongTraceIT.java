@@ -56,14 +56,17 @@ class LongTraceIT {
         assertEquals("200000", rep.line("answers "));
         rep.assertApplicationTraceConsumed();
 
-        // The index of 200,000 actors (about 6 MB) cannot fit in 8 MB: the replay says so and what to do, and
-        // does not abort the JVM in its agent's start (it did: "FATAL ERROR in native method", exit code 134).
-        RecordedRun small = RecordedRun.replay(trace, List.of("-Xmx8m"), ShortLivedActorsProgram.class, "200000");
+        // The index lives in a temporary file outside the heap: where none can be made, the replay says so and
+        // what to do, and does not abort the JVM in its agent's start (a heap too small for the index's arrays
+        // did: "FATAL ERROR in native method", exit code 134).
+        Path noTmp = tmp.resolve("no-such-dir");
+        RecordedRun small = RecordedRun.replay(
+                trace, List.of("-Djava.io.tmpdir=" + noTmp), ShortLivedActorsProgram.class, "200000");
         assertEquals(2, small.exitCode, small.toString());
         assertTrue(
-                small.err.contains("[reprise] cannot replay " + trace + ": the index of ")
-                        && small.err.contains("does not fit in this JVM's heap (at most ")
-                        && small.err.contains("Give the replay a larger heap, e.g. -Xmx"),
+                small.err.contains("[reprise] cannot replay " + trace
+                                + ": cannot make the trace index's temporary file in " + noTmp)
+                        && small.err.contains("-Djava.io.tmpdir=DIR"),
                 small.err);
         assertFalse(small.err.contains("FATAL ERROR"), small.err);
         assertFalse(small.out.contains("answers "), "the program did not run: " + small.out);

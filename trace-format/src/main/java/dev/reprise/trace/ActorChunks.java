@@ -1,5 +1,6 @@
 package dev.reprise.trace;
 
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -7,59 +8,80 @@ import java.util.List;
 /**
  * For {@link TraceIndex}: which chunks hold each actor's subtraces, with the (unwrapped) counter
  * range in each. A recording may create millions of actors (UnbalancedCobwebbedTree: 100,000 per
- * iteration, 8 million in 80, each in about 3 chunks), and replay must open it in the heap the
- * application needs anyway. While the trace is scanned, entries are kept in primitive arrays
- * (about 20 bytes per actor and chunk it appears in, and 4 per actor id): actor ids count up from
- * small numbers, so an actor's latest entry is found by its id in a plain array (ids from
- * {@link #DENSE_IDS} up, such as outside sources, in a hash table), and each entry links to the
- * actor's previous one. {@link #compact} then writes each actor's entries as varints in one byte
- * array, about 4 bytes an entry: replay keeps the index all along, and at 20 bytes it took most
- * of the heap of a replay of millions of actors (UnbalancedCobwebbedTree: 245 MB of 356 live),
- * whose collector then ran ten times as often as the recording's. Built by one thread, then read
- * by many.
+ * iteration, 12 million in 120, each in about 3 chunks), and replay must open it beside the heap
+ * the application needs: the index lives outside the Java heap, in {@link MappedStore}s. While the
+ * trace is scanned, each entry takes 16 bytes (its lowest counter, span and the actor's previous
+ * entry) and each actor id 4: actor ids count up from small numbers, so an actor's latest entry is
+ * found by its id (ids from {@link #DENSE_IDS} up, such as outside sources, in a hash table on the
+ * heap). An entry's chunk is not kept: entries are numbered in chunk order. {@link #compact} then
+ * writes each actor's entries as varints, about 4 bytes an entry, and the build's store goes.
+ * Built on the heap, the index took most of a 1 GB replay of 3 million actors (245 MB of 356 MB
+ * live, the collector running ten times as often as the recording's), and 12 million did not fit
+ * at all. Built by one thread, then read by many.
  */
-final class ActorChunks {
+final class ActorChunks implements AutoCloseable {
     /**
      * One actor's entry: a chunk and the counter range of the actor's subtraces in it, with the
      * chunk's size in subtraces and events (so its decoding allocates its arrays once).
      */
     record Entry(long offset, long chunk, long minCounter, long maxCounter, int chunkSubtraces, int chunkEvents) {}
 
-    /** Ids in [0, DENSE_IDS) are kept by id; the array grows to the highest one seen. */
+    /** Ids in [0, DENSE_IDS) are kept by id. */
     static final long DENSE_IDS = 1L << 28;
-    /** No entry (entry numbers start at 1). */
+    /** No entry (entry numbers and compacted positions start at 1). */
     private static final int NONE = 0;
 
     private static final int FORGOTTEN = -1;
 
-    // The latest entry of each actor with a small id, by id; once compacted, where its entries start in compacted.
-    private int[] latestById = new int[1 << 10];
+    /**
+     * An int per actor with a small id: its latest entry while built; once compacted, where its
+     * entries start in {@link #compacted}.
+     */
+    private final MappedStore byId;
+    /** One past the highest small id met. */
+    private long idLimit;
     // Other ids: open addressing from the actor id to its latest entry (NONE = free slot).
     private long[] keys = new long[1 << 4];
     private int[] latestBySlot = new int[1 << 4];
     private int actors;
     private int keyed;
 
-    // Entries; each links to its actor's previous entry (NONE ends the list).
-    private int[] chunkOf = new int[1 << 10];
-    private long[] min = new long[1 << 10];
-    /** max - min: a chunk holds far fewer than 2^31 subtraces. */
-    private int[] span = new int[1 << 10];
+    /**
+     * While built: entry e at 16 * e: its lowest counter (long), span (max - min: a chunk holds
+     * far fewer than 2^31 subtraces) and the actor's previous entry (NONE ends the list).
+     */
+    private MappedStore entryStore;
 
-    private int[] previous = new int[1 << 10];
+    private static final int ENTRY_BYTES = 16;
     private int entries;
     /**
      * Once compacted: per actor, its number of entries, then for each, by lowest counter, the
      * chunk number's change (zigzag), the lowest counter's increase and the span, as varints.
      */
-    private byte[] compacted;
+    private MappedStore compacted;
 
     // Chunks, numbered in file order.
     private long[] chunkOffsets = new long[64];
     private long[] chunkIndexes = new long[64];
     private int[] chunkSubtraces = new int[64];
     private int[] chunkEvents = new int[64];
+    /** Per chunk, the number its first new entry has (or would have): entry e is in the last chunk whose first is at most e. */
+    private int[] firstEntry = new int[64];
+
     private int chunks;
+
+    private final int segmentBits;
+
+    ActorChunks() throws IOException {
+        this(MappedStore.SEGMENT_BITS);
+    }
+
+    /** With its stores mapped in segments of 2^segmentBits bytes (tests cross them with little data). */
+    ActorChunks(int segmentBits) throws IOException {
+        this.segmentBits = segmentBits;
+        byId = MappedStore.create("index-ids", segmentBits);
+        entryStore = MappedStore.create("index-build", segmentBits);
+    }
 
     /** The following {@link #add} calls are subtraces of the chunk at {@code offset}. */
     void startChunk(long offset, long index) {
@@ -68,7 +90,9 @@ final class ActorChunks {
             chunkIndexes = Arrays.copyOf(chunkIndexes, chunks * 2);
             chunkSubtraces = Arrays.copyOf(chunkSubtraces, chunks * 2);
             chunkEvents = Arrays.copyOf(chunkEvents, chunks * 2);
+            firstEntry = Arrays.copyOf(firstEntry, chunks * 2);
         }
+        firstEntry[chunks] = entries + 1;
         chunkOffsets[chunks] = offset;
         chunkIndexes[chunks] = index;
         chunks++;
@@ -85,47 +109,73 @@ final class ActorChunks {
         int latest = latest(actor);
         if (latest == NONE) {
             actors++;
-            latest(actor, newEntry(chunk, counter, NONE));
+            latest(actor, newEntry(counter, NONE));
             return;
         }
         // Unwrap the 32-bit counter near the actor's last one (chunks are roughly in time order).
-        long last = min[latest] + span[latest];
+        long at = (long) latest * ENTRY_BYTES;
+        long min = entryStore.getLong(at);
+        long last = min + entryStore.getInt(at + 8);
         long c = SubtraceOrder.unwrap(last, counter);
-        if (chunkOf[latest] == chunk) {
-            long low = Math.min(min[latest], c);
-            span[latest] = (int) (Math.max(last, c) - low);
-            min[latest] = low;
+        if (latest >= firstEntry[chunk]) { // the actor's latest entry is this chunk's
+            long low = Math.min(min, c);
+            entryStore.putLong(at, low);
+            entryStore.putInt(at + 8, (int) (Math.max(last, c) - low));
         } else {
-            latest(actor, newEntry(chunk, c, latest));
+            latest(actor, newEntry(c, latest));
         }
     }
 
-    private int newEntry(int chunk, long counter, int previousEntry) {
-        int e = ++entries;
-        if (e == chunkOf.length) {
-            int n = grown(chunkOf.length, e + 1);
-            chunkOf = Arrays.copyOf(chunkOf, n);
-            min = Arrays.copyOf(min, n);
-            span = Arrays.copyOf(span, n);
-            previous = Arrays.copyOf(previous, n);
+    private int newEntry(long counter, int previousEntry) {
+        if (entries == Integer.MAX_VALUE - 1) {
+            throw new IllegalStateException("the trace has more than 2^31 index entries");
         }
-        chunkOf[e] = chunk;
-        min[e] = counter;
-        span[e] = 0;
-        previous[e] = previousEntry;
+        int e = ++entries;
+        long at = (long) e * ENTRY_BYTES;
+        entryStore.ensure(at + ENTRY_BYTES);
+        entryStore.putLong(at, counter);
+        entryStore.putInt(at + 12, previousEntry); // the span starts at 0, as the store does
         return e;
     }
 
-    /** Called once the index is built: writes each actor's entries compactly (the arrays used to build them go). */
-    void compact() {
+    private long min(int e) {
+        return entryStore.getLong((long) e * ENTRY_BYTES);
+    }
+
+    private int span(int e) {
+        return entryStore.getInt((long) e * ENTRY_BYTES + 8);
+    }
+
+    private int previous(int e) {
+        return entryStore.getInt((long) e * ENTRY_BYTES + 12);
+    }
+
+    /** The chunk of entry {@code e}: the last one whose first entry is at most {@code e}. */
+    private int chunkOf(int e) {
+        int low = 0;
+        int high = chunks - 1;
+        while (low < high) {
+            int mid = (low + high + 1) >>> 1;
+            if (firstEntry[mid] <= e) {
+                low = mid;
+            } else {
+                high = mid - 1;
+            }
+        }
+        return low;
+    }
+
+    /** Called once the index is built: writes each actor's entries compactly (the build's store goes). */
+    void compact() throws IOException {
         chunkOffsets = Arrays.copyOf(chunkOffsets, chunks);
         chunkIndexes = Arrays.copyOf(chunkIndexes, chunks);
         chunkSubtraces = Arrays.copyOf(chunkSubtraces, chunks);
         chunkEvents = Arrays.copyOf(chunkEvents, chunks);
-        Compactor out = new Compactor(entries);
-        for (int id = 0; id < latestById.length; id++) {
-            if (latestById[id] > NONE) {
-                latestById[id] = out.write(latestById[id]);
+        Compactor out = new Compactor(MappedStore.create("index", segmentBits));
+        for (long id = 0; id < idLimit; id++) {
+            int latest = byId.getInt(id * Integer.BYTES);
+            if (latest > NONE) {
+                byId.putInt(id * Integer.BYTES, out.write(latest));
             }
         }
         for (int slot = 0; slot < latestBySlot.length; slot++) {
@@ -133,27 +183,32 @@ final class ActorChunks {
                 latestBySlot[slot] = out.write(latestBySlot[slot]);
             }
         }
-        compacted = out.bytes();
-        chunkOf = null;
-        min = null;
-        span = null;
-        previous = null;
+        compacted = out.store;
+        firstEntry = null;
+        entryStore.close();
+        entryStore = null;
+        // Neither grows any more (forgetting writes an id met already): their files need no descriptor.
+        byId.close();
+        compacted.close();
     }
 
-    /** Writes actors' entries into one byte array; position 0 is never an actor's ({@link #NONE}). */
+    /** Writes actors' entries into one store; position 0 is never an actor's ({@link #NONE}). */
     private final class Compactor {
-        private byte[] out;
-        private int at = 1;
+        final MappedStore store;
+        private long at = 1;
         private int[] order = new int[16];
 
-        Compactor(int entries) {
-            out = new byte[(int) Math.min(Integer.MAX_VALUE - 16, 16L + 4L * entries)];
+        Compactor(MappedStore store) {
+            this.store = store;
         }
 
         /** Writes the entries that end at {@code latest}, by lowest counter (file order among equal ones); returns where. */
         int write(int latest) {
+            if (at > Integer.MAX_VALUE) {
+                throw new IllegalStateException("the trace's index passes 2 GB");
+            }
             int n = 0;
-            for (int e = latest; e > NONE; e = previous[e]) {
+            for (int e = latest; e > NONE; e = previous(e)) {
                 if (n == order.length) {
                     order = Arrays.copyOf(order, n * 2);
                 }
@@ -168,39 +223,27 @@ final class ActorChunks {
             for (int i = 1; i < n; i++) {
                 int e = order[i];
                 int j = i - 1;
-                while (j >= 0 && min[order[j]] > min[e]) {
+                while (j >= 0 && min(order[j]) > min(e)) {
                     order[j + 1] = order[j];
                     j--;
                 }
                 order[j + 1] = e;
             }
-            int start = at;
-            room(10);
-            at = LittleEndian.putVarLong(out, at, n);
+            int start = (int) at;
+            at = store.putVarLong(at, n);
             int lastChunk = 0;
             long lastMin = 0;
             for (int i = 0; i < n; i++) {
                 int e = order[i];
-                room(30);
-                long dc = chunkOf[e] - lastChunk;
-                at = LittleEndian.putVarLong(out, at, (dc << 1) ^ (dc >> 63));
-                at = LittleEndian.putVarLong(out, at, min[e] - lastMin);
-                at = LittleEndian.putVarLong(out, at, span[e]);
-                lastChunk = chunkOf[e];
-                lastMin = min[e];
+                int chunk = chunkOf(e);
+                long dc = chunk - lastChunk;
+                at = store.putVarLong(at, (dc << 1) ^ (dc >> 63));
+                at = store.putVarLong(at, min(e) - lastMin);
+                at = store.putVarLong(at, span(e));
+                lastChunk = chunk;
+                lastMin = min(e);
             }
             return start;
-        }
-
-        private void room(int bytes) {
-            if (at + bytes > out.length) {
-                // Past 2 GB the copy throws OutOfMemoryError, which TraceIndex.open reports with the heap it needs.
-                out = Arrays.copyOf(out, (int) Math.min(Integer.MAX_VALUE, out.length + (out.length >> 1) + bytes));
-            }
-        }
-
-        byte[] bytes() {
-            return Arrays.copyOf(out, at);
         }
     }
 
@@ -211,18 +254,18 @@ final class ActorChunks {
             return List.of();
         }
         long[] read = new long[1];
-        at = LittleEndian.getVarLong(compacted, at, read);
+        long p = compacted.getVarLong(at, read);
         int n = (int) read[0];
         List<Entry> out = new ArrayList<>(n);
         int chunk = 0;
         long low = 0;
         for (int i = 0; i < n; i++) {
-            at = LittleEndian.getVarLong(compacted, at, read);
+            p = compacted.getVarLong(p, read);
             long dc = read[0];
             chunk += (int) ((dc >>> 1) ^ -(dc & 1));
-            at = LittleEndian.getVarLong(compacted, at, read);
+            p = compacted.getVarLong(p, read);
             low += read[0];
-            at = LittleEndian.getVarLong(compacted, at, read);
+            p = compacted.getVarLong(p, read);
             out.add(new Entry(
                     chunkOffsets[chunk],
                     chunkIndexes[chunk],
@@ -245,8 +288,8 @@ final class ActorChunks {
     long[] actors() {
         long[] out = new long[actors];
         int n = 0;
-        for (int id = 0; id < latestById.length; id++) {
-            if (latestById[id] != NONE) {
+        for (long id = 0; id < idLimit; id++) {
+            if (byId.getInt(id * Integer.BYTES) != NONE) {
                 out[n++] = id;
             }
         }
@@ -264,17 +307,18 @@ final class ActorChunks {
 
     private int latest(long actor) {
         if (dense(actor)) {
-            return actor < latestById.length ? latestById[(int) actor] : NONE;
+            return actor < idLimit ? byId.getInt(actor * Integer.BYTES) : NONE;
         }
         return latestBySlot[slot(actor)];
     }
 
     private void latest(long actor, int entry) {
         if (dense(actor)) {
-            if (actor >= latestById.length) {
-                latestById = Arrays.copyOf(latestById, grown(latestById.length, (int) actor + 1));
+            if (actor >= idLimit) {
+                idLimit = actor + 1;
+                byId.ensure(idLimit * Integer.BYTES);
             }
-            latestById[(int) actor] = entry;
+            byId.putInt(actor * Integer.BYTES, entry);
             return;
         }
         int slot = slot(actor);
@@ -287,11 +331,6 @@ final class ActorChunks {
             }
         }
         latestBySlot[slot] = entry;
-    }
-
-    /** An array's next length: half again as long (less slack than doubling, for millions of actors), at least {@code needed}. */
-    private static int grown(int length, int needed) {
-        return Math.max(needed, length + (length >> 1));
     }
 
     /** The slot of {@code actor} in the hash table: its own, or the free one where it would go. */
@@ -315,6 +354,18 @@ final class ActorChunks {
                 keys[s] = oldKeys[i];
                 latestBySlot[s] = oldLatest[i];
             }
+        }
+    }
+
+    /** Closes the index's files; what was read stays readable until it is collected. */
+    @Override
+    public void close() throws IOException {
+        byId.close();
+        if (entryStore != null) {
+            entryStore.close();
+        }
+        if (compacted != null) {
+            compacted.close();
         }
     }
 }

@@ -1,6 +1,7 @@
 package dev.reprise.trace;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
@@ -69,14 +70,30 @@ public final class TraceIndex implements AutoCloseable {
             throw new IOException(
                     "the index of " + file + " (" + (Files.size(file) >> 20) + " MB) does not fit in "
                             + "this JVM's heap (at most " + limit
-                            + " MB): while it is built it takes about 20 bytes for each actor and each chunk "
-                            + "the actor appears in. Give the replay a larger heap, e.g. -Xmx" + 2 * limit + "m",
+                            + " MB): beside its files, it keeps a few bytes per chunk and per actor with a large id. "
+                            + "Give the replay a larger heap, e.g. -Xmx" + 2 * limit + "m",
+                    e);
+        } catch (UncheckedIOException | InternalError e) {
+            // A temporary file that cannot grow, or whose pages cannot be written (a full disk faults the mapping).
+            throw new IOException(
+                    "the index of " + file + " needs about 20 bytes of space in java.io.tmpdir ("
+                            + System.getProperty("java.io.tmpdir") + ") for each actor and chunk it appears in: "
+                            + e.getMessage() + ". Free some, or give the JVM another with -Djava.io.tmpdir=DIR",
                     e);
         }
     }
 
     private static TraceIndex scan(Path file) throws IOException {
         ActorChunks index = new ActorChunks();
+        try {
+            return scan(file, index);
+        } catch (IOException | RuntimeException | Error e) {
+            index.close();
+            throw e;
+        }
+    }
+
+    private static TraceIndex scan(Path file, ActorChunks index) throws IOException {
         EventTally recorded = new EventTally();
         List<TraceProblem> problems;
         int version;
@@ -205,7 +222,9 @@ public final class TraceIndex implements AutoCloseable {
 
     @Override
     public void close() throws IOException {
-        channel.close();
+        try (actorChunks) {
+            channel.close();
+        }
     }
 
     /** Chunks decoded so far (a chunk is decoded again only once it has left the kept ones). */

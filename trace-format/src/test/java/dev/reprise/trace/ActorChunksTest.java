@@ -9,9 +9,23 @@ import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 
 class ActorChunksTest {
+    private final List<ActorChunks> opened = new java.util.ArrayList<>();
+
+    private ActorChunks opened(ActorChunks index) {
+        opened.add(index);
+        return index;
+    }
+
+    @org.junit.jupiter.api.AfterEach
+    void closeTheIndexes() throws Exception {
+        for (ActorChunks index : opened) {
+            index.close();
+        }
+    }
+
     @Test
-    void manyActorsKeepTheirChunksInCounterOrderAndCanBeForgotten() {
-        ActorChunks index = new ActorChunks();
+    void manyActorsKeepTheirChunksInCounterOrderAndCanBeForgotten() throws Exception {
+        ActorChunks index = opened(new ActorChunks());
         int actors = 5000;
         // Three chunks, the second written after the third (another thread's buffer flushed late).
         long[][] chunkCounters = {{0, 1}, {4, 5}, {2, 3}};
@@ -38,10 +52,10 @@ class ActorChunksTest {
     }
 
     @Test
-    void smallIdsAndLargeOnesAreKeptApart() {
+    void smallIdsAndLargeOnesAreKeptApart() throws Exception {
         // Small ids are kept by id; outside sources (2^48 up), the recorder and negative ids by hash.
         long[] ids = {16, 17, 300_000, ActorChunks.DENSE_IDS - 1, ActorChunks.DENSE_IDS, 1L << 48, Long.MAX_VALUE, -5};
-        ActorChunks index = new ActorChunks();
+        ActorChunks index = opened(new ActorChunks());
         for (int c = 0; c < 2; c++) {
             index.startChunk(100L * c, c);
             for (long id : ids) {
@@ -79,8 +93,8 @@ class ActorChunksTest {
     }
 
     @Test
-    void countersUnwrapPast32Bits() {
-        ActorChunks index = new ActorChunks();
+    void countersUnwrapPast32Bits() throws Exception {
+        ActorChunks index = opened(new ActorChunks());
         index.startChunk(0, 0);
         index.add(1, 0xFFFF_FFFEL, 1);
         index.startChunk(100, 1);
@@ -96,25 +110,36 @@ class ActorChunksTest {
     }
 
     @Test
-    void compactedEntriesAreTheSameAsTheOnesAddedInAnyOrder() {
+    void compactedEntriesAreTheSameAsTheOnesAddedInAnyOrder() throws Exception {
         // Actors whose subtraces are spread over many chunks out of counter order (threads'
         // buffers flushed late), compared with the entries worked out by hand.
-        java.util.Random random = new java.util.Random(7);
-        int actorCount = 50;
+        compactedEntriesMatch(7, 50, 400, 0, MappedStore.SEGMENT_BITS);
+    }
+
+    @Test
+    void entriesPastASegmentAndChunksWithoutSubtracesKeepTheirChunks() throws Exception {
+        // Stores mapped in 4 KB segments, so entries, ids and varints cross hundreds of them, and
+        // every fifth chunk empty: an entry's chunk is found from the first entry number of each
+        // chunk, which empty chunks share.
+        compactedEntriesMatch(11, 700, 250, 5, 12);
+    }
+
+    private void compactedEntriesMatch(long seed, int actorCount, int chunkCount, int emptyEvery, int segmentBits)
+            throws Exception {
+        java.util.Random random = new java.util.Random(seed);
         long[] next = new long[actorCount];
         List<List<ActorChunks.Entry>> expected = new java.util.ArrayList<>();
         for (int a = 0; a < actorCount; a++) {
             expected.add(new java.util.ArrayList<>());
         }
-        ActorChunks index = new ActorChunks();
-        int chunkCount = 400;
+        ActorChunks index = opened(new ActorChunks(segmentBits));
         int[][] perChunk = new int[chunkCount][actorCount];
         long[][] low = new long[chunkCount][actorCount];
         long[][] high = new long[chunkCount][actorCount];
         // Counters handed out in order, then the chunks written in a shuffled order.
         for (int c = 0; c < chunkCount; c++) {
             for (int a = 0; a < actorCount; a++) {
-                int n = random.nextInt(4);
+                int n = emptyEvery > 0 && c % emptyEvery == 0 ? 0 : random.nextInt(4);
                 perChunk[c][a] = n;
                 low[c][a] = next[a];
                 next[a] += n;
