@@ -73,6 +73,8 @@ public final class TraceIndex implements AutoCloseable {
                             + " MB): beside its files, it keeps a few bytes per chunk and per actor with a large id. "
                             + "Give the replay a larger heap, e.g. -Xmx" + 2 * limit + "m",
                     e);
+        } catch (IllegalStateException e) { // past the index's limits: 2^31 entries, 2 GB once compacted
+            throw new IOException("the index of " + file + " cannot be built: " + e.getMessage(), e);
         } catch (UncheckedIOException | InternalError e) {
             // A temporary file that cannot grow, or whose pages cannot be written (a full disk faults the mapping).
             throw new IOException(
