@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.reprise.programs.AwaitingClerkProgram;
 import dev.reprise.programs.BalancingProgram;
 import dev.reprise.programs.CombinatorRaceProgram;
 import dev.reprise.programs.CountingProgram;
@@ -24,7 +25,9 @@ import dev.reprise.programs.SystemCallProgram;
 import dev.reprise.programs.TimersAndInputProgram;
 import dev.reprise.programs.ZippedFuturesProgram;
 import dev.reprise.trace.ExitCodes;
+import dev.reprise.trace.TraceEvent;
 import dev.reprise.trace.TraceFiles;
+import dev.reprise.trace.TraceIds;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -305,6 +308,40 @@ class ReplayIT {
                         rec.out.stream().anyMatch(l -> l.endsWith("of 400 complete at the last look")), rec::toString),
                 ReplayIT::programOutput,
                 List.of(List.of(), ONE_DISPATCHER_THREAD));
+    }
+
+    /**
+     * A typed clerk's turn blocks with {@code Await.result} on an answer a plain thread gives after a
+     * random while, and main blocks with {@code Await} too. Whether the answer is there when Await
+     * first looks changes nothing the program does, so it is not recorded: the actors' turns hold
+     * almost no system calls (one per Await before, 150 in the clerk alone). Recorded three times
+     * under schedule perturbation; the clerk's interleaving of requests and the thread's "free"
+     * messages differs between them, and each replays as recorded, also on one dispatcher thread.
+     */
+    @Test
+    void awaitsFirstLookIsNotRecordedAndAwaitingTurnsReplayAsRecorded() throws Exception {
+        Set<String> outputs = new HashSet<>();
+        for (int i = 0; i < 3; i++) {
+            Path trace = tmp.resolve("awaiting" + i);
+            RecordedRun rec = RecordedRun.record(trace, CALLS + ",perturb=" + (i + 1), AwaitingClerkProgram.class);
+            assertEquals(0, rec.exitCode, rec.toString());
+            assertEquals(
+                    AwaitingClerkProgram.Requests(), rec.lines("free after ").size(), rec::toString);
+            long actorsCalls = rec.events().entrySet().stream()
+                    .filter(e -> e.getKey() < TraceIds.FIRST_EXTERNAL_SOURCE)
+                    .flatMap(e -> e.getValue().stream())
+                    .filter(e -> e instanceof TraceEvent.SystemCall)
+                    .count();
+            assertTrue(actorsCalls < 10, "the actors recorded " + actorsCalls + " system calls");
+            outputs.add(programOutput(rec));
+            for (List<String> jvmOptions : List.of(List.<String>of(), ONE_DISPATCHER_THREAD)) {
+                RecordedRun rep = RecordedRun.replay(trace, jvmOptions, AwaitingClerkProgram.class);
+                assertEquals(0, rep.exitCode, "run " + i + " " + jvmOptions + ": " + rep);
+                assertEquals(programOutput(rec), programOutput(rep), "run " + i + " " + jvmOptions + ": " + rep.err);
+                rep.assertApplicationTraceConsumed();
+            }
+        }
+        assertTrue(outputs.size() > 1, "three recordings took the clerk's messages in one order");
     }
 
     private static final List<String> ONE_DISPATCHER_THREAD = List.of(

@@ -281,8 +281,8 @@ class DiffIT {
 
         Cli.Result against = diff(cut.toString(), right.toString());
         assertEquals(2, against.exit(), against::toString);
-        // Actor 28's message is what the two programs do differently; the two recordings may also differ in
-        // a value Akka's own start-up read (a stream materializer's system call), listed as another root cause.
+        // Actor 28's message is what the two programs do differently; the two recordings may also differ
+        // where the program races (the order of its actors' stops), listed as other root causes.
         String causes = against.out().split("Following from them:", 2)[0];
         assertTrue(
                 causes.contains("Root causes") && causes.matches("(?s).*\\n\\d+\\. actor 28, .*"),

@@ -21,7 +21,7 @@ import scala.util.Try;
  * answered by {@link SharedReads}' rule; a callback whose registration was answered "incomplete"
  * never runs inside the turn: it runs on Scala's global pool, so that what it does comes later, as
  * a message. Without this, the number of callbacks a context registers, and so the id of each
- * later one, depended on how far other contexts had run. {@code Await}'s callback is left out.
+ * later one, depended on how far other contexts had run. {@code Await}'s callback and its first look ({@link #awaitLooks}) are left out.
  */
 @SuppressWarnings("unchecked")
 public final class FutureReads {
@@ -37,12 +37,32 @@ public final class FutureReads {
     public static boolean isCompleted(Object promise, boolean live) {
         try {
             AgentThread t = SharedReads.ownContext();
-            return t == null ? live : completed(t, FUTURE_COMPLETED, (DefaultPromise<?>) promise, live);
+            return t == null || t.awaitLooks ? live : completed(t, FUTURE_COMPLETED, (DefaultPromise<?>) promise, live);
         } catch (ReplayDivergence d) {
             throw d;
         } catch (Throwable e) {
             AgentLog.internalError("recording Future.isCompleted", e);
             return live;
+        }
+    }
+
+    /**
+     * {@code future.isCompleted()}, asked by Scala's {@code Await.result} or {@code ready} before it
+     * waits: the live answer, not recorded. It only chooses whether Await blocks (and tells the
+     * thread's pool so); what Await returns is the future's result either way, so a recorded
+     * answer would make two runs differ where the program does not, and cost a write.
+     */
+    public static boolean awaitLooks(Object future) {
+        AgentThread t = AgentThread.peek();
+        if (t == null) {
+            return ((scala.concurrent.Future<?>) future).isCompleted();
+        }
+        boolean outer = t.awaitLooks;
+        t.awaitLooks = true;
+        try {
+            return ((scala.concurrent.Future<?>) future).isCompleted();
+        } finally {
+            t.awaitLooks = outer;
         }
     }
 

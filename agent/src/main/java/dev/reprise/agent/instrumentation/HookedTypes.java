@@ -25,6 +25,7 @@ final class HookedTypes {
     static final String ACTOR_CELL_COMPANION = akka("akka.actor.ActorCell$");
     static final String DEFAULT_PROMISE = "scala.concurrent.impl.Promise$DefaultPromise";
     static final String PROMISE_TRANSFORMATION = "scala.concurrent.impl.Promise$Transformation";
+    static final String AWAIT = "scala.concurrent.Await$";
     static final String CHILDREN = akka("akka.actor.dungeon.Children");
     static final String ACTOR_CELL = akka("akka.actor.ActorCell");
     static final String DISPATCHER = akka("akka.dispatch.Dispatcher");
@@ -74,6 +75,7 @@ final class HookedTypes {
             ACTOR_CELL_COMPANION,
             DEFAULT_PROMISE,
             PROMISE_TRANSFORMATION,
+            AWAIT,
             CHILDREN,
             ACTOR_CELL,
             DISPATCHER,

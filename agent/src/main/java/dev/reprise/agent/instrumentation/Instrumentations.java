@@ -199,6 +199,7 @@ public final class Instrumentations {
         agent = CreationInstrumentation.apply(agent);
         agent = SchedulerInstrumentation.apply(agent);
         agent = ScalaPromiseInstrumentation.apply(agent);
+        agent = AwaitInstrumentation.apply(agent);
         agent = StageInstrumentation.apply(agent);
         agent = FutureConverterInstrumentation.apply(agent);
         agent = MapAsyncHolderInstrumentation.apply(agent);
