@@ -327,6 +327,7 @@ class ReplayIT {
             assertEquals(0, rec.exitCode, rec.toString());
             assertEquals(
                     AwaitingClerkProgram.Requests(), rec.lines("free after ").size(), rec::toString);
+            assertFalse(rec.err.contains("internal error"), rec.err);
             long actorsCalls = rec.events().entrySet().stream()
                     .filter(e -> e.getKey() < TraceIds.FIRST_EXTERNAL_SOURCE)
                     .flatMap(e -> e.getValue().stream())

@@ -44,7 +44,7 @@ public final class AgentThread {
     /** The named {@code /system} actor being made now by its own creator ({@link SystemActorCreations}), or null. */
     public Object systemCreation;
 
-    /** Whether {@code Await} asks a future whether it is complete now ({@link FutureReads#awaitLooks}). */
+    /** Whether {@code Await} looks at a future now ({@link FutureReads#awaitLooks}, {@link FutureReads#awaitValue}). */
     boolean awaitLooks;
 
     /** How deep this thread is in registering callbacks on a Scala future ({@link FutureReads#registering}). */

@@ -21,7 +21,7 @@ import scala.util.Try;
  * answered by {@link SharedReads}' rule; a callback whose registration was answered "incomplete"
  * never runs inside the turn: it runs on Scala's global pool, so that what it does comes later, as
  * a message. Without this, the number of callbacks a context registers, and so the id of each
- * later one, depended on how far other contexts had run. {@code Await}'s callback and its first look ({@link #awaitLooks}) are left out.
+ * later one, depended on how far other contexts had run. {@code Await}'s callback and its first look ({@link #awaitLooks}, {@link #awaitValue}) are left out.
  */
 @SuppressWarnings("unchecked")
 public final class FutureReads {
@@ -53,16 +53,29 @@ public final class FutureReads {
      * answer would make two runs differ where the program does not, and cost a write.
      */
     public static boolean awaitLooks(Object future) {
+        return asAwait(() -> ((scala.concurrent.Future<?>) future).isCompleted());
+    }
+
+    /**
+     * {@code future.value()}, asked by Scala's {@code Await.result} (2.13.13 and later, through
+     * {@code Await.FutureValue}) before it waits: the live value, not recorded, as for {@link
+     * #awaitLooks}: a value there is returned at once, none is waited for, to the same result.
+     */
+    public static Option<?> awaitValue(Object future) {
+        return asAwait(() -> ((scala.concurrent.Future<?>) future).value());
+    }
+
+    /** {@code look}'s live answer: the reads it makes of a future on this thread are not recorded. */
+    private static <T> T asAwait(java.util.function.Supplier<T> look) {
         AgentThread t = AgentThread.peek();
-        if (t == null) {
-            return ((scala.concurrent.Future<?>) future).isCompleted();
+        if (t == null || t.awaitLooks) {
+            return look.get();
         }
-        boolean outer = t.awaitLooks;
         t.awaitLooks = true;
         try {
-            return ((scala.concurrent.Future<?>) future).isCompleted();
+            return look.get();
         } finally {
-            t.awaitLooks = outer;
+            t.awaitLooks = false;
         }
     }
 
@@ -70,7 +83,7 @@ public final class FutureReads {
     public static Object value(Object promise, Object live) {
         try {
             AgentThread t = SharedReads.ownContext();
-            if (t == null) {
+            if (t == null || t.awaitLooks) {
                 return live;
             }
             DefaultPromise<?> p = (DefaultPromise<?>) promise;

@@ -26,6 +26,7 @@ final class HookedTypes {
     static final String DEFAULT_PROMISE = "scala.concurrent.impl.Promise$DefaultPromise";
     static final String PROMISE_TRANSFORMATION = "scala.concurrent.impl.Promise$Transformation";
     static final String AWAIT = "scala.concurrent.Await$";
+    static final String AWAIT_FUTURE_VALUE = "scala.concurrent.Await$FutureValue$";
     static final String CHILDREN = akka("akka.actor.dungeon.Children");
     static final String ACTOR_CELL = akka("akka.actor.ActorCell");
     static final String DISPATCHER = akka("akka.dispatch.Dispatcher");
@@ -76,6 +77,7 @@ final class HookedTypes {
             DEFAULT_PROMISE,
             PROMISE_TRANSFORMATION,
             AWAIT,
+            AWAIT_FUTURE_VALUE,
             CHILDREN,
             ACTOR_CELL,
             DISPATCHER,
