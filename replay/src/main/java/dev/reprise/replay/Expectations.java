@@ -152,8 +152,12 @@ final class Expectations {
 
     /** A mailbox took {@code taken}: counted, and the actor's turn is timed for the watchdog. */
     void turnBegins(long actor, TraceEvent taken) {
-        replayed.add(taken);
-        turns.begin(actor);
+        if (taken instanceof TraceEvent.Message) { // most turns: counted on the thread's own slot
+            turns.beginMessage(actor);
+        } else {
+            replayed.add(taken);
+            turns.begin(actor);
+        }
     }
 
     /** {@link Replay#turnOver(ActorScript, byte, int)}: the turn's sends as recorded, and no creation or system call left behind. */

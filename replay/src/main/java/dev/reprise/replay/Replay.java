@@ -82,6 +82,7 @@ public final class Replay implements AutoCloseable {
             DataFileReader data,
             TraceMetadata metadata,
             boolean haltOnDivergence) {
+        replayed.countsMessagesAlso(turns::messages); // a plain message's turn is counted on its thread's slot
         this.liveAfterEnd = liveAfterEnd;
         this.verbose = verbose;
         this.directory = directory;

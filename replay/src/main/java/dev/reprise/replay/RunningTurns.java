@@ -1,5 +1,7 @@
 package dev.reprise.replay;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -11,11 +13,13 @@ import java.util.concurrent.ConcurrentHashMap;
  * {@code get}, a lock) on something the replay holds back. Live turns (past the end of the
  * recording, actors that are not recorded) are not counted: they are not the trace's progress.
  *
- * <p>Every turn goes through here, so a turn costs two plain-field writes and a volatile write on
- * the thread's own slot (nothing another thread writes), and no clock read: a turn is numbered,
- * and the watchdog, which looks at every slot each time it polls, times a turn from when it first
- * saw its number. So a turn's age is short by at most one poll (a tenth of the quiet time), and a
- * replayed message on one thread no longer pays two clock reads (about 20 ns each here).
+ * <p>Every turn goes through here, so a turn costs three plain-field writes and two release
+ * writes on the thread's own slot (nothing another thread writes; on x86 a release write is a plain
+ * one, where a volatile write is a full fence), and no clock read: a turn is numbered, and the
+ * watchdog, which looks at every slot each time it polls, times a turn from when it first saw its
+ * number. So a turn's age is short by at most one poll (a tenth of the quiet time), and a replayed
+ * message on one thread no longer pays two clock reads (about 20 ns each here). The slot also
+ * counts the thread's plain message turns for the replay's tally ({@link #messages}).
  */
 final class RunningTurns {
     /** A recorded turn of {@code actor} on {@code thread}, seen running since {@code since} (System.nanoTime). */
@@ -25,17 +29,20 @@ final class RunningTurns {
     private static final long NONE = 0;
 
     /**
-     * One thread's turn. {@code actor}, {@code count} and {@code turn} are written only by its
-     * thread, {@code turn} last (a release), so the watchdog that reads it first sees the actor
-     * that goes with it, or a newer one (a heuristic with seconds of slack either way). The
-     * watchdog alone, under the {@link RunningTurns} monitor, writes {@code seenTurn} and
-     * {@code seenSince}.
+     * One thread's turn. {@code actor}, {@code count}, {@code messages} and {@code turn} are
+     * written only by its thread, {@code turn} last (a release), so the watchdog that reads it
+     * first (an acquire) sees the actor that goes with it, or a newer one (a heuristic with
+     * seconds of slack either way). The watchdog alone, under the {@link RunningTurns} monitor,
+     * writes {@code seenTurn} and {@code seenSince}.
      */
     private static final class Slot {
         final Thread thread;
         long actor;
         long count;
-        volatile long turn = NONE;
+        /** Plain message turns begun here: written by a release, read by an acquire. */
+        long messages;
+
+        long turn = NONE;
         long seenTurn = NONE;
         long seenSince;
 
@@ -43,6 +50,21 @@ final class RunningTurns {
             this.thread = thread;
         }
     }
+
+    private static final VarHandle TURN;
+    private static final VarHandle MESSAGES;
+
+    static {
+        try {
+            TURN = MethodHandles.lookup().findVarHandle(Slot.class, "turn", long.class);
+            MESSAGES = MethodHandles.lookup().findVarHandle(Slot.class, "messages", long.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    /** The message turns of threads that have died, whose slots are gone. */
+    private long retiredMessages;
 
     private final Map<Thread, Slot> slots = new ConcurrentHashMap<>();
     private final ThreadLocal<Slot> own = ThreadLocal.withInitial(() -> {
@@ -65,12 +87,29 @@ final class RunningTurns {
     void begin(long actor) {
         Slot s = own();
         s.actor = actor;
-        s.turn = ++s.count;
+        TURN.setRelease(s, ++s.count);
+    }
+
+    /** {@link #begin} for a plain message's turn, which the thread's slot counts ({@link #messages}). */
+    void beginMessage(long actor) {
+        Slot s = own();
+        s.actor = actor;
+        MESSAGES.setRelease(s, s.messages + 1);
+        TURN.setRelease(s, ++s.count);
+    }
+
+    /** The plain message turns begun so far, on every thread. */
+    synchronized long messages() {
+        long n = retiredMessages;
+        for (Slot s : slots.values()) {
+            n += (long) MESSAGES.getAcquire(s);
+        }
+        return n;
     }
 
     /** The calling thread's turn has ended. */
     void end() {
-        own().turn = NONE;
+        TURN.setRelease(own(), NONE);
     }
 
     /** Whether some recorded turn is running on a thread that is not waiting (it computes, or does I/O). */
@@ -120,9 +159,11 @@ final class RunningTurns {
         long now = System.nanoTime();
         List<Turn> out = new ArrayList<>();
         for (Slot s : slots.values()) {
-            long turn = s.turn;
+            long turn = (long) TURN.getAcquire(s);
             if (!s.thread.isAlive()) {
-                slots.remove(s.thread, s); // also one that died in a turn: it neither computes nor waits
+                if (slots.remove(s.thread, s)) { // also one that died in a turn: it neither computes nor waits
+                    retiredMessages += (long) MESSAGES.getAcquire(s);
+                }
             } else if (turn != NONE) {
                 if (turn != s.seenTurn) {
                     s.seenTurn = turn;

@@ -1,6 +1,7 @@
 package dev.reprise.trace;
 
 import java.util.concurrent.atomic.LongAdder;
+import java.util.function.LongSupplier;
 
 /**
  * Counts events by kind: the one definition of "messages", "system calls", "system messages" and "creations" behind
@@ -14,11 +15,22 @@ public final class EventTally {
     private final LongAdder systemCalls = new LongAdder();
     private final LongAdder systemMessageTurns = new LongAdder();
     private final LongAdder[] created = new LongAdder[CreationKind.values().length];
+    /** Plain messages counted elsewhere ({@link #countsMessagesAlso}); none by default. */
+    private LongSupplier otherMessages = () -> 0;
 
     public EventTally() {
         for (int i = 0; i < created.length; i++) {
             created[i] = new LongAdder();
         }
+    }
+
+    /**
+     * Plain messages ({@link TraceEvent.Message}) are also counted by {@code counted}, which this
+     * tally's totals add in: a replay counts most of them per thread, where a shared counter's
+     * atomic update per message cost its turns a full fence each. Set before the counting starts.
+     */
+    public void countsMessagesAlso(LongSupplier counted) {
+        otherMessages = counted;
     }
 
     /** Counts {@code e}. */
@@ -52,7 +64,7 @@ public final class EventTally {
 
     /** Processed messages of every kind. */
     public long messages() {
-        return messages.sum();
+        return messages.sum() + otherMessages.getAsLong();
     }
 
     public long promiseMessages() {
