@@ -2,6 +2,7 @@ package dev.reprise.programs
 
 import akka.actor.typed.{ActorSystem, Behavior}
 import akka.actor.typed.scaladsl.Behaviors
+import com.typesafe.config.ConfigFactory
 
 import java.util.concurrent.{LinkedBlockingQueue, ThreadLocalRandom}
 import scala.concurrent.{Await, ExecutionContext, Future, Promise}
@@ -44,7 +45,10 @@ object AwaitingClerkProgram {
   }
 
   def main(args: Array[String]): Unit = {
-    val system = ActorSystem(clerk, "clerk", ProgramConfig.config(false))
+    val config = ConfigFactory
+      .parseString("akka.loglevel = WARNING\nakka.log-dead-letters = off")
+      .withFallback(ConfigFactory.load())
+    val system = ActorSystem(clerk, "clerk", config)
     val office = new Thread(() => {
       for (_ <- 0 until Requests) {
         val (n, answer) = backOffice.take()
