@@ -54,10 +54,11 @@ class InstrumentationsTest {
         }
         Set<String> listed = new TreeSet<>(HookedTypes.ALL);
         // Scala 2.13's own converter replaced scala-java8-compat's; only one of them is on this class path.
+        // Await's FutureValue came with Scala 2.13.13 (Pekko 1.7 brings it; this class path has 2.13.12).
         Set<String> absent = new TreeSet<>(listed);
         absent.removeAll(matched);
         assertTrue(
-                absent.stream().allMatch(n -> n.endsWith("$CF")),
+                absent.stream().allMatch(n -> n.endsWith("$CF") || n.equals("scala.concurrent.Await$FutureValue$")),
                 "listed but matched by no instrumentation: " + absent);
         Set<String> unlisted = new TreeSet<>(matched);
         unlisted.removeAll(listed);
