@@ -53,12 +53,15 @@ public final class Replay implements AutoCloseable {
     final boolean cut;
     /** Every actor's replay mailbox, for the watchdog and the reports. */
     final Set<ReplayMailbox> queues = ConcurrentHashMap.newKeySet();
-    /** The events the replayed program consumed, counted as {@code reprise stats} counts the trace. */
-    final EventTally replayed = new EventTally();
-
-    final LongAdder liveInputs = new LongAdder();
     /** The recorded turns running now, for the watchdog. */
     final RunningTurns turns = new RunningTurns();
+    /**
+     * The events the replayed program consumed, counted as {@code reprise stats} counts the trace;
+     * a plain message's turn is counted on its thread's slot in {@link #turns}.
+     */
+    final EventTally replayed = new EventTally(turns::messages);
+
+    final LongAdder liveInputs = new LongAdder();
     /** Reports show everything (every actor, message group and frame), not a screenful. */
     final boolean verbose;
 
@@ -82,7 +85,6 @@ public final class Replay implements AutoCloseable {
             DataFileReader data,
             TraceMetadata metadata,
             boolean haltOnDivergence) {
-        replayed.countsMessagesAlso(turns::messages); // a plain message's turn is counted on its thread's slot
         this.liveAfterEnd = liveAfterEnd;
         this.verbose = verbose;
         this.directory = directory;

@@ -13,9 +13,10 @@ import java.util.concurrent.ConcurrentHashMap;
  * {@code get}, a lock) on something the replay holds back. Live turns (past the end of the
  * recording, actors that are not recorded) are not counted: they are not the trace's progress.
  *
- * <p>Every turn goes through here, so a turn costs three plain-field writes and two release
- * writes on the thread's own slot (nothing another thread writes; on x86 a release write is a plain
- * one, where a volatile write is a full fence), and no clock read: a turn is numbered, and the
+ * <p>Every turn goes through here, so a turn costs two plain-field writes and two release writes
+ * on the thread's own slot, a plain message's turn a third release write, its count (nothing
+ * another thread writes; on x86 a release write is a plain one, where a volatile write is a full
+ * fence), and no clock read: a turn is numbered, and the
  * watchdog, which looks at every slot each time it polls, times a turn from when it first saw its
  * number. So a turn's age is short by at most one poll (a tenth of the quiet time), and a replayed
  * message on one thread no longer pays two clock reads (about 20 ns each here). The slot also

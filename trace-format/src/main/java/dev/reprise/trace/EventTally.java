@@ -15,22 +15,23 @@ public final class EventTally {
     private final LongAdder systemCalls = new LongAdder();
     private final LongAdder systemMessageTurns = new LongAdder();
     private final LongAdder[] created = new LongAdder[CreationKind.values().length];
-    /** Plain messages counted elsewhere ({@link #countsMessagesAlso}); none by default. */
-    private LongSupplier otherMessages = () -> 0;
+    /** Plain messages counted elsewhere, which the totals add in. */
+    private final LongSupplier otherMessages;
 
     public EventTally() {
-        for (int i = 0; i < created.length; i++) {
-            created[i] = new LongAdder();
-        }
+        this(() -> 0);
     }
 
     /**
-     * Plain messages ({@link TraceEvent.Message}) are also counted by {@code counted}, which this
-     * tally's totals add in: a replay counts most of them per thread, where a shared counter's
-     * atomic update per message cost its turns a full fence each. Set before the counting starts.
+     * A tally whose plain messages ({@link TraceEvent.Message}) are also counted by {@code
+     * otherMessages}: a replay counts most of them per thread, where a shared counter's atomic
+     * update per message cost its turns a full fence each.
      */
-    public void countsMessagesAlso(LongSupplier counted) {
-        otherMessages = counted;
+    public EventTally(LongSupplier otherMessages) {
+        this.otherMessages = otherMessages;
+        for (int i = 0; i < created.length; i++) {
+            created[i] = new LongAdder();
+        }
     }
 
     /** Counts {@code e}. */

@@ -21,7 +21,8 @@ import scala.util.Try;
  * answered by {@link SharedReads}' rule; a callback whose registration was answered "incomplete"
  * never runs inside the turn: it runs on Scala's global pool, so that what it does comes later, as
  * a message. Without this, the number of callbacks a context registers, and so the id of each
- * later one, depended on how far other contexts had run. {@code Await}'s callback and its first look ({@link #awaitLooks}, {@link #awaitValue}) are left out.
+ * later one, depended on how far other contexts had run. {@code Await}'s callback and its first
+ * look ({@link #awaitLooks}, {@link #awaitValue}) are left out.
  */
 @SuppressWarnings("unchecked")
 public final class FutureReads {
