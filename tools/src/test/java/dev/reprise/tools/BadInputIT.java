@@ -34,7 +34,10 @@ class BadInputIT {
     @BeforeAll
     static void paths() throws Exception {
         trace = RecordedTrace.get();
-        Path bad = Files.createDirectories(Cli.WORK.resolve("bad"));
+        Cli.deleteTree(Cli.WORK.resolve("unrecorded")); // the record tests check that nothing is made there
+        Path bad = Cli.WORK.resolve("bad");
+        Cli.deleteTree(bad);
+        Files.createDirectories(bad);
         missing = bad.resolve("no-such-trace");
         file = Files.writeString(bad.resolve("a-file"), "not a trace\n");
         empty = Files.createDirectories(bad.resolve("empty"));

@@ -43,11 +43,11 @@ class CommandLineIT {
     }
 
     @Test
-    void recordPassesOnTheProgramsExitCode() {
+    void recordPassesOnTheProgramsExitCode() throws Exception {
         Cli.Result r = Cli.tools(
                 "record",
                 "--trace",
-                Cli.WORK.resolve("hello").toString(),
+                RecordedPrograms.folder("hello").resolve("trace").toString(),
                 "--",
                 "-cp",
                 RecordedTrace.CLASS_PATH,

@@ -34,6 +34,8 @@ final class RecordedTrace {
     static final String PROGRAM = TallyProgram.class.getName();
 
     private static RecordedTrace recorded;
+    /** Each JVM's trace is in {@link Cli#WORK} under this and the JVM's process id. */
+    private static final String FOLDER = "tally-";
 
     final Path dir;
     /** What {@code reprise record} printed and returned. */
@@ -47,12 +49,18 @@ final class RecordedTrace {
         this.tallyLine = tallyLine;
     }
 
-    /** Records the program the first time it is asked for (every test class in this JVM shares it). */
+    /**
+     * Records the program the first time it is asked for (every test class in this JVM shares it),
+     * in a folder of this JVM's own: test classes run two at a time, in two JVMs, and each records
+     * its own.
+     */
     static synchronized RecordedTrace get() throws IOException {
         if (recorded == null) {
             Cli.requireJars();
-            Cli.deleteTree(Cli.WORK);
-            Path dir = Files.createDirectories(Cli.WORK).resolve("tally");
+            deleteOtherJvmsTraces();
+            Path dir = Cli.WORK.resolve(FOLDER + ProcessHandle.current().pid());
+            Cli.deleteTree(dir);
+            Files.createDirectories(dir);
             Cli.Result r = Cli.tools(
                     "record",
                     "--trace",
@@ -71,6 +79,32 @@ final class RecordedTrace {
     }
 
     /** The {@code tally ...} line a run of the program printed. */
+    /** The traces of test JVMs that have ended: one left from each earlier run would pile up. */
+    private static void deleteOtherJvmsTraces() throws IOException {
+        if (!Files.isDirectory(Cli.WORK)) {
+            return;
+        }
+        List<Path> ended;
+        try (var folders = Files.list(Cli.WORK)) {
+            ended = folders.filter(f -> {
+                        String name = f.getFileName().toString();
+                        if (!name.startsWith(FOLDER)) {
+                            return false;
+                        }
+                        try {
+                            long pid = Long.parseLong(name.substring(FOLDER.length()));
+                            return ProcessHandle.of(pid).isEmpty();
+                        } catch (NumberFormatException e) {
+                            return false;
+                        }
+                    })
+                    .toList();
+        }
+        for (Path f : ended) {
+            Cli.deleteTree(f);
+        }
+    }
+
     static String tallyLine(Cli.Result r) {
         List<String> lines = r.out().lines().filter(l -> l.startsWith("tally ")).toList();
         assertEquals(1, lines.size(), () -> "expected one tally line: " + r);
