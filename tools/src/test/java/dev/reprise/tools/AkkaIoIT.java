@@ -83,7 +83,7 @@ class AkkaIoIT {
         Path dir = RecordedPrograms.folder("akka-io-clients");
         Path portFile = dir.resolve("peer-port");
         ChildProcess.Running peer = ChildProcess.java()
-                .classPath(AkkaSamplesIT.programClassPath(TcpTally.class))
+                .classPath(SampleRuns.programClassPath(TcpTally.class))
                 .main(TcpTally.class, portFile.toString())
                 .output(dir.resolve("peer.out"), dir.resolve("peer.err"))
                 .timeout(Duration.ofMinutes(5))
@@ -131,7 +131,7 @@ class AkkaIoIT {
                         trace.toString(),
                         "--",
                         "-cp",
-                        AkkaSamplesIT.programClassPath(UdpVotes.class),
+                        SampleRuns.programClassPath(UdpVotes.class),
                         UdpVotes.class.getName(),
                         portFile.toString()),
                 dir.resolve("record.txt"));

@@ -55,7 +55,7 @@ class ChangedProgramIT {
                         trace.toString(),
                         "--",
                         "-cp",
-                        AkkaSamplesIT.programClassPath(ChangedProgram.class) + java.io.File.pathSeparator + extra,
+                        SampleRuns.programClassPath(ChangedProgram.class) + java.io.File.pathSeparator + extra,
                         ChangedProgram.class.getName(),
                         "original");
                 assertEquals(0, otherPath.exit(), otherPath::toString);
@@ -138,7 +138,7 @@ class ChangedProgramIT {
 
     /** Its output without what no replay controls (Akka's log timestamps and threads). */
     private static List<String> lines(Cli.Result r) {
-        return AkkaSamplesIT.normalise(r.out().lines().toList());
+        return SampleRuns.normalise(r.out().lines().toList());
     }
 
     /** Exit 86 with a report whose first difference is in {@code actor} (where the program changed) and says {@code phrase}. */

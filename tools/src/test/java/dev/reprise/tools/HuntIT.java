@@ -81,7 +81,7 @@ class HuntIT {
     void findsTheSeededBugAndItsTraceReplaysToTheSameFailure(Bug bug) throws Exception {
         Path dir = RecordedPrograms.folder("hunt-" + bug);
         Path kept = dir.resolve("kept");
-        String classPath = AkkaSamplesIT.programClassPath(bug.program());
+        String classPath = SampleRuns.programClassPath(bug.program());
         List<String> program = List.of("-cp", classPath, bug.program().getName());
         List<String> hunt = new ArrayList<>(
                 List.of("hunt", "--runs", String.valueOf(BUDGET), "--seed", "1", "--keep", kept.toString()));

@@ -40,7 +40,7 @@ final class RecordedPrograms {
         cmd.addAll(options);
         cmd.add("--");
         cmd.addAll(jvmArgs);
-        cmd.addAll(List.of("-cp", AkkaSamplesIT.programClassPath(main), main.getName()));
+        cmd.addAll(List.of("-cp", SampleRuns.programClassPath(main), main.getName()));
         cmd.addAll(List.of(args));
         Cli.Result r = Cli.script(Cli.PACKAGED, cmd.toArray(String[]::new));
         assertEquals(0, r.exit(), () -> "the recording failed: " + r);
@@ -51,7 +51,7 @@ final class RecordedPrograms {
     static Cli.Result replay(Path trace, List<String> options, Class<?> main, String... args) {
         List<String> cmd = new ArrayList<>(List.of("replay", "--trace", trace.toString()));
         cmd.addAll(options);
-        cmd.addAll(List.of("--", "-cp", AkkaSamplesIT.programClassPath(main), main.getName()));
+        cmd.addAll(List.of("--", "-cp", SampleRuns.programClassPath(main), main.getName()));
         cmd.addAll(List.of(args));
         return Cli.script(Cli.PACKAGED, cmd.toArray(String[]::new));
     }

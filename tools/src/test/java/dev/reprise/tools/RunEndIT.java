@@ -73,7 +73,7 @@ class RunEndIT {
                 trace.toString(),
                 "--",
                 "-cp",
-                AkkaSamplesIT.programClassPath(FailingLedger.class),
+                SampleRuns.programClassPath(FailingLedger.class),
                 FailingLedger.class.getName()));
         cmd.addAll(List.of(args));
         return Cli.script(Cli.PACKAGED, cmd.toArray(String[]::new));

@@ -50,7 +50,7 @@ record ServerRun(int exit, List<String> programLines, List<String> answers, Stri
             if (command.equals("replay")) {
                 cmd.addAll(replayOptions);
             }
-            cmd.addAll(List.of("--", "-cp", AkkaSamplesIT.programClassPath(main), main.getName()));
+            cmd.addAll(List.of("--", "-cp", SampleRuns.programClassPath(main), main.getName()));
             cmd.addAll(args);
             cmd.add(port.toString());
             Process p = Cli.start(cmd, output);

@@ -42,7 +42,7 @@ class StoppedProgramIT {
                         trace.toString(),
                         "--",
                         "-cp",
-                        AkkaSamplesIT.programClassPath(PacedProgram.class),
+                        SampleRuns.programClassPath(PacedProgram.class),
                         PacedProgram.class.getName()),
                 output);
         List<ProcessHandle> jvms = stopOnceItPrinted(replay, output, "1000: ");
@@ -80,7 +80,7 @@ class StoppedProgramIT {
                         trace.toString(),
                         "--",
                         "-cp",
-                        AkkaSamplesIT.programClassPath(PacedProgram.class),
+                        SampleRuns.programClassPath(PacedProgram.class),
                         PacedProgram.class.getName()),
                 output);
         List<ProcessHandle> jvms = stopOnceItPrinted(record, output, "1000: ");

@@ -107,6 +107,6 @@ class WideIdsIT {
 
     /** Its output without what no replay controls (Akka's log timestamps and threads). */
     private static List<String> lines(Cli.Result r) {
-        return AkkaSamplesIT.normalise(r.out().lines().toList());
+        return SampleRuns.normalise(r.out().lines().toList());
     }
 }
