@@ -22,7 +22,10 @@ import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Racy programs of futures, promises, asks and their callbacks, recorded several times and each recording replayed. */
+/**
+ * Racy programs of futures, promises, asks and their callbacks (and {@code Await}), recorded
+ * several times and each recording replayed.
+ */
 class FutureReplayIT {
     @TempDir
     Path tmp;

@@ -26,7 +26,10 @@ import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Racy actor programs recorded several times (with different results), each recording replayed; and traces a replay must refuse or stop on. */
+/**
+ * Racy actor programs recorded several times (with different results), each recording replayed;
+ * and traces a replay must refuse or stop on. {@link FutureReplayIT} has the programs of futures.
+ */
 class ReplayIT {
     @TempDir
     Path tmp;

@@ -57,7 +57,7 @@ final class RecordedTrace {
     static synchronized RecordedTrace get() throws IOException {
         if (recorded == null) {
             Cli.requireJars();
-            deleteOtherJvmsTraces();
+            deleteEndedJvmsTraces();
             Path dir = Cli.WORK.resolve(FOLDER + ProcessHandle.current().pid());
             Cli.deleteTree(dir);
             Files.createDirectories(dir);
@@ -78,9 +78,8 @@ final class RecordedTrace {
         return recorded;
     }
 
-    /** The {@code tally ...} line a run of the program printed. */
-    /** The traces of test JVMs that have ended: one left from each earlier run would pile up. */
-    private static void deleteOtherJvmsTraces() throws IOException {
+    /** Deletes the traces of test JVMs that have ended: one left from each earlier run would pile up. */
+    private static void deleteEndedJvmsTraces() throws IOException {
         if (!Files.isDirectory(Cli.WORK)) {
             return;
         }
@@ -105,6 +104,7 @@ final class RecordedTrace {
         }
     }
 
+    /** The {@code tally ...} line a run of the program printed. */
     static String tallyLine(Cli.Result r) {
         List<String> lines = r.out().lines().filter(l -> l.startsWith("tally ")).toList();
         assertEquals(1, lines.size(), () -> "expected one tally line: " + r);

@@ -39,17 +39,7 @@ final class SampleRuns {
         for (int run = 1; run <= RUNS; run++) {
             Path runDir = Files.createDirectories(dir.resolve("run" + run));
             Path trace = runDir.resolve("trace");
-            ScriptRun record = ScriptRun.run(
-                    runDir,
-                    "record",
-                    input,
-                    "record",
-                    "--trace",
-                    trace.toString(),
-                    "--",
-                    "-cp",
-                    programClassPath(main),
-                    main.getName());
+            ScriptRun record = script("record", runDir, input, trace, main);
             if (record.exit() != 0) {
                 failures.add("run " + run + ": the recording exited " + record.exit() + "\n" + record.show());
                 continue;
@@ -60,17 +50,7 @@ final class SampleRuns {
             if (!added.isEmpty()) {
                 failures.add("run " + run + ": the recording printed lines no plain run prints: " + added);
             }
-            ScriptRun replay = ScriptRun.run(
-                    runDir,
-                    "replay",
-                    input,
-                    "replay",
-                    "--trace",
-                    trace.toString(),
-                    "--",
-                    "-cp",
-                    programClassPath(main),
-                    main.getName());
+            ScriptRun replay = script("replay", runDir, input, trace, main);
             List<String> recorded = normalise(record.out());
             List<String> replayed = normalise(replay.out());
             boolean same = recorded.equals(replayed);
@@ -98,6 +78,21 @@ final class SampleRuns {
                 + "(traces and output in " + dir + ")";
         System.out.println(summary);
         assertTrue(failures.isEmpty(), () -> summary + "\n\n" + String.join("\n\n", failures));
+    }
+
+    /** {@code ./reprise COMMAND --trace TRACE -- -cp ... MAIN} run in {@code runDir}, {@code input} on stdin. */
+    private static ScriptRun script(String command, Path runDir, Path input, Path trace, Class<?> main) {
+        return ScriptRun.run(
+                runDir,
+                command,
+                input,
+                command,
+                "--trace",
+                trace.toString(),
+                "--",
+                "-cp",
+                programClassPath(main),
+                main.getName());
     }
 
     private static String meaning(int exit) {
