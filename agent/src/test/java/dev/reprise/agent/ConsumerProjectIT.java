@@ -118,15 +118,15 @@ class ConsumerProjectIT {
                 () -> flaky.failure("@Hunt found no failure in 30 runs: " + hunted));
         try (Stream<Path> kept = Files.list(traces)) {
             assertEquals(
-                    List.of("CollectorOrderIT.collectsInNameOrder", "HuntedOrderIT.workersAreHeardInCreationOrder"),
+                    List.of("CollectorOrderIT.collectsRoundByRound", "HuntedOrderIT.workersAreHeardInCreationOrder"),
                     kept.map(p -> p.getFileName().toString()).sorted().toList(),
                     () -> flaky.failure("not only the failing tests' traces were kept"));
         }
-        Path orderTrace = traces.resolve("CollectorOrderIT.collectsInNameOrder");
+        Path orderTrace = traces.resolve("CollectorOrderIT.collectsRoundByRound");
         assertTrue(
                 flaky.output.contains(
                         "replay it: mvn verify -Dit.test=com.example.racy.CollectorOrderIT"
-                                + "#collectsInNameOrder -Dreprise.replay=target/reprise-traces/CollectorOrderIT.collectsInNameOrder"),
+                                + "#collectsRoundByRound -Dreprise.replay=target/reprise-traces/CollectorOrderIT.collectsRoundByRound"),
                 () -> flaky.failure("no replay command printed"));
         java.util.Properties huntedRun = new java.util.Properties();
         try (var in = Files.newBufferedReader(
@@ -142,7 +142,7 @@ class ConsumerProjectIT {
                 flaky.output.contains("workersAreHeardInCreationOrder: run " + runs + " of 30 (perturb=mixed:"),
                 () -> flaky.failure("the hunt did not stop at its first failing run"));
 
-        assertReplayFailsAsRecorded("CollectorOrderIT", "collectsInNameOrder", orderTrace, order);
+        assertReplayFailsAsRecorded("CollectorOrderIT", "collectsRoundByRound", orderTrace, order);
         assertReplayFailsAsRecorded(
                 "HuntedOrderIT",
                 "workersAreHeardInCreationOrder",
