@@ -10,9 +10,11 @@ import java.util.List;
  * actors and senders. Any byte that does not fit the layout is reported, never guessed at.
  */
 final class ChunkDecoder {
-    private final ActorSlots slots = new ActorSlots();
+    private final ActorSlots slots;
     /** Whether width code 3 is a varint (format version 4 and later) rather than 4 bytes. */
     private final boolean varintIds;
+    /** Whether evicted actors are kept and may come back by a WIDE_RESUME (format version 7 and later). */
+    private final boolean wideResumes;
 
     private byte[] b;
     private int end;
@@ -21,6 +23,8 @@ final class ChunkDecoder {
     /** A decoder of chunks of format {@code version} (see {@link EventLayout} for what changed when). */
     ChunkDecoder(int version) {
         this.varintIds = version >= FileHeader.WIDE_IDS;
+        this.wideResumes = version >= FileHeader.WIDE_RESUMES;
+        this.slots = new ActorSlots(wideResumes);
     }
 
     List<Subtrace> decode(byte[] payload, int length, ChunkInfo origin) throws MalformedChunkException {
@@ -53,58 +57,67 @@ final class ChunkDecoder {
             int at = p;
             int header = b[p++] & 0xFF;
             int kind = header & KIND_MASK;
-            if (events == null && kind != SUBTRACE_START && kind != RESUME) {
+            boolean wideResume = kind == EXTENDED && wideResumes && (header >>> 3 | 1) == EXTENDED_WIDE_RESUME_REPEAT;
+            if (kind == SUBTRACE_START || kind == RESUME || wideResume) {
+                if (currentSlot >= 0) {
+                    slots.lastSender(currentSlot, lastSender);
+                }
+                int slot;
+                if (kind == SUBTRACE_START) {
+                    requireZero(at, header, EXTERNAL_BIT);
+                    actor = id(firstCode(header));
+                    counter = id(secondCode(header));
+                    if ((counter >>> 32) != 0) {
+                        throw new MalformedChunkException(at, "subtrace counter " + counter + " does not fit 32 bits");
+                    }
+                    slot = ActorSlots.slotOf(actor);
+                    if (slots.actor(slot) != actor) {
+                        slots.enter(slot, actor);
+                    }
+                    slots.counter(slot, (int) counter);
+                } else if (kind == RESUME) {
+                    need(1, at);
+                    slot = b[p++] & 0xFF;
+                    actor = slots.actor(slot);
+                    if (actor == ActorSlots.NONE) {
+                        throw new MalformedChunkException(at, "resume of slot " + slot + " that holds no actor");
+                    }
+                    counter = resumedCounter(slot, (header >>> RESUME_DELTA_SHIFT & 0x0F) + 1);
+                } else {
+                    need(2, at);
+                    int field = LittleEndian.getUnsignedShort(b, p);
+                    p += 2;
+                    int evicted = field & (ActorSlots.EVICTED - 1);
+                    actor = slots.evictedActor(evicted);
+                    if (actor == ActorSlots.NONE || field >>> 15 != 0) {
+                        throw new MalformedChunkException(
+                                at,
+                                actor == ActorSlots.NONE
+                                        ? "wide resume of evicted index " + evicted + " that holds no actor"
+                                        : "wide resume sets bit 15, which it does not use");
+                    }
+                    slot = ActorSlots.slotOf(actor);
+                    slots.enter(slot, actor);
+                    counter = resumedCounter(slot, (field >>> WIDE_RESUME_DELTA_SHIFT & 0x0F) + 1);
+                }
+                events = result;
+                lastSender = slots.lastSender(slot);
+                currentSlot = slot;
+                lastMessage = null;
+                events.startSubtrace(actor, counter);
+                if ((header & RESUME_FIRST_IS_REPEAT) != 0) {
+                    lastMessage = repeatOf(lastSender, lastMessage, at);
+                    events.add(lastMessage);
+                }
+                continue;
+            }
+            if (events == null) {
                 throw new MalformedChunkException(
                         at,
                         "chunk does not begin with a subtrace start (header byte 0x" + Integer.toHexString(header)
                                 + ")");
             }
             switch (kind) {
-                case SUBTRACE_START, RESUME -> {
-                    if (currentSlot >= 0) {
-                        slots.lastSender(currentSlot, lastSender);
-                    }
-                    events = result;
-                    if (kind == SUBTRACE_START) {
-                        requireZero(at, header, EXTERNAL_BIT);
-                        actor = id(firstCode(header));
-                        counter = id(secondCode(header));
-                        if ((counter >>> 32) != 0) {
-                            throw new MalformedChunkException(
-                                    at, "subtrace counter " + counter + " does not fit 32 bits");
-                        }
-                        int slot = ActorSlots.slotOf(actor);
-                        if (slots.actor(slot) == actor) {
-                            lastSender = slots.lastSender(slot);
-                        } else {
-                            slots.actor(slot, actor);
-                            lastSender = ActorSlots.NONE;
-                        }
-                        slots.counter(slot, (int) counter);
-                        currentSlot = slot;
-                        lastMessage = null;
-                        events.startSubtrace(actor, counter);
-                    } else {
-                        need(1, at);
-                        int slot = b[p++] & 0xFF;
-                        if (slots.actor(slot) == ActorSlots.NONE) {
-                            throw new MalformedChunkException(at, "resume of slot " + slot + " that holds no actor");
-                        }
-                        actor = slots.actor(slot);
-                        int delta = ((header >>> RESUME_DELTA_SHIFT) & 0x0F) + 1;
-                        int c = slots.counter(slot) + delta;
-                        slots.counter(slot, c);
-                        counter = c & 0xFFFFFFFFL;
-                        lastSender = slots.lastSender(slot);
-                        currentSlot = slot;
-                        lastMessage = null;
-                        events.startSubtrace(actor, counter);
-                        if ((header & RESUME_FIRST_IS_REPEAT) != 0) {
-                            lastMessage = repeatOf(lastSender, lastMessage, at);
-                            events.add(lastMessage);
-                        }
-                    }
-                }
                 case CREATION -> {
                     requireZero(at, header, EXTERNAL_BIT);
                     CreationKind created = CreationKind.ofCode((header >>> SECOND_WIDTH_SHIFT) & 3);
@@ -166,6 +179,13 @@ final class ChunkDecoder {
         }
         result.finish(marks);
         return result;
+    }
+
+    /** The counter of the actor in {@code slot} resumed {@code delta} subtraces on (unsigned, wrapping at 2^32). */
+    private long resumedCounter(int slot, int delta) {
+        int c = slots.counter(slot) + delta;
+        slots.counter(slot, c);
+        return c & 0xFFFFFFFFL;
     }
 
     /** The message a REPEAT stands for; all repeats of one sender share one immutable instance. */

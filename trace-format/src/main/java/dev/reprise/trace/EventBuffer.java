@@ -19,6 +19,14 @@ import java.lang.invoke.VarHandle;
  */
 public final class EventBuffer {
     private static final int NOT_AT = Integer.MIN_VALUE;
+    /**
+     * How {@link #resumeDelta} says to write a subtrace start: 0 in full, else the counter delta
+     * (1 to 16) in bits 0-4, and for a WIDE_RESUME this bit and the evicted index from {@link
+     * #WIDE_INDEX_SHIFT} on.
+     */
+    private static final int WIDE = 1 << 5;
+
+    private static final int WIDE_INDEX_SHIFT = 8;
     /** Position is published with release stores, so {@link #publishedSize()} never shows unwritten bytes. */
     private static final VarHandle POSITION;
     /** The fingerprint count is published like the position, before it: a published prefix has all its fingerprints. */
@@ -53,9 +61,9 @@ public final class EventBuffer {
     private long lastSender = ActorSlots.NONE;
 
     private int currentSlot = -1;
-    /** Where the last REPEAT byte / RESUME event is, so a run can grow in place. */
+    /** Where the last REPEAT byte is, so a run can grow in place. */
     private int repeatAt = NOT_AT;
-
+    /** Where the last RESUME or WIDE_RESUME without its flag begins, so the flag can say its first message repeats. */
     private int resumeAt = NOT_AT;
 
     /**
@@ -81,7 +89,7 @@ public final class EventBuffer {
         this.limit = capacity - MAX_EVENT_BYTES;
         this.smallIds = encoding.smallIds;
         this.shortForms = encoding.shortForms;
-        this.slots = shortForms ? new ActorSlots() : null;
+        this.slots = shortForms ? new ActorSlots(true) : null;
         this.marks = fingerprints ? new byte[capacity / 4] : null;
     }
 
@@ -224,7 +232,7 @@ public final class EventBuffer {
         appendMessage(sender, fingerprint, width);
     }
 
-    /** Writes and publishes a subtrace start: a RESUME of {@code delta} ({@link #resumeDelta}), or the full form when it is 0. */
+    /** Writes and publishes a subtrace start: a resume ({@link #resumeDelta}), or the full form when it is 0. */
     private void publishStart(int delta, long actor, int counter) {
         int p = position;
         if (delta > 0) {
@@ -237,8 +245,9 @@ public final class EventBuffer {
 
     /**
      * Short forms: makes {@code actor}'s slot current (keeping the last sender of the slot it
-     * leaves) and returns the RESUME delta when the slot still holds the actor and its counter
-     * moved by 1 to {@link EventLayout#MAX_RESUME_DELTA}, else 0 (a full start is written).
+     * leaves) and says how to write its start: 0 in full, else a resume ({@link #WIDE}). The
+     * slot's actor resumes by a RESUME when its counter moved by 1 to {@link
+     * EventLayout#MAX_RESUME_DELTA}; another actor's slot is entered out of line ({@link #enter}).
      * Stores only what changes: stores cost the recording thread more than loads.
      */
     private int resumeDelta(long actor, int counter) {
@@ -250,10 +259,7 @@ public final class EventBuffer {
         int slot = ActorSlots.slotOf(actor);
         currentSlot = slot;
         if (s.actor(slot) != actor) {
-            s.actor(slot, actor);
-            s.counter(slot, counter);
-            lastSender = ActorSlots.NONE;
-            return 0;
+            return enter(s, slot, actor, counter);
         }
         lastSender = s.lastSender(slot);
         int delta = counter - s.counter(slot);
@@ -261,11 +267,34 @@ public final class EventBuffer {
         return delta >= 1 && delta <= MAX_RESUME_DELTA ? delta : 0;
     }
 
-    /** A RESUME of the current slot at {@code p}, unpublished, in one store; returns its end. */
-    private int putResume(int p, int delta, int flags) {
-        int header = RESUME | (delta - 1) << RESUME_DELTA_SHIFT | flags;
-        LittleEndian.putShort(bytes, p, (short) (header | currentSlot << 8));
-        return p + 2;
+    /**
+     * {@code actor} takes {@code slot} from the actor there: a WIDE_RESUME when it was evicted
+     * earlier in the chunk and its counter moved by 1 to {@link EventLayout#MAX_RESUME_DELTA},
+     * else 0 (in full, with its last sender when it was evicted earlier, as the reader does).
+     */
+    private int enter(ActorSlots s, int slot, long actor, int counter) {
+        int back = s.enter(slot, actor);
+        lastSender = s.lastSender(slot);
+        int delta = counter - s.counter(slot);
+        s.counter(slot, counter);
+        return back >= 0 && delta >= 1 && delta <= MAX_RESUME_DELTA ? WIDE | back << WIDE_INDEX_SHIFT | delta : 0;
+    }
+
+    /**
+     * A RESUME or WIDE_RESUME ({@code resume} from {@link #resumeDelta}) of the current slot at
+     * {@code p}, unpublished; {@code flags} is {@link EventLayout#RESUME_FIRST_IS_REPEAT} or 0.
+     * Returns its end.
+     */
+    private int putResume(int p, int resume, int flags) {
+        int delta = (resume & (WIDE - 1)) - 1;
+        if ((resume & WIDE) == 0) {
+            int header = RESUME | delta << RESUME_DELTA_SHIFT | flags;
+            LittleEndian.putShort(bytes, p, (short) (header | currentSlot << 8));
+            return p + 2;
+        }
+        bytes[p] = (byte) (EXTENDED | EXTENDED_WIDE_RESUME << 3 | flags);
+        LittleEndian.putShort(bytes, p + 1, (short) (resume >>> WIDE_INDEX_SHIFT | delta << WIDE_RESUME_DELTA_SHIFT));
+        return p + 3;
     }
 
     /** A SUBTRACE_START event with both ids at {@code p}, unpublished; returns its end. */
@@ -357,13 +386,19 @@ public final class EventBuffer {
             bytes[p - 1] += 1 << 3;
             return;
         }
-        if (resumeAt == p - 2 && (bytes[p - 2] & RESUME_FIRST_IS_REPEAT) == 0) {
-            bytes[p - 2] |= RESUME_FIRST_IS_REPEAT;
+        int r = resumeAt;
+        if (r >= p - 3 && (bytes[r] & RESUME_FIRST_IS_REPEAT) == 0 && r + resumeLength(bytes[r]) == p) {
+            bytes[r] |= RESUME_FIRST_IS_REPEAT;
             return;
         }
         bytes[p] = REPEAT;
         repeatAt = p;
         POSITION.setRelease(this, p + 1);
+    }
+
+    /** Bytes of the RESUME (2) or WIDE_RESUME (3) whose header is {@code header}. */
+    private static int resumeLength(byte header) {
+        return (header & KIND_MASK) == RESUME ? 2 : 3;
     }
 
     private void narrowMessage(int p, long sender, int w) {

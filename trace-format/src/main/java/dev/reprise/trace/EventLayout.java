@@ -28,10 +28,16 @@ package dev.reprise.trace;
  *                    sender, 4-7: counter delta-1 (1..16)
  * 7 EXTENDED         3-7: extended kind (0 = GAP,               GAP: varint dropped-event count
  *                    1 = SYSTEM_TURN, 2 = MARKS,               SYSTEM_TURN: SystemMessageKind code byte,
- *                    3 = TURN_SENDS)                           varint related id
- *                                                              MARKS: varint count n, n fingerprints
- *                                                              TURN_SENDS: varint count of messages sent
+ *                    3 = TURN_SENDS, 4 = WIDE_RESUME,          varint related id
+ *                    5 = WIDE_RESUME whose first event is a    MARKS: varint count n, n fingerprints
+ *                    message from the last sender)             TURN_SENDS: varint count of messages sent
+ *                                                              WIDE_RESUME: u16, bits 0-10 the evicted
+ *                                                              index, 11-14 counter delta-1, 15 zero
  * </pre>
+ *
+ * So a RESUME's and a WIDE_RESUME's "first event repeats" flag are both header bit 3. WIDE_RESUME
+ * (format version 7 on) brings back an actor that another pushed out of its slot ({@link
+ * ActorSlots}): a subtrace start in 3 bytes.
  *
  * MARKS, when present, is the chunk's last event: the {@link Fingerprint}s of the chunk's messages
  * (one per message a REPEAT stands for) and creations, in order. It may hold fewer than there are
@@ -63,6 +69,11 @@ final class EventLayout {
     static final int EXTENDED_SYSTEM_TURN = 1;
     static final int EXTENDED_MARKS = 2;
     static final int EXTENDED_TURN_SENDS = 3;
+    static final int EXTENDED_WIDE_RESUME = 4;
+    /** Header bits 3-7 of a WIDE_RESUME whose first event repeats: {@link #RESUME_FIRST_IS_REPEAT} set. */
+    static final int EXTENDED_WIDE_RESUME_REPEAT = 5;
+    /** A WIDE_RESUME's u16: the evicted index in bits 0-10, the counter delta-1 from bit 11. */
+    static final int WIDE_RESUME_DELTA_SHIFT = 11;
 
     /** Width code 3: since format version 4 a varint follows; in versions 2 and 3, 4 bytes. */
     static final int VARINT_WIDTH = 3;

@@ -10,16 +10,19 @@ import java.util.zip.CRC32C;
  */
 final class FileHeader {
     /**
-     * The trace format version this code writes (6: data chunks may be deflated, as event chunks
-     * are; 5: outside sources are named by data entries,
+     * The trace format version this code writes (7: a subtrace start may bring back an actor
+     * evicted from its slot in 3 bytes, see {@link ActorSlots}; 6: data chunks may be deflated, as
+     * event chunks are; 5: outside sources are named by data entries,
      * {@link SourceNames}, not in the metadata; 4: ids up to 64 bits, width code 3 is a varint, see
      * {@link EventLayout}).
      */
-    static final int VERSION = 6;
+    static final int VERSION = 7;
     /** The oldest version this code reads (3: 32-bit ids and {@link Fingerprint}s; 2 is 3 without fingerprints). */
     static final int OLDEST_READ = 2;
     /** The first version whose ids may exceed 32 bits (width code 3 is a varint, data entries hold varint ids). */
     static final int WIDE_IDS = 4;
+    /** The first version whose chunks keep evicted actors for a WIDE_RESUME ({@link EventLayout}). */
+    static final int WIDE_RESUMES = 7;
 
     static final int SIZE = 16;
 
