@@ -112,6 +112,44 @@ public final class OutsideContext {
                 || name.startsWith(SOURCE_ROOT);
     }
 
+    /**
+     * Whether the context named {@code name} (a trace's outside source) is one of the root threads
+     * {@code rootThreads} ("thread:main"), or a context started from one, under a name that a run
+     * gives it again, as its {@link #replayable} flag said when recorded: not a Scala callback that a
+     * root thread's own code registered (an {@code Await} makes their count chance), nor what that
+     * started, nor a thread known by its name only, nor a timer's context. An actor's contexts
+     * ({@link #startingActor}) are the replay's to tell: the application's actors' run again live,
+     * Akka's own may not (Akka IO's selector tasks, whose network work replay takes from the trace).
+     * A name cut at the depth limit ("source N/...") is not followed.
+     */
+    static boolean isProgramThread(String name, java.util.Set<String> rootThreads) {
+        for (String root : rootThreads) {
+            if (name.equals(root)) {
+                return true;
+            }
+            if (name.startsWith(root + "/")) {
+                return !name.startsWith(root + "/" + Starts.CALLBACK + " ");
+            }
+        }
+        return false;
+    }
+
+    /**
+     * The actor whose turn started the context named {@code name} ("actor 23/task 1" and what that
+     * started), else -1.
+     */
+    public static long startingActor(String name) {
+        int slash = name.indexOf('/');
+        if (!name.startsWith(ACTOR_ROOT) || slash < 0) {
+            return -1;
+        }
+        try {
+            return Long.parseLong(name, ACTOR_ROOT.length(), slash, 10);
+        } catch (NumberFormatException e) {
+            return -1;
+        }
+    }
+
     /** A thread named {@code name}, started by nothing Reprise knows of ({@code replayable}: the main thread). */
     static OutsideContext root(String name, boolean replayable) {
         return new OutsideContext(name, replayable, false);

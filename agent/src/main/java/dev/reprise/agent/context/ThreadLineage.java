@@ -81,12 +81,14 @@ public final class ThreadLineage {
     private volatile Set<String> rootThreads = Set.of();
 
     /**
-     * Whether the outside context named {@code name} in a trace is a root thread: {@code main}, or
-     * the thread that started the agent in a class loader of its own. Their identity is the JVM's,
-     * not a name given by order of start, so a replay knows them again for sure.
+     * Whether the outside context named {@code name} in a trace is the program's own thread: a root
+     * thread ({@code main}, or the thread that started the agent in a class loader of its own, whose
+     * identity is the JVM's), or a thread or task it started, counted from there
+     * ({@link OutsideContext#isProgramThread}). A run starts them again under the same names and
+     * they send their input again, after what they did before it.
      */
-    public boolean isRootThread(String name) {
-        return rootThreads.contains(name);
+    public boolean isProgramThread(String name) {
+        return OutsideContext.isProgramThread(name, rootThreads);
     }
 
     /** The root context of the thread that started the agent in a class loader of its own, after the thread prefix. */

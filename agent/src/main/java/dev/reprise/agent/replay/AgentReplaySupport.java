@@ -75,8 +75,6 @@ public final class AgentReplaySupport implements ReplaySupport, MailboxSupport {
 
     /** The recorded ids of the program's own outside contexts (threads, tasks, callbacks: {@link OutsideContext}). */
     private volatile Set<Long> threadSources;
-    /** The recorded ids of {@link #isRootThread}'s sources. */
-    private volatile Set<Long> rootThreads;
 
     @Override
     public boolean resendsLive(long source) {
@@ -91,15 +89,19 @@ public final class AgentReplaySupport implements ReplaySupport, MailboxSupport {
     }
 
     @Override
-    public boolean isRootThread(long source) {
-        if (inputFromTrace) {
+    public boolean isProgramThread(long source) {
+        String name = inputFromTrace ? null : mode.replay().sourceName(source);
+        if (name == null) {
             return false;
         }
-        Set<Long> roots = rootThreads;
-        if (roots == null) {
-            rootThreads = roots = sourcesNamed(mode.lineage::isRootThread);
+        if (mode.lineage.isProgramThread(name)) {
+            return true;
         }
-        return roots.contains(source);
+        // An actor's tasks and threads run again as its replayed turn starts them; Akka's own actors' do not
+        // all send live (Akka IO's selector tasks, whose network work replay takes from the trace). An actor not
+        // made yet, or forgotten once replayed, has its input wait: its live copy wakes the mailbox.
+        long actor = OutsideContext.startingActor(name);
+        return actor >= 0 && (!mode.names.has(actor) || mode.names.isApplicationActor(actor));
     }
 
     /** The recorded ids of the trace's outside sources whose names {@code named} accepts (read once: the trace names them all). */

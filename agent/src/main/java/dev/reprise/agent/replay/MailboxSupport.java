@@ -32,11 +32,13 @@ public interface MailboxSupport {
     boolean resendsLive(long source);
 
     /**
-     * Whether outside source {@code source} is a root thread ({@code main}, or the thread that
-     * started the agent in a class loader of its own), which a replay knows again for sure: its input
-     * waits for its live copy, after what the thread did before it, as recorded.
+     * Whether outside source {@code source} is the program's own thread, which a replay starts again
+     * under the same name: {@code main}, the thread that started the agent in a class loader of its
+     * own, a thread or task started from them or by an application actor's turn. Its input waits
+     * for its live copy, after what the thread did before it (a typed system's start-up, a future it
+     * waited for, a table it filled), as recorded.
      */
-    boolean isRootThread(long source);
+    boolean isProgramThread(long source);
 
     /**
      * Marks {@code envelope}, made from the trace as outside input of {@code source} (data entry

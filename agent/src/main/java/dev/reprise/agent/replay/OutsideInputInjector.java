@@ -166,17 +166,20 @@ final class OutsideInputInjector {
     /**
      * Whether the outside input {@code head} expects can be delivered now ({@code here}: its live
      * copy has arrived): input with recorded content is injected from the trace once its sender
-     * exists; input recorded by order only needs its live copy. So does input from a root thread
-     * ({@code main}): what it did before sending the input (an actor system's start-up, before its
-     * guardian's first message) is done before the actor takes it, in replay as when recorded. The
-     * threads and tasks a program starts are not waited for: a replay may know one by another name.
+     * exists; input recorded by order only needs its live copy. So does input from the program's
+     * own threads ({@code main}, the threads and tasks started from it or by the application's
+     * actors): what the thread did before sending the input (an actor system's start-up before its
+     * guardian's first message, a future it waited for, a table it filled) is done before the actor
+     * takes it, in replay as when recorded; injected earlier, the actor could read state the thread
+     * had not written yet. Input of other contexts (Akka's own actors' tasks, Akka IO's among them,
+     * a timer's) is not waited for.
      */
     boolean deliverable(TraceEvent head, boolean here) {
         if (here || putBack.containsKey(Input.of(head))) {
             return true;
         }
         return recordedContent(head)
-                && !support.isRootThread(Input.of(head).source())
+                && !support.isProgramThread(Input.of(head).source())
                 && senderExists(head)
                 && refsExist(head);
     }

@@ -148,26 +148,40 @@ class ThreadLineageTest {
     }
 
     /**
-     * Replay waits for a root thread's input to come again live: main, and the thread that started
-     * the agent off main; never a thread main or another started, known by rank or by name.
+     * Replay waits for the input of the program's own threads to come again live: main, the thread
+     * that started the agent off main, and the threads and tasks started from them, counted there;
+     * not a Scala callback that a root thread's own code registered (their count is chance), nor a
+     * thread known by its name, nor an actor's or a timer's context.
      */
     @Test
-    void theRootThreadsAreMainAndTheAgentsStarter() throws Exception {
+    void theProgramsThreadsAreMainTheAgentsStarterAndWhatTheyStarted() throws Exception {
         Thread main = new Thread(() -> lineage.start(Thread.currentThread()), "main");
         main.start();
         main.join();
-        assertTrue(lineage.isRootThread("thread:main"));
+        for (String program :
+                List.of("thread:main", "thread:main/thread 2", "thread:main/task 3", "thread:main/task 3/callback 1")) {
+            assertTrue(lineage.isProgramThread(program), program);
+        }
         for (String not : List.of(
-                "thread:main/thread 2", "thread:main/task 3", "thread:pool-1-thread-2", "thread:mainly", "http")) {
-            assertTrue(!lineage.isRootThread(not), not);
+                "thread:main/callback 1",
+                "thread:main/callback 1/task 2",
+                "thread:pool-1-thread-2",
+                "thread:mainly",
+                "thread:mainly/task 1",
+                "actor 23/task 1",
+                "timer 57",
+                "source 301/task 1",
+                "http")) {
+            assertTrue(!lineage.isProgramThread(not), not);
         }
         ThreadLineage offMain = new ThreadLineage();
         Thread loading = new Thread(() -> offMain.start(main), "plugin-loader");
         loading.start();
         loading.join();
-        assertTrue(offMain.isRootThread("thread:main"));
-        assertTrue(offMain.isRootThread("thread:" + ThreadLineage.LOADER_START));
-        assertTrue(!offMain.isRootThread("thread:plugin-loader"));
+        assertTrue(offMain.isProgramThread("thread:main"));
+        assertTrue(offMain.isProgramThread("thread:" + ThreadLineage.LOADER_START));
+        assertTrue(offMain.isProgramThread("thread:" + ThreadLineage.LOADER_START + "/thread 1"));
+        assertTrue(!offMain.isProgramThread("thread:plugin-loader"));
     }
 
     private String currentContext() {

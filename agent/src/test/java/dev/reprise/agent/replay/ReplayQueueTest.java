@@ -292,7 +292,7 @@ class ReplayQueueTest {
         }
 
         @Override
-        public boolean isRootThread(long source) {
+        public boolean isProgramThread(long source) {
             return false;
         }
 

@@ -1,0 +1,70 @@
+package dev.reprise.agent;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.reprise.programs.CrowdProgram;
+import dev.reprise.programs.PlannedRoutesProgram;
+import java.nio.file.Path;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Outside input from the program's own tasks, sent after the task did something the receiving
+ * actors depend on without a message saying so: replay must hold the recorded input until the
+ * task sends it again. Each program is recorded three times under schedule perturbation, and each
+ * recording replayed under Akka's default dispatcher and with one dispatcher thread, to the same
+ * output, consuming the whole trace.
+ */
+class PoolTaskInputIT {
+    @TempDir
+    Path tmp;
+
+    /**
+     * {@code CrowdProgram}'s three pool tasks, started by {@code main}, hand 600 tokens to 1,200 Akka
+     * Typed actors once the guardian has spawned them all and filled the list they pass tokens over;
+     * injected earlier, a person could read the list before it was filled. So many actors also push
+     * each other out of a trace chunk's short-form slots, whose wide resumes this replays end to end.
+     */
+    @Test
+    void tokensThatMainsPoolTasksHandInAfterWaitingReplayAmongManyTypedActors() throws Exception {
+        recordedPerturbedAndReplayed(CrowdProgram.class, "crowd done");
+    }
+
+    /**
+     * {@code PlannedRoutesProgram}'s planner, a classic actor, gives the program's pool a task each
+     * round that fills a shared table, then tells the workers to go; they sum the table. Injected
+     * before the task ran again, a "go" let the workers sum a table not yet filled: the replay
+     * printed another total and exited 0.
+     */
+    @Test
+    void goesThatAnActorsTaskSendsAfterFillingATableReplayAfterIt() throws Exception {
+        recordedPerturbedAndReplayed(PlannedRoutesProgram.class, "routes done");
+    }
+
+    private void recordedPerturbedAndReplayed(Class<?> program, String lastLine) throws Exception {
+        Set<String> outputs = new HashSet<>();
+        for (int i = 0; i < 3; i++) {
+            Path trace = tmp.resolve(program.getSimpleName() + i);
+            RecordedRun rec = RecordedRun.record(trace, RacyRuns.CALLS + ",perturb=mixed:" + (i + 1), program);
+            assertEquals(0, rec.exitCode, rec.toString());
+            assertTrue(rec.out.contains(lastLine), rec.toString());
+            outputs.add(RacyRuns.programOutput(rec));
+            for (List<String> jvmOptions : List.of(List.<String>of(), RacyRuns.ONE_DISPATCHER_THREAD)) {
+                RecordedRun rep = RecordedRun.replay(trace, jvmOptions, program);
+                assertEquals(0, rep.exitCode, "run " + i + " " + jvmOptions + ": " + rep);
+                assertEquals(
+                        RacyRuns.programOutput(rec),
+                        RacyRuns.programOutput(rep),
+                        "run " + i + " " + jvmOptions + ": " + rep.err);
+                rep.assertApplicationTraceConsumed();
+            }
+        }
+        assertTrue(
+                outputs.size() > 1,
+                program.getSimpleName() + " should print another order from run to run: " + outputs);
+    }
+}
