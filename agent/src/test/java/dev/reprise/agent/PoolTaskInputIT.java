@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.reprise.programs.CrowdProgram;
 import dev.reprise.programs.PlannedRoutesProgram;
+import dev.reprise.programs.SeatingPlanProgram;
 import java.nio.file.Path;
 import java.util.HashSet;
 import java.util.List;
@@ -13,7 +14,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Outside input from the program's own tasks, sent after the task did something the receiving
+ * Outside input from the program's own threads and tasks, sent after the task did something the receiving
  * actors depend on without a message saying so: replay must hold the recorded input until the
  * task sends it again. Each program is recorded three times under schedule perturbation, and each
  * recording replayed under Akka's default dispatcher and with one dispatcher thread, to the same
@@ -43,6 +44,17 @@ class PoolTaskInputIT {
     @Test
     void goesThatAnActorsTaskSendsAfterFillingATableReplayAfterIt() throws Exception {
         recordedPerturbedAndReplayed(PlannedRoutesProgram.class, "routes done");
+    }
+
+    /**
+     * {@code SeatingPlanProgram} (Scala, Akka Typed) starts a plain thread in its guardian
+     * behaviour's {@code setup}, at {@code /user}: it writes each round's plan into a shared array,
+     * then tells the tables to seat their guests from it. Injected before the thread wrote the
+     * round, a table summed an empty plan and the replay printed another total with exit 0.
+     */
+    @Test
+    void seatsThatATypedGuardiansThreadSendsAfterWritingThePlanReplayAfterIt() throws Exception {
+        recordedPerturbedAndReplayed(SeatingPlanProgram.class, "seating done");
     }
 
     private void recordedPerturbedAndReplayed(Class<?> program, String lastLine) throws Exception {

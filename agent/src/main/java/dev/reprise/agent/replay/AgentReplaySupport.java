@@ -101,7 +101,7 @@ public final class AgentReplaySupport implements ReplaySupport, MailboxSupport {
         // all send live (Akka IO's selector tasks, whose network work replay takes from the trace). An actor not
         // made yet, or forgotten once replayed, has its input wait: its live copy wakes the mailbox.
         long actor = OutsideContext.startingActor(name);
-        return actor >= 0 && (!mode.names.has(actor) || mode.names.isApplicationActor(actor));
+        return actor >= 0 && (!mode.names.has(actor) || mode.names.runsApplicationCode(actor));
     }
 
     /** The recorded ids of the trace's outside sources whose names {@code named} accepts (read once: the trace names them all). */

@@ -34,9 +34,10 @@ public interface MailboxSupport {
     /**
      * Whether outside source {@code source} is the program's own thread, which a replay starts again
      * under the same name: {@code main}, the thread that started the agent in a class loader of its
-     * own, a thread or task started from them or by an application actor's turn. Its input waits
-     * for its live copy, after what the thread did before it (a typed system's start-up, a future it
-     * waited for, a table it filled), as recorded.
+     * own, a thread or task started from them or by the turn of an actor running the application's
+     * code (under /user, or /user itself). Its input waits for its live copy, after what the thread
+     * did before it (a typed system's start-up, a future it waited for, a table it filled), as
+     * recorded.
      */
     boolean isProgramThread(long source);
 
