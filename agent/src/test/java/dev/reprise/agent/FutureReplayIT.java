@@ -108,7 +108,7 @@ class FutureReplayIT {
                         rec.out.stream().anyMatch(l -> l.startsWith("total ") && l.endsWith("after 8 lines")),
                         rec::toString),
                 RacyRuns::programOutput,
-                List.of(List.of(), RacyRuns.ONE_DISPATCHER_THREAD));
+                RacyRuns.BOTH_DISPATCHERS);
     }
 
     /**
@@ -145,7 +145,7 @@ class FutureReplayIT {
                 rec -> assertTrue(
                         rec.out.stream().anyMatch(l -> l.endsWith("of 400 complete at the last look")), rec::toString),
                 RacyRuns::programOutput,
-                List.of(List.of(), RacyRuns.ONE_DISPATCHER_THREAD));
+                RacyRuns.BOTH_DISPATCHERS);
     }
 
     /**
@@ -174,15 +174,13 @@ class FutureReplayIT {
                     .count();
             assertTrue(actorsCalls < 10, "the actors recorded " + actorsCalls + " system calls");
             outputs.add(RacyRuns.programOutput(rec));
-            for (List<String> jvmOptions : List.of(List.<String>of(), RacyRuns.ONE_DISPATCHER_THREAD)) {
-                RecordedRun rep = RecordedRun.replay(trace, jvmOptions, AwaitingClerkProgram.class);
-                assertEquals(0, rep.exitCode, "run " + i + " " + jvmOptions + ": " + rep);
-                assertEquals(
-                        RacyRuns.programOutput(rec),
-                        RacyRuns.programOutput(rep),
-                        "run " + i + " " + jvmOptions + ": " + rep.err);
-                rep.assertApplicationTraceConsumed();
-            }
+            RacyRuns.replaysAsRecordedUnder(
+                    trace,
+                    rec,
+                    AwaitingClerkProgram.class,
+                    RacyRuns.BOTH_DISPATCHERS,
+                    RacyRuns::programOutput,
+                    "run " + i);
         }
         assertTrue(outputs.size() > 1, "three recordings took the clerk's messages in one order");
     }

@@ -8,7 +8,6 @@ import dev.reprise.programs.PlannedRoutesProgram;
 import dev.reprise.programs.SeatingPlanProgram;
 import java.nio.file.Path;
 import java.util.HashSet;
-import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -65,15 +64,8 @@ class PoolTaskInputIT {
             assertEquals(0, rec.exitCode, rec.toString());
             assertTrue(rec.out.contains(lastLine), rec.toString());
             outputs.add(RacyRuns.programOutput(rec));
-            for (List<String> jvmOptions : List.of(List.<String>of(), RacyRuns.ONE_DISPATCHER_THREAD)) {
-                RecordedRun rep = RecordedRun.replay(trace, jvmOptions, program);
-                assertEquals(0, rep.exitCode, "run " + i + " " + jvmOptions + ": " + rep);
-                assertEquals(
-                        RacyRuns.programOutput(rec),
-                        RacyRuns.programOutput(rep),
-                        "run " + i + " " + jvmOptions + ": " + rep.err);
-                rep.assertApplicationTraceConsumed();
-            }
+            RacyRuns.replaysAsRecordedUnder(
+                    trace, rec, program, RacyRuns.BOTH_DISPATCHERS, RacyRuns::programOutput, "run " + i);
         }
         assertTrue(
                 outputs.size() > 1,

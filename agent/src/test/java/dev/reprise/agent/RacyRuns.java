@@ -58,12 +58,27 @@ final class RacyRuns {
             RecordedRun rec = RecordedRun.record(trace, CALLS, program);
             assertEquals(0, rec.exitCode, rec.toString());
             recorded.accept(rec);
-            for (List<String> jvmOptions : settings) {
-                RecordedRun rep = RecordedRun.replay(trace, jvmOptions, program);
-                assertEquals(0, rep.exitCode, "run " + i + " " + jvmOptions + ": " + rep);
-                assertEquals(output.apply(rec), output.apply(rep), "run " + i + " " + jvmOptions + ": " + rep.err);
-                rep.assertApplicationTraceConsumed();
-            }
+            replaysAsRecordedUnder(trace, rec, program, settings, output, "run " + i);
+        }
+    }
+
+    /**
+     * {@code trace}, recorded as {@code rec}, replayed under each of {@code settings} (JVM
+     * options): exit 0, the same {@code output}, the whole trace consumed; {@code run} names it in failures.
+     */
+    static void replaysAsRecordedUnder(
+            Path trace,
+            RecordedRun rec,
+            Class<?> program,
+            List<List<String>> settings,
+            Function<RecordedRun, String> output,
+            String run)
+            throws Exception {
+        for (List<String> jvmOptions : settings) {
+            RecordedRun rep = RecordedRun.replay(trace, jvmOptions, program);
+            assertEquals(0, rep.exitCode, run + " " + jvmOptions + ": " + rep);
+            assertEquals(output.apply(rec), output.apply(rep), run + " " + jvmOptions + ": " + rep.err);
+            rep.assertApplicationTraceConsumed();
         }
     }
 
@@ -76,4 +91,7 @@ final class RacyRuns {
     static final List<String> ONE_DISPATCHER_THREAD = List.of(
             "-Dakka.actor.default-dispatcher.fork-join-executor.parallelism-min=1",
             "-Dakka.actor.default-dispatcher.fork-join-executor.parallelism-max=1");
+
+    /** Replayed under Akka's default dispatcher, then with one dispatcher thread. */
+    static final List<List<String>> BOTH_DISPATCHERS = List.of(List.of(), ONE_DISPATCHER_THREAD);
 }

@@ -166,7 +166,7 @@ class ReplayIT {
                 StashedInputProgram.class,
                 rec -> assertTrue(rec.out.contains("open") && rec.out.getLast().startsWith("total "), rec::toString),
                 RacyRuns::programOutput,
-                List.of(List.of(), RacyRuns.ONE_DISPATCHER_THREAD));
+                RacyRuns.BOTH_DISPATCHERS);
     }
 
     @Test
