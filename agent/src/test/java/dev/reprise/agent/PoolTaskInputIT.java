@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.reprise.programs.CrowdProgram;
 import dev.reprise.programs.PlannedRoutesProgram;
 import dev.reprise.programs.SeatingPlanProgram;
+import dev.reprise.programs.StreamFedLedgerProgram;
 import java.nio.file.Path;
 import java.util.HashSet;
 import java.util.Set;
@@ -13,7 +14,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Outside input from the program's own threads and tasks, sent after the task did something the receiving
+ * Outside input from the threads and tasks a replay starts again, sent after the task did something the receiving
  * actors depend on without a message saying so: replay must hold the recorded input until the
  * task sends it again. Each program is recorded three times under schedule perturbation, and each
  * recording replayed under Akka's default dispatcher and with one dispatcher thread, to the same
@@ -54,6 +55,18 @@ class PoolTaskInputIT {
     @Test
     void seatsThatATypedGuardiansThreadSendsAfterWritingThePlanReplayAfterIt() throws Exception {
         recordedPerturbedAndReplayed(SeatingPlanProgram.class, "seating done");
+    }
+
+    /**
+     * {@code StreamFedLedgerProgram}'s stream stage ({@code Sink.foreach} over a queue that
+     * {@code main} fills) gives the program's pool a task per round that writes the round's entries,
+     * then tells a ledger to book them, while a clerk keeps the ledger busy with pings. The stage
+     * runs in an actor of Akka's ({@code /system/Materializers/...}), not the application's: its
+     * tasks' input was injected before they wrote, and every replay printed another total with exit 0.
+     */
+    @Test
+    void booksThatAStreamStagesTasksSendAfterWritingEntriesReplayAfterThem() throws Exception {
+        recordedPerturbedAndReplayed(StreamFedLedgerProgram.class, "ledger done");
     }
 
     private void recordedPerturbedAndReplayed(Class<?> program, String lastLine) throws Exception {

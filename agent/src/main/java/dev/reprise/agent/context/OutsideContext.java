@@ -118,8 +118,7 @@ public final class OutsideContext {
      * gives it again, as its {@link #replayable} flag said when recorded: not a Scala callback that a
      * root thread's own code registered (an {@code Await} makes their count chance), nor what that
      * started, nor a thread known by its name only, nor a timer's context. An actor's contexts
-     * ({@link #startingActor}) are the replay's to tell: the application's actors' run again live,
-     * Akka's own may not (Akka IO's selector tasks, whose network work replay takes from the trace).
+     * ({@link #startingActor}) run again live too, except Akka IO's selector ({@link #isSelectorContext}).
      * A name cut at the depth limit ("source N/...") is not followed.
      */
     static boolean isProgramThread(String name, java.util.Set<String> rootThreads) {
@@ -148,6 +147,14 @@ public final class OutsideContext {
         } catch (NumberFormatException e) {
             return -1;
         }
+    }
+
+    /**
+     * Whether the context named {@code name} is Akka IO's selector ("actor 30/selector 1") or was
+     * started by it: replay takes what the selector said from the trace, so it sends nothing live.
+     */
+    public static boolean isSelectorContext(String name) {
+        return name.contains("/" + Starts.SELECTOR + " ");
     }
 
     /** A thread named {@code name}, started by nothing Reprise knows of ({@code replayable}: the main thread). */
@@ -234,17 +241,21 @@ public final class OutsideContext {
         static final String CALLBACK = "callback";
         /** A CompletionStage's callback (a CompletableFuture's, an ask's stage's). */
         static final String STAGE = "stage";
+        /** Akka IO's selector: the tasks of a selection handler's channel registry ({@link SelectorTasks}). */
+        static final String SELECTOR = "selector";
 
         private int threads;
         private int tasks;
         private int callbacks;
         private int stages;
+        private int selectors;
 
         int next(String kind) {
             return switch (kind) {
                 case THREAD -> ++threads;
                 case TASK -> ++tasks;
                 case STAGE -> ++stages;
+                case SELECTOR -> ++selectors;
                 default -> ++callbacks;
             };
         }

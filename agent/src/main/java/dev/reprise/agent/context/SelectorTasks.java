@@ -9,7 +9,7 @@ import java.util.WeakHashMap;
 /**
  * Akka IO's selector: each selection handler actor makes a channel registry in its creation turn,
  * whose tasks (the select loop, registrations, interest changes, closing) run on a dispatcher's
- * thread. They run as one outside context started by that actor ("actor 33/task 1"), never as the
+ * thread. They run as one outside context started by that actor ("actor 33/selector 1"), never as the
  * pool thread that runs them (whose name counts the dispatcher's threads): what the selector
  * tells a connection is outside input from that context, the same in every run.
  */
@@ -24,7 +24,7 @@ public final class SelectorTasks {
         try {
             CONTEXTS.put(
                     registry,
-                    OutsideContext.startedBy(AgentThread.current(), OutsideContext.Starts.TASK, ActorIds.UNKNOWN));
+                    OutsideContext.startedBy(AgentThread.current(), OutsideContext.Starts.SELECTOR, ActorIds.UNKNOWN));
         } catch (Throwable e) {
             AgentLog.internalError("naming Akka IO's selector", e);
         }

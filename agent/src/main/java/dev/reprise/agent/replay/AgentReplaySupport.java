@@ -89,19 +89,19 @@ public final class AgentReplaySupport implements ReplaySupport, MailboxSupport {
     }
 
     @Override
-    public boolean isProgramThread(long source) {
-        String name = inputFromTrace ? null : mode.replay().sourceName(source);
+    public boolean waitsForLiveCopy(long source) {
+        String name = mode.replay().sourceName(source);
         if (name == null) {
             return false;
         }
-        if (mode.lineage.isProgramThread(name)) {
-            return true;
+        // Every actor's turn starts its tasks, threads and callbacks again in replay, under the same names, with
+        // or without the program's clients: the application's code runs in Akka's actors too (a stream's stages,
+        // an HTTP route). Only Akka IO's selector sends nothing live, as replay takes what it said from the trace.
+        // The program's own threads may wait for clients that an input=trace replay does not have.
+        if (OutsideContext.startingActor(name) >= 0) {
+            return !OutsideContext.isSelectorContext(name);
         }
-        // An actor's tasks and threads run again as its replayed turn starts them; Akka's own actors' do not
-        // all send live (Akka IO's selector tasks, whose network work replay takes from the trace). An actor not
-        // made yet, or forgotten once replayed, has its input wait: its live copy wakes the mailbox.
-        long actor = OutsideContext.startingActor(name);
-        return actor >= 0 && (!mode.names.has(actor) || mode.names.runsApplicationCode(actor));
+        return !inputFromTrace && mode.lineage.isProgramThread(name);
     }
 
     /** The recorded ids of the trace's outside sources whose names {@code named} accepts (read once: the trace names them all). */

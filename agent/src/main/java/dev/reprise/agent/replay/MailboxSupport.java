@@ -32,14 +32,16 @@ public interface MailboxSupport {
     boolean resendsLive(long source);
 
     /**
-     * Whether outside source {@code source} is the program's own thread, which a replay starts again
-     * under the same name: {@code main}, the thread that started the agent in a class loader of its
-     * own, a thread or task started from them or by the turn of an actor running the application's
-     * code (under /user, or /user itself). Its input waits for its live copy, after what the thread
-     * did before it (a typed system's start-up, a future it waited for, a table it filled), as
-     * recorded.
+     * Whether the input of outside source {@code source} waits for its live copy: a context that a
+     * replay starts again under the same name: every thread, task or callback an actor's turn
+     * started (but not Akka IO's selector, whose input replay takes from the trace), and unless the
+     * input comes from the trace alone ({@link #inputFromTrace}: the program's threads may wait for
+     * clients the replay does not have), {@code main}, the thread that started the agent in a class
+     * loader of its own, and what they started. What the context did before sending the input (a
+     * typed system's start-up, a future it waited for, a table it filled) is then done before the
+     * actor takes it, as recorded.
      */
-    boolean isProgramThread(long source);
+    boolean waitsForLiveCopy(long source);
 
     /**
      * Marks {@code envelope}, made from the trace as outside input of {@code source} (data entry

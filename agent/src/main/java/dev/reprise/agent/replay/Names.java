@@ -28,18 +28,6 @@ final class Names {
         return names.get(id) instanceof ActorPath p && PathStart.under(p, "user");
     }
 
-    /**
-     * An actor met in this replay that runs the application's code: one under /user, or /user
-     * itself, where a typed system runs its guardian behaviour.
-     */
-    boolean runsApplicationCode(long id) {
-        if (!(names.get(id) instanceof ActorPath p)) {
-            return false;
-        }
-        ActorPath guardian = PathStart.at(p, 1);
-        return guardian != null && guardian.name().equals("user");
-    }
-
     /** Whether {@code id} was met in this replay (and not forgotten). */
     boolean has(long id) {
         return names.containsKey(id);

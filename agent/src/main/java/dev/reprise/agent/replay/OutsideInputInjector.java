@@ -166,20 +166,20 @@ final class OutsideInputInjector {
     /**
      * Whether the outside input {@code head} expects can be delivered now ({@code here}: its live
      * copy has arrived): input with recorded content is injected from the trace once its sender
-     * exists; input recorded by order only needs its live copy. So does input from the program's
-     * own threads ({@code main}, the threads and tasks started from it or by the application's
-     * actors): what the thread did before sending the input (an actor system's start-up before its
-     * guardian's first message, a future it waited for, a table it filled) is done before the actor
-     * takes it, in replay as when recorded; injected earlier, the actor could read state the thread
-     * had not written yet. Input of other contexts (Akka's own actors' tasks, Akka IO's among them,
-     * a timer's) is not waited for.
+     * exists; input recorded by order only needs its live copy. So does input from the contexts a
+     * replay starts again ({@code main}, what it started, what any actor's turn started, a stream
+     * stage's among them): what the context did before sending the input (an actor system's
+     * start-up before its guardian's first message, a future it waited for, a table it filled) is
+     * done before the actor takes it, in replay as when recorded; injected earlier, the actor could
+     * read state the context had not written yet. Input of Akka IO's selector, of a timer's task, of
+     * a thread known by its name only, is not waited for.
      */
     boolean deliverable(TraceEvent head, boolean here) {
         if (here || putBack.containsKey(Input.of(head))) {
             return true;
         }
         return recordedContent(head)
-                && !support.isProgramThread(Input.of(head).source())
+                && !support.waitsForLiveCopy(Input.of(head).source())
                 && senderExists(head)
                 && refsExist(head);
     }

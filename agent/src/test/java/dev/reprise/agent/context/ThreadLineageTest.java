@@ -184,6 +184,25 @@ class ThreadLineageTest {
         assertTrue(!offMain.isProgramThread("thread:plugin-loader"));
     }
 
+    /**
+     * An actor's turn starts its threads, tasks and callbacks again in replay, whichever actor it is
+     * (a stream's stage runs the application's code under /system): their input waits for its live
+     * copy. Akka IO's selector and what it started send nothing live: replay takes them from the trace.
+     */
+    @Test
+    void everyActorsContextsRunAgainButAkkaIosSelector() {
+        assertEquals(23, OutsideContext.startingActor("actor 23/task 1"));
+        assertEquals(27, OutsideContext.startingActor("actor 27/callback 2/thread 1"));
+        assertEquals(-1, OutsideContext.startingActor("thread:main/task 1"));
+        assertEquals(-1, OutsideContext.startingActor("actor 23"));
+        for (String selector : List.of("actor 30/selector 1", "actor 30/selector 1/task 2")) {
+            assertTrue(OutsideContext.isSelectorContext(selector), selector);
+        }
+        for (String not : List.of("actor 23/task 1", "actor 23/stage 1", "thread:main/task 1")) {
+            assertTrue(!OutsideContext.isSelectorContext(not), not);
+        }
+    }
+
     private String currentContext() {
         return lineage.ofCurrentThread().name();
     }

@@ -292,7 +292,7 @@ class ReplayQueueTest {
         }
 
         @Override
-        public boolean isProgramThread(long source) {
+        public boolean waitsForLiveCopy(long source) {
             return false;
         }
 
