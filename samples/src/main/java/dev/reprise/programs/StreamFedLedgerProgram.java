@@ -4,17 +4,18 @@ import akka.actor.AbstractActor;
 import akka.actor.ActorRef;
 import akka.actor.ActorSystem;
 import akka.actor.Props;
-import akka.stream.BoundedSourceQueue;
+import akka.stream.OverflowStrategy;
 import akka.stream.javadsl.Sink;
 import akka.stream.javadsl.Source;
+import akka.stream.javadsl.SourceQueueWithComplete;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLongArray;
 
 /**
- * Application code that runs in an Akka Streams stage, not in an actor of the program's: a
- * stream's {@code Sink.foreach} hands each round to a thread pool of the program's
+ * Application code that runs in an Akka Streams stage, not in an actor of the program's: {@code
+ * main} offers rounds to a stream's queue, whose {@code Sink.foreach} hands each to a thread pool of the program's
  * ({@code ExecutorService.execute}); the task writes the round's entries into a shared array,
  * then tells a ledger to book them. The ledger reads the entries from the array, not from the
  * message, so a replay must not hand it the recorded "book" before the task has sent it again. The
@@ -106,7 +107,7 @@ public final class StreamFedLedgerProgram {
         AtomicLongArray entries = new AtomicLongArray(ROUNDS * ENTRIES);
         ActorRef ledger = system.actorOf(Props.create(Ledger.class, () -> new Ledger(entries)), "ledger");
         system.actorOf(Props.create(Clerk.class, () -> new Clerk(ledger)), "clerk");
-        BoundedSourceQueue<Integer> rounds = Source.<Integer>queue(ROUNDS)
+        SourceQueueWithComplete<Integer> rounds = Source.<Integer>queue(ROUNDS, OverflowStrategy.backpressure(), ROUNDS)
                 .to(Sink.foreach(round -> pool.execute(() -> {
                     lookUp();
                     for (int k = 0; k < ENTRIES; k++) {
