@@ -1,5 +1,6 @@
 package dev.reprise.agent.context;
 
+import dev.reprise.agent.Agent;
 import dev.reprise.agent.actor.ActorIds;
 import dev.reprise.agent.health.AgentLog;
 import java.util.Collections;
@@ -22,9 +23,10 @@ public final class SelectorTasks {
     /** {@code registry} was made now, in its selection handler's turn. */
     public static void registryMade(Object registry) {
         try {
-            CONTEXTS.put(
-                    registry,
-                    OutsideContext.startedBy(AgentThread.current(), OutsideContext.Starts.SELECTOR, ActorIds.UNKNOWN));
+            String kind = Agent.mode.features().has(TraceFeatures.SELECTOR_CONTEXTS)
+                    ? OutsideContext.Starts.SELECTOR
+                    : OutsideContext.Starts.TASK; // an older trace's name
+            CONTEXTS.put(registry, OutsideContext.startedBy(AgentThread.current(), kind, ActorIds.UNKNOWN));
         } catch (Throwable e) {
             AgentLog.internalError("naming Akka IO's selector", e);
         }

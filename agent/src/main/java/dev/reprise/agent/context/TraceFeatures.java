@@ -21,8 +21,15 @@ public final class TraceFeatures {
     /** An Akka extension's making is its own context's doing, not the turn's that first used it ({@link ExtensionCreations}). */
     public static final String EXTENSIONS = "extensions";
 
+    /**
+     * Akka IO's selector is a context of its own kind ("actor 30/selector 1", {@link SelectorTasks}), so a
+     * replay waits for the live copy of every other actor's contexts' input; an older trace named it an
+     * actor's task, and its replay waits only for the application's actors' contexts, as its agent did.
+     */
+    public static final String SELECTOR_CONTEXTS = "selectorContexts";
+
     /** What this agent records. */
-    public static final List<String> RECORDED = List.of(UNWATCH, FUNCTION_REF_TELLS, EXTENSIONS);
+    public static final List<String> RECORDED = List.of(UNWATCH, FUNCTION_REF_TELLS, EXTENSIONS, SELECTOR_CONTEXTS);
 
     private final Set<String> features;
 

@@ -9,6 +9,7 @@ import dev.reprise.agent.actor.AgentActor;
 import dev.reprise.agent.actor.Tag;
 import dev.reprise.agent.context.Envelopes;
 import dev.reprise.agent.context.OutsideContext;
+import dev.reprise.agent.context.TraceFeatures;
 import dev.reprise.replay.MessageKey;
 import dev.reprise.replay.ReplaySupport;
 import java.util.Map;
@@ -98,8 +99,12 @@ public final class AgentReplaySupport implements ReplaySupport, MailboxSupport {
         // or without the program's clients: the application's code runs in Akka's actors too (a stream's stages,
         // an HTTP route). Only Akka IO's selector sends nothing live, as replay takes what it said from the trace.
         // The program's own threads may wait for clients that an input=trace replay does not have.
-        if (OutsideContext.startingActor(name) >= 0) {
+        long actor = OutsideContext.startingActor(name);
+        if (actor >= 0 && mode.features().has(TraceFeatures.SELECTOR_CONTEXTS)) {
             return !OutsideContext.isSelectorContext(name);
+        }
+        if (actor >= 0) { // an older trace, which named the selector an actor's task: what its agent waited for
+            return !inputFromTrace && (!mode.names.has(actor) || mode.names.runsApplicationCode(actor));
         }
         return !inputFromTrace && mode.lineage.isProgramThread(name);
     }

@@ -28,6 +28,18 @@ final class Names {
         return names.get(id) instanceof ActorPath p && PathStart.under(p, "user");
     }
 
+    /**
+     * An actor met in this replay that runs the application's code: one under /user, or /user
+     * itself, where a typed system runs its guardian behaviour (an older trace's rule for waiting).
+     */
+    boolean runsApplicationCode(long id) {
+        if (!(names.get(id) instanceof ActorPath p)) {
+            return false;
+        }
+        ActorPath guardian = PathStart.at(p, 1);
+        return guardian != null && guardian.name().equals("user");
+    }
+
     /** Whether {@code id} was met in this replay (and not forgotten). */
     boolean has(long id) {
         return names.containsKey(id);
