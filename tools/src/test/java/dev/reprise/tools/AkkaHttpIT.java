@@ -17,6 +17,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import java.util.function.BiFunction;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -35,11 +36,7 @@ class AkkaHttpIT {
     private static final ServerRun.Program PROGRAM =
             new ServerRun.Program(HttpCounters.class, List.of("0"), AkkaHttpIT::talk, AkkaHttpIT::ownLine, List.of());
     private static final ServerRun.Program AUDITED = new ServerRun.Program(
-            AuditedStore.class,
-            List.of("0"),
-            AkkaHttpIT::putAndPeek,
-            l -> l.startsWith("audit ") || l.startsWith("report ") || l.equals("listening") || l.equals("stopped"),
-            List.of());
+            AuditedStore.class, List.of("0"), AkkaHttpIT::putAndPeek, AkkaHttpIT::auditedStoresLine, List.of());
     private static final int CLIENTS = 3;
     private static final int REQUESTS = 4;
 
@@ -95,6 +92,37 @@ class AkkaHttpIT {
      * takes is the run's; a replay's live client gets the recorded answers, so makes as many).
      */
     private static List<String> putAndPeek(int port) throws Exception {
+        List<String> answers = postsAtOnce(port, (client, k) -> "/put/c" + client + "k" + k);
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        while (!request(port, "GET", "/peek").endsWith("audited " + CLIENTS * REQUESTS + "\n")
+                && System.nanoTime() < deadline) {
+            Thread.sleep(20);
+        }
+        answers.add(request(port, "POST", "/stop"));
+        return answers;
+    }
+
+    private static boolean ownLine(String l) {
+        return l.equals("listening") || l.startsWith("counter ") || l.equals("stopped");
+    }
+
+    private static boolean auditedStoresLine(String l) {
+        return l.startsWith("audit ") || l.startsWith("report ") || l.equals("listening") || l.equals("stopped");
+    }
+
+    /**
+     * Three clients at once, each adding to a counter four times; then the listing, then the
+     * stop. Returns each whole response (status line, headers, body), the additions' sorted.
+     */
+    private static List<String> talk(int port) throws Exception {
+        List<String> answers = postsAtOnce(port, (client, k) -> "/count/x" + k % 2);
+        answers.add(request(port, "GET", "/counts"));
+        answers.add(request(port, "POST", "/stop"));
+        return answers;
+    }
+
+    /** {@link #CLIENTS} clients at once, each posting {@link #REQUESTS} times to {@code path(client, k)}: every answer, sorted. */
+    private static List<String> postsAtOnce(int port, BiFunction<Integer, Integer, String> path) throws Exception {
         ExecutorService pool = Executors.newFixedThreadPool(CLIENTS);
         try {
             List<Future<List<String>>> clients = new ArrayList<>();
@@ -103,7 +131,7 @@ class AkkaHttpIT {
                 clients.add(pool.submit(() -> {
                     List<String> got = new ArrayList<>();
                     for (int k = 0; k < REQUESTS; k++) {
-                        got.add(request(port, "POST", "/put/c" + client + "k" + k));
+                        got.add(request(port, "POST", path.apply(client, k)));
                     }
                     return got;
                 }));
@@ -113,46 +141,6 @@ class AkkaHttpIT {
                 answers.addAll(f.get(60, TimeUnit.SECONDS));
             }
             answers.sort(null);
-            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-            while (!request(port, "GET", "/peek").endsWith("audited " + CLIENTS * REQUESTS + "\n")
-                    && System.nanoTime() < deadline) {
-                Thread.sleep(20);
-            }
-            answers.add(request(port, "POST", "/stop"));
-            return answers;
-        } finally {
-            pool.shutdownNow();
-        }
-    }
-
-    private static boolean ownLine(String l) {
-        return l.equals("listening") || l.startsWith("counter ") || l.equals("stopped");
-    }
-
-    /**
-     * Three clients at once, each adding to a counter four times; then the listing, then the
-     * stop. Returns each whole response (status line, headers, body), the additions' sorted.
-     */
-    private static List<String> talk(int port) throws Exception {
-        ExecutorService pool = Executors.newFixedThreadPool(CLIENTS);
-        try {
-            List<Future<List<String>>> clients = new ArrayList<>();
-            for (int c = 0; c < CLIENTS; c++) {
-                clients.add(pool.submit(() -> {
-                    List<String> got = new ArrayList<>();
-                    for (int k = 0; k < REQUESTS; k++) {
-                        got.add(request(port, "POST", "/count/x" + k % 2));
-                    }
-                    return got;
-                }));
-            }
-            List<String> answers = new ArrayList<>();
-            for (Future<List<String>> f : clients) {
-                answers.addAll(f.get(60, TimeUnit.SECONDS));
-            }
-            answers.sort(null);
-            answers.add(request(port, "GET", "/counts"));
-            answers.add(request(port, "POST", "/stop"));
             return answers;
         } finally {
             pool.shutdownNow();
