@@ -1,15 +1,10 @@
 package dev.reprise.agent;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import dev.reprise.programs.CrowdProgram;
 import dev.reprise.programs.PlannedRoutesProgram;
 import dev.reprise.programs.SeatingPlanProgram;
 import dev.reprise.programs.StreamFedLedgerProgram;
 import java.nio.file.Path;
-import java.util.HashSet;
-import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -32,7 +27,7 @@ class PoolTaskInputIT {
      */
     @Test
     void tokensThatMainsPoolTasksHandInAfterWaitingReplayAmongManyTypedActors() throws Exception {
-        recordedPerturbedAndReplayed(CrowdProgram.class, "crowd done");
+        RacyRuns.recordedPerturbedThriceReplayed(tmp, CrowdProgram.class, "crowd done");
     }
 
     /**
@@ -43,7 +38,7 @@ class PoolTaskInputIT {
      */
     @Test
     void goesThatAnActorsTaskSendsAfterFillingATableReplayAfterIt() throws Exception {
-        recordedPerturbedAndReplayed(PlannedRoutesProgram.class, "routes done");
+        RacyRuns.recordedPerturbedThriceReplayed(tmp, PlannedRoutesProgram.class, "routes done");
     }
 
     /**
@@ -54,7 +49,7 @@ class PoolTaskInputIT {
      */
     @Test
     void seatsThatATypedGuardiansThreadSendsAfterWritingThePlanReplayAfterIt() throws Exception {
-        recordedPerturbedAndReplayed(SeatingPlanProgram.class, "seating done");
+        RacyRuns.recordedPerturbedThriceReplayed(tmp, SeatingPlanProgram.class, "seating done");
     }
 
     /**
@@ -66,22 +61,6 @@ class PoolTaskInputIT {
      */
     @Test
     void booksThatAStreamStagesTasksSendAfterWritingEntriesReplayAfterThem() throws Exception {
-        recordedPerturbedAndReplayed(StreamFedLedgerProgram.class, "ledger done");
-    }
-
-    private void recordedPerturbedAndReplayed(Class<?> program, String lastLine) throws Exception {
-        Set<String> outputs = new HashSet<>();
-        for (int i = 0; i < 3; i++) {
-            Path trace = tmp.resolve(program.getSimpleName() + i);
-            RecordedRun rec = RecordedRun.record(trace, RacyRuns.CALLS + ",perturb=mixed:" + (i + 1), program);
-            assertEquals(0, rec.exitCode, rec.toString());
-            assertTrue(rec.out.contains(lastLine), rec.toString());
-            outputs.add(RacyRuns.programOutput(rec));
-            RacyRuns.replaysAsRecordedUnder(
-                    trace, rec, program, RacyRuns.BOTH_DISPATCHERS, RacyRuns::programOutput, "run " + i);
-        }
-        assertTrue(
-                outputs.size() > 1,
-                program.getSimpleName() + " should print another order from run to run: " + outputs);
+        RacyRuns.recordedPerturbedThriceReplayed(tmp, StreamFedLedgerProgram.class, "ledger done");
     }
 }

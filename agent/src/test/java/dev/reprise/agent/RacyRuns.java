@@ -1,11 +1,14 @@
 package dev.reprise.agent;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.function.Consumer;
 import java.util.function.Function;
 
@@ -60,6 +63,29 @@ final class RacyRuns {
             recorded.accept(rec);
             replaysAsRecordedUnder(trace, rec, program, settings, output, "run " + i);
         }
+    }
+
+    /**
+     * {@code program} recorded three times under schedule perturbation ({@code perturb=mixed:1} to
+     * {@code 3}) with fingerprints (so a turn that sends more or fewer than recorded is caught), each
+     * recording ending with {@code lastLine} and no internal error of the agent's, and replayed under
+     * both dispatchers to the same output, the whole trace consumed; the three recordings must not
+     * all print the same.
+     */
+    static void recordedPerturbedThriceReplayed(Path tmp, Class<?> program, String lastLine) throws Exception {
+        Set<String> outputs = new HashSet<>();
+        for (int i = 0; i < 3; i++) {
+            Path trace = tmp.resolve(program.getSimpleName() + i);
+            RecordedRun rec = RecordedRun.record(trace, CALLS + ",fingerprints=true,perturb=mixed:" + (i + 1), program);
+            assertEquals(0, rec.exitCode, rec.toString());
+            assertTrue(rec.out.contains(lastLine), rec.toString());
+            assertFalse(rec.err.contains("internal error"), rec.err);
+            outputs.add(programOutput(rec));
+            replaysAsRecordedUnder(trace, rec, program, BOTH_DISPATCHERS, RacyRuns::programOutput, "run " + i);
+        }
+        assertTrue(
+                outputs.size() > 1,
+                program.getSimpleName() + " should print another order from run to run: " + outputs);
     }
 
     /**

@@ -27,7 +27,10 @@ public final class AddedState {
         ((RepriseState) refOrCell).reprise$state(actor);
     }
 
-    /** An envelope: the tag of its true sender, or null (made before the agent, or untagged). */
+    /**
+     * An envelope, or a stream callback's event queued until its stage starts: the tag of its true
+     * sender, or null (made before the agent, or untagged).
+     */
     public static Tag tagOf(Object envelope) {
         return ((RepriseState) envelope).reprise$state() instanceof Tag t ? t : null;
     }

@@ -6,6 +6,7 @@ import dev.reprise.agent.actor.Tag;
 import dev.reprise.agent.replay.ReplayQueue;
 import dev.reprise.runtime.ExternalInput;
 import dev.reprise.runtime.ThreadRecorder;
+import dev.reprise.trace.Fingerprint;
 
 /**
  * What the agent knows about the current thread: the actor whose turn runs here, the tag that
@@ -230,6 +231,11 @@ public final class AgentThread {
     OutsideContext startingContext() {
         OutsideContext c = sends != null ? sends.context() : null;
         return c != null ? c : outsideContext();
+    }
+
+    /** Whether a message sent now with {@code tag} is one of the current turn's own sends, which its fingerprint counts. */
+    boolean countsInTurn(Tag tag) {
+        return turnFingerprint != Fingerprint.NONE && current != null && tag == current.sends;
     }
 
     /** The tag for a message sent now from this thread. */

@@ -20,7 +20,6 @@ import dev.reprise.agent.health.AgentLog;
 import dev.reprise.agent.health.NotCovered;
 import dev.reprise.runtime.Recorder;
 import dev.reprise.runtime.SourceDataIds;
-import dev.reprise.trace.Fingerprint;
 
 /** Tags each envelope, when the message is sent, with who really sent it; records outside input. */
 public final class Envelopes {
@@ -42,10 +41,7 @@ public final class Envelopes {
             } else {
                 AgentThread t = AgentThread.current();
                 tag = t.tagForSend();
-                if (t.turnFingerprint != Fingerprint.NONE
-                        && t.current != null
-                        && tag == t.current.sends
-                        && !(message instanceof Logging.LogEvent)) {
+                if (t.countsInTurn(tag) && !(message instanceof Logging.LogEvent)) {
                     t.turnSends++; // a turn's own sends are in its fingerprint; logging may change when debugging
                 }
             }

@@ -1,5 +1,6 @@
 package dev.reprise.agent.context;
 
+import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.BooleanSupplier;
@@ -62,12 +63,30 @@ final class SharedReads {
     static boolean doneAnswer(AgentThread t, String name, boolean live, BooleanSupplier done) {
         boolean answer = answer(t, name, live);
         if (answer && !live) {
-            long deadline = System.nanoTime() + WAIT_NANOS;
-            while (!done.getAsBoolean() && System.nanoTime() < deadline) {
-                LockSupport.parkNanos(SharedReads.class, 200_000); // a blocker: the watchdog sees a wait, not a sleep
+            Waiting waiting = new Waiting(done, System.nanoTime() + WAIT_NANOS);
+            try {
+                // A managed block: a dispatcher's pool with every thread taken (one thread, say) adds one meanwhile,
+                // so the actor that does it can run while this turn waits for it.
+                ForkJoinPool.managedBlock(waiting);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
             }
             return done.getAsBoolean();
         }
         return answer;
+    }
+
+    /** Waiting for what the recording found done, until a deadline. */
+    private record Waiting(BooleanSupplier done, long deadline) implements ForkJoinPool.ManagedBlocker {
+        @Override
+        public boolean block() {
+            LockSupport.parkNanos(SharedReads.class, 200_000); // a blocker: the watchdog sees a wait, not a sleep
+            return isReleasable();
+        }
+
+        @Override
+        public boolean isReleasable() {
+            return done.getAsBoolean() || System.nanoTime() >= deadline;
+        }
     }
 }

@@ -28,8 +28,15 @@ public final class TraceFeatures {
      */
     public static final String SELECTOR_CONTEXTS = "selectorContexts";
 
+    /**
+     * A stream callback's event queued before its stage started is sent as its invoker sent it ({@link
+     * QueuedCallbackEvents}); an older trace has it sent by the stream's actor.
+     */
+    public static final String QUEUED_CALLBACK_SENDERS = "queuedCallbackSenders";
+
     /** What this agent records. */
-    public static final List<String> RECORDED = List.of(UNWATCH, FUNCTION_REF_TELLS, EXTENSIONS, SELECTOR_CONTEXTS);
+    public static final List<String> RECORDED =
+            List.of(UNWATCH, FUNCTION_REF_TELLS, EXTENSIONS, SELECTOR_CONTEXTS, QUEUED_CALLBACK_SENDERS);
 
     private final Set<String> features;
 

@@ -42,6 +42,8 @@ final class HookedTypes {
     static final String BALANCING_DISPATCHER = akka("akka.dispatch.BalancingDispatcher");
     static final String MAP_ASYNC_HOLDER = akka("akka.stream.impl.fusing.MapAsync$Holder");
     static final String BOUNDED_SOURCE_QUEUE_STAGE = akka("akka.stream.impl.BoundedSourceQueueStage");
+    static final String ASYNC_CALLBACK = akka("akka.stream.stage.GraphStageLogic$ConcurrentAsyncCallback");
+    static final String ASYNC_CALLBACK_EVENT = akka("akka.stream.stage.ConcurrentAsyncCallbackState$Event");
     static final String HTTP_EXT = akka("akka.http.scaladsl.HttpExt");
     static final String TCP_LISTENER = akka("akka.io.TcpListener");
     static final String TCP_CONNECTION = akka("akka.io.TcpConnection");
@@ -91,6 +93,8 @@ final class HookedTypes {
             BALANCING_DISPATCHER,
             MAP_ASYNC_HOLDER,
             BOUNDED_SOURCE_QUEUE_STAGE,
+            ASYNC_CALLBACK_EVENT,
+            ASYNC_CALLBACK,
             HTTP_EXT,
             TCP_LISTENER,
             TCP_CONNECTION,

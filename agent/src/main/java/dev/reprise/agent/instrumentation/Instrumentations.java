@@ -204,6 +204,7 @@ public final class Instrumentations {
         agent = FutureConverterInstrumentation.apply(agent);
         agent = MapAsyncHolderInstrumentation.apply(agent);
         agent = BoundedSourceQueueInstrumentation.apply(agent);
+        agent = AsyncCallbackInstrumentation.apply(agent);
         agent = AkkaIoInstrumentation.apply(agent);
         agent = ChannelRegistryInstrumentation.apply(agent);
         agent = DateHeaderRenderingInstrumentation.apply(agent);

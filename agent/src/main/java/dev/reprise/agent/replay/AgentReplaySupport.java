@@ -23,10 +23,21 @@ public final class AgentReplaySupport implements ReplaySupport, MailboxSupport {
     /** input=trace: recorded outside input is not sent again by the program; its senders are stood in for. */
     private final boolean inputFromTrace;
 
+    /**
+     * Whether the trace names Akka IO's selector a context of its own ({@link TraceFeatures#SELECTOR_CONTEXTS}),
+     * which decides whose input waits for its live copy; read from the trace once it is open ({@link #traceOpened}).
+     */
+    private boolean selectorContexts;
+
     /** For {@code mode}, whose parts it reaches once the replay runs (never while the trace is opened). */
     AgentReplaySupport(ReplayMode mode, boolean inputFromTrace) {
         this.mode = mode;
         this.inputFromTrace = inputFromTrace;
+    }
+
+    /** The trace is open and keeps {@code features}: called once, before the program's threads start. */
+    void traceOpened(TraceFeatures features) {
+        selectorContexts = features.has(TraceFeatures.SELECTOR_CONTEXTS);
     }
 
     @Override
@@ -100,7 +111,7 @@ public final class AgentReplaySupport implements ReplaySupport, MailboxSupport {
         // an HTTP route). Only Akka IO's selector sends nothing live, as replay takes what it said from the trace.
         // The program's own threads may wait for clients that an input=trace replay does not have.
         long actor = OutsideContext.startingActor(name);
-        if (actor >= 0 && mode.features().has(TraceFeatures.SELECTOR_CONTEXTS)) {
+        if (actor >= 0 && selectorContexts) {
             return !OutsideContext.isSelectorContext(name);
         }
         if (actor >= 0) { // an older trace, which named the selector an actor's task: what its agent waited for

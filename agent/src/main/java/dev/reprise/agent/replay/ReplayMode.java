@@ -73,6 +73,7 @@ public final class ReplayMode extends Mode implements AutoCloseable {
         this.mailboxType = new ReplayMailboxType(replay, support);
         this.network = new ReplayedNetwork(replay, !inputFromTrace);
         this.features = TraceFeatures.of(replay.metadata().settings().get(TraceFeatures.SETTING));
+        support.traceOpened(features);
         programThreads.add(Thread.currentThread()); // the replay starts on main (or a test's thread that plays it)
     }
 
