@@ -6,6 +6,7 @@ import dev.reprise.trace.TraceIds;
 import dev.reprise.trace.TraceProblem;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
@@ -137,13 +138,26 @@ final class DivergenceReport {
             r.frames(t.thread());
             r.actor(t.actor());
         } else if (!ordered.isEmpty()) {
-            ReplayMailbox first = r.likeliestCause(ordered);
+            ReplayMailbox waiter = r.likeliestCause(ordered);
+            ReplayMailbox first = r.rootOfWait(waiter, ordered);
             TraceEvent expected = replay.script(first.actorId()).peek();
             long owner = r.owingActor(expected, ordered);
+            String after = first == waiter
+                    ? ""
+                    : "; " + replay.support.describe(waiter.actorId()) + " waits for "
+                            + replay.describe(replay.script(waiter.actorId()).peek()) + " after it";
             if (owner >= 0) {
                 r.owes(owner, first.actorId(), expected);
+            } else if (r.senderOf(MessageKey.of(expected)) == first.actorId()) {
+                String did = "waits for a message from itself, which it has not sent" + after;
+                String likely = "the recording has it send this message to itself (at its start or in an earlier "
+                        + "turn) and this run has not: what it sent itself was decided by something not recorded, "
+                        + "or the program changed; its mailbox holds what came instead";
+                r.lines.add("  first difference: " + replay.support.describe(first.actorId()) + " " + did);
+                r.lines.add("    likely cause: " + likely);
+                r.first = ReplayReport.differing(replay, first.actorId(), -1, did, likely);
             } else {
-                String did = "waits for " + replay.describe(expected) + ", which has not come";
+                String did = "waits for " + replay.describe(expected) + ", which has not come" + after;
                 String likely = r.cause(expected);
                 r.lines.add("  first difference: " + replay.support.describe(first.actorId()) + " " + did);
                 r.lines.add("    likely cause: " + likely);
@@ -175,6 +189,47 @@ final class DivergenceReport {
             }
         }
         return ordered.get(0);
+    }
+
+    /**
+     * Where {@code waiter}'s wait comes down to: the waiting actor that owes what it waits for
+     * (a message it sends, or input from a task or thread its turn started, which comes only as it
+     * replays), followed while that actor waits too; an actor that waits, through others or
+     * directly, for itself ends it.
+     */
+    private ReplayMailbox rootOfWait(ReplayMailbox waiter, List<ReplayMailbox> waiting) {
+        ReplayMailbox q = waiter;
+        Set<Long> seen = new HashSet<>();
+        while (seen.add(q.actorId())) {
+            long from = senderOf(MessageKey.of(replay.script(q.actorId()).peek()));
+            if (from == q.actorId()) {
+                return q;
+            }
+            ReplayMailbox next = waiting.stream()
+                    .filter(o -> o.actorId() == from)
+                    .findFirst()
+                    .orElse(null);
+            if (next == null) {
+                return q;
+            }
+            q = next;
+        }
+        return q;
+    }
+
+    /**
+     * The actor that sends a message of {@code key}: its sender for a plain message, the actor
+     * whose turn started its outside source for outside input; else -1.
+     */
+    private long senderOf(MessageKey key) {
+        if (key == null) {
+            return -1;
+        }
+        return switch (key.kind()) {
+            case MessageKey.PLAIN -> key.sender();
+            case MessageKey.EXTERNAL -> replay.support.startingActor(key.sender());
+            default -> -1;
+        };
     }
 
     /**

@@ -18,6 +18,15 @@ public interface ReplaySupport {
     String describe(long id);
 
     /**
+     * The actor whose turn started outside source {@code source} (a task, thread or callback it
+     * started, which runs again only as the actor replays), or -1: reports follow a wait for its
+     * input to that actor.
+     */
+    default long startingActor(long source) {
+        return -1;
+    }
+
+    /**
      * Whether {@code id} is one of the application's actors (under /user), whose recorded events
      * must all be replayed by the time the program ends; Akka's own actors race their shutdown.
      */

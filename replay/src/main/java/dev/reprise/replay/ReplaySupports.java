@@ -42,6 +42,11 @@ final class ReplaySupports implements ReplaySupport {
     }
 
     @Override
+    public long startingActor(long source) {
+        return of(source).startingActor(source);
+    }
+
+    @Override
     public boolean isApplicationActor(long id) {
         return of(id).isApplicationActor(id);
     }

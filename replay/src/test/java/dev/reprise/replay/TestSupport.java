@@ -14,12 +14,19 @@ import java.util.Map;
  */
 final class TestSupport implements ReplaySupport {
     private final Map<Long, String> names = new HashMap<>();
+    private final Map<Long, Long> startingActors = new HashMap<>();
     /** What {@link #programGoesOn} says: the program's own thread that goes on by itself, or null. */
     volatile String goesOn;
 
     /** Actor {@code id} is called {@code name} in reports ("/user/a (1)"). */
     TestSupport name(long id, String name) {
         names.put(id, name);
+        return this;
+    }
+
+    /** Outside source {@code source} is a task or thread that a turn of actor {@code actor} started. */
+    TestSupport starts(long source, long actor) {
+        startingActors.put(source, actor);
         return this;
     }
 
@@ -36,6 +43,11 @@ final class TestSupport implements ReplaySupport {
     @Override
     public String describe(long id) {
         return names.getOrDefault(id, "actor") + " (" + id + ")";
+    }
+
+    @Override
+    public long startingActor(long source) {
+        return startingActors.getOrDefault(source, -1L);
     }
 
     @Override

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.reprise.testsupport.HandBuiltTrace;
+import dev.reprise.trace.TraceIds;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.CountDownLatch;
@@ -59,6 +60,52 @@ class WatchdogTest {
             assertTrue(report.indexOf("  actor: /user/a (1)") < report.indexOf("  actor: /user/counter (10)"), report);
             assertTrue(
                     report.contains("in its mailbox: 1 message:\n      1 × String from /user/c (3): \"c1\""), report);
+        }
+    }
+
+    /**
+     * As a stream whose start raced the offers made to it: a ledger waits for input from a task
+     * that the stream's actor started, and that actor waits for a message from itself while what
+     * came instead (input from main) waits in its mailbox. The stream is where it went another way.
+     */
+    @Test
+    void aWaitForATasksInputComesDownToTheActorThatStartedItWhichWaitsForItself() throws Exception {
+        long ledger = 25;
+        long stream = 27;
+        long task = TraceIds.FIRST_EXTERNAL_SOURCE + 13;
+        long main = TraceIds.FIRST_EXTERNAL_SOURCE;
+        Path dir = HandBuiltTrace.in(tmp.resolve("trace"))
+                .source("thread:main", main)
+                .source("actor 27/task 2", task)
+                .actor(ledger)
+                .external(task)
+                .actor(stream)
+                .message(stream)
+                .external(main)
+                .finish();
+        support.name(ledger, "/user/ledger")
+                .name(stream, "/system/Materializers/StreamSupervisor-0/flow-0-0-ignoreSink")
+                .name(task, "outside source actor 27/task 2")
+                .starts(task, stream);
+        try (Replay replay = TestSupport.open(dir, support, QUIET)) {
+            TestMailbox waiting = new TestMailbox(replay, ledger);
+            TestMailbox streams = new TestMailbox(replay, stream);
+            streams.arrive(main, "offer 1");
+            streams.arrive(main, "offer 2");
+            String printed = StandardErr.untilTheReplayStops(Duration.ofSeconds(5), () -> {
+                assertNull(waiting.take());
+                assertNull(streams.take());
+            });
+            String report = replay.divergence();
+            assertTrue(report != null, printed);
+            assertTrue(
+                    report.contains("first difference: /system/Materializers/StreamSupervisor-0/flow-0-0-ignoreSink "
+                            + "(27) waits for a message from itself, which it has not sent; /user/ledger (25) waits "
+                            + "for outside input from outside source actor 27/task 2"),
+                    "the stream that went another way comes first, not the ledger waiting for its task: " + report);
+            assertTrue(report.contains("its mailbox holds what came instead"), report);
+            assertTrue(
+                    report.indexOf("  actor: /system/Materializers") < report.indexOf("  actor: /user/ledger"), report);
         }
     }
 

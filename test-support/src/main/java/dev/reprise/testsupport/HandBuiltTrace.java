@@ -67,6 +67,12 @@ public final class HandBuiltTrace {
         return this;
     }
 
+    /** The actor processed outside input from source {@code source}, whose content was not recorded. */
+    public HandBuiltTrace external(long source) {
+        events.externalMessage(source, 0, 0, Fingerprint.NONE);
+        return this;
+    }
+
     /** The actor created {@code child} (an actor, a timer, an ask's temp actor, a promise completion). */
     public HandBuiltTrace created(long child, CreationKind kind) {
         events.creation(child, kind);

@@ -101,6 +101,12 @@ public final class AgentReplaySupport implements ReplaySupport, MailboxSupport {
     }
 
     @Override
+    public long startingActor(long source) {
+        String name = mode.replay().sourceName(source);
+        return name == null ? -1 : OutsideContext.startingActor(name);
+    }
+
+    @Override
     public boolean waitsForLiveCopy(long source) {
         String name = mode.replay().sourceName(source);
         if (name == null) {
