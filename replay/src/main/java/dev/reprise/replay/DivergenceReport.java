@@ -149,10 +149,14 @@ final class DivergenceReport {
             if (owner >= 0) {
                 r.owes(owner, first.actorId(), expected);
             } else if (r.senderOf(MessageKey.of(expected)) == first.actorId()) {
-                String did = "waits for a message from itself, which it has not sent" + after;
-                String likely = "the recording has it send this message to itself (at its start or in an earlier "
-                        + "turn) and this run has not: what it sent itself was decided by something not recorded, "
-                        + "or the program changed; its mailbox holds what came instead";
+                String did = (MessageKey.of(expected).kind() == MessageKey.PLAIN
+                                ? "waits for a message from itself"
+                                : "waits for " + replay.describe(expected) + ", from a task or thread its own turn "
+                                        + "started")
+                        + ", which it has not sent" + after;
+                String likely = "the recording has it send this to itself (at its start or in an earlier turn) and "
+                        + "this run has not: what it sent itself was decided by something not recorded, or the "
+                        + "program changed; its mailbox holds what came instead";
                 r.lines.add("  first difference: " + replay.support.describe(first.actorId()) + " " + did);
                 r.lines.add("    likely cause: " + likely);
                 r.first = ReplayReport.differing(replay, first.actorId(), -1, did, likely);

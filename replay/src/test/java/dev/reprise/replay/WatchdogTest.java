@@ -109,6 +109,33 @@ class WatchdogTest {
         }
     }
 
+    /** An actor waiting for input from a task of its own, started in a turn that never came: the actor is named. */
+    @Test
+    void anActorWaitingForItsOwnTasksInputIsTheFirstDifference() throws Exception {
+        long stream = 27;
+        long task = TraceIds.FIRST_EXTERNAL_SOURCE + 3;
+        Path dir = HandBuiltTrace.in(tmp.resolve("trace"))
+                .source("actor 27/task 1", task)
+                .actor(stream)
+                .external(task)
+                .finish();
+        support.name(stream, "/user/stream")
+                .name(task, "outside source actor 27/task 1")
+                .starts(task, stream);
+        try (Replay replay = TestSupport.open(dir, support, QUIET)) {
+            TestMailbox mailbox = new TestMailbox(replay, stream);
+            mailbox.arrive(1, "a1");
+            String printed = StandardErr.untilTheReplayStops(Duration.ofSeconds(5), () -> assertNull(mailbox.take()));
+            String report = replay.divergence();
+            assertTrue(report != null, printed);
+            assertTrue(
+                    report.contains("first difference: /user/stream (27) waits for outside input from outside source "
+                            + "actor 27/task 1"),
+                    report);
+            assertTrue(report.contains("from a task or thread its own turn started, which it has not sent"), report);
+        }
+    }
+
     @Test
     void aWaitWhileTheProgramGoesOnByItselfIsNotStuckAndIsReportedOnceItStops() throws Exception {
         Path dir = counterWaitingForA();
