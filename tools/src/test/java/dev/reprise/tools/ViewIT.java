@@ -128,7 +128,14 @@ class ViewIT {
         assertTrue(details.contains("From\n"), details);
         assertTrue(b.findElement(By.cssSelector(".event.selected")).isDisplayed(), "the clicked event is highlighted");
 
-        // Next and previous walk the actor's events in replay order.
+        // Next and previous walk the actor's events in replay order. Every kind shown first: a turn's end,
+        // hidden by default, is an event of its own when the turn's buffer was handed off before it ended.
+        for (WebElement box : b.findElements(By.cssSelector(".kind-filter"))) {
+            if (!box.isSelected()) {
+                box.click();
+            }
+        }
+        details = b.findElement(By.id("details")).getText();
         Matcher at = Pattern.compile("event (\\d+) of (\\d+) of ").matcher(details);
         assertTrue(at.find(), details);
         int position = Integer.parseInt(at.group(1));
