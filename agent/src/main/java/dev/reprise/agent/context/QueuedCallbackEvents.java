@@ -47,9 +47,13 @@ public final class QueuedCallbackEvents {
         if (sendsBefore < 0) {
             return;
         }
-        AgentThread t = AgentThread.current();
-        if (t.turnSends > sendsBefore + 1) {
-            t.turnSends = sendsBefore + 1;
+        try {
+            AgentThread t = AgentThread.current();
+            if (t.turnSends > sendsBefore + 1) {
+                t.turnSends = sendsBefore + 1;
+            }
+        } catch (Throwable e) {
+            AgentLog.internalError("counting a stream callback's sends", e);
         }
     }
 
