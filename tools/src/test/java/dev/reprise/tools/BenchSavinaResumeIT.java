@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.fail;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -113,7 +114,10 @@ class BenchSavinaResumeIT {
         Cli.requireJars();
         Path out = WORK.resolve("quiet");
         Cli.deleteTree(out);
+        // Its JVMs (2 dispatchers x 2 pairs, the peers, the replays) each warm up for at least 10 s: on a shared
+        // machine the run takes about the 90 s other commands are given.
         Cli.Result r = Cli.assertSuccess(Cli.script(
+                Duration.ofMinutes(5),
                 Cli.PACKAGED,
                 "bench",
                 "savina",

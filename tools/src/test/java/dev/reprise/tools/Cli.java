@@ -72,9 +72,14 @@ final class Cli {
 
     /** {@code ./reprise ARGS} with extra environment variables. */
     static Result script(Map<String, String> env, String... args) {
+        return script(TIME_LIMIT, env, args);
+    }
+
+    /** {@link #script(Map, String...)} for a command whose normal length is close to the usual limit: killed after {@code limit}. */
+    static Result script(Duration limit, Map<String, String> env, String... args) {
         List<String> cmd = new ArrayList<>(List.of(ROOT.resolve("reprise").toString()));
         cmd.addAll(List.of(args));
-        return run(cmd, env);
+        return run(ChildProcess.command(cmd).env(env), limit);
     }
 
     /** Starts {@code ./reprise ARGS} as {@link #PACKAGED}, its stdout and stderr both to {@code output}, and returns at once. */
@@ -95,9 +100,13 @@ final class Cli {
 
     /** Runs {@code child} in the repository's root; one that does not end within the time limit is killed and fails the test. */
     static Result run(ChildProcess child) {
-        ChildProcess.Result r = child.directory(ROOT).timeout(TIME_LIMIT).run();
+        return run(child, TIME_LIMIT);
+    }
+
+    private static Result run(ChildProcess child, Duration limit) {
+        ChildProcess.Result r = child.directory(ROOT).timeout(limit).run();
         if (r.timedOut()) {
-            fail("still running after " + TIME_LIMIT.toSeconds() + "s, killed: "
+            fail("still running after " + limit.toSeconds() + "s, killed: "
                     + new Result(r.command(), -1, r.out(), r.err()));
         }
         return new Result(r.command(), r.exit(), r.out(), r.err());
