@@ -22,9 +22,18 @@ import java.util.List;
 final class ActorChunks implements AutoCloseable {
     /**
      * One actor's entry: a chunk and the counter range of the actor's subtraces in it, with the
-     * chunk's size in subtraces and events (so its decoding allocates its arrays once).
+     * chunk's size in subtraces and events (so its decoding allocates its arrays once). {@code
+     * ordinal} numbers the indexed chunks from 0 in file order ({@code chunk} is the file's own
+     * chunk index, which counts chunks without subtraces too).
      */
-    record Entry(long offset, long chunk, long minCounter, long maxCounter, int chunkSubtraces, int chunkEvents) {}
+    record Entry(
+            long offset,
+            long chunk,
+            int ordinal,
+            long minCounter,
+            long maxCounter,
+            int chunkSubtraces,
+            int chunkEvents) {}
 
     /** Ids in [0, DENSE_IDS) are kept by id. */
     static final long DENSE_IDS = 1L << 28;
@@ -67,6 +76,8 @@ final class ActorChunks implements AutoCloseable {
     private int[] chunkEvents = new int[64];
     /** Per chunk, the number its first new entry has (or would have): entry e is in the last chunk whose first is at most e. */
     private int[] firstEntry = new int[64];
+    /** Per chunk, how many actors have subtraces in it (its entries: one per actor), set by {@link #compact}. */
+    private int[] chunkActors;
 
     private int chunks;
 
@@ -171,6 +182,10 @@ final class ActorChunks implements AutoCloseable {
         chunkIndexes = Arrays.copyOf(chunkIndexes, chunks);
         chunkSubtraces = Arrays.copyOf(chunkSubtraces, chunks);
         chunkEvents = Arrays.copyOf(chunkEvents, chunks);
+        chunkActors = new int[chunks];
+        for (int c = 0; c < chunks; c++) { // a chunk's new entries are numbered one after the other
+            chunkActors[c] = (c + 1 < chunks ? firstEntry[c + 1] : entries + 1) - firstEntry[c];
+        }
         Compactor out = new Compactor(MappedStore.create("index", segmentBits));
         for (long id = 0; id < idLimit; id++) {
             int latest = byId.getInt(id * Integer.BYTES);
@@ -269,12 +284,23 @@ final class ActorChunks implements AutoCloseable {
             out.add(new Entry(
                     chunkOffsets[chunk],
                     chunkIndexes[chunk],
+                    chunk,
                     low,
                     low + read[0],
                     chunkSubtraces[chunk],
                     chunkEvents[chunk]));
         }
         return out;
+    }
+
+    /** How many chunks the index holds (entries' {@link Entry#ordinal}s are below it); once compacted. */
+    int chunks() {
+        return chunks;
+    }
+
+    /** How many actors have subtraces in the chunk of ordinal {@code chunk}: as many entries name it. */
+    int actorsIn(int chunk) {
+        return chunkActors[chunk];
     }
 
     /** Forgets {@code actor}'s entries (their memory stays; an actor id is never reused). */

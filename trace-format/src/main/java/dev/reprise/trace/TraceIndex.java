@@ -8,7 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.AbstractList;
-import java.util.LinkedHashMap;
+import java.util.Arrays;
 import java.util.List;
 import java.util.zip.CRC32C;
 
@@ -38,8 +38,8 @@ public final class TraceIndex implements AutoCloseable {
     static final long DECODED_BYTES_KEPT =
             Math.min(64L << 20, Math.max(1L << 20, Runtime.getRuntime().maxMemory() >> 5));
 
-    private final LinkedHashMap<Long, ChunkEvents> decoded = new LinkedHashMap<>(16, 0.75f, true);
-    private long decodedBytes;
+    /** Guarded by itself. */
+    private final DecodedChunks decoded;
 
     private TraceIndex(
             Path file,
@@ -54,6 +54,9 @@ public final class TraceIndex implements AutoCloseable {
         this.problems = problems;
         this.recorded = recorded;
         this.version = version;
+        int[] readers = new int[actorChunks.chunks()];
+        Arrays.setAll(readers, actorChunks::actorsIn);
+        this.decoded = new DecodedChunks(readers, DECODED_BYTES_KEPT);
     }
 
     /**
@@ -159,31 +162,23 @@ public final class TraceIndex implements AutoCloseable {
     }
 
     /**
-     * The chunk at {@code offset}, decoded. Actors move through a trace roughly together, so the
-     * chunk one actor needs next was usually just decoded for another: recently decoded chunks are
-     * kept (least recently used out first, bounded by their events), which spares a trace of many
-     * actors from decoding each chunk once per actor in it.
+     * The chunk of {@code entry}, decoded. Actors move through a trace roughly together, so the
+     * chunk one actor needs next was usually just decoded for another: a decoded chunk is kept
+     * until each actor in it took it, or the bound pushed it out ({@link DecodedChunks}), which
+     * spares a trace of many actors from decoding each chunk once per actor in it.
      */
     private ChunkEvents chunkAt(ActorChunks.Entry entry) throws IOException {
-        long offset = entry.offset();
+        int c = entry.ordinal();
         synchronized (decoded) {
-            ChunkEvents hit = decoded.get(offset);
+            ChunkEvents hit = decoded.take(c);
             if (hit != null) {
                 return hit;
             }
         }
         ChunkEvents chunk = decodeChunkAt(entry);
         synchronized (decoded) {
-            if (decoded.put(offset, chunk) == null) {
-                decodedBytes += chunk.retainedBytes();
-            }
-            var eldest = decoded.values().iterator();
-            while (decodedBytes > DECODED_BYTES_KEPT && decoded.size() > 1) {
-                decodedBytes -= eldest.next().retainedBytes();
-                eldest.remove();
-            }
+            return decoded.keep(c, chunk);
         }
-        return chunk;
     }
 
     /** Reads and decodes the chunk of {@code entry} (verified again: the file may have changed). */

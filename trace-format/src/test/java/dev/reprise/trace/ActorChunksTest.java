@@ -41,10 +41,14 @@ class ActorChunksTest {
         assertEquals(actors, index.actors().length);
         assertEquals(
                 List.of(
-                        new ActorChunks.Entry(0, 0, 0, 1, 2 * actors, 2 * actors),
-                        new ActorChunks.Entry(2000, 2, 2, 3, 2 * actors, 2 * actors),
-                        new ActorChunks.Entry(1000, 1, 4, 5, 2 * actors, 2 * actors)),
+                        new ActorChunks.Entry(0, 0, 0, 0, 1, 2 * actors, 2 * actors),
+                        new ActorChunks.Entry(2000, 2, 2, 2, 3, 2 * actors, 2 * actors),
+                        new ActorChunks.Entry(1000, 1, 1, 4, 5, 2 * actors, 2 * actors)),
                 index.of(4999 * 7 - 100));
+        assertEquals(3, index.chunks());
+        for (int c = 0; c < 3; c++) {
+            assertEquals(actors, index.actorsIn(c), "every actor has subtraces in chunk " + c);
+        }
         index.forget(-100);
         assertEquals(List.of(), index.of(-100));
         assertEquals(3, index.of(-93).size(), "forgetting one actor leaves the others");
@@ -67,8 +71,8 @@ class ActorChunksTest {
         for (long id : ids) {
             assertEquals(
                     List.of(
-                            new ActorChunks.Entry(0, 0, 0, 10, 2 * ids.length, 2 * ids.length),
-                            new ActorChunks.Entry(100, 1, 1, 11, 2 * ids.length, 2 * ids.length)),
+                            new ActorChunks.Entry(0, 0, 0, 0, 10, 2 * ids.length, 2 * ids.length),
+                            new ActorChunks.Entry(100, 1, 1, 1, 11, 2 * ids.length, 2 * ids.length)),
                     index.of(id),
                     "actor " + id);
         }
@@ -104,9 +108,10 @@ class ActorChunksTest {
         index.compact();
         assertEquals(
                 List.of(
-                        new ActorChunks.Entry(0, 0, 0xFFFF_FFFEL, 0xFFFF_FFFEL, 1, 1),
-                        new ActorChunks.Entry(100, 1, 0xFFFF_FFFFL, 0x1_0000_0001L, 3, 3)),
+                        new ActorChunks.Entry(0, 0, 0, 0xFFFF_FFFEL, 0xFFFF_FFFEL, 1, 1),
+                        new ActorChunks.Entry(100, 1, 1, 0xFFFF_FFFFL, 0x1_0000_0001L, 3, 3)),
                 index.of(1));
+        assertEquals(1, index.actorsIn(1), "one actor, however many subtraces");
     }
 
     @Test
@@ -152,10 +157,12 @@ class ActorChunksTest {
         }
         java.util.Collections.shuffle(fileOrder, random);
         int[] subtracesIn = new int[chunkCount];
+        int[] actorsIn = new int[chunkCount];
         for (int f = 0; f < chunkCount; f++) {
             int c = fileOrder.get(f);
             for (int a = 0; a < actorCount; a++) {
                 subtracesIn[f] += perChunk[c][a];
+                actorsIn[f] += perChunk[c][a] > 0 ? 1 : 0;
             }
         }
         for (int f = 0; f < chunkCount; f++) {
@@ -173,13 +180,16 @@ class ActorChunksTest {
                 if (perChunk[c][a] > 0) {
                     expected.get(a)
                             .add(new ActorChunks.Entry(
-                                    1000L * f, f, low[c][a], high[c][a], subtracesIn[f], 2 * subtracesIn[f]));
+                                    1000L * f, f, f, low[c][a], high[c][a], subtracesIn[f], 2 * subtracesIn[f]));
                 }
             }
         }
         index.compact();
         for (int a = 0; a < actorCount; a++) {
             assertEquals(expected.get(a), index.of(a), "actor " + a);
+        }
+        for (int f = 0; f < chunkCount; f++) {
+            assertEquals(actorsIn[f], index.actorsIn(f), "actors in chunk " + f);
         }
     }
 }

@@ -34,6 +34,8 @@ public final class Tag {
      * not the program; it comes back only when the actor puts it back (a stash's unstash).
      */
     public boolean injected;
+    /** Replay only: the key its messages are held under, made on first use ({@code AgentReplaySupport.keyOf}). */
+    public dev.reprise.replay.MessageKey replayKey;
     /** Promise only: the callback (or timer's task) that sends it, where what it creates comes from; made on first use for a timer. */
     private OutsideContext context;
 

@@ -37,8 +37,6 @@ public class RecordMode extends Mode {
     private final Recorder recorder;
     /** Whether messages and creations get fingerprints. */
     private final boolean fingerprints;
-    /** The state of threads that hold none in a field (not Akka's dispatcher threads). */
-    private final ThreadLocal<AgentThread> otherThreads = new ThreadLocal<>();
 
     /** Recording to {@code recorder} as copy {@code copy} of the agent's classes, with the others' ({@link AgentCopy}). */
     public RecordMode(Recorder recorder, boolean fingerprints, AgentCopy copy) {
@@ -47,48 +45,16 @@ public class RecordMode extends Mode {
         this.fingerprints = fingerprints;
     }
 
-    /**
-     * A dispatcher thread holds its state in a field ({@link RepriseState}): one load on the hot
-     * path, which looks the thread up twice per message (at the send and at the turn).
-     */
+    /** A thread's state made again (a common pool worker's, after each task) keeps the thread's recorder. */
     @Override
-    public AgentThread thread() {
-        AgentThread t = AddedState.threadOf(Thread.currentThread());
-        if (t != null) {
-            return t;
-        }
-        return registerThread();
-    }
-
-    /**
-     * The state of a thread that holds none in a field: its thread-local's, else made now, on its
-     * first use or after the JDK erased the thread-local (a common pool worker's, after each task;
-     * replay makes it again there too). The thread's recorder stays the same.
-     */
-    private AgentThread registerThread() {
-        Thread current = Thread.currentThread();
-        boolean inField = AddedState.holdsThreadState(current);
-        AgentThread t = inField ? null : otherThreads.get();
-        if (t != null) {
-            return t;
-        }
-        t = new AgentThread(recorder.forCurrentThread());
-        if (inField) {
-            AddedState.setThread(current, t);
-        } else {
-            otherThreads.set(t);
-        }
-        return t;
+    protected AgentThread newThread() {
+        return new AgentThread(recorder.forCurrentThread());
     }
 
     @Override
     public AgentThread peekThread() {
-        Thread current = Thread.currentThread();
-        if (AddedState.holdsThreadState(current)) {
-            return AddedState.threadOf(current);
-        }
-        AgentThread t = otherThreads.get();
-        if (t == null && lineage.ofProgramThread() != null) {
+        AgentThread t = registeredThread();
+        if (t == null && !AddedState.holdsThreadState(Thread.currentThread()) && lineage.ofProgramThread() != null) {
             return registerThread(); // a thread the program made: its calls are recorded from its first
         }
         return t;

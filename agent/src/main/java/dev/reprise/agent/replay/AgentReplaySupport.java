@@ -40,17 +40,26 @@ public final class AgentReplaySupport implements ReplaySupport, MailboxSupport {
         selectorContexts = features.has(TraceFeatures.SELECTOR_CONTEXTS);
     }
 
+    /** The key of a message whose sender is not known. */
+    private static final MessageKey UNKNOWN_SENDER = new MessageKey(MessageKey.PLAIN, ActorIds.UNKNOWN, 0);
+
+    /** The key of {@code envelope}'s tag, made once per tag: an actor's tag goes on all of its turns' sends. */
     @Override
     public MessageKey keyOf(Envelope envelope) {
         Tag tag = Envelopes.tagOf(envelope);
         if (tag == null) {
-            return new MessageKey(MessageKey.PLAIN, ActorIds.UNKNOWN, 0);
+            return UNKNOWN_SENDER;
         }
-        return switch (tag.kind) {
-            case Tag.PLAIN -> new MessageKey(MessageKey.PLAIN, tag.sender, 0);
-            case Tag.PROMISE -> new MessageKey(MessageKey.PROMISE, tag.sender, tag.resolver);
-            default -> new MessageKey(MessageKey.EXTERNAL, tag.sender, 0);
-        };
+        MessageKey key = tag.replayKey;
+        if (key == null) {
+            key = switch (tag.kind) {
+                case Tag.PLAIN -> new MessageKey(MessageKey.PLAIN, tag.sender, 0);
+                case Tag.PROMISE -> new MessageKey(MessageKey.PROMISE, tag.sender, tag.resolver);
+                default -> new MessageKey(MessageKey.EXTERNAL, tag.sender, 0);
+            };
+            tag.replayKey = key; // a race makes an equal one: a record's fields are final, so any thread sees it whole
+        }
+        return key;
     }
 
     @Override

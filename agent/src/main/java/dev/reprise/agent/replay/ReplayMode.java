@@ -47,7 +47,6 @@ public final class ReplayMode extends Mode implements AutoCloseable {
     private final TraceFeatures features;
 
     final ProgramThreads programThreads = new ProgramThreads();
-    private final ThreadLocal<AgentThread> threads = ThreadLocal.withInitial(this::newThread);
 
     /**
      * Opens the trace at {@code trace} to replay it, as copy {@code copy} of the agent's classes
@@ -78,7 +77,8 @@ public final class ReplayMode extends Mode implements AutoCloseable {
     }
 
     /** A thread's state, on its first use; a thread the program made is one of its own threads from now on. */
-    private AgentThread newThread() {
+    @Override
+    protected AgentThread newThread() {
         if (lineage.ofProgramThread() != null) {
             programThreads.add(Thread.currentThread());
         }
@@ -112,13 +112,8 @@ public final class ReplayMode extends Mode implements AutoCloseable {
     }
 
     @Override
-    public AgentThread thread() {
-        return threads.get();
-    }
-
-    @Override
     public AgentThread peekThread() {
-        return threads.get();
+        return thread();
     }
 
     @Override

@@ -76,6 +76,15 @@ public final class ReplayQueue
      */
     private int turnFingerprint = NOT_SCRIPTED;
 
+    /**
+     * The key of the message that {@link #keyedEvent} expects: {@link #hasMessages} and {@link
+     * #dequeue} ask for the same head, and a run of repeated messages shares one event, so the key
+     * is made once for them all. Guarded by this mailbox's lock.
+     */
+    private MessageKey expectedKey;
+
+    private TraceEvent keyedEvent;
+
     private volatile long actorId = -1;
     /** Guarded by this mailbox's lock; {@link #turnOver} reads it without, after its own thread's dequeue. */
     private ActorScript script;
@@ -190,7 +199,7 @@ public final class ReplayQueue
                     "the recording dropped " + g.droppedEvents()
                             + " events here (overflow policy drop): the replay cannot go past a gap");
         }
-        MessageKey key = MessageKey.of(head);
+        MessageKey key = expectedKey(head);
         if (key == null) {
             return null; // the actor owes a creation or a system call first
         }
@@ -246,6 +255,15 @@ public final class ReplayQueue
         replay.turnOver(s, recorded, sends);
     }
 
+    /** The key of the message {@code head} expects (null if it is not a message); call under the lock. */
+    private MessageKey expectedKey(TraceEvent head) {
+        if (head != keyedEvent) {
+            keyedEvent = head;
+            expectedKey = MessageKey.of(head);
+        }
+        return expectedKey;
+    }
+
     private Envelope poll(MessageKey key) {
         return held.poll(key);
     }
@@ -272,7 +290,7 @@ public final class ReplayQueue
                     && !replay.recordingCut()
                     && (replay.liveAfterEnd() || script().missingSubtrace() >= 0 || replay.incompleteTrace() != null);
         }
-        MessageKey key = MessageKey.of(head);
+        MessageKey key = expectedKey(head);
         if (key == null) {
             return head instanceof TraceEvent.Gap; // let dequeue report the gap
         }
