@@ -34,6 +34,9 @@ public abstract class Mode {
     /** The contexts that make Akka extensions ({@link ExtensionCreations}). */
     final ExtensionCreations extensions = new ExtensionCreations();
 
+    /** The state of threads that hold none in a field (not Akka's dispatcher threads). */
+    private final ThreadLocal<AgentThread> otherThreads = new ThreadLocal<>();
+
     /** The JVM's {@code main}: the thread the agent started on with the JVM ({@code -javaagent}); set by {@link #begin}. */
     private volatile Thread mainThread = Thread.currentThread();
 
@@ -62,9 +65,6 @@ public abstract class Mode {
         this.ids = ids;
         this.lifecycle = new Lifecycle(copy.inLoader());
     }
-
-    /** The state of threads that hold none in a field (not Akka's dispatcher threads). */
-    private final ThreadLocal<AgentThread> otherThreads = new ThreadLocal<>();
 
     /**
      * This thread's state, made on its first use. A dispatcher thread holds it in a field ({@link
