@@ -1,9 +1,8 @@
 package dev.reprise.trace;
 
 import java.io.IOException;
-import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.List;
+import java.util.NoSuchElementException;
 
 /**
  * For {@link TraceIndex}: which chunks hold each actor's subtraces, with the (unwrapped) counter
@@ -76,8 +75,11 @@ final class ActorChunks implements AutoCloseable {
     private int[] chunkEvents = new int[64];
     /** Per chunk, the number its first new entry has (or would have): entry e is in the last chunk whose first is at most e. */
     private int[] firstEntry = new int[64];
-    /** Per chunk, how many actors have subtraces in it (its entries: one per actor), set by {@link #compact}. */
-    private int[] chunkActors;
+    /**
+     * Per chunk, how many actors have subtraces in it (its entries: one per actor): made from
+     * {@link #firstEntry} by {@link #compact}, then handed over by {@link #takeActorsPerChunk}.
+     */
+    private int[] actorsPerChunk;
 
     private int chunks;
 
@@ -182,9 +184,9 @@ final class ActorChunks implements AutoCloseable {
         chunkIndexes = Arrays.copyOf(chunkIndexes, chunks);
         chunkSubtraces = Arrays.copyOf(chunkSubtraces, chunks);
         chunkEvents = Arrays.copyOf(chunkEvents, chunks);
-        chunkActors = new int[chunks];
+        actorsPerChunk = new int[chunks];
         for (int c = 0; c < chunks; c++) { // a chunk's new entries are numbered one after the other
-            chunkActors[c] = (c + 1 < chunks ? firstEntry[c + 1] : entries + 1) - firstEntry[c];
+            actorsPerChunk[c] = (c + 1 < chunks ? firstEntry[c + 1] : entries + 1) - firstEntry[c];
         }
         Compactor out = new Compactor(MappedStore.create("index", segmentBits));
         for (long id = 0; id < idLimit; id++) {
@@ -262,45 +264,84 @@ final class ActorChunks implements AutoCloseable {
         }
     }
 
-    /** {@code actor}'s entries, by lowest counter (empty if it has none or was forgotten). */
-    synchronized List<Entry> of(long actor) {
-        int at = latest(actor);
-        if (at <= NONE) {
-            return List.of();
+    /** {@code actor}'s entries, by lowest counter (none if it has none or was forgotten). */
+    synchronized Entries of(long actor) {
+        return new Entries(latest(actor));
+    }
+
+    /**
+     * One actor's entries, read from the compacted index one at a time (it no longer changes, so
+     * reading it needs no lock). A replay holds this for each live actor: a list of all its
+     * entries was the largest share of the replay's own live heap (UnbalancedCobwebbedTree:
+     * 308,000 entries of 56 bytes for 94,000 live actors), and kept SleepingBarber's at up to
+     * 101 MB where 46 do. Not thread-safe: its {@link ActorRuns} locks.
+     */
+    final class Entries {
+        private final long[] read = new long[1];
+        private long at;
+        private int left;
+        // The next entry, read ahead (valid while left > 0).
+        private int chunk;
+        private long low;
+        private long span;
+
+        private Entries(int start) {
+            if (start > NONE) {
+                at = compacted.getVarLong(start, read);
+                left = (int) read[0];
+                readNext(0, 0);
+            }
         }
-        long[] read = new long[1];
-        long p = compacted.getVarLong(at, read);
-        int n = (int) read[0];
-        List<Entry> out = new ArrayList<>(n);
-        int chunk = 0;
-        long low = 0;
-        for (int i = 0; i < n; i++) {
-            p = compacted.getVarLong(p, read);
-            long dc = read[0];
-            chunk += (int) ((dc >>> 1) ^ -(dc & 1));
-            p = compacted.getVarLong(p, read);
-            low += read[0];
-            p = compacted.getVarLong(p, read);
-            out.add(new Entry(
+
+        boolean hasNext() {
+            return left > 0;
+        }
+
+        /** The next entry's lowest counter (while {@link #hasNext}). */
+        long nextMinCounter() {
+            return low;
+        }
+
+        Entry next() {
+            if (left <= 0) {
+                throw new NoSuchElementException();
+            }
+            Entry e = new Entry(
                     chunkOffsets[chunk],
                     chunkIndexes[chunk],
                     chunk,
                     low,
-                    low + read[0],
+                    low + span,
                     chunkSubtraces[chunk],
-                    chunkEvents[chunk]));
+                    chunkEvents[chunk]);
+            if (--left > 0) {
+                readNext(chunk, low);
+            }
+            return e;
         }
-        return out;
+
+        private void readNext(int lastChunk, long lastLow) {
+            at = compacted.getVarLong(at, read);
+            long dc = read[0];
+            chunk = lastChunk + (int) ((dc >>> 1) ^ -(dc & 1));
+            at = compacted.getVarLong(at, read);
+            low = lastLow + read[0];
+            at = compacted.getVarLong(at, read);
+            span = read[0];
+        }
     }
 
-    /** How many chunks the index holds (entries' {@link Entry#ordinal}s are below it); once compacted. */
-    int chunks() {
-        return chunks;
-    }
-
-    /** How many actors have subtraces in the chunk of ordinal {@code chunk}: as many entries name it. */
-    int actorsIn(int chunk) {
-        return chunkActors[chunk];
+    /**
+     * Per chunk, by {@link Entry#ordinal}, how many actors have subtraces in it: as many entries
+     * name it. Once compacted, and once: the caller owns the array (its readers' counts).
+     */
+    int[] takeActorsPerChunk() {
+        int[] taken = actorsPerChunk;
+        if (taken == null) {
+            throw new IllegalStateException("not compacted, or handed over already");
+        }
+        actorsPerChunk = null;
+        return taken;
     }
 
     /** Forgets {@code actor}'s entries (their memory stays; an actor id is never reused). */

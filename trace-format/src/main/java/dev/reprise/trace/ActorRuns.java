@@ -105,9 +105,10 @@ final class ActorRuns implements ActorEventSource {
     }
 
     private final long actor;
-    private final List<ActorChunks.Entry> chunks;
+    /** The actor's entries not loaded yet. */
+    private final ActorChunks.Entries chunks;
+
     private final Chunks source;
-    private int nextChunk;
     /** Loaded runs with subtraces left, in load order (a later run's subtrace replaces an earlier one's of the same counter). */
     private final List<Run> runs = new ArrayList<>(2);
 
@@ -122,12 +123,12 @@ final class ActorRuns implements ActorEventSource {
     private byte fingerprint;
     private Subtrace made;
 
-    ActorRuns(long actor, List<ActorChunks.Entry> chunks, Chunks source) {
+    ActorRuns(long actor, ActorChunks.Entries chunks, Chunks source) {
         this(actor, chunks, source, 0);
     }
 
     /** Starts expecting subtrace {@code first}; counters start at 0 in a trace, tests start near 2^32. */
-    ActorRuns(long actor, List<ActorChunks.Entry> chunks, Chunks source, long first) {
+    ActorRuns(long actor, ActorChunks.Entries chunks, Chunks source, long first) {
         this.actor = actor;
         this.chunks = chunks;
         this.source = source;
@@ -150,10 +151,8 @@ final class ActorRuns implements ActorEventSource {
             return false;
         }
         // Load every chunk that may hold the expected counter (chunks sorted by their lowest counter).
-        while (!loaded(expected)
-                && nextChunk < chunks.size()
-                && chunks.get(nextChunk).minCounter() <= expected) {
-            ActorChunks.Entry e = chunks.get(nextChunk++);
+        while (!loaded(expected) && chunks.hasNext() && chunks.nextMinCounter() <= expected) {
+            ActorChunks.Entry e = chunks.next();
             Run r = Run.of(source.of(e), actor, expected);
             if (r != null) {
                 runs.add(r);
@@ -224,6 +223,6 @@ final class ActorRuns implements ActorEventSource {
 
     @Override
     public long missingSubtrace() {
-        return ended && (!runs.isEmpty() || nextChunk < chunks.size()) ? expected : -1;
+        return ended && (!runs.isEmpty() || chunks.hasNext()) ? expected : -1;
     }
 }

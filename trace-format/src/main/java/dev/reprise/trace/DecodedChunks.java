@@ -27,10 +27,10 @@ final class DecodedChunks {
     private final long bound;
     private long bytes;
 
-    /** For {@code readers[c]} actors in chunk {@code c}, keeping at most about {@code bound} bytes. */
+    /** For {@code readers[c]} actors in chunk {@code c} (the array becomes its own), keeping at most about {@code bound} bytes. */
     DecodedChunks(int[] readers, long bound) {
         kept = new ChunkEvents[readers.length];
-        readersLeft = readers.clone();
+        readersLeft = readers;
         older = new int[readers.length];
         newer = new int[readers.length];
         Arrays.fill(older, NONE);

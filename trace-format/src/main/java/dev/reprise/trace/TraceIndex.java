@@ -8,7 +8,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.AbstractList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.zip.CRC32C;
 
@@ -40,6 +39,8 @@ public final class TraceIndex implements AutoCloseable {
 
     /** Guarded by itself. */
     private final DecodedChunks decoded;
+    /** Where every actor's reader takes its chunks: one for all ({@link #chunkAt}). */
+    private final ActorRuns.Chunks chunkSource = this::chunkAt;
 
     private TraceIndex(
             Path file,
@@ -54,9 +55,7 @@ public final class TraceIndex implements AutoCloseable {
         this.problems = problems;
         this.recorded = recorded;
         this.version = version;
-        int[] readers = new int[actorChunks.chunks()];
-        Arrays.setAll(readers, actorChunks::actorsIn);
-        this.decoded = new DecodedChunks(readers, DECODED_BYTES_KEPT);
+        this.decoded = new DecodedChunks(actorChunks.takeActorsPerChunk(), DECODED_BYTES_KEPT);
     }
 
     /**
@@ -158,7 +157,7 @@ public final class TraceIndex implements AutoCloseable {
 
     /** A new reader of {@code actor}'s events (empty if it has none). */
     public ActorEventSource actor(long actor) {
-        return new ActorRuns(actor, actorChunks.of(actor), this::chunkAt);
+        return new ActorRuns(actor, actorChunks.of(actor), chunkSource);
     }
 
     /**

@@ -1,7 +1,10 @@
 package dev.reprise.trace;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Set;
@@ -44,15 +47,17 @@ class ActorChunksTest {
                         new ActorChunks.Entry(0, 0, 0, 0, 1, 2 * actors, 2 * actors),
                         new ActorChunks.Entry(2000, 2, 2, 2, 3, 2 * actors, 2 * actors),
                         new ActorChunks.Entry(1000, 1, 1, 4, 5, 2 * actors, 2 * actors)),
-                index.of(4999 * 7 - 100));
-        assertEquals(3, index.chunks());
+                entries(index, 4999 * 7 - 100));
+        int[] actorsPerChunk = index.takeActorsPerChunk();
+        assertEquals(3, actorsPerChunk.length);
         for (int c = 0; c < 3; c++) {
-            assertEquals(actors, index.actorsIn(c), "every actor has subtraces in chunk " + c);
+            assertEquals(actors, actorsPerChunk[c], "every actor has subtraces in chunk " + c);
         }
+        assertThrows(IllegalStateException.class, index::takeActorsPerChunk, "handed over once");
         index.forget(-100);
-        assertEquals(List.of(), index.of(-100));
-        assertEquals(3, index.of(-93).size(), "forgetting one actor leaves the others");
-        assertEquals(List.of(), index.of(123456), "an actor without events");
+        assertEquals(List.of(), entries(index, -100));
+        assertEquals(3, entries(index, -93).size(), "forgetting one actor leaves the others");
+        assertEquals(List.of(), entries(index, 123456), "an actor without events");
     }
 
     @Test
@@ -73,7 +78,7 @@ class ActorChunksTest {
                     List.of(
                             new ActorChunks.Entry(0, 0, 0, 0, 10, 2 * ids.length, 2 * ids.length),
                             new ActorChunks.Entry(100, 1, 1, 1, 11, 2 * ids.length, 2 * ids.length)),
-                    index.of(id),
+                    entries(index, id),
                     "actor " + id);
         }
         assertEquals(
@@ -87,12 +92,12 @@ class ActorChunksTest {
                         Long.MAX_VALUE,
                         -5L),
                 Arrays.stream(index.actors()).boxed().collect(Collectors.toSet()));
-        assertEquals(List.of(), index.of(18), "an id between two actors'");
+        assertEquals(List.of(), entries(index, 18), "an id between two actors'");
         index.forget(ActorChunks.DENSE_IDS);
         index.forget(300_000);
-        assertEquals(List.of(), index.of(ActorChunks.DENSE_IDS));
-        assertEquals(List.of(), index.of(300_000));
-        assertEquals(2, index.of(ActorChunks.DENSE_IDS - 1).size());
+        assertEquals(List.of(), entries(index, ActorChunks.DENSE_IDS));
+        assertEquals(List.of(), entries(index, 300_000));
+        assertEquals(2, entries(index, ActorChunks.DENSE_IDS - 1).size());
         assertEquals(ids.length, index.actors().length, "forgotten actors are still the trace's");
     }
 
@@ -110,8 +115,8 @@ class ActorChunksTest {
                 List.of(
                         new ActorChunks.Entry(0, 0, 0, 0xFFFF_FFFEL, 0xFFFF_FFFEL, 1, 1),
                         new ActorChunks.Entry(100, 1, 1, 0xFFFF_FFFFL, 0x1_0000_0001L, 3, 3)),
-                index.of(1));
-        assertEquals(1, index.actorsIn(1), "one actor, however many subtraces");
+                entries(index, 1));
+        assertEquals(1, index.takeActorsPerChunk()[1], "one actor, however many subtraces");
     }
 
     @Test
@@ -186,10 +191,21 @@ class ActorChunksTest {
         }
         index.compact();
         for (int a = 0; a < actorCount; a++) {
-            assertEquals(expected.get(a), index.of(a), "actor " + a);
+            assertEquals(expected.get(a), entries(index, a), "actor " + a);
         }
-        for (int f = 0; f < chunkCount; f++) {
-            assertEquals(actorsIn[f], index.actorsIn(f), "actors in chunk " + f);
+        assertArrayEquals(actorsIn, index.takeActorsPerChunk(), "actors in each chunk");
+    }
+
+    /** Every entry of {@code actor}, read through its cursor. */
+    private static List<ActorChunks.Entry> entries(ActorChunks index, long actor) {
+        ActorChunks.Entries cursor = index.of(actor);
+        List<ActorChunks.Entry> out = new ArrayList<>();
+        while (cursor.hasNext()) {
+            long min = cursor.nextMinCounter();
+            ActorChunks.Entry e = cursor.next();
+            assertEquals(min, e.minCounter(), "the lowest counter read ahead");
+            out.add(e);
         }
+        return out;
     }
 }

@@ -25,8 +25,14 @@ final class ArrivedMessages {
     private MessageKey soleKey;
 
     private Held sole;
-    /** The other messages, per key: a {@link Held}, or an {@code ArrayDeque<Held>} of two or more. */
-    private final Map<MessageKey, Object> byKey = new LinkedHashMap<>();
+    /** What {@link #byKey} is until a message is filed: most actors never hold two at once. */
+    private static final Map<MessageKey, Object> NONE_FILED = Map.of();
+    /**
+     * The other messages, per key: a {@link Held}, or an {@code ArrayDeque<Held>} of two or more.
+     * Made at the first one filed: a replay keeps this store for every live actor
+     * (UnbalancedCobwebbedTree: 100,000 at a time, 1 in 10 ever filing a message).
+     */
+    private Map<MessageKey, Object> byKey = NONE_FILED;
     /**
      * The queue in {@link #byKey} that was used last, and its key: a burst from one sender (a
      * producer that floods a consumer) is filed and taken without a map lookup per message.
@@ -61,6 +67,9 @@ final class ArrivedMessages {
         if (lastQueue != null && lastKey.equals(key)) {
             q = lastQueue;
         } else {
+            if (byKey == NONE_FILED) {
+                byKey = new LinkedHashMap<>();
+            }
             Object there = byKey.putIfAbsent(key, h);
             if (there == null) {
                 return;
