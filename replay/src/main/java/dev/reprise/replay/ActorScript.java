@@ -41,6 +41,11 @@ public final class ActorScript {
     private TraceEvent lastMessage;
 
     private long lastMessageNumber;
+    /**
+     * The actor's replay mailbox while it lives ({@link ActorScripts#attach}), for the watchdog and
+     * the reports: a field here, not an entry in a set of its own, as a replay may make millions.
+     */
+    private volatile ReplayMailbox mailbox;
 
     ActorScript(long actor, ActorEventSource events) {
         this.actor = actor;
@@ -187,6 +192,29 @@ public final class ActorScript {
         } catch (RuntimeException e) { // a damaged trace: the subtrace read last is where the actor is
         }
         return events.currentSubtrace();
+    }
+
+    /** The actor's replay mailbox, or null if it has none (not made yet, or cleaned up). */
+    ReplayMailbox mailbox() {
+        return mailbox;
+    }
+
+    /** {@code m} is the actor's replay mailbox; false if another one is already (two that share an id). */
+    synchronized boolean attach(ReplayMailbox m) {
+        if (mailbox != null) {
+            return false;
+        }
+        mailbox = m;
+        return true;
+    }
+
+    /** {@code m} was cleaned up; false if it was not this script's mailbox. */
+    synchronized boolean detach(ReplayMailbox m) {
+        if (mailbox != m) {
+            return false;
+        }
+        mailbox = null;
+        return true;
     }
 
     /** Where in the trace the next event is. */

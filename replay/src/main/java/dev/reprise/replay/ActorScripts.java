@@ -9,12 +9,14 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.stream.Stream;
 
 /**
  * Every actor's {@link ActorScript}, made when the replay first meets the actor, and the actors
- * retired since: which recorded actors the replay has met, and which have events left.
+ * retired since: which recorded actors the replay has met, and which have events left. Each live
+ * actor's replay mailbox is found through its script, for the watchdog and the reports.
  */
 final class ActorScripts {
     private final TraceIndex reader;
@@ -26,6 +28,11 @@ final class ActorScripts {
      * per retired actor).
      */
     private final RetiredIds retired = new RetiredIds();
+    /**
+     * Replay mailboxes without a script of their own to be found by: their actor's id is unknown, or
+     * another live mailbox has it. Almost always empty.
+     */
+    private final Set<ReplayMailbox> unscripted = ConcurrentHashMap.newKeySet();
 
     ActorScripts(TraceIndex reader, ReplaySupport support) {
         this.reader = reader;
@@ -41,7 +48,52 @@ final class ActorScripts {
         if (isRetired(id)) {
             return ActorScript.retired(id);
         }
-        return scripts.computeIfAbsent(id, a -> new ActorScript(a, reader.actor(a)));
+        return scripts.computeIfAbsent(id, this::newScript);
+    }
+
+    private ActorScript newScript(long id) {
+        return new ActorScript(id, reader.actor(id));
+    }
+
+    /**
+     * {@code mailbox} was made for its actor: returns the actor's script, through which the watchdog
+     * and the reports see the mailbox until {@link #detach}.
+     */
+    ActorScript attach(ReplayMailbox mailbox) {
+        long id = mailbox.actorId();
+        ActorScript s = id == TraceIds.UNKNOWN || isRetired(id) ? null : scripts.computeIfAbsent(id, this::newScript);
+        if (s == null || !s.attach(mailbox)) {
+            unscripted.add(mailbox);
+            return s != null ? s : script(id);
+        }
+        return s;
+    }
+
+    /** {@code mailbox}, attached with {@code script}, was cleaned up (its actor stopped): reports no longer see it. */
+    void detach(ReplayMailbox mailbox, ActorScript script) {
+        if (!script.detach(mailbox)) {
+            unscripted.remove(mailbox);
+        }
+    }
+
+    /** The replay mailboxes of the actors alive now. */
+    Stream<ReplayMailbox> mailboxes() {
+        Stream<ReplayMailbox> byScript =
+                scripts.values().stream().map(ActorScript::mailbox).filter(m -> m != null);
+        return unscripted.isEmpty() ? byScript : Stream.concat(byScript, unscripted.stream());
+    }
+
+    /** The replay mailbox of live actor {@code id}, or null. */
+    ReplayMailbox mailboxOf(long id) {
+        ActorScript s = scripts.get(id);
+        ReplayMailbox m = s == null ? null : s.mailbox();
+        if (m != null) {
+            return m;
+        }
+        return unscripted.stream()
+                .filter(u -> u.knownActorId() == id)
+                .findFirst()
+                .orElse(null);
     }
 
     /** Actor {@code id} has stopped: once all its events are consumed, its script is no longer kept. */

@@ -250,7 +250,7 @@ final class DivergenceReport {
         }
         long sender = key.sender();
         boolean senderWaits = waiting.stream().anyMatch(q -> q.actorId() == sender);
-        boolean senderMade = replay.queues.stream().anyMatch(q -> q.knownActorId() == sender);
+        boolean senderMade = replay.mailboxOf(sender) != null;
         TraceEvent next = replay.script(sender).peek();
         return senderMade && !senderWaits && (next == null || MessageKey.of(next) == null) ? sender : -1;
     }
@@ -324,12 +324,8 @@ final class DivergenceReport {
     }
 
     private void mailbox(long actor) {
-        ReplayMailbox queue = null;
-        for (ReplayMailbox q : replay.queues) {
-            if (q.knownActorId() == actor) { // unlocked: the thread reporting may hold its own mailbox's lock
-                queue = q;
-            }
-        }
+        // Found by the id it knows, read unlocked: the thread reporting may hold its own mailbox's lock.
+        ReplayMailbox queue = replay.mailboxOf(actor);
         HeldMessages held = queue == null ? new HeldMessages() : queue.held();
         if (held.total() == 0) {
             lines.add("    in its mailbox: nothing");

@@ -27,7 +27,7 @@ final class RecordingEnd {
             return false;
         }
         Set<Long> waitingBeyond = new HashSet<>();
-        for (ReplayMailbox q : replay.queues) {
+        for (ReplayMailbox q : replay.mailboxes().toList()) {
             if (q.waitingForExpectedMessage()) {
                 if (!q.waitsBeyondTheRecording()) {
                     return false;

@@ -17,9 +17,8 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.stream.Stream;
 
 /**
  * A replay in progress: the trace, each actor's script, the counters for the summary, and the
@@ -51,8 +50,6 @@ public final class Replay implements AutoCloseable {
      * recorded events end, and the replay ends once none can go further ({@link RecordingEnd}).
      */
     final boolean cut;
-    /** Every actor's replay mailbox, for the watchdog and the reports. */
-    final Set<ReplayMailbox> queues = ConcurrentHashMap.newKeySet();
     /** The recorded turns running now, for the watchdog. */
     final RunningTurns turns = new RunningTurns();
     /**
@@ -441,14 +438,27 @@ public final class Replay implements AutoCloseable {
         end.endAsRecorded();
     }
 
-    /** A mailbox was cleaned up (its actor stopped): reports no longer see it. */
-    public void unregister(ReplayMailbox mailbox) {
-        queues.remove(mailbox);
+    /**
+     * A replay mailbox was made for its actor: returns the actor's script, through which the
+     * watchdog and the reports see the mailbox from now on.
+     */
+    public ActorScript attach(ReplayMailbox mailbox) {
+        return scripts.attach(mailbox);
     }
 
-    /** A replay mailbox was made for an actor: the watchdog and the reports see it from now on. */
-    public void register(ReplayMailbox mailbox) {
-        queues.add(mailbox);
+    /** {@code mailbox}, attached with {@code script}, was cleaned up (its actor stopped): reports no longer see it. */
+    public void detach(ReplayMailbox mailbox, ActorScript script) {
+        scripts.detach(mailbox, script);
+    }
+
+    /** The replay mailboxes of the actors alive now, for the watchdog and the reports. */
+    Stream<ReplayMailbox> mailboxes() {
+        return scripts.mailboxes();
+    }
+
+    /** The replay mailbox of live actor {@code id}, or null. */
+    ReplayMailbox mailboxOf(long id) {
+        return scripts.mailboxOf(id);
     }
 
     /**

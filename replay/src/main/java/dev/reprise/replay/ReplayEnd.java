@@ -2,9 +2,7 @@ package dev.reprise.replay;
 
 import dev.reprise.trace.ExitCodes;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
@@ -72,13 +70,9 @@ final class ReplayEnd {
 
     /** A report without a first difference, of the actors of {@code left}, each with the event it expects next. */
     private ReplayReport waiting(ReplayReport.End end, int exitCode, List<ActorScript> left, String text) {
-        Map<Long, Integer> held = new HashMap<>();
-        for (ReplayMailbox q : replay.queues) {
-            held.put(q.knownActorId(), q.numberOfMessages());
-        }
         List<ReplayReport.Actor> actors = new ArrayList<>();
         for (ActorScript s : left.subList(0, Math.min(left.size(), ReplayReport.WAITING_LISTED))) {
-            actors.add(ReplayReport.waiting(replay, s.actor(), held.getOrDefault(s.actor(), -1)));
+            actors.add(ReplayReport.waiting(replay, s.actor(), ReplayReport.heldIn(replay, s.actor())));
         }
         return new ReplayReport(end, exitCode, null, actors, left.size() - actors.size(), null, text);
     }

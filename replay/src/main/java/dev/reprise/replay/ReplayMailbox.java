@@ -3,7 +3,7 @@ package dev.reprise.replay;
 /**
  * What the replay core needs of one actor's replay mailbox (the agent's, for Akka), for the
  * watchdog and the reports: which actor it is, whether it waits for what its script expects, and
- * what is held in it. A mailbox registers itself with {@link Replay#register}.
+ * what is held in it. A mailbox attaches itself to its actor's script with {@link Replay#attach}.
  */
 public interface ReplayMailbox {
     /** The actor's trace id, looked up if not yet known. */

@@ -82,13 +82,13 @@ record ReplayReport(
      */
     static Actor differing(Replay replay, long actor, long event, String did, String cause) {
         ActorScript s = replay.script(actor);
-        int held = -1;
-        for (ReplayMailbox q : replay.queues) {
-            if (q.knownActorId() == actor) {
-                held = q.numberOfMessages();
-            }
-        }
-        return at(replay, s, event < 0 ? s.consumed() : event, did, cause, held);
+        return at(replay, s, event < 0 ? s.consumed() : event, did, cause, heldIn(replay, actor));
+    }
+
+    /** How many messages wait in the mailbox of live actor {@code actor}, or -1 if it has none. */
+    static int heldIn(Replay replay, long actor) {
+        ReplayMailbox q = replay.mailboxOf(actor);
+        return q == null ? -1 : q.numberOfMessages();
     }
 
     private static Actor at(Replay replay, ActorScript s, long event, String did, String cause, int held) {

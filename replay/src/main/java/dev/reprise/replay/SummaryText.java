@@ -152,7 +152,7 @@ final class SummaryText {
         long total = 0;
         ReplayMailbox most = null;
         int mostHeld = 0;
-        for (ReplayMailbox q : replay.queues) {
+        for (ReplayMailbox q : replay.mailboxes().toList()) {
             int n = q.numberOfMessages();
             total += n;
             if (n > mostHeld) {

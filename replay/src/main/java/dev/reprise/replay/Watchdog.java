@@ -1,6 +1,5 @@
 package dev.reprise.replay;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
@@ -68,12 +67,9 @@ final class Watchdog extends Thread {
             if (calm < quietNanos) {
                 continue;
             }
-            List<ReplayMailbox> waiting = new ArrayList<>();
-            for (ReplayMailbox q : replay.queues) {
-                if (q.waitingForExpectedMessage() && !(replay.cut && q.waitsBeyondTheRecording())) {
-                    waiting.add(q);
-                }
-            }
+            List<ReplayMailbox> waiting = replay.mailboxes()
+                    .filter(q -> q.waitingForExpectedMessage() && !(replay.cut && q.waitsBeyondTheRecording()))
+                    .toList();
             List<RunningTurns.Turn> blocked = replay.turns.blockedFor(quietNanos);
             if (blocked.isEmpty()
                     && !waiting.isEmpty()

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -17,7 +18,9 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -198,6 +201,32 @@ class ReplayTest {
                             .contains("/user/parent (1): its event 2: it created a temp actor, "
                                     + "but the trace expects setting a timer (id 3)"),
                     d.getMessage());
+        }
+    }
+
+    @Test
+    void everyLiveMailboxIsSeenFromItsStartToItsCleanUpAlsoTwoWithOneIdAndOneWithoutAnId() throws Exception {
+        try (Replay replay = TestSupport.open(parentAndChild(), support, QUIET)) {
+            TestMailbox parent = new TestMailbox(replay, 1);
+            TestMailbox child = new TestMailbox(replay, 2);
+            TestMailbox sameId = new TestMailbox(replay, 1); // two actor systems may give one path, so one id
+            TestMailbox unknown = new TestMailbox(replay, TraceIds.UNKNOWN);
+            assertEquals(
+                    Set.of(parent, child, sameId, unknown),
+                    Set.copyOf(replay.mailboxes().toList()));
+            assertSame(parent, replay.mailboxOf(1));
+            assertSame(unknown, replay.mailboxOf(TraceIds.UNKNOWN));
+
+            parent.cleanUp();
+            assertEquals(
+                    Set.of(child, sameId, unknown),
+                    Set.copyOf(replay.mailboxes().toList()));
+            assertSame(sameId, replay.mailboxOf(1), "the other mailbox of the id is found still");
+            sameId.cleanUp();
+            unknown.cleanUp();
+            assertEquals(List.of(child), replay.mailboxes().toList());
+            assertNull(replay.mailboxOf(1));
+            assertNull(replay.mailboxOf(TraceIds.UNKNOWN));
         }
     }
 

@@ -9,18 +9,24 @@ import java.util.Map;
  * One actor's replay mailbox as a runtime that replays makes one (the agent's {@code ReplayQueue},
  * for Akka), cut down to plain messages for tests of the replay core: messages wait per sender,
  * and {@link #take} hands out only the one the actor's script expects next, beginning the actor's
- * turn with it. It registers with the replay, so the watchdog and the reports see it.
+ * turn with it. It attaches to the replay, so the watchdog and the reports see it.
  */
 final class TestMailbox implements ReplayMailbox {
     private final Replay replay;
     private final long actor;
     private final Map<Long, ArrayDeque<String>> arrived = new LinkedHashMap<>();
     private byte fingerprint;
+    private final ActorScript script;
 
     TestMailbox(Replay replay, long actor) {
         this.replay = replay;
         this.actor = actor;
-        replay.register(this);
+        this.script = replay.attach(this);
+    }
+
+    /** The actor stopped: its mailbox is cleaned up, and the watchdog and the reports no longer see it. */
+    void cleanUp() {
+        replay.detach(this, script);
     }
 
     /** Message {@code text} from actor {@code sender} arrives. */

@@ -86,8 +86,11 @@ public final class ReplayQueue
     private TraceEvent keyedEvent;
 
     private volatile long actorId = -1;
-    /** Guarded by this mailbox's lock; {@link #turnOver} reads it without, after its own thread's dequeue. */
-    private ActorScript script;
+    /**
+     * The actor's script, found when the mailbox is made; kept after the actor retires: its script
+     * then has no events left, as the replay's stand-in for a retired actor has none.
+     */
+    private final ActorScript script;
     /**
      * Where in the script (events consumed) a timer was last fired for the expected promise message:
      * the dispatcher asks again and again, the timer fires once.
@@ -100,7 +103,9 @@ public final class ReplayQueue
         this.owner = owner;
         this.system = system;
         this.order = owner != null ? InputOrder.of(owner.path()) : InputOrder.RECORDED;
-        replay.register(this);
+        synchronized (this) { // the watchdog sees it once attached, and its calls wait here for the script
+            this.script = replay.attach(this);
+        }
     }
 
     @Override
@@ -114,22 +119,6 @@ public final class ReplayQueue
     @Override
     public long knownActorId() {
         return actorId;
-    }
-
-    /**
-     * The actor's script, looked up once its id is known. Kept after the actor retires: its script
-     * then has no events left, as the replay's stand-in for a retired actor has none.
-     */
-    private ActorScript script() {
-        ActorScript s = script;
-        if (s == null) {
-            long id = actorId();
-            s = replay.script(id);
-            if (id != -1) {
-                script = s;
-            }
-        }
-        return s;
     }
 
     @Override
@@ -180,7 +169,7 @@ public final class ReplayQueue
         if (order == InputOrder.ARRIVAL) {
             return pollOldest();
         }
-        ActorScript s = script();
+        ActorScript s = script;
         TraceEvent head = s.peek();
         if (head == null) {
             if (order == InputOrder.RECORDED_LETTERS) {
@@ -246,13 +235,7 @@ public final class ReplayQueue
      * messages: {@link Replay#turnOver}, without looking the actor's script up again.
      */
     public void turnOver(byte recorded, int sends) {
-        ActorScript s = script; // set by the dequeue that this thread made for the turn (it sees its own write)
-        if (s == null) {
-            synchronized (this) {
-                s = script();
-            }
-        }
-        replay.turnOver(s, recorded, sends);
+        replay.turnOver(script, recorded, sends);
     }
 
     /** The key of the message {@code head} expects (null if it is not a message); call under the lock. */
@@ -280,7 +263,7 @@ public final class ReplayQueue
         if (order == InputOrder.ARRIVAL) {
             return held.count() > 0;
         }
-        TraceEvent head = script().peek();
+        TraceEvent head = script.peek();
         if (head == null) {
             if (order == InputOrder.RECORDED_LETTERS) {
                 return held.count() > 0;
@@ -288,7 +271,7 @@ public final class ReplayQueue
             // Past the end: messages are delivered live on request; a gap or damage is reported by dequeue.
             return held.count() > 0
                     && !replay.recordingCut()
-                    && (replay.liveAfterEnd() || script().missingSubtrace() >= 0 || replay.incompleteTrace() != null);
+                    && (replay.liveAfterEnd() || script.missingSubtrace() >= 0 || replay.incompleteTrace() != null);
         }
         MessageKey key = expectedKey(head);
         if (key == null) {
@@ -309,7 +292,7 @@ public final class ReplayQueue
      * next tick early); if it is not armed yet, the next call tries again.
      */
     private void fireTimerFor(MessageKey key) {
-        long at = script().consumed();
+        long at = script.consumed();
         if (at != timerFiredAt && support.fireTimer(key.resolver())) {
             timerFiredAt = at;
         }
@@ -338,7 +321,7 @@ public final class ReplayQueue
         if (order != InputOrder.RECORDED) {
             return true;
         }
-        ActorScript s = script();
+        ActorScript s = script;
         TraceEvent head = s.peek();
         HeldSystemMessages.Held m = new HeldSystemMessages.Held(kind, related, message);
         if (head == null && !replay.recordingCut()) {
@@ -361,7 +344,7 @@ public final class ReplayQueue
             return List.of(); // almost every turn: no lock taken
         }
         synchronized (this) {
-            TraceEvent head = script().peek();
+            TraceEvent head = script.peek();
             return early.takeDue(head, head == null && !replay.recordingCut());
         }
     }
@@ -372,7 +355,7 @@ public final class ReplayQueue
         if (order != InputOrder.RECORDED) {
             return false;
         }
-        TraceEvent head = script().peek();
+        TraceEvent head = script.peek();
         MessageKey key = head == null ? null : MessageKey.of(head);
         return key != null && !deliverable(head, key);
     }
@@ -387,7 +370,7 @@ public final class ReplayQueue
         if (order != InputOrder.RECORDED) {
             return false;
         }
-        TraceEvent head = script().peek();
+        TraceEvent head = script.peek();
         MessageKey key = head == null ? null : MessageKey.of(head);
         if (key == null || deliverable(head, key)) {
             return false;
@@ -431,10 +414,8 @@ public final class ReplayQueue
         synchronized (this) {
             closedTo = deadLetters; // from now on, what comes goes there too
         }
-        replay.unregister(this);
-        if (actorId != -1) {
-            replay.stopped(actorId);
-        }
+        replay.detach(this, script);
+        replay.stopped(actorId);
         for (Envelope e; (e = pollOldestLocked()) != null; ) {
             deadLetters.enqueue(owner, e);
         }
