@@ -30,7 +30,7 @@ final class ArrivedMessages {
     /**
      * The other messages, per key: a {@link Held}, or an {@code ArrayDeque<Held>} of two or more.
      * Made at the first one filed: a replay keeps this store for every live actor
-     * (UnbalancedCobwebbedTree: 100,000 at a time, 1 in 10 ever filing a message).
+     * (UnbalancedCobwebbedTree: 100,000 at a time, at most 1 in 10 ever filing a message).
      */
     private Map<MessageKey, Object> byKey = NONE_FILED;
     /**
